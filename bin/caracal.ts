@@ -1,0 +1,29 @@
+// `caracal <command>`: each command lives in bin/commands/<command>.ts and exports `run(argv): Promise<number>`.
+const commands: Record<string, { summary: string; load: () => Promise<{ run: (argv: string[]) => Promise<number> }> }> = {
+  parse: { summary: 'parse logs with a schema into normalized events', load: () => import('./commands/parse.ts') },
+  schema: { summary: 'list, validate and infer schemas', load: () => import('./commands/schema.ts') },
+  test: { summary: 'run the unit tests of a detections directory', load: () => import('./commands/test.ts') },
+  flow: { summary: 'compile and run a PantherFlow query', load: () => import('./commands/flow.ts') },
+};
+
+function usage(): string {
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(10)}${c.summary}`);
+  return `usage: caracal <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'caracal <command> --help' for a command's options.`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h') {
+    process.stdout.write(usage() + '\n');
+    return name ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`caracal: unknown command '${name}'\n${usage()}\n`);
+    return 2;
+  }
+  const mod = await command.load();
+  return mod.run(rest);
+}
+
+process.exitCode = await main(process.argv.slice(2));
