@@ -1,0 +1,1 @@
+"""Caracal's detection engine: a panther-analysis-compatible runtime for Python and YAML detections."""

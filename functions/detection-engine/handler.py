@@ -1,0 +1,33 @@
+"""The detection-engine Lambda: `{"content": {...}, "events": [...], "detectionIds"?: [...]}` in,
+`{"load": {...}, "results": [[...], ...]}` out.
+
+Content is reloaded only when its `version` changes between invocations of a warm container. The
+key-value table named by `CARACAL_KV_TABLE` backs the caching helpers (boto3 ships with the AWS
+Python runtime); it is the only AWS access detections have.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from caracal_engine import kv  # noqa: E402 - needs the path above
+from caracal_engine.engine import Engine  # noqa: E402
+
+_ENGINE = Engine()
+_LOADED = {"version": None, "report": None}
+
+if os.environ.get("CARACAL_KV_TABLE"):
+    kv.use_store(kv.DynamoStore(os.environ["CARACAL_KV_TABLE"]))
+
+
+def handler(event, _context=None):
+    """Load the content when it changed, then run the events."""
+    content = event.get("content") or {}
+    version = content.get("version")
+    if version is None or version != _LOADED["version"]:
+        _LOADED["report"] = _ENGINE.load(content)
+        _LOADED["version"] = version
+    result = _ENGINE.run(event.get("events") or [], event.get("detectionIds"))
+    result["load"] = _LOADED["report"]
+    return result

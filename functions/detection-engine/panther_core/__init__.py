@@ -1,0 +1,1 @@
+"""The event classes detections import from the platform (`panther_core`)."""

@@ -1,0 +1,1 @@
+"""The platform helpers detections import (`panther_detection_helpers.caching`)."""
