@@ -1,0 +1,65 @@
+// The CDK app: one complete Caracal stack per configured region, with the cross-cutting policy as Aspects.
+// Configuration: the JSON file named by CARACAL_CONFIG, else ./caracal.config.json, else the local defaults.
+import { App, Aspects } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CaracalStack } from '../infra/caracal-stack';
+import { DeploymentConfig, LOCAL_CONFIG, stackName, validateDeploymentConfig } from '../infra/config';
+import { DeadLetterQueueAspect, EncryptionAspect, LogRetentionAspect } from '../infra/policy/aspects';
+import { listOperations } from '../infra/schema-operations';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function loadConfig(): DeploymentConfig {
+  const file = process.env.CARACAL_CONFIG ?? join(process.cwd(), 'caracal.config.json');
+  if (!existsSync(file)) {
+    if (process.env.CARACAL_CONFIG) throw new Error(`CARACAL_CONFIG names ${file}, which does not exist`);
+    return LOCAL_CONFIG;
+  }
+  const config = { ...LOCAL_CONFIG, local: false, ...JSON.parse(readFileSync(file, 'utf8')) } as DeploymentConfig;
+  return config;
+}
+
+export interface BuildOptions {
+  readonly outdir?: string;
+  /** The built SPA; defaults to web/dist. */
+  readonly siteAssetPath?: string;
+}
+
+export function buildApp(config: DeploymentConfig, options: BuildOptions = {}): App {
+  const problems = validateDeploymentConfig(config);
+  if (problems.length) throw new Error(`Invalid deployment configuration:\n- ${problems.join('\n- ')}`);
+  const siteAssetPath = options.siteAssetPath ?? join(root, 'web', 'dist');
+  if (!existsSync(join(siteAssetPath, 'index.html'))) {
+    throw new Error(`The web app is not built (${siteAssetPath}/index.html is missing): run 'npm run build:web' first.`);
+  }
+  const schemaDefinition = readFileSync(join(root, 'graphql', 'schema.graphql'), 'utf8');
+  const appsyncDefinitions = readFileSync(join(root, 'graphql', 'appsync.graphql'), 'utf8');
+  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
+
+  const app = new App({ outdir: options.outdir });
+  for (const region of config.regions) {
+    new CaracalStack(app, stackName(config, region), {
+      env: { account: config.account, region },
+      config,
+      version,
+      schemaDefinition,
+      operations: listOperations(appsyncDefinitions, schemaDefinition),
+      siteAssetPath,
+      engineCodePath: join(root, 'functions', 'detection-engine'),
+      description: `Caracal security monitoring (${config.stage}, ${region})`,
+    });
+  }
+  Aspects.of(app).add(new LogRetentionAspect(config.logRetentionDays as logs.RetentionDays));
+  Aspects.of(app).add(new EncryptionAspect());
+  Aspects.of(app).add(new DeadLetterQueueAspect());
+  Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+  return app;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildApp(loadConfig()).synth();
+}

@@ -1,0 +1,47 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../lib/clients';
+import { requireEnv } from '../../lib/env';
+
+export interface AppConfig {
+  accountId: string;
+  awsPartition: string;
+  region: string;
+  stage: string;
+  version: string;
+  created: string;
+  passwordMinLength: number;
+  mfaMode: string;
+}
+
+const KEY = { pk: 'deployment', sk: 'deployment' };
+
+/** When this deployment was first used: written once with a conditional put, read ever after. */
+async function deploymentCreated(): Promise<string> {
+  const TableName = requireEnv('SETTINGS_TABLE');
+  const existing = await dynamo().send(new GetCommand({ TableName, Key: KEY, ConsistentRead: true }));
+  if (existing.Item?.created) return existing.Item.created as string;
+  const created = new Date().toISOString();
+  try {
+    await dynamo().send(
+      new PutCommand({ TableName, Item: { ...KEY, created }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return created;
+  } catch (err) {
+    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+    const again = await dynamo().send(new GetCommand({ TableName, Key: KEY, ConsistentRead: true }));
+    return again.Item?.created as string;
+  }
+}
+
+export async function appConfig(): Promise<AppConfig> {
+  return {
+    accountId: requireEnv('ACCOUNT_ID'),
+    awsPartition: requireEnv('AWS_PARTITION'),
+    region: requireEnv('AWS_REGION'),
+    stage: requireEnv('STAGE'),
+    version: requireEnv('VERSION'),
+    created: await deploymentCreated(),
+    passwordMinLength: Number(requireEnv('PASSWORD_MIN_LENGTH')),
+    mfaMode: requireEnv('MFA_MODE'),
+  };
+}

@@ -1,0 +1,20 @@
+// AWS SDK clients, created once per container. Endpoints come from the standard AWS_ENDPOINT_URL_<SERVICE>
+// variables, so the same code reaches AWS or the local runtime's stand-ins.
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+let cognitoClient: CognitoIdentityProviderClient | undefined;
+
+export function dynamo(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return documentClient;
+}
+
+export function cognito(): CognitoIdentityProviderClient {
+  cognitoClient ??= new CognitoIdentityProviderClient({});
+  return cognitoClient;
+}

@@ -1,0 +1,96 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as appsync from 'aws-cdk-lib/aws-appsync';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { nodeFunction } from '../policy/resources';
+
+/** One root field of the GraphQL schema, served by a Direct Lambda resolver. */
+export interface ApiOperation {
+  readonly typeName: 'Query' | 'Mutation';
+  readonly fieldName: string;
+}
+
+export interface ApiProps {
+  /** The text of `graphql/schema.graphql`. */
+  readonly schemaDefinition: string;
+  readonly operations: readonly ApiOperation[];
+  readonly userPool: cognito.IUserPool;
+  readonly settingsTable: dynamodb.ITableV2;
+  readonly environment: Record<string, string>;
+  readonly logRetention: logs.RetentionDays;
+}
+
+/** The AppSync GraphQL API (Cognito user-pool auth) and the api function that resolves every operation. */
+export class Api extends Construct {
+  readonly graphqlApi: appsync.GraphqlApi;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const definition = props.schemaDefinition;
+    this.graphqlApi = new appsync.GraphqlApi(this, 'GraphqlApi', {
+      name: 'caracal',
+      definition: appsync.Definition.fromSchema({ bind: (api) => ({ apiId: api.apiId, definition }) }),
+      authorizationConfig: {
+        defaultAuthorization: {
+          authorizationType: appsync.AuthorizationType.USER_POOL,
+          userPoolConfig: { userPool: props.userPool, defaultAction: appsync.UserPoolDefaultAction.ALLOW },
+        },
+      },
+      logConfig: { fieldLogLevel: appsync.FieldLogLevel.ERROR, retention: props.logRetention },
+      xrayEnabled: true,
+      introspectionConfig: appsync.IntrospectionConfig.ENABLED,
+    });
+
+    const apiFunction = nodeFunction(this, 'ApiFunction', {
+      entry: 'functions/api/handler.ts',
+      description: 'Resolves every GraphQL operation (Direct Lambda resolver).',
+      timeout: Duration.seconds(30),
+      environment: {
+        ...props.environment,
+        SETTINGS_TABLE: props.settingsTable.tableName,
+        USER_POOL_ID: props.userPool.userPoolId,
+      },
+    });
+    props.settingsTable.grantReadWriteData(apiFunction);
+    apiFunction.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+        resources: [props.userPool.userPoolArn],
+      }),
+    );
+
+    const dataSource = this.graphqlApi.addLambdaDataSource('ApiDataSource', apiFunction);
+    for (const op of props.operations) {
+      dataSource.createResolver(`${op.typeName}${op.fieldName[0].toUpperCase()}${op.fieldName.slice(1)}Resolver`, {
+        typeName: op.typeName,
+        fieldName: op.fieldName,
+      });
+    }
+    NagSuppressions.addResourceSuppressions(
+      this,
+      [
+        { id: 'AwsSolutions-IAM4', reason: 'AWSLambdaBasicExecutionRole only grants writing the function\'s own logs.' },
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'X-Ray and the data source role use the wildcard forms CDK generates for tracing and function versions.',
+        },
+      ],
+      true,
+    );
+    const logRetention = Stack.of(this).node.children.find((c) => c.node.id.startsWith('LogRetention'));
+    if (logRetention) {
+      NagSuppressions.addResourceSuppressions(
+        logRetention,
+        [
+          { id: 'AwsSolutions-IAM4', reason: "CDK's log-retention custom resource (AppSync's log group) uses AWSLambdaBasicExecutionRole." },
+          { id: 'AwsSolutions-IAM5', reason: "CDK's log-retention custom resource sets retention on log groups whose names it learns at deploy time." },
+        ],
+        true,
+      );
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import { RemovalPolicy, Stack, StackProps, CfnOutput } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { Api, ApiOperation } from './api/api';
+import { Auth } from './auth/auth';
+import type { DeploymentConfig } from './config';
+import { Data } from './data/data';
+import { Lake } from './data/lake';
+import { Detections } from './detections/detections';
+import { Ingest } from './ingest/ingest';
+import { Search } from './search/search';
+import { Web } from './web/web';
+
+export interface CaracalStackProps extends StackProps {
+  readonly config: DeploymentConfig;
+  readonly version: string;
+  /** The text of graphql/schema.graphql and the operations it declares. */
+  readonly schemaDefinition: string;
+  readonly operations: readonly ApiOperation[];
+  /** Built SPA folder (web/dist). */
+  readonly siteAssetPath: string;
+  /** Python detection engine folder (functions/detection-engine). */
+  readonly engineCodePath: string;
+}
+
+/** One region's complete Caracal deployment, composed of capability constructs. */
+export class CaracalStack extends Stack {
+  readonly auth: Auth;
+  readonly data: Data;
+  readonly lake: Lake;
+  readonly ingest: Ingest;
+  readonly api: Api;
+  readonly detections: Detections;
+  readonly search: Search;
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: CaracalStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const removalPolicy = config.local ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
+
+    this.auth = new Auth(this, 'Auth', {
+      mfaMode: config.mfaMode,
+      passwordMinLength: config.passwordMinLength,
+      refreshTokenHours: config.refreshTokenHours,
+      domainPrefix: `${config.authDomainPrefix}-${this.region}`,
+      removalPolicy,
+    });
+    this.data = new Data(this, 'Data', { removalPolicy });
+    this.lake = new Lake(this, 'Lake', { removalPolicy });
+    this.ingest = new Ingest(this, 'Ingest', { removalPolicy, accessLogs: this.lake.accessLogsBucket });
+    this.search = new Search(this, 'Search', { removalPolicy, accessLogs: this.lake.accessLogsBucket });
+    this.detections = new Detections(this, 'Detections', {
+      engineCodePath: props.engineCodePath,
+      keyValueTable: this.data.keyValueTable,
+    });
+    this.api = new Api(this, 'Api', {
+      schemaDefinition: props.schemaDefinition,
+      operations: props.operations,
+      userPool: this.auth.userPool,
+      settingsTable: this.data.settingsTable,
+      logRetention: config.logRetentionDays as logs.RetentionDays,
+      environment: {
+        STAGE: config.stage,
+        VERSION: props.version,
+        ACCOUNT_ID: this.account,
+        AWS_PARTITION: this.partition,
+        PASSWORD_MIN_LENGTH: String(config.passwordMinLength),
+        MFA_MODE: config.mfaMode,
+      },
+    });
+    this.web = new Web(this, 'Web', {
+      removalPolicy,
+      accessLogs: this.lake.accessLogsBucket,
+      siteAssetPath: props.siteAssetPath,
+      config: {
+        region: this.region,
+        userPoolId: this.auth.userPool.userPoolId,
+        userPoolClientId: this.auth.client.userPoolClientId,
+        graphqlUrl: this.api.graphqlApi.graphqlUrl,
+        authFlowType: 'USER_SRP_AUTH',
+        stage: config.stage,
+        version: props.version,
+      },
+    });
+
+    new CfnOutput(this, 'WebUrl', { value: `https://${this.web.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'GraphqlUrl', { value: this.api.graphqlApi.graphqlUrl });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'IngestBucketName', { value: this.ingest.ingestBucket.bucketName });
+
+  }
+}

@@ -1,0 +1,61 @@
+// The typed deployment configuration: one Caracal stack per region, each built from the same settings.
+export type MfaMode = 'OPTIONAL' | 'REQUIRED';
+
+export interface DeploymentConfig {
+  /** AWS account id (12 digits); `000000000000` for the local runtime. */
+  readonly account: string;
+  /** Every region gets its own complete stack. */
+  readonly regions: readonly string[];
+  /** Stage name, part of every stack name: `Caracal-<stage>-<region>`. */
+  readonly stage: string;
+  /** The first administrator, created on first deploy (AWS) or first start (local). */
+  readonly adminEmail: string;
+  readonly mfaMode: MfaMode;
+  readonly passwordMinLength: number;
+  /** Lifetime of refresh tokens, in hours. */
+  readonly refreshTokenHours: number;
+  /** Days to keep Lambda and API logs. */
+  readonly logRetentionDays: number;
+  /** Cognito hosted-UI domain prefix, ready for single sign-on. */
+  readonly authDomainPrefix: string;
+  /** True when the template is synthesized for the local runtime: nothing differs but removal policies. */
+  readonly local: boolean;
+}
+
+const REGION = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
+
+/** Checks a configuration and returns the list of problems (empty when valid). */
+export function validateDeploymentConfig(config: DeploymentConfig): string[] {
+  const problems: string[] = [];
+  if (!/^\d{12}$/.test(config.account)) problems.push('account must be exactly 12 digits');
+  if (config.regions.length === 0) problems.push('regions must name at least one region');
+  for (const region of config.regions) if (!REGION.test(region)) problems.push(`region '${region}' is not an AWS region`);
+  if (new Set(config.regions).size !== config.regions.length) problems.push('regions must not repeat');
+  if (!/^[A-Za-z][A-Za-z0-9]{0,15}$/.test(config.stage)) problems.push('stage must be 1-16 letters or digits, starting with a letter');
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.adminEmail)) problems.push('adminEmail must be an email address');
+  if (config.mfaMode !== 'OPTIONAL' && config.mfaMode !== 'REQUIRED') problems.push('mfaMode must be OPTIONAL or REQUIRED');
+  if (!Number.isInteger(config.passwordMinLength) || config.passwordMinLength < 8 || config.passwordMinLength > 99)
+    problems.push('passwordMinLength must be a whole number from 8 to 99');
+  if (!Number.isInteger(config.refreshTokenHours) || config.refreshTokenHours < 1 || config.refreshTokenHours > 87600)
+    problems.push('refreshTokenHours must be a whole number from 1 to 87600');
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(config.authDomainPrefix))
+    problems.push('authDomainPrefix must be lowercase letters, digits and hyphens');
+  return problems;
+}
+
+export const LOCAL_CONFIG: DeploymentConfig = {
+  account: '000000000000',
+  regions: ['us-east-1'],
+  stage: 'local',
+  adminEmail: 'admin@caracal.local',
+  mfaMode: 'OPTIONAL',
+  passwordMinLength: 12,
+  refreshTokenHours: 24,
+  logRetentionDays: 30,
+  authDomainPrefix: 'caracal-local',
+  local: true,
+};
+
+export function stackName(config: DeploymentConfig, region: string): string {
+  return `Caracal-${config.stage}-${region}`;
+}

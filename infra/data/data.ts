@@ -1,0 +1,36 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+
+export interface DataProps {
+  readonly removalPolicy: RemovalPolicy;
+}
+
+/**
+ * The DynamoDB tables. Every table has a string partition key `pk` and sort key `sk`; access patterns are
+ * served by key design and GSIs, never by a Scan.
+ */
+export class Data extends Construct {
+  /** Workspace settings and other singletons (`pk` = kind, `sk` = id). */
+  readonly settingsTable: dynamodb.TableV2;
+  /** Detection state: the caching helpers' counters, string sets and dictionaries, with TTL (`expiresAt`). */
+  readonly keyValueTable: dynamodb.TableV2;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    this.settingsTable = this.table('SettingsTable', props.removalPolicy);
+    this.keyValueTable = this.table('KeyValueTable', props.removalPolicy, 'expiresAt');
+  }
+
+  private table(id: string, removalPolicy: RemovalPolicy, timeToLiveAttribute?: string): dynamodb.TableV2 {
+    return new dynamodb.TableV2(this, id, {
+      partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'sk', type: dynamodb.AttributeType.STRING },
+      billing: dynamodb.Billing.onDemand(),
+      encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute,
+      removalPolicy,
+    });
+  }
+}

@@ -1,0 +1,83 @@
+// Secure defaults shared by every capability: buckets, queues with dead-letter queues, and Lambda functions.
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+
+export interface SecureBucketProps {
+  readonly removalPolicy: RemovalPolicy;
+  /** Where S3 server access logs go; omit only for the access-log bucket itself. */
+  readonly accessLogs?: s3.IBucket;
+  readonly accessLogsPrefix?: string;
+  readonly lifecycleRules?: s3.LifecycleRule[];
+  readonly objectOwnership?: s3.ObjectOwnership;
+}
+
+export function secureBucket(scope: Construct, id: string, props: SecureBucketProps): s3.Bucket {
+  return new s3.Bucket(scope, id, {
+    encryption: s3.BucketEncryption.S3_MANAGED,
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    enforceSSL: true,
+    serverAccessLogsBucket: props.accessLogs,
+    serverAccessLogsPrefix: props.accessLogs ? (props.accessLogsPrefix ?? `${id}/`) : undefined,
+    lifecycleRules: props.lifecycleRules,
+    objectOwnership: props.objectOwnership,
+    removalPolicy: props.removalPolicy,
+    autoDeleteObjects: props.removalPolicy === RemovalPolicy.DESTROY ? false : undefined,
+  });
+}
+
+export interface QueueWithDlqProps {
+  readonly visibilityTimeout: Duration;
+  /** Receives before a message moves to the dead-letter queue. */
+  readonly maxReceiveCount?: number;
+}
+
+/** A queue and its dead-letter queue, both encrypted and TLS-only. */
+export function queueWithDlq(scope: Construct, id: string, props: QueueWithDlqProps): { queue: sqs.Queue; dlq: sqs.Queue } {
+  const dlq = new sqs.Queue(scope, `${id}Dlq`, {
+    encryption: sqs.QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+  });
+  const queue = new sqs.Queue(scope, id, {
+    encryption: sqs.QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    visibilityTimeout: props.visibilityTimeout,
+    retentionPeriod: Duration.days(4),
+    deadLetterQueue: { queue: dlq, maxReceiveCount: props.maxReceiveCount ?? 5 },
+  });
+  return { queue, dlq };
+}
+
+export interface NodeFunctionProps {
+  /** Path of the handler module (a `handler.ts` exporting `handler`). */
+  readonly entry: string;
+  readonly environment?: Record<string, string>;
+  readonly timeout?: Duration;
+  readonly memorySize?: number;
+  readonly description: string;
+}
+
+/** A Node.js Lambda bundled by esbuild on the machine (no Docker). */
+export function nodeFunction(scope: Construct, id: string, props: NodeFunctionProps): nodejs.NodejsFunction {
+  return new nodejs.NodejsFunction(scope, id, {
+    entry: props.entry,
+    handler: 'handler',
+    description: props.description,
+    runtime: lambda.Runtime.NODEJS_24_X,
+    architecture: lambda.Architecture.ARM_64,
+    memorySize: props.memorySize ?? 512,
+    timeout: props.timeout ?? Duration.seconds(30),
+    environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+    bundling: {
+      format: nodejs.OutputFormat.CJS,
+      target: 'node20',
+      minify: true,
+      sourceMap: true,
+      forceDockerBundling: false,
+    },
+  });
+}
