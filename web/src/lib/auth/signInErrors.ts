@@ -1,0 +1,51 @@
+// Turns what the identity provider throws into a sentence the person signing in can act on.
+
+const NETWORK = "Can't reach the sign-in service. Check your network connection and try again.";
+const TOO_MANY = 'Too many attempts. Wait a few minutes, then try again.';
+
+function errorName(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'name' in error) return String(error.name);
+  return '';
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null && 'message' in error) return String(error.message);
+  return '';
+}
+
+export function describeSignInError(error: unknown): string {
+  const message = errorMessage(error);
+  switch (errorName(error)) {
+    case 'NotAuthorizedException':
+      if (/attempts exceeded/i.test(message)) return TOO_MANY;
+      if (/disabled/i.test(message)) return 'This account is disabled. Contact your administrator.';
+      if (/temporary password has expired/i.test(message)) {
+        return 'Your temporary password has expired. Ask your administrator for a new one.';
+      }
+      if (/session is expired/i.test(message)) return 'This sign-in took too long. Start again.';
+      return 'Incorrect email or password.';
+    case 'UserNotFoundException':
+      return 'No account exists with this email address.';
+    case 'NetworkError':
+    case 'TypeError':
+      return NETWORK;
+    case 'PasswordResetRequiredException':
+      return 'Your password must be reset before you can sign in. Contact your administrator.';
+    case 'UserNotConfirmedException':
+      return 'This account is not confirmed yet. Contact your administrator.';
+    case 'InvalidPasswordException':
+      return message || 'The new password does not meet the password policy.';
+    case 'TooManyRequestsException':
+    case 'TooManyFailedAttemptsException':
+    case 'LimitExceededException':
+      return TOO_MANY;
+    case 'EmptySignInUsername':
+      return 'Enter your email address.';
+    case 'EmptySignInPassword':
+    case 'EmptyConfirmSignInChallengeResponse':
+      return 'Enter your password.';
+    default:
+      return message || 'Sign-in failed for an unknown reason. Try again.';
+  }
+}

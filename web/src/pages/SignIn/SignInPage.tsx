@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { useWebConfig } from '../../app/webConfig';
+import { useAuth } from '../../lib/auth/AuthContext';
+import { PASSWORD_MIN_LENGTH } from '../../lib/passwordRule';
+import { CredentialsForm } from './CredentialsForm';
+import { NewPasswordForm } from './NewPasswordForm';
+import { SignInLayout } from './SignInLayout';
+
+type Step = 'credentials' | 'new-password';
+
+/** /sign-in/: email and password, then a new password when the account still has a temporary one. */
+export function SignInPage() {
+  const { state } = useAuth();
+  const { version, stage } = useWebConfig();
+  const [step, setStep] = useState<Step>('credentials');
+  const expired = state.status === 'anonymous' && state.reason === 'expired';
+
+  return (
+    <SignInLayout footer={`Caracal ${version} · ${stage}`}>
+      {step === 'credentials' ? (
+        <CredentialsForm
+          notice={expired ? 'Your session has ended. Sign in again to continue.' : undefined}
+          onNewPasswordRequired={() => setStep('new-password')}
+        />
+      ) : (
+        <NewPasswordForm minLength={PASSWORD_MIN_LENGTH} onCancel={() => setStep('credentials')} />
+      )}
+    </SignInLayout>
+  );
+}
