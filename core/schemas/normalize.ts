@@ -1,0 +1,59 @@
+// Normalization: the standard p_* fields every parsed event carries.
+import type { IndicatorSet } from './indicators';
+import { rowId } from './rowid';
+import { formatInstant, instantFromMillis, type Instant } from './time';
+
+/** Where a line came from and when it is parsed; the pipeline passes one per line. */
+export interface ParseContext {
+  /** The log source's id (p_source_id). */
+  sourceId?: string;
+  /** The log source's label (p_source_label). */
+  sourceLabel?: string;
+  /** The object or stream the line was read from (an S3 key); part of p_row_id. */
+  objectKey?: string;
+  /** 1-based line number within the object; part of p_row_id. */
+  lineNumber?: number;
+  /** When the line is parsed (p_parse_time, and p_event_time when the event has no time). Defaults to now. */
+  parseTime?: Date;
+}
+
+export type NormalizedEvent = Record<string, unknown>;
+
+let cachedMs = NaN;
+let cachedText = '';
+let cachedInstant: Instant = { s: 0, ns: 0 };
+
+/** The parse time as an instant and as text, cached: a batch of lines shares one parse time. */
+export function parseTimeOf(ctx: ParseContext): { instant: Instant; text: string } {
+  const ms = ctx.parseTime ? ctx.parseTime.getTime() : Date.now();
+  if (ms !== cachedMs) {
+    cachedMs = ms;
+    cachedInstant = instantFromMillis(ms);
+    cachedText = formatInstant(cachedInstant);
+  }
+  return { instant: cachedInstant, text: cachedText };
+}
+
+export function normalize(
+  event: Record<string, unknown>,
+  logType: string,
+  eventTime: Instant | null,
+  parseTimeText: string,
+  indicators: IndicatorSet,
+  ctx: ParseContext,
+  index: number,
+): NormalizedEvent {
+  event.p_log_type = logType;
+  event.p_row_id = rowId({
+    sourceId: ctx.sourceId ?? '',
+    objectKey: ctx.objectKey ?? '',
+    lineNumber: ctx.lineNumber ?? 0,
+    index,
+  });
+  event.p_event_time = eventTime ? formatInstant(eventTime) : parseTimeText;
+  event.p_parse_time = parseTimeText;
+  if (ctx.sourceId !== undefined) event.p_source_id = ctx.sourceId;
+  if (ctx.sourceLabel !== undefined) event.p_source_label = ctx.sourceLabel;
+  indicators.writeTo(event);
+  return event;
+}

@@ -1,0 +1,72 @@
+// Delimited text: comma, tab, space or pipe; quoted cells with doubled quotes; a header line either gives the
+// column names (hasHeader without columns) or is recognised and skipped (hasHeader with columns).
+import type { CsvParserSpec } from '../types';
+import { SKIP, TextOptions, type LineInfo, type LineParser, type RawRecord, type RecordResult } from './common';
+
+const MAX_HEADERS = 1024;
+
+export function splitDelimited(line: string, delimiter: string): string[] | string {
+  const cells: string[] = [];
+  let i = 0;
+  const n = line.length;
+  while (i <= n) {
+    if (line.charCodeAt(i) === 34 /* " */) {
+      let cell = '';
+      let j = i + 1;
+      for (;;) {
+        const q = line.indexOf('"', j);
+        if (q < 0) return 'unterminated quoted value';
+        cell += line.slice(j, q);
+        if (line.charCodeAt(q + 1) === 34) {
+          cell += '"';
+          j = q + 2;
+          continue;
+        }
+        j = q + 1;
+        break;
+      }
+      cells.push(cell);
+      if (j < n && !line.startsWith(delimiter, j)) return `unexpected text after a quoted value at column ${cells.length}`;
+      i = j + delimiter.length;
+      if (j >= n) break;
+    } else {
+      let end = line.indexOf(delimiter, i);
+      if (end < 0) end = n;
+      cells.push(line.slice(i, end));
+      i = end + delimiter.length;
+      if (end >= n) break;
+    }
+  }
+  return cells;
+}
+
+export function csvParser(spec: CsvParserSpec): LineParser {
+  const delimiter = spec.delimiter || ',';
+  const options = new TextOptions(spec);
+  const columns = spec.columns && spec.columns.length > 0 ? spec.columns : undefined;
+  const known = new Set(columns);
+  const headers = new Map<string, string[]>();
+  const split = (line: string) => (delimiter === ' ' ? splitDelimited(line.replace(/ +/g, ' ').trim(), ' ') : splitDelimited(line, delimiter));
+
+  return {
+    parse(rawLine: string, info: LineInfo): RecordResult {
+      const line = options.strip(rawLine);
+      const cells = split(line);
+      if (typeof cells === 'string') return cells;
+      if (spec.hasHeader) {
+        const isHeader = columns ? cells.every((c) => known.has(c)) : !headers.has(info.streamKey) || info.lineNumber === 1;
+        if (isHeader) {
+          if (headers.size >= MAX_HEADERS) headers.delete(headers.keys().next().value as string);
+          headers.set(info.streamKey, cells);
+          return SKIP;
+        }
+      }
+      const names = headers.get(info.streamKey) ?? columns;
+      if (!names) return 'no header line seen before this line';
+      if (cells.length !== names.length) return `expected ${names.length} columns, got ${cells.length}`;
+      const record: RawRecord = {};
+      for (let i = 0; i < names.length; i++) options.set(record, names[i], cells[i]);
+      return options.finish(record);
+    },
+  };
+}

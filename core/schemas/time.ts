@@ -1,0 +1,298 @@
+// Timestamps: the built-in formats and strftime formats, all normalised to UTC.
+// A parsed time is whole seconds since the epoch plus nanoseconds, so unix_ns and 9-digit fractions keep
+// their precision; it is written out as `YYYY-MM-DD HH:MM:SS.nnnnnnnnn` (UTC), the lake's timestamp form.
+
+export interface Instant {
+  s: number;
+  ns: number;
+}
+
+export type TimeParser = (value: unknown, reference: Instant) => Instant | null;
+
+const MIN_S = -62135596800; // 0001-01-01
+const MAX_S = 253402300799; // 9999-12-31 23:59:59
+
+function instant(s: number, ns: number): Instant | null {
+  if (!Number.isFinite(s) || s < MIN_S || s > MAX_S) return null;
+  return { s, ns };
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+export function formatInstant(t: Instant): string {
+  const iso = new Date(t.s * 1000).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${pad(t.ns, 9)}`;
+}
+
+export function instantFromMillis(ms: number): Instant {
+  const s = Math.floor(ms / 1000);
+  return { s, ns: (ms - s * 1000) * 1_000_000 };
+}
+
+export function compareInstants(a: Instant, b: Instant): number {
+  return a.s - b.s || a.ns - b.ns;
+}
+
+function fractionToNanos(digits: string | undefined): number {
+  if (!digits) return 0;
+  return Number((digits + '00000000').slice(0, 9));
+}
+
+/** Seconds since the epoch of a UTC calendar time, or NaN when a part is out of range. */
+function civil(y: number, mo: number, d: number, h: number, mi: number, sec: number): number {
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60) return NaN;
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
+  if (date.getUTCDate() !== d) return NaN;
+  date.setUTCHours(h, mi, Math.min(sec, 59), 0);
+  return date.getTime() / 1000;
+}
+
+function zoneOffsetSeconds(zone: string | undefined): number {
+  if (!zone || zone === 'Z' || zone === 'z' || zone === 'UTC') return 0;
+  const sign = zone[0] === '-' ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  return sign * (Number(digits.slice(0, 2)) * 3600 + Number(digits.slice(2, 4) || '0') * 60);
+}
+
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?\s*(Z|z|UTC|[+-]\d{2}(?::?\d{2})?)?$/;
+
+export function parseRfc3339(text: string): Instant | null {
+  const m = RFC3339.exec(text);
+  if (!m) return null;
+  const s = civil(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]);
+  if (Number.isNaN(s)) return null;
+  return instant(s - zoneOffsetSeconds(m[8]), fractionToNanos(m[7]));
+}
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** A unix time in units of 10^-scale seconds (0 seconds, 3 ms, 6 µs, 9 ns), from a number or a decimal string. */
+function parseUnix(value: unknown, scale: number): Instant | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    text = Number.isInteger(value) ? value.toFixed(0) : String(value);
+    if (/e/i.test(text)) text = value.toFixed(9);
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else {
+    return null;
+  }
+  const m = DECIMAL.exec(text);
+  if (!m) return null;
+  const whole = m[2].replace(/^0+(?=\d)/, '');
+  const shifted = whole.length > scale ? whole.slice(0, whole.length - scale) : '0';
+  const subDigits = (whole.length > scale ? whole.slice(whole.length - scale) : whole.padStart(scale, '0')) + (m[3] ?? '');
+  let s = Number(shifted);
+  let ns = fractionToNanos(subDigits);
+  if (m[1] === '-') {
+    s = -s;
+    if (ns > 0) {
+      s -= 1;
+      ns = 1_000_000_000 - ns;
+    }
+  }
+  return instant(s, ns);
+}
+
+function unixAutoScale(value: unknown): number {
+  const n = Math.abs(typeof value === 'number' ? value : Number(value));
+  if (n < 1e11) return 0;
+  if (n < 1e14) return 3;
+  if (n < 1e17) return 6;
+  return 9;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const ZONES: Record<string, number> = {
+  UTC: 0, GMT: 0, Z: 0, EST: -5, EDT: -4, CST: -6, CDT: -5, MST: -7, MDT: -6, PST: -8, PDT: -7, CET: 1, CEST: 2,
+};
+
+interface StrftimeParts {
+  y?: number;
+  y2?: number;
+  mo?: number;
+  d?: number;
+  h?: number;
+  h12?: number;
+  pm?: boolean;
+  mi?: number;
+  sec?: number;
+  frac?: string;
+  zone?: number;
+  epoch?: number;
+  yday?: number;
+}
+
+type Setter = (parts: StrftimeParts, text: string) => boolean;
+
+interface Directive {
+  re: string;
+  set?: Setter;
+}
+
+const num =
+  (key: keyof StrftimeParts): Setter =>
+  (p, t) => {
+    (p as Record<string, number>)[key] = Number(t);
+    return true;
+  };
+
+const DIRECTIVES: Record<string, Directive> = {
+  Y: { re: '(\\d{4})', set: num('y') },
+  y: { re: '(\\d{2})', set: num('y2') },
+  m: { re: '(\\d{1,2})', set: num('mo') },
+  d: { re: '(\\d{1,2})', set: num('d') },
+  e: { re: '\\s?(\\d{1,2})', set: num('d') },
+  j: { re: '(\\d{1,3})', set: num('yday') },
+  H: { re: '(\\d{1,2})', set: num('h') },
+  k: { re: '\\s?(\\d{1,2})', set: num('h') },
+  I: { re: '(\\d{1,2})', set: num('h12') },
+  l: { re: '\\s?(\\d{1,2})', set: num('h12') },
+  M: { re: '(\\d{2})', set: num('mi') },
+  S: { re: '(\\d{2})', set: num('sec') },
+  f: { re: '(\\d{1,9})', set: (p, t) => ((p.frac = t), true) },
+  L: { re: '(\\d{3})', set: (p, t) => ((p.frac = t), true) },
+  N: { re: '(\\d{9})', set: (p, t) => ((p.frac = t), true) },
+  p: { re: '([AaPp][Mm])', set: (p, t) => ((p.pm = t.toLowerCase() === 'pm'), true) },
+  b: { re: '([A-Za-z]{3})', set: (p, t) => setMonth(p, t) },
+  h: { re: '([A-Za-z]{3})', set: (p, t) => setMonth(p, t) },
+  B: { re: '([A-Za-z]{3,9})', set: (p, t) => setMonth(p, t) },
+  a: { re: '[A-Za-z]{3}' },
+  A: { re: '[A-Za-z]{6,9}' },
+  z: {
+    re: '(Z|[+-]\\d{2}:?\\d{2})',
+    set: (p, t) => ((p.zone = zoneOffsetSeconds(t)), true),
+  },
+  Z: {
+    re: '([A-Za-z]{1,5}|[+-]\\d{2}:?\\d{2})',
+    set: (p, t) => {
+      if (t[0] === '+' || t[0] === '-') return (p.zone = zoneOffsetSeconds(t)), true;
+      const hours = ZONES[t.toUpperCase()];
+      if (hours === undefined) return false;
+      p.zone = hours * 3600;
+      return true;
+    },
+  },
+  s: { re: '(-?\\d+)', set: num('epoch') },
+  n: { re: '\\s+' },
+  t: { re: '\\s+' },
+  '%': { re: '%' },
+};
+
+const EXPANSIONS: Record<string, string> = { T: '%H:%M:%S', D: '%m/%d/%y', F: '%Y-%m-%d', R: '%H:%M', c: '%a %b %e %H:%M:%S %Y' };
+
+function setMonth(p: StrftimeParts, text: string): boolean {
+  const i = MONTHS.indexOf(text.slice(0, 3).toLowerCase());
+  if (i < 0) return false;
+  p.mo = i + 1;
+  return true;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Unknown strftime directives, so validation can name them. */
+export function strftimeProblems(format: string): string[] {
+  const problems: string[] = [];
+  const expanded = format.replace(/%([TDFRc])/g, (_, c: string) => EXPANSIONS[c]);
+  for (const m of expanded.matchAll(/%(.?)/g)) {
+    if (!DIRECTIVES[m[1]]) problems.push(`unknown directive %${m[1]}`);
+  }
+  return problems;
+}
+
+export function compileStrftime(format: string): TimeParser {
+  const expanded = format.replace(/%([TDFRc])/g, (_, c: string) => EXPANSIONS[c]);
+  const setters: Setter[] = [];
+  let re = '';
+  let last = 0;
+  for (const m of expanded.matchAll(/%(.?)/g)) {
+    re += escapeRegExp(expanded.slice(last, m.index)).replace(/ +/g, '\\s+');
+    const directive = DIRECTIVES[m[1]];
+    if (!directive) throw new Error(`unknown strftime directive %${m[1]} in "${format}"`);
+    re += directive.re;
+    if (directive.set) setters.push(directive.set);
+    last = (m.index ?? 0) + m[0].length;
+  }
+  re += escapeRegExp(expanded.slice(last)).replace(/ +/g, '\\s+');
+  const pattern = new RegExp(`^\\s*${re}\\s*$`);
+  return (value, reference) => {
+    if (typeof value !== 'string') {
+      if (typeof value !== 'number') return null;
+      value = String(value);
+    }
+    const m = pattern.exec(value as string);
+    if (!m) return null;
+    const p: StrftimeParts = {};
+    for (let i = 0; i < setters.length; i++) if (!setters[i](p, m[i + 1])) return null;
+    if (p.epoch !== undefined) return instant(p.epoch, fractionToNanos(p.frac));
+    let h = p.h ?? 0;
+    if (p.h12 !== undefined) h = (p.h12 % 12) + (p.pm ? 12 : 0);
+    const zone = p.zone ?? 0;
+    let y = p.y ?? (p.y2 !== undefined ? (p.y2 < 69 ? 2000 + p.y2 : 1900 + p.y2) : undefined);
+    const yearKnown = y !== undefined;
+    if (y === undefined) y = new Date(reference.s * 1000).getUTCFullYear();
+    let mo = p.mo ?? 1;
+    let d = p.d ?? 1;
+    if (p.yday !== undefined) {
+      const date = new Date(Date.UTC(y, 0, p.yday));
+      mo = date.getUTCMonth() + 1;
+      d = date.getUTCDate();
+    }
+    let s = civil(y, mo, d, h, p.mi ?? 0, p.sec ?? 0);
+    if (Number.isNaN(s)) return null;
+    s -= zone;
+    // A time without a year (syslog) belongs to the most recent year that does not put it in the future.
+    if (!yearKnown && s > reference.s + 86400) s = civil(y - 1, mo, d, h, p.mi ?? 0, p.sec ?? 0) - zone;
+    return instant(s, fractionToNanos(p.frac));
+  };
+}
+
+export function isBuiltinTimeFormat(format: string): boolean {
+  return ['rfc3339', 'unix', 'unix_ms', 'unix_us', 'unix_ns', 'unix_auto', 'cloudflare'].includes(format);
+}
+
+export function compileTimeFormat(format: string): TimeParser {
+  switch (format) {
+    case 'rfc3339':
+      return (v) => (typeof v === 'string' ? parseRfc3339(v) : null);
+    case 'unix':
+      return (v) => parseUnix(v, 0);
+    case 'unix_ms':
+      return (v) => parseUnix(v, 3);
+    case 'unix_us':
+      return (v) => parseUnix(v, 6);
+    case 'unix_ns':
+      return (v) => parseUnix(v, 9);
+    case 'unix_auto':
+      return (v) => parseUnix(v, unixAutoScale(v));
+    case 'cloudflare':
+      return (v) =>
+        typeof v === 'number' || (typeof v === 'string' && DECIMAL.test(v.trim()))
+          ? parseUnix(v, unixAutoScale(v))
+          : typeof v === 'string'
+            ? parseRfc3339(v)
+            : null;
+    default:
+      return compileStrftime(format);
+  }
+}
+
+/** Tries each format in order; the first that reads the value wins. */
+export function compileTimeFormats(formats: string[]): TimeParser {
+  const parsers = formats.map(compileTimeFormat);
+  if (parsers.length === 1) return parsers[0];
+  return (value, reference) => {
+    for (const parse of parsers) {
+      const t = parse(value, reference);
+      if (t) return t;
+    }
+    return null;
+  };
+}
