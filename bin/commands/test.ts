@@ -1,0 +1,228 @@
+// `caracal test [PATH]`: load a panther-analysis style directory, run every unit test (Python and
+// simple detections through the Python engine, correlation rules through the core evaluator), print
+// failures with the function and the error, and end with `N passed, N failed`.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import {
+  engineContent,
+  isAnalysisFile,
+  isIgnoredDirectory,
+  loadRepository,
+  planDetections,
+  runCorrelationTests,
+  selectItem,
+  type AnalysisItem,
+  type FileIssue,
+  type ItemFilter,
+  type SourceFile,
+} from '../../core/detections';
+import { DetectionWorker } from '../../functions/detection-engine/worker-client';
+
+interface Options {
+  path: string;
+  filter: ItemFilter;
+  minimumTests: number;
+  skipDisabled: boolean;
+  json?: string;
+  verbose: boolean;
+  timeLimitSeconds?: number;
+}
+
+interface TestOutcome {
+  detectionId: string;
+  type: string;
+  name: string;
+  passed: boolean;
+  expected?: boolean;
+  output?: unknown;
+  error?: string;
+  functions?: Record<string, { output?: unknown; error?: string }>;
+  stdout?: string;
+}
+
+const USAGE = `usage: caracal test [PATH] [options]
+
+Runs the unit tests of every detection under PATH (default: the current directory).
+
+options:
+  --id ID[,ID]           only these detection ids (repeatable)
+  --type TYPE[,TYPE]     only these analysis types: rule, scheduled_rule, policy, correlation_rule
+  --tag TAG[,TAG]        only detections with one of these tags
+  --filter KEY=V1[,V2]   only detections whose YAML KEY has one of the values (repeatable)
+  --minimum-tests N      require at least N tests per detection (N >= 2 also needs a true and a false test)
+  --skip-disabled-tests  skip detections with Enabled: false
+  --time-limit SECONDS   per-call time limit for detection code (default 5)
+  --json FILE            write per-test results as JSON to FILE ('-' for stdout; the summary then goes to stderr)
+  --verbose              also list passing tests`;
+
+function parseArgs(argv: string[]): Options | string {
+  const options: Options = { path: '.', filter: {}, minimumTests: 0, skipDisabled: false, verbose: false };
+  const fields: Record<string, string[]> = {};
+  const add = (key: 'ids' | 'types' | 'tags', value: string) => {
+    options.filter[key] = [...(options.filter[key] ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+  };
+  let pathSeen = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${arg} needs a value`);
+      return next;
+    };
+    try {
+      if (arg === '--help' || arg === '-h') return USAGE;
+      else if (arg === '--id') add('ids', value());
+      else if (arg === '--type') add('types', value());
+      else if (arg === '--tag') add('tags', value());
+      else if (arg === '--filter') {
+        const [key, values] = value().split('=', 2);
+        if (!key || !values) return `caracal test: --filter expects KEY=VALUE[,VALUE]`;
+        fields[key] = [...(fields[key] ?? []), ...values.split(',')];
+      } else if (arg === '--minimum-tests') {
+        options.minimumTests = Number(value());
+        if (!Number.isInteger(options.minimumTests) || options.minimumTests < 0) return 'caracal test: --minimum-tests expects a whole number';
+      } else if (arg === '--skip-disabled-tests') options.skipDisabled = true;
+      else if (arg === '--time-limit') {
+        options.timeLimitSeconds = Number(value());
+        if (!(options.timeLimitSeconds > 0)) return 'caracal test: --time-limit expects a positive number of seconds';
+      } else if (arg === '--json') options.json = value();
+      else if (arg === '--verbose') options.verbose = true;
+      else if (arg.startsWith('-')) return `caracal test: unknown option ${arg}\n\n${USAGE}`;
+      else if (!pathSeen) {
+        options.path = arg;
+        pathSeen = true;
+      } else return `caracal test: unexpected argument ${arg}`;
+    } catch (error) {
+      return `caracal test: ${(error as Error).message}`;
+    }
+  }
+  if (Object.keys(fields).length) options.filter.fields = fields;
+  return options;
+}
+
+function readSources(root: string): SourceFile[] {
+  const files: SourceFile[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!isIgnoredDirectory(entry.name)) walk(full);
+      } else if (entry.isFile() && isAnalysisFile(entry.name)) {
+        files.push({ path: relative(root, full).split(sep).join('/'), text: readFileSync(full, 'utf8') });
+      }
+    }
+  };
+  walk(root);
+  return files;
+}
+
+function coverageProblem(item: AnalysisItem, minimum: number): string | undefined {
+  const tests = Array.isArray(item.spec.Tests) ? (item.spec.Tests as { ExpectedResult?: unknown }[]) : [];
+  if (tests.length < minimum) return `Insufficient test coverage: ${minimum} tests required but only ${tests.length} found`;
+  if (minimum > 1 && !(tests.some((t) => t.ExpectedResult === true) && tests.some((t) => t.ExpectedResult === false))) {
+    return 'Insufficient test coverage: expected at least one positive and one negative test';
+  }
+  return undefined;
+}
+
+function describeFailure(outcome: TestOutcome): string[] {
+  const lines: string[] = [];
+  if (outcome.error) lines.push(outcome.error);
+  for (const [name, fn] of Object.entries(outcome.functions ?? {})) if (fn.error) lines.push(`${name}: ${fn.error}`);
+  if (!lines.length && outcome.expected !== undefined) lines.push(`expected ${outcome.expected}, got ${JSON.stringify(outcome.output ?? null)}`);
+  if (outcome.stdout) lines.push(`printed: ${outcome.stdout.trim().split('\n').slice(0, 5).join(' | ')}`);
+  return lines;
+}
+
+async function runEngineTests(root: string, items: AnalysisItem[], selected: AnalysisItem[], timeLimitSeconds?: number): Promise<TestOutcome[]> {
+  const resolvePath = (p: string) => join(root, p);
+  const planned = planDetections(items, selected, resolvePath).filter((p) => p.tests.length > 0);
+  if (!planned.length) return [];
+  const content = { ...engineContent(items, planned, resolvePath), ...(timeLimitSeconds ? { timeLimitSeconds } : {}) };
+  const worker = new DetectionWorker();
+  try {
+    await worker.request('load', { content });
+    const results = await worker.request<{ detectionId: string; results: Omit<TestOutcome, 'detectionId' | 'type'>[] }[]>('testAll', {
+      items: planned.map((p) => ({ detectionId: p.engine.id, tests: p.tests })),
+    });
+    const typeOf = new Map(planned.map((p) => [p.engine.id, p.item.type]));
+    return results.flatMap((r) => r.results.map((t) => ({ detectionId: r.detectionId, type: typeOf.get(r.detectionId) ?? 'rule', ...t })));
+  } catch (error) {
+    const reason = `the detection engine failed: ${(error as Error).message}`;
+    return planned.flatMap((p) =>
+      p.tests.map((t) => ({ detectionId: p.engine.id, type: p.item.type, name: String((t as { Name?: unknown }).Name ?? ''), passed: false, error: reason })),
+    );
+  } finally {
+    worker.close();
+  }
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const parsed = parseArgs(argv);
+  if (typeof parsed === 'string') {
+    const isHelp = parsed === USAGE;
+    (isHelp ? process.stdout : process.stderr).write(parsed + '\n');
+    return isHelp ? 0 : 2;
+  }
+  const root = resolve(parsed.path);
+  if (!existsSync(root)) {
+    process.stderr.write(`caracal test: no such directory ${parsed.path}\n`);
+    return 2;
+  }
+  const repository = loadRepository(readSources(root), (p) => existsSync(join(root, p)));
+  const detections = repository.items.filter((i) => ['rule', 'scheduled_rule', 'policy', 'correlation_rule'].includes(i.type));
+  const filtered = detections.filter((i) => selectItem(i, parsed.filter));
+  const skipped = parsed.skipDisabled ? filtered.filter((i) => i.spec.Enabled !== true) : [];
+  const selected = filtered.filter((i) => !skipped.includes(i));
+
+  const outcomes = await runEngineTests(root, repository.items, selected, parsed.timeLimitSeconds);
+  for (const item of selected.filter((i) => i.type === 'correlation_rule')) {
+    const tests = Array.isArray(item.spec.Tests) ? item.spec.Tests : [];
+    for (const result of runCorrelationTests(item.spec.Detection, tests)) {
+      outcomes.push({ detectionId: item.id, type: item.type, name: result.name, passed: result.passed, expected: result.expected, output: result.fired, error: result.error });
+    }
+  }
+  const coverage: FileIssue[] = [];
+  if (parsed.minimumTests > 0) {
+    for (const item of selected) {
+      const problem = coverageProblem(item, parsed.minimumTests);
+      if (problem) coverage.push({ path: item.id, message: problem });
+    }
+  }
+
+  const passed = outcomes.filter((o) => o.passed).length;
+  const failed = outcomes.length - passed;
+  const lines: string[] = [];
+  for (const outcome of outcomes) {
+    if (outcome.passed) {
+      if (parsed.verbose) lines.push(`PASS ${outcome.detectionId} › ${outcome.name}`);
+      continue;
+    }
+    lines.push(`FAIL ${outcome.detectionId} › ${outcome.name}`);
+    for (const detail of describeFailure(outcome)) lines.push(`    ${detail}`);
+  }
+  if (repository.issues.length) {
+    lines.push('', `Invalid files (${repository.issues.length}):`);
+    for (const issue of repository.issues) lines.push(`  ${issue.path}: ${issue.message}`);
+  }
+  if (coverage.length) {
+    lines.push('', `Insufficient tests (${coverage.length}):`);
+    for (const issue of coverage) lines.push(`  ${issue.path}: ${issue.message}`);
+  }
+  if (skipped.length) lines.push('', `Skipped disabled detections: ${skipped.map((i) => i.id).join(', ')}`);
+  const summary = `${passed} passed, ${failed} failed`;
+
+  if (parsed.json) {
+    const document = JSON.stringify({ results: outcomes, invalid: repository.issues, coverage, skipped: skipped.map((i) => i.id), passed, failed }, null, 2);
+    if (parsed.json === '-') {
+      process.stdout.write(document + '\n');
+      process.stderr.write([...lines, summary].join('\n') + '\n');
+    } else {
+      writeFileSync(parsed.json, document + '\n');
+      process.stdout.write([...lines, summary].join('\n') + '\n');
+    }
+  } else {
+    process.stdout.write([...lines, ...(lines.length ? [''] : []), summary].join('\n') + '\n');
+  }
+  return failed > 0 || repository.issues.length > 0 || coverage.length > 0 ? 1 : 0;
+}

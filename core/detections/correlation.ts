@@ -1,0 +1,427 @@
+// Correlation rules: validation of the `Detection` body, the evaluator (signals in, does the rule
+// fire?) and the unit tests. The scheduled correlation job reuses `evaluateCorrelation` over the
+// signals it reads from the lake; `caracal test` feeds it the signals a test's RuleOutputs describe.
+import { isRecord } from './shape';
+
+export interface CorrelationIssue {
+  level: 'error' | 'warning';
+  message: string;
+}
+
+export interface Signal {
+  /** The RuleID of the detection that produced the signal. */
+  ruleId: string;
+  /** Epoch milliseconds. */
+  time: number;
+  fields: Record<string, unknown>;
+}
+
+interface Step {
+  id: string;
+  ruleId: string;
+  min: number;
+  max?: number;
+  absence: boolean;
+}
+
+interface Transition {
+  from: string;
+  to: string;
+  withinMs?: number;
+  /** Pairs of (field on the From step's signal, field on the To step's signal) that must be equal. */
+  joins: [string, string][];
+}
+
+interface Criterion {
+  name: string;
+  /** Group entry ID → field of that entry's signals. */
+  fields: Map<string, string>;
+}
+
+export type CorrelationBody =
+  | { form: 'sequence'; steps: Step[]; transitions: Transition[]; lookbackMs?: number; reverse: boolean }
+  | { form: 'group'; entries: Step[]; minMatches: number; criteria: Criterion[]; lookbackMs?: number };
+
+export interface CorrelationMatch {
+  fired: boolean;
+  /** The signals that made the rule fire (empty when it did not). */
+  signals: Signal[];
+}
+
+const MINUTE = 60_000;
+
+// ------------------------------------------------------------------------------------- validation
+
+export interface ValidationContext {
+  /** The correlation rule's own id ('A rule cannot reference itself'). */
+  ruleId?: string;
+  /** Whether a RuleID names an existing rule, correlation rule or scheduled rule, or a policy. */
+  lookupRule?: (ruleId: string) => 'ok' | 'missing' | 'policy';
+}
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+
+/** Every problem with a correlation rule's `Detection` value, with the product's messages. */
+export function validateCorrelationRule(detection: unknown, context: ValidationContext = {}): CorrelationIssue[] {
+  const issues: CorrelationIssue[] = [];
+  const error = (message: string) => issues.push({ level: 'error', message });
+  if (!Array.isArray(detection) || detection.length !== 1 || !isRecord(detection[0])) {
+    error('Detection must be a list of exactly one item, in sequence or group form');
+    return issues;
+  }
+  const body = detection[0];
+  const isSequence = 'Sequence' in body;
+  const isGroup = 'Group' in body;
+  if (isSequence === isGroup) {
+    error('Detection needs exactly one of Sequence or Group');
+    return issues;
+  }
+  const known = new Set(['Sequence', 'Group', 'Transitions', 'MinMatchCount', 'MatchCriteria', 'Schedule', 'LookbackWindowMinutes', 'EventEvaluationOrder']);
+  for (const key of Object.keys(body)) if (!known.has(key)) error(`unknown key ${key} in Detection`);
+  if (body.LookbackWindowMinutes !== undefined) {
+    const v = body.LookbackWindowMinutes;
+    if (!isInt(v) || v < 15 || v > 21600) error('LookbackWindowMinutes must be an integer from 15 to 21600');
+  }
+  if (body.EventEvaluationOrder !== undefined && body.EventEvaluationOrder !== 'Chronological' && body.EventEvaluationOrder !== 'ReverseChronological') {
+    error('EventEvaluationOrder must be Chronological or ReverseChronological');
+  }
+  if (!isRecord(body.Schedule)) error(`${isSequence ? 'Sequence' : 'Group'} form requires Schedule`);
+  else {
+    const s = body.Schedule;
+    if (!isInt(s.TimeoutMinutes) || s.TimeoutMinutes < 1) error('Schedule TimeoutMinutes is required and must be an integer of at least 1');
+    if (s.RateMinutes !== undefined && (!isInt(s.RateMinutes) || s.RateMinutes < 2)) error('Schedule RateMinutes must be an integer of at least 2');
+    if (s.RateMinutes === undefined && typeof s.CronExpression !== 'string') error('Schedule needs RateMinutes or CronExpression');
+  }
+  const steps = isSequence ? body.Sequence : body.Group;
+  const where = isSequence ? 'Sequence' : 'Group';
+  if (!Array.isArray(steps) || steps.length === 0) {
+    error(`${where} form requires ${where} with at least one entry`);
+    return issues;
+  }
+  const ids = new Set<string>();
+  const ruleIds = new Set<string>();
+  const hasTransitions = Array.isArray(body.Transitions) && body.Transitions.length > 0;
+  for (const step of steps) {
+    if (!isRecord(step)) {
+      error(`each ${where} entry must be a mapping`);
+      continue;
+    }
+    for (const key of Object.keys(step)) {
+      if (!['ID', 'RuleID', 'SignalMatch', 'MinMatchCount', 'MaxMatchCount', 'Absence'].includes(key)) error(`unknown key ${key} in ${where} entry`);
+    }
+    if (typeof step.ID === 'string') {
+      if (ids.has(step.ID)) error('Cannot have duplicate IDs');
+      ids.add(step.ID);
+    } else if (isSequence && hasTransitions) error('Missing ID in Sequence');
+    else if (!isSequence && step.ID === undefined) error('Missing ID in Group');
+    if (typeof step.RuleID !== 'string' || !step.RuleID) error(`Missing RuleID in ${where}`);
+    else {
+      if (ruleIds.has(step.RuleID)) error('Cannot have duplicate RuleIDs');
+      ruleIds.add(step.RuleID);
+      if (context.ruleId && step.RuleID === context.ruleId) error('A rule cannot reference itself');
+      const found = context.lookupRule?.(step.RuleID);
+      if (found === 'missing') error(`No rule found: ${step.RuleID}`);
+      if (found === 'policy') error(`Cannot use policies: ${step.RuleID}`);
+    }
+    for (const key of ['MinMatchCount', 'MaxMatchCount'] as const) {
+      if (step[key] !== undefined && (!isInt(step[key]) || (step[key] as number) < 0)) error(`${key} must be an integer of at least 0`);
+    }
+    if (step.Absence !== undefined && typeof step.Absence !== 'boolean') error('Absence must be true or false');
+    if (step.Absence === true && (step.MinMatchCount !== undefined || step.MaxMatchCount !== undefined)) {
+      error('The rule cannot be absent with min or max match count');
+    }
+  }
+  if (isGroup) {
+    if (!isInt(body.MinMatchCount) || body.MinMatchCount < 2) error('Group MinMatchCount must be an integer of at least 2');
+    if (body.MatchCriteria !== undefined) {
+      if (!isRecord(body.MatchCriteria)) error('MatchCriteria must map a name to a list of {GroupID, Match}');
+      else {
+        for (const [name, list] of Object.entries(body.MatchCriteria)) {
+          if (!Array.isArray(list) || !list.every((e) => isRecord(e) && typeof e.GroupID === 'string' && typeof e.Match === 'string')) {
+            error(`MatchCriteria ${name} must be a list of {GroupID, Match}`);
+          } else {
+            for (const entry of list as { GroupID: string }[]) if (!ids.has(entry.GroupID)) error(`MatchCriteria ${name} names unknown GroupID ${entry.GroupID}`);
+          }
+        }
+      }
+    }
+    if (body.Transitions !== undefined) error('Transitions are only allowed in the sequence form');
+    return issues;
+  }
+  validateTransitions(body.Transitions, steps as Record<string, unknown>[], issues);
+  return issues;
+}
+
+function validateTransitions(transitions: unknown, steps: Record<string, unknown>[], issues: CorrelationIssue[]): void {
+  const error = (message: string) => issues.push({ level: 'error', message });
+  if (transitions === undefined) return;
+  if (!Array.isArray(transitions)) {
+    error('Transitions must be a list');
+    return;
+  }
+  if (transitions.length > Math.max(0, steps.length - 1)) error('Too many transitions');
+  const order = steps.map((s) => s.ID);
+  const pairs = new Set<string>();
+  let outOfOrder = false;
+  for (const t of transitions) {
+    if (!isRecord(t)) {
+      error('each transition must be a mapping');
+      continue;
+    }
+    for (const key of Object.keys(t)) if (!['ID', 'From', 'To', 'WithinTimeFrameMinutes', 'Match'].includes(key)) error(`unknown key ${key} in transition`);
+    if (typeof t.From !== 'string' || typeof t.To !== 'string' || !order.includes(t.From) || !order.includes(t.To)) {
+      error(`transition ${String(t.ID ?? '')} must name existing steps in From and To`.replace('  ', ' '));
+      continue;
+    }
+    const pair = `${t.From}->${t.To}`;
+    if (pairs.has(pair) || order.indexOf(t.To) !== order.indexOf(t.From) + 1) outOfOrder = true;
+    pairs.add(pair);
+    if (t.WithinTimeFrameMinutes !== undefined) {
+      const v = t.WithinTimeFrameMinutes;
+      if (!isInt(v) || v < 1 || v > 1440) error('WithinTimeFrameMinutes must be an integer from 1 to 1440');
+    }
+    if (t.Match !== undefined) {
+      if (!Array.isArray(t.Match) || t.Match.length !== 1) error('Transition Match must have exactly one item');
+      else {
+        const m = t.Match[0];
+        const ok = isRecord(m) && (typeof m.On === 'string' ? m.From === undefined && m.To === undefined : typeof m.From === 'string' && typeof m.To === 'string');
+        if (!ok) error('Transition Match item needs On, or From and To');
+      }
+    }
+  }
+  if (outOfOrder) issues.push({ level: 'warning', message: 'Invalid Transitions: Can only have one transition between each node in order' });
+  if (transitions.length > 0) {
+    for (let i = 1; i < steps.length; i++) {
+      if (!pairs.has(`${String(steps[i - 1].ID)}->${String(steps[i].ID)}`)) {
+        error('Missing transition');
+        break;
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------- parsing
+
+function toStep(raw: Record<string, unknown>, index: number): Step {
+  return {
+    id: typeof raw.ID === 'string' ? raw.ID : `#${index}`,
+    ruleId: String(raw.RuleID),
+    min: raw.Absence === true ? 0 : isInt(raw.MinMatchCount) ? Math.max(1, raw.MinMatchCount) : 1,
+    max: isInt(raw.MaxMatchCount) ? raw.MaxMatchCount : undefined,
+    absence: raw.Absence === true,
+  };
+}
+
+/** The evaluator's model of a validated `Detection` value. */
+export function parseCorrelationBody(detection: unknown): CorrelationBody {
+  const problems = validateCorrelationRule(detection).filter((i) => i.level === 'error');
+  if (problems.length) throw new Error(problems.map((p) => p.message).join('; '));
+  const body = (detection as Record<string, unknown>[])[0];
+  const lookbackMs = isInt(body.LookbackWindowMinutes) ? body.LookbackWindowMinutes * MINUTE : undefined;
+  if (Array.isArray(body.Group)) {
+    const entries = (body.Group as Record<string, unknown>[]).map(toStep);
+    const criteria: Criterion[] = Object.entries((body.MatchCriteria as Record<string, { GroupID: string; Match: string }[]>) ?? {}).map(
+      ([name, list]) => ({ name, fields: new Map(list.map((e) => [e.GroupID, e.Match])) }),
+    );
+    return { form: 'group', entries, minMatches: body.MinMatchCount as number, criteria, lookbackMs };
+  }
+  const steps = (body.Sequence as Record<string, unknown>[]).map(toStep);
+  const transitions: Transition[] = ((body.Transitions as Record<string, unknown>[] | undefined) ?? []).map((t) => {
+    const match = Array.isArray(t.Match) ? (t.Match[0] as Record<string, string>) : undefined;
+    const joins: [string, string][] = match ? [match.On !== undefined ? [match.On, match.On] : [match.From, match.To]] : [];
+    return {
+      from: String(t.From),
+      to: String(t.To),
+      withinMs: isInt(t.WithinTimeFrameMinutes) ? t.WithinTimeFrameMinutes * MINUTE : undefined,
+      joins,
+    };
+  });
+  return { form: 'sequence', steps, transitions, lookbackMs, reverse: body.EventEvaluationOrder === 'ReverseChronological' };
+}
+
+// -------------------------------------------------------------------------------------- evaluation
+
+/** A signal field by exact name, else by dotted path into nested objects. */
+export function signalField(signal: Signal, field: string): unknown {
+  if (field in signal.fields) return signal.fields[field];
+  let value: unknown = signal.fields;
+  for (const part of field.split('.')) {
+    if (!isRecord(value)) return undefined;
+    value = value[part];
+  }
+  return value;
+}
+
+const sameValue = (a: unknown, b: unknown) => a !== undefined && a !== null && JSON.stringify(a) === JSON.stringify(b);
+
+function joined(previous: Signal, next: Signal, transition: Transition | undefined): boolean {
+  if (!transition) return true;
+  return transition.joins.every(([fromField, toField]) => sameValue(signalField(previous, fromField), signalField(next, toField)));
+}
+
+/** Does the rule fire over these signals? */
+export function evaluateCorrelation(body: CorrelationBody, signals: readonly Signal[]): CorrelationMatch {
+  const sorted = [...signals].sort((a, b) => a.time - b.time);
+  return body.form === 'group' ? evaluateGroup(body, sorted) : evaluateSequence(body, sorted);
+}
+
+function evaluateSequence(body: Extract<CorrelationBody, { form: 'sequence' }>, signals: Signal[]): CorrelationMatch {
+  const byRule = new Map<string, Signal[]>();
+  for (const s of signals) byRule.set(s.ruleId, [...(byRule.get(s.ruleId) ?? []), s]);
+  const transitionInto = (index: number) => {
+    const step = body.steps[index];
+    const previous = body.steps[index - 1];
+    return previous ? body.transitions.find((t) => t.from === previous.id && t.to === step.id) : undefined;
+  };
+
+  // chain[i] = the signal at which step i completed (for an absence step: the previous step's).
+  const search = (index: number, chain: Signal[], used: Signal[]): Signal[] | undefined => {
+    if (index === body.steps.length) return used;
+    const step = body.steps[index];
+    const previous = chain[index - 1];
+    const transition = transitionInto(index);
+    const start = chain[0]?.time;
+    const candidates = (byRule.get(step.ruleId) ?? []).filter((s) => {
+      if (previous && (s.time < previous.time || s === previous)) return false;
+      if (previous && transition?.withinMs !== undefined && s.time - previous.time > transition.withinMs) return false;
+      if (start !== undefined && body.lookbackMs !== undefined && s.time - start > body.lookbackMs) return false;
+      return previous ? joined(previous, s, transition) : true;
+    });
+    if (step.absence) {
+      if (!previous) return candidates.length === 0 ? search(index + 1, chain, used) : undefined;
+      return candidates.length === 0 ? search(index + 1, [...chain, previous], used) : undefined;
+    }
+    if (candidates.length < step.min || (step.max !== undefined && candidates.length > step.max)) return undefined;
+    const order = body.reverse ? [...candidates].reverse() : candidates;
+    for (const candidate of order) {
+      // The step completes at its min-th signal that joins with the candidate (the candidate itself first).
+      const peers = candidates.filter((s) => s.time <= candidate.time && (s === candidate || sameJoinKeys(s, candidate, transition)));
+      if (peers.length < step.min) continue;
+      const found = search(index + 1, [...chain, candidate], [...used, ...peers.slice(-step.min)]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const found = search(0, [], []);
+  return { fired: found !== undefined, signals: found ?? [] };
+}
+
+function sameJoinKeys(a: Signal, b: Signal, transition: Transition | undefined): boolean {
+  if (!transition) return true;
+  return transition.joins.every(([, toField]) => sameValue(signalField(a, toField), signalField(b, toField)));
+}
+
+function evaluateGroup(body: Extract<CorrelationBody, { form: 'group' }>, signals: Signal[]): CorrelationMatch {
+  const keyOf = (entry: Step, signal: Signal): string | undefined => {
+    const parts: unknown[] = [];
+    for (const criterion of body.criteria) {
+      const field = criterion.fields.get(entry.id);
+      if (field === undefined) continue;
+      const value = signalField(signal, field);
+      if (value === undefined || value === null) return undefined;
+      parts.push([criterion.name, value]);
+    }
+    return JSON.stringify(parts);
+  };
+  const candidateKeys = new Set<string>();
+  for (const entry of body.entries) {
+    for (const s of signals) if (s.ruleId === entry.ruleId) {
+      const key = keyOf(entry, s);
+      if (key !== undefined) candidateKeys.add(key);
+    }
+  }
+  const windowEnds = body.lookbackMs === undefined ? [Infinity] : signals.map((s) => s.time);
+  for (const end of windowEnds) {
+    const inWindow = signals.filter((s) => body.lookbackMs === undefined || (s.time <= end && s.time >= end - body.lookbackMs));
+    for (const wanted of candidateKeys.size ? candidateKeys : new Set([JSON.stringify([])])) {
+      const used: Signal[] = [];
+      let satisfied = 0;
+      for (const entry of body.entries) {
+        const mine = inWindow.filter((s) => s.ruleId === entry.ruleId && agrees(keyOf(entry, s), wanted));
+        const ok = entry.absence ? mine.length === 0 : mine.length >= entry.min && (entry.max === undefined || mine.length <= entry.max);
+        if (ok) {
+          satisfied++;
+          used.push(...mine);
+        }
+      }
+      if (satisfied >= body.minMatches) return { fired: true, signals: used };
+    }
+  }
+  return { fired: false, signals: [] };
+}
+
+/** An entry's key agrees with the wanted key on every criterion the entry takes part in. */
+function agrees(key: string | undefined, wanted: string): boolean {
+  if (key === undefined) return false;
+  const mine = new Map((JSON.parse(key) as [string, unknown][]).map(([n, v]) => [n, JSON.stringify(v)]));
+  const target = new Map((JSON.parse(wanted) as [string, unknown][]).map(([n, v]) => [n, JSON.stringify(v)]));
+  for (const [name, value] of mine) if (target.has(name) && target.get(name) !== value) return false;
+  return true;
+}
+
+// ------------------------------------------------------------------------------------------ tests
+
+/** Where relative test times (whole minutes) are counted from. */
+export const TEST_START_MS = Date.UTC(2024, 0, 1);
+
+export interface CorrelationTestResult {
+  name: string;
+  passed: boolean;
+  expected: boolean;
+  fired?: boolean;
+  error?: string;
+}
+
+function testTime(value: unknown): number {
+  if (typeof value === 'number' && Number.isFinite(value)) return TEST_START_MS + value * MINUTE;
+  if (typeof value === 'string') {
+    const parsed = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
+    if (!Number.isNaN(parsed)) return parsed;
+  }
+  throw new Error(`invalid match time ${JSON.stringify(value)} (whole minutes from the start, or a timestamp)`);
+}
+
+/** The signals a test's RuleOutputs describe: `Matches: {field: {value: [times]}}`. */
+export function signalsFromRuleOutputs(body: CorrelationBody, ruleOutputs: unknown): Signal[] {
+  if (!Array.isArray(ruleOutputs)) throw new Error('RuleOutputs must be a list');
+  const steps = body.form === 'group' ? body.entries : body.steps;
+  const signals: Signal[] = [];
+  for (const output of ruleOutputs) {
+    if (!isRecord(output) || typeof output.ID !== 'string') throw new Error('each RuleOutputs entry needs an ID');
+    const step = steps.find((s) => s.id === output.ID) ?? steps.find((s) => s.ruleId === output.ID);
+    const ruleId = step ? step.ruleId : output.ID;
+    if (output.Matches === undefined) continue;
+    if (!isRecord(output.Matches)) throw new Error(`Matches of ${output.ID} must map a field to {value: [times]}`);
+    for (const [field, byValue] of Object.entries(output.Matches)) {
+      if (!isRecord(byValue)) throw new Error(`Matches.${field} of ${output.ID} must map a value to a list of times`);
+      for (const [value, times] of Object.entries(byValue)) {
+        if (!Array.isArray(times)) throw new Error(`Matches.${field}.${value} of ${output.ID} must be a list of times`);
+        for (const time of times) signals.push({ ruleId, time: testTime(time), fields: { [field]: value } });
+      }
+    }
+  }
+  return signals;
+}
+
+/** Run a correlation rule's unit tests. */
+export function runCorrelationTests(detection: unknown, tests: readonly unknown[]): CorrelationTestResult[] {
+  let body: CorrelationBody | undefined;
+  let setupError: string | undefined;
+  try {
+    body = parseCorrelationBody(detection);
+  } catch (error) {
+    setupError = error instanceof Error ? error.message : String(error);
+  }
+  return tests.map((test) => {
+    const record = isRecord(test) ? test : {};
+    const name = String(record.Name ?? '');
+    const expected = record.ExpectedResult === true;
+    if (!body) return { name, passed: false, expected, error: setupError };
+    try {
+      const { fired } = evaluateCorrelation(body, signalsFromRuleOutputs(body, record.RuleOutputs));
+      return { name, passed: fired === expected, expected, fired };
+    } catch (error) {
+      return { name, passed: false, expected, error: error instanceof Error ? error.message : String(error) };
+    }
+  });
+}

@@ -1,0 +1,6 @@
+// Detection formats, the panther-analysis layout model and the correlation-rule evaluator.
+export * from './formats';
+export * from './layout';
+export * from './correlation';
+export { check, isRecord, type Shape, type ObjectShape } from './shape';
+export * from './engine-content';

@@ -1,0 +1,182 @@
+// The panther-analysis directory layout as a model: YAML documents (read as YAML 1.2 core schema,
+// so on/off/yes/no and timestamps stay strings) classified into analysis items, with every problem
+// reported against its file while the rest of the repository still loads.
+import yaml from 'js-yaml';
+import { ANALYSIS_TYPES, ID_KEY, shapeFor, type AnalysisType } from './formats';
+import { check, isRecord } from './shape';
+import { validateCorrelationRule } from './correlation';
+
+export interface SourceFile {
+  /** Path relative to the repository root, with `/` separators. */
+  path: string;
+  text: string;
+}
+
+export interface AnalysisItem {
+  type: AnalysisType;
+  id: string;
+  /** The YAML file's path. */
+  path: string;
+  spec: Record<string, unknown>;
+  /** The Python (or lookup data) file the item names, resolved against the YAML file's folder. */
+  filePath?: string;
+}
+
+export interface FileIssue {
+  path: string;
+  message: string;
+}
+
+export interface Repository {
+  items: AnalysisItem[];
+  issues: FileIssue[];
+}
+
+/** Directories never read: hidden ones, dependencies and log schemas (not analysis items). */
+export function isIgnoredDirectory(name: string): boolean {
+  return name.startsWith('.') || name === 'node_modules' || name === '__pycache__' || name === 'schemas';
+}
+
+export function isAnalysisFile(path: string): boolean {
+  return /\.(ya?ml)$/i.test(path);
+}
+
+export function parseYaml(text: string): unknown {
+  return yaml.load(text, { schema: yaml.CORE_SCHEMA });
+}
+
+function dirname(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+export function joinPath(dir: string, file: string): string {
+  const parts = (dir ? `${dir}/${file}` : file).split('/');
+  const out: string[] = [];
+  for (const part of parts) {
+    if (part === '..') out.pop();
+    else if (part !== '.' && part !== '') out.push(part);
+  }
+  return out.join('/');
+}
+
+function classify(file: SourceFile, exists: (path: string) => boolean): AnalysisItem | FileIssue {
+  let document: unknown;
+  try {
+    document = parseYaml(file.text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { path: file.path, message: `invalid YAML: ${reason}` };
+  }
+  if (!isRecord(document)) return { path: file.path, message: 'expected a YAML mapping at the top level' };
+  const type = document.AnalysisType;
+  if (type === undefined) return { path: file.path, message: 'missing required key AnalysisType' };
+  if (typeof type !== 'string' || !(ANALYSIS_TYPES as readonly string[]).includes(type)) {
+    return { path: file.path, message: `unknown AnalysisType ${JSON.stringify(type)} (expected one of ${ANALYSIS_TYPES.join(', ')})` };
+  }
+  const analysisType = type as AnalysisType;
+  const problems = check(document, shapeFor(analysisType, document));
+  if (analysisType === 'correlation_rule' && problems.length === 0) {
+    problems.push(...validateCorrelationRule(document.Detection).filter((i) => i.level === 'error').map((i) => i.message));
+  }
+  if (problems.length) return { path: file.path, message: problems.join('; ') };
+  const item: AnalysisItem = { type: analysisType, id: String(document[ID_KEY[analysisType]]), path: file.path, spec: document };
+  if (typeof document.Filename === 'string') {
+    item.filePath = joinPath(dirname(file.path), document.Filename);
+    if (!exists(item.filePath)) {
+      const what = analysisType === 'lookup_table' ? 'data file' : 'Python file';
+      return { path: file.path, message: `missing ${what} ${document.Filename} (looked for ${item.filePath})` };
+    }
+  }
+  return item;
+}
+
+/** Classify every file; duplicate ids, dangling pack entries and data-model conflicts are issues. */
+export function loadRepository(files: readonly SourceFile[], exists: (path: string) => boolean): Repository {
+  const issues: FileIssue[] = [];
+  const items: AnalysisItem[] = [];
+  const seen = new Map<string, AnalysisItem>();
+  for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
+    const result = classify(file, exists);
+    if ('message' in result) {
+      issues.push(result);
+      continue;
+    }
+    const key = `${namespaceOf(result.type)}:${result.id}`;
+    const first = seen.get(key);
+    if (first) {
+      issues.push({ path: result.path, message: `duplicate id ${result.id} (also defined in ${first.path})` });
+      continue;
+    }
+    seen.set(key, result);
+    items.push(result);
+  }
+  issues.push(...crossChecks(items));
+  return { items, issues };
+}
+
+function namespaceOf(type: AnalysisType): string {
+  if (type === 'rule' || type === 'scheduled_rule' || type === 'correlation_rule' || type === 'policy') return 'detection';
+  if (type === 'saved_query' || type === 'scheduled_query') return 'query';
+  return type;
+}
+
+function crossChecks(items: readonly AnalysisItem[]): FileIssue[] {
+  const issues: FileIssue[] = [];
+  const ids = new Set(items.map((i) => i.id));
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const modelByLogType = new Map<string, string>();
+  for (const item of items) {
+    if (item.type === 'pack') {
+      const wanted = (item.spec.PackDefinition as { IDs: string[] }).IDs;
+      const missing = wanted.filter((id) => !ids.has(id));
+      if (missing.length) issues.push({ path: item.path, message: `pack lists unknown item(s): ${missing.join(', ')}` });
+    }
+    if (item.type === 'datamodel' && item.spec.Enabled === true) {
+      for (const logType of item.spec.LogTypes as string[]) {
+        const other = modelByLogType.get(logType);
+        if (other) issues.push({ path: item.path, message: `Conflicting Enabled LogType [${logType}] in Data Model [${item.id}] (also in ${other})` });
+        else modelByLogType.set(logType, item.id);
+      }
+    }
+    if (item.type === 'correlation_rule') {
+      const known = (ruleId: string) => {
+        const target = byId.get(ruleId);
+        if (!target) return 'missing' as const;
+        return target.type === 'policy' ? ('policy' as const) : ('ok' as const);
+      };
+      for (const issue of validateCorrelationRule(item.spec.Detection, { ruleId: item.id, lookupRule: known })) {
+        if (issue.level === 'error') issues.push({ path: item.path, message: issue.message });
+      }
+    }
+    if (item.type === 'rule' && typeof item.spec.BaseDetection === 'string' && !byId.has(item.spec.BaseDetection)) {
+      issues.push({ path: item.path, message: `base detection ${item.spec.BaseDetection} not found` });
+    }
+  }
+  return issues;
+}
+
+export interface ItemFilter {
+  ids?: readonly string[];
+  types?: readonly string[];
+  tags?: readonly string[];
+  /** `KEY=V1,V2` filters on any top-level key (a list value matches when any element does). */
+  fields?: Readonly<Record<string, readonly string[]>>;
+}
+
+function matchesAny(value: unknown, wanted: readonly string[]): boolean {
+  const lowered = wanted.map((w) => w.toLowerCase());
+  const values = Array.isArray(value) ? value : [value];
+  return values.some((v) => v !== undefined && v !== null && lowered.includes(String(v).toLowerCase()));
+}
+
+/** Whether a detection passes the id, type, tag and field filters. */
+export function selectItem(item: AnalysisItem, filter: ItemFilter): boolean {
+  if (filter.ids?.length && !filter.ids.includes(item.id)) return false;
+  if (filter.types?.length && !matchesAny(item.type, filter.types)) return false;
+  if (filter.tags?.length && !matchesAny(item.spec.Tags, filter.tags)) return false;
+  for (const [key, values] of Object.entries(filter.fields ?? {})) {
+    if (!matchesAny(item.spec[key], values)) return false;
+  }
+  return true;
+}
