@@ -1,6 +1,4 @@
 import { Route, Routes } from 'react-router-dom';
-import { SplashScreen } from '../components/SplashScreen';
-import { useAuth } from '../lib/auth/AuthContext';
 import { HomePage } from '../pages/Home/HomePage';
 import { NotFoundPage } from '../pages/NotFound/NotFoundPage';
 import { SignInPage } from '../pages/SignIn/SignInPage';
@@ -8,18 +6,10 @@ import { SIGN_IN_PATH } from './constants';
 import { AnonymousOnly, RequireAuth } from './guards';
 import { AppLayout } from './shell/AppLayout';
 
-/** Unknown paths: inside the application shell for a signed-in user, on their own otherwise. */
-function NotFoundRoute() {
-  const { state } = useAuth();
-  if (state.status === 'loading') return <SplashScreen />;
-  if (state.status === 'anonymous') return <NotFoundPage showBackToHome={false} fullScreen />;
-  return (
-    <AppLayout>
-      <NotFoundPage showBackToHome />
-    </AppLayout>
-  );
-}
-
+/**
+ * Anonymous-only routes, then everything else behind sign-in: an unknown path is an authenticated route too,
+ * so a deep link works after signing in and the Not Found page shows inside the shell.
+ */
 export function AppRoutes() {
   return (
     <Routes>
@@ -29,9 +19,9 @@ export function AppRoutes() {
       <Route element={<RequireAuth />}>
         <Route element={<AppLayout />}>
           <Route index element={<HomePage />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>
-      <Route path="*" element={<NotFoundRoute />} />
     </Routes>
   );
 }

@@ -1,22 +1,19 @@
 import { AppShell } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { TOP_BAR_HEIGHT } from '../constants';
+import classes from './AppLayout.module.css';
 import { TopBar } from './TopBar';
 
-interface AppLayoutProps {
-  /** The page; the matched child route when absent. */
-  readonly children?: ReactNode;
-}
-
 /** The application shell around every authenticated page: the top bar and the page below it. */
-export function AppLayout({ children }: AppLayoutProps) {
+export function AppLayout() {
   return (
     <AppShell header={{ height: TOP_BAR_HEIGHT }} padding="xl">
       <AppShell.Header>
         <TopBar />
       </AppShell.Header>
-      <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
+      <AppShell.Main className={classes.main}>
+        <Outlet />
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -43,7 +43,7 @@ export function HomePage() {
         <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title="Couldn't load your workspace">
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{describeApiError(error)}</Text>
-            <Button size="xs" variant="light" color="red" loading={loading} onClick={() => void refetch()}>
+            <Button size="xs" variant="outline" color="red" loading={loading} onClick={() => void refetch()}>
               Try again
             </Button>
           </Stack>

@@ -3,25 +3,13 @@ import { Link } from 'react-router-dom';
 import { HOME_PATH } from '../../app/constants';
 import { StatusPage } from '../../components/StatusPage';
 
-interface NotFoundPageProps {
-  /** Offer the way back home: only to a signed-in user, who can see the home page. */
-  readonly showBackToHome: boolean;
-  readonly fullScreen?: boolean;
-}
-
-export function NotFoundPage({ showBackToHome, fullScreen }: NotFoundPageProps) {
+/** Any unknown path. Only signed-in users reach it, and every one of them can see the home page. */
+export function NotFoundPage() {
   return (
-    <StatusPage
-      code="404"
-      title="Not Found"
-      description="Not all who wander are lost..."
-      fullScreen={fullScreen}
-    >
-      {showBackToHome && (
-        <Button component={Link} to={HOME_PATH} variant="light">
-          Back to Home
-        </Button>
-      )}
+    <StatusPage code="404" title="Not Found" description="Not all who wander are lost...">
+      <Button component={Link} to={HOME_PATH}>
+        Back to Home
+      </Button>
     </StatusPage>
   );
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { AlertIcon } from '../../components/icons';
 import { useAuth } from '../../lib/auth/AuthContext';
 import { describeSignInError } from '../../lib/auth/signInErrors';
-import { confirmationError, passwordError } from '../../lib/passwordRule';
+import { confirmationError, FIELD_REQUIRED, passwordError } from '../../lib/passwordRule';
 import { PasswordRuleChecker } from './PasswordRuleChecker';
 import { unsupportedStepMessage } from './unsupportedStep';
 
@@ -64,7 +64,7 @@ export function NewPasswordForm({ minLength, onCancel }: NewPasswordFormProps) {
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           onBlur={() => setTouched((current) => ({ ...current, password: true }))}
-          error={touched.password && errors.password}
+          error={touched.password && (password === '' ? FIELD_REQUIRED : Boolean(errors.password))}
           autoFocus
         />
         <PasswordRuleChecker password={password} minLength={minLength} />
