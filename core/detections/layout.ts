@@ -77,7 +77,11 @@ function classify(file: SourceFile, exists: (path: string) => boolean): Analysis
   const analysisType = type as AnalysisType;
   const problems = check(document, shapeFor(analysisType, document));
   if (analysisType === 'correlation_rule' && problems.length === 0) {
-    problems.push(...validateCorrelationRule(document.Detection).filter((i) => i.level === 'error').map((i) => i.message));
+    problems.push(
+      ...validateCorrelationRule(document.Detection, { ruleId: String(document.RuleID) })
+        .filter((i) => i.level === 'error')
+        .map((i) => i.message),
+    );
   }
   if (problems.length) return { path: file.path, message: problems.join('; ') };
   const item: AnalysisItem = { type: analysisType, id: String(document[ID_KEY[analysisType]]), path: file.path, spec: document };

@@ -7,6 +7,8 @@ in test mode they are recorded per function.
 """
 
 import json
+import os
+import sysconfig
 import traceback
 from collections.abc import Mapping
 from typing import Any, Callable, Dict, List, Optional, Tuple
@@ -36,6 +38,10 @@ AUXILIARY_FUNCTIONS = (
     "unique",
 )
 CAUGHT = (Exception, SystemExit, DetectionTimeout)
+# Frames from these paths (the engine, the standard library) are not the user's code.
+_RUNTIME_PATHS = tuple(
+    {os.path.dirname(os.path.abspath(__file__)), sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["purelib"]}
+)
 
 
 class FunctionReturnTypeError(Exception):
@@ -55,7 +61,7 @@ def truncate(text: str, limit: int) -> str:
 def describe_error(error: BaseException) -> str:
     """`Type: message`, plus the deepest line of user code when the traceback has one."""
     text = f"{type(error).__name__}: {error}"
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if "caracal_engine" not in f.filename]
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if not f.filename.startswith(_RUNTIME_PATHS)]
     if frames:
         last = frames[-1]
         text += f" (at {last.filename.rsplit('/', 1)[-1]}:{last.lineno})"

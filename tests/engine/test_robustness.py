@@ -1,0 +1,165 @@
+"""A detection that raises, returns the wrong type, prints, imports something missing, exits or
+loops forever gives an error result for itself; every other detection still runs. Also the worker
+protocol, which detection output must never corrupt, and its key-value requests."""
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from caracal_engine.engine import Engine
+from tests.engine import ENGINE_DIR
+
+SOURCES = {
+    "Good": "def rule(event):\n    return event.get('user') == 'zed'\ndef title(event):\n    return 'good ' + event.get('user')\n",
+    "Raises": "def rule(event):\n    return event['missing']\n",
+    "WrongType": "def rule(event):\n    return 'yes'\n",
+    "Prints": "import os\ndef rule(event):\n    print('noise')\n    os.write(1, b'not json\\n')\n    return True\n",
+    "MissingImport": "import definitely_not_installed\ndef rule(event):\n    return True\n",
+    "Exits": "import sys\ndef rule(event):\n    sys.exit(1)\n",
+    "Loops": "def rule(event):\n    while True:\n        try:\n            pass\n        except Exception:\n            pass\n",
+    "LoopsOnImport": "while True:\n    pass\n",
+    "Recursion": "def rule(event):\n    return rule(event)\n",
+}
+
+
+@contextlib.contextmanager
+def raw_stdout_discarded():
+    """In-process, a detection's os.write(1, ...) reaches the real stdout; keep test output clean."""
+    saved, null = os.dup(1), os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    try:
+        yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(null)
+
+
+def write_content(directory: str, time_limit: float = 0.3) -> dict:
+    detections = []
+    for name, source in SOURCES.items():
+        path = os.path.join(directory, f"{name}.py")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(source)
+        detections.append({"id": name, "analysisType": "rule", "severity": "Low", "logTypes": ["T"], "path": path})
+    return {"detections": detections, "timeLimitSeconds": time_limit}
+
+
+class EngineRobustnessTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.engine = Engine()
+        cls.load = cls.engine.load(write_content(cls.tmp.name))
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_load_errors_are_per_detection(self):
+        errors = {e["id"]: e["error"] for e in self.load["errors"]}
+        self.assertEqual(set(errors), {"MissingImport", "LoopsOnImport"})
+        self.assertIn("ModuleNotFoundError", errors["MissingImport"])
+        self.assertIn("time limit", errors["LoopsOnImport"])
+        self.assertEqual(self.load["loaded"], len(SOURCES))
+
+    def test_every_other_detection_still_runs(self):
+        with raw_stdout_discarded():
+            out = self.engine.run([{"p_log_type": "T", "user": "zed"}, {"p_log_type": "T", "user": "amy"}])
+        first = {r["id"]: r for r in out["results"][0]}
+        self.assertEqual(first["Good"], {"id": "Good", "matched": True, "title": "good zed", "dedup": "good zed"})
+        self.assertTrue(first["Prints"]["matched"])
+        for name, fragment in [
+            ("Raises", "KeyError"),
+            ("WrongType", "returned [str], expected [bool]"),
+            ("MissingImport", "ModuleNotFoundError"),
+            ("Exits", "SystemExit"),
+            ("Loops", "time limit"),
+            ("LoopsOnImport", "time limit"),
+            ("Recursion", "RecursionError"),
+        ]:
+            with self.subTest(detection=name):
+                self.assertFalse(first[name]["matched"])
+                self.assertIn(fragment, first[name]["error"])
+        self.assertNotIn("Good", {r["id"] for r in out["results"][1]})
+        self.assertIn("noise", out["stdout"])
+
+    def test_unit_tests_of_a_looping_detection_fail_with_the_time_limit(self):
+        results = self.engine.test("Loops", [{"Name": "loop", "ExpectedResult": True, "Log": {}}])
+        self.assertFalse(results[0]["passed"])
+        self.assertIn("time limit", results[0]["error"])
+
+    def test_non_object_events_are_reported(self):
+        out = self.engine.run(["not an object"])
+        self.assertIn("JSON object", out["results"][0][0]["error"])
+
+
+class WorkerProtocolTest(unittest.TestCase):
+    def start(self, *args):
+        worker = subprocess.Popen(
+            [sys.executable, os.path.join(ENGINE_DIR, "worker.py"), *args],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        self.addCleanup(worker.wait)
+        self.addCleanup(worker.stderr.close)
+        self.addCleanup(worker.stdout.close)
+        self.addCleanup(worker.stdin.close)
+        return worker
+
+    @staticmethod
+    def send(worker, message):
+        worker.stdin.write(json.dumps(message) + "\n")
+        worker.stdin.flush()
+        return json.loads(worker.stdout.readline())
+
+    def test_printing_detections_cannot_corrupt_the_channel(self):
+        with tempfile.TemporaryDirectory() as directory:
+            worker = self.start()
+            loaded = self.send(worker, {"id": 1, "op": "load", "content": write_content(directory)})
+            self.assertTrue(loaded["ok"])
+            ran = self.send(worker, {"id": 2, "op": "run", "events": [{"p_log_type": "T", "user": "zed"}]})
+            self.assertEqual(ran["id"], 2)
+            matched = {r["id"] for r in ran["result"]["results"][0] if r["matched"]}
+            self.assertEqual(matched, {"Good", "Prints"})
+            bad = self.send(worker, {"id": 3, "op": "nope"})
+            self.assertFalse(bad["ok"])
+            self.assertEqual(self.send(worker, {"id": 4, "op": "ping"})["result"], "pong")
+
+    def test_key_value_requests_go_to_the_host(self):
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "count.py")
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(
+                    "from panther_detection_helpers.caching import increment_counter\n"
+                    "def rule(event):\n    return increment_counter('k', epoch_seconds=60) >= 2\n"
+                )
+            worker = self.start("--host-kv")
+            content = {"detections": [{"id": "Count", "analysisType": "rule", "severity": "Low", "logTypes": ["T"], "path": path}]}
+            self.assertTrue(self.send(worker, {"id": 1, "op": "load", "content": content})["ok"])
+            store = {}
+            worker.stdin.write(json.dumps({"id": 2, "op": "run", "events": [{"p_log_type": "T"}, {"p_log_type": "T"}]}) + "\n")
+            worker.stdin.flush()
+            seen_ops = []
+            while True:
+                message = json.loads(worker.stdout.readline())
+                if "kvId" not in message:
+                    break
+                request = message["kv"]
+                seen_ops.append(request["op"])
+                result = None
+                if request["op"] == "increment":
+                    store[request["key"]] = store.get(request["key"], 0) + request["amount"]
+                    result = store[request["key"]]
+                worker.stdin.write(json.dumps({"kvId": message["kvId"], "result": result}) + "\n")
+                worker.stdin.flush()
+            self.assertEqual(message["id"], 2)
+            self.assertEqual([bool(r) for r in message["result"]["results"]], [False, True])
+            self.assertEqual(seen_ops, ["increment", "setExpiry", "increment", "setExpiry"])
+
+
+if __name__ == "__main__":
+    unittest.main()
