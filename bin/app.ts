@@ -1,5 +1,6 @@
 // The CDK app: one complete Caracal stack per configured region, with the cross-cutting policy as Aspects.
-// Configuration: the JSON file named by CARACAL_CONFIG, else ./caracal.config.json, else the local defaults.
+// Configuration: the local defaults when CARACAL_LOCAL=1 (the local runtime), else the JSON file named by
+// CARACAL_CONFIG, else ./caracal.config.json, else the local defaults.
 import { App, Aspects } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -14,6 +15,7 @@ import { listOperations } from '../infra/schema-operations';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function loadConfig(): DeploymentConfig {
+  if (process.env.CARACAL_LOCAL === '1') return LOCAL_CONFIG;
   const file = process.env.CARACAL_CONFIG ?? join(process.cwd(), 'caracal.config.json');
   if (!existsSync(file)) {
     if (process.env.CARACAL_CONFIG) throw new Error(`CARACAL_CONFIG names ${file}, which does not exist`);

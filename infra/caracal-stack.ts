@@ -44,6 +44,7 @@ export class CaracalStack extends Stack {
       passwordMinLength: config.passwordMinLength,
       refreshTokenHours: config.refreshTokenHours,
       domainPrefix: `${config.authDomainPrefix}-${this.region}`,
+      adminEmail: config.adminEmail,
       removalPolicy,
     });
     this.data = new Data(this, 'Data', { removalPolicy });

@@ -9,6 +9,8 @@ export interface AuthProps {
   readonly passwordMinLength: number;
   readonly refreshTokenHours: number;
   readonly domainPrefix: string;
+  /** The first administrator: created with a temporary password sent by email, in the Admin group. */
+  readonly adminEmail: string;
   readonly removalPolicy: RemovalPolicy;
 }
 
@@ -71,11 +73,28 @@ export class Auth extends Construct {
 
     this.domain = this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: props.domainPrefix } });
 
-    new cognito.CfnUserPoolGroup(this, 'AdminGroup', {
+    const adminGroup = new cognito.CfnUserPoolGroup(this, 'AdminGroup', {
       userPoolId: this.userPool.userPoolId,
       groupName: Auth.ADMIN_GROUP,
       description: 'Holds every permission.',
       precedence: 0,
     });
+
+    const admin = new cognito.CfnUserPoolUser(this, 'FirstAdmin', {
+      userPoolId: this.userPool.userPoolId,
+      username: props.adminEmail,
+      desiredDeliveryMediums: ['EMAIL'],
+      userAttributes: [
+        { name: 'email', value: props.adminEmail },
+        { name: 'email_verified', value: 'true' },
+      ],
+    });
+    const membership = new cognito.CfnUserPoolUserToGroupAttachment(this, 'FirstAdminInAdminGroup', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: Auth.ADMIN_GROUP,
+      username: props.adminEmail,
+    });
+    membership.addDependency(admin);
+    membership.addDependency(adminGroup);
   }
 }

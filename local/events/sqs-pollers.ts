@@ -1,0 +1,110 @@
+// Polls each queue that an event-source mapping connects to a function, as Lambda does: batches up to the
+// mapping's size, deletes what succeeded, and honours partial batch failures (ReportBatchItemFailures).
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
+import type { InvokeResult } from '../lambda/functions';
+import { resourcesOfType, type Resolver, type StackTemplate } from '../template';
+
+export interface EventSourceMapping {
+  readonly queueArn: string;
+  readonly functionName: string;
+  readonly batchSize: number;
+  readonly reportBatchItemFailures: boolean;
+  readonly enabled: boolean;
+}
+
+export function eventSourceMappings(stack: StackTemplate, resolver: Resolver): EventSourceMapping[] {
+  return resourcesOfType(stack, 'AWS::Lambda::EventSourceMapping')
+    .map(([, r]) => resolver.resolve(r.Properties ?? {}) as Record<string, unknown>)
+    .filter((p) => String(p.EventSourceArn).startsWith('arn:aws:sqs:'))
+    .map((p) => ({
+      queueArn: String(p.EventSourceArn),
+      functionName: String(p.FunctionName).split(':').pop()!,
+      batchSize: Number(p.BatchSize ?? 10),
+      reportBatchItemFailures: ((p.FunctionResponseTypes as string[]) ?? []).includes('ReportBatchItemFailures'),
+      enabled: p.Enabled !== false,
+    }));
+}
+
+export function toSqsEvent(messages: Message[], queueArn: string, region: string) {
+  return {
+    Records: messages.map((m) => ({
+      messageId: m.MessageId,
+      receiptHandle: m.ReceiptHandle,
+      body: m.Body,
+      attributes: m.Attributes ?? {},
+      messageAttributes: m.MessageAttributes ?? {},
+      md5OfBody: m.MD5OfBody,
+      eventSource: 'aws:sqs',
+      eventSourceARN: queueArn,
+      awsRegion: region,
+    })),
+  };
+}
+
+/** Which messages of a batch to delete after the function answered. */
+export function succeededMessages(messages: Message[], outcome: InvokeResult, reportBatchItemFailures: boolean): Message[] {
+  if (!outcome.ok) return [];
+  if (!reportBatchItemFailures) return messages;
+  const failures = (outcome.result as { batchItemFailures?: Array<{ itemIdentifier?: string }> } | null)?.batchItemFailures;
+  if (!Array.isArray(failures)) return messages;
+  const failed = new Set(failures.map((f) => f.itemIdentifier));
+  // An empty or unknown identifier fails the whole batch, as Lambda does.
+  if ([...failed].some((id) => !id || !messages.some((m) => m.MessageId === id))) return [];
+  return messages.filter((m) => !failed.has(m.MessageId));
+}
+
+export class QueuePoller {
+  private running = true;
+  private loop?: Promise<void>;
+
+  constructor(
+    private readonly mapping: EventSourceMapping,
+    private readonly queueUrl: string,
+    private readonly client: SQSClient,
+    private readonly region: string,
+    private readonly invoke: (functionName: string, event: unknown) => Promise<InvokeResult>,
+    private readonly onError: (message: string) => void,
+  ) {}
+
+  start(): void {
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        const received = await this.client.send(
+          new ReceiveMessageCommand({
+            QueueUrl: this.queueUrl,
+            MaxNumberOfMessages: Math.min(10, this.mapping.batchSize),
+            WaitTimeSeconds: 1,
+            MessageSystemAttributeNames: ['All'],
+            MessageAttributeNames: ['All'],
+          }),
+        );
+        const messages = received.Messages ?? [];
+        if (!messages.length) continue;
+        const outcome = await this.invoke(this.mapping.functionName, toSqsEvent(messages, this.mapping.queueArn, this.region));
+        if (!outcome.ok) this.onError(`${this.mapping.functionName} failed on a batch of ${messages.length}: ${outcome.error.errorType}: ${outcome.error.errorMessage}`);
+        const done = succeededMessages(messages, outcome, this.mapping.reportBatchItemFailures);
+        if (done.length) {
+          await this.client.send(
+            new DeleteMessageBatchCommand({
+              QueueUrl: this.queueUrl,
+              Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
+            }),
+          );
+        }
+      } catch (err) {
+        if (!this.running) return;
+        this.onError(`polling ${this.queueUrl}: ${(err as Error).message}`);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+}

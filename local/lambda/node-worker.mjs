@@ -1,0 +1,51 @@
+// Runs one Node.js Lambda bundle inside a worker thread: loads the handler once, then answers invocations.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { codeDir, handler, functionName, functionArn, memorySize, timeoutMs } = workerData;
+const dot = handler.lastIndexOf('.');
+const modulePath = join(codeDir, handler.slice(0, dot));
+const exportName = handler.slice(dot + 1);
+
+async function load() {
+  for (const ext of ['.js', '.cjs']) {
+    if (existsSync(modulePath + ext)) return createRequire(import.meta.url)(modulePath + ext);
+  }
+  return import(pathToFileURL(modulePath + '.mjs').href);
+}
+
+const loaded = load().then((mod) => {
+  const fn = mod[exportName] ?? mod.default?.[exportName];
+  if (typeof fn !== 'function') throw new Error(`Handler '${handler}' is not a function in ${codeDir}`);
+  return fn;
+});
+
+function errorOf(err) {
+  const e = err instanceof Error ? err : new Error(String(err));
+  return { errorType: e.name || 'Error', errorMessage: e.message, trace: (e.stack ?? '').split('\n') };
+}
+
+parentPort.on('message', async ({ id, event, requestId }) => {
+  const deadline = Date.now() + timeoutMs;
+  const context = {
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: functionArn,
+    memoryLimitInMB: String(memorySize),
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    callbackWaitsForEmptyEventLoop: true,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+  };
+  try {
+    const fn = await loaded;
+    const result = await fn(event, context);
+    parentPort.postMessage({ id, ok: true, result: result === undefined ? null : result });
+  } catch (err) {
+    parentPort.postMessage({ id, ok: false, error: errorOf(err) });
+  }
+});

@@ -1,0 +1,228 @@
+// The local runtime: the synthesized template brought up on loopback. Stand-ins for DynamoDB, S3, SQS and
+// Cognito; Lambda functions from their bundles; events routed as AWS routes them; GraphQL with AppSync
+// semantics; the SPA and its config.json on one origin.
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { WebConfig } from '../core/web-config';
+import { routeS3Notifications, notificationTargets } from './events/s3-notifications';
+import { scheduleRules, startSchedules } from './events/schedules';
+import { eventSourceMappings, QueuePoller } from './events/sqs-pollers';
+import { UserPoolVerifier } from './graphql/auth';
+import { createGraphqlHandler, type LambdaResolver } from './graphql/server';
+import { baseEnvironment, provisionFunctions, type InvokeResult, type LocalFunction } from './lambda/functions';
+import { createInvokeServer } from './lambda/invoke-server';
+import { provisionUserPools, startCognito, type MailMessage } from './services/cognito';
+import { provisionTables, startDynamo } from './services/dynamodb';
+import { closeServer, listen, localClientConfig } from './services/net';
+import { provisionBuckets, startS3 } from './services/s3';
+import { provisionQueues, startSqs } from './services/sqs';
+import { provisionUsers, type CreatedUser } from './services/users';
+import { serveStatic } from './static';
+import { readAssembly, resourcesOfType, Resolver, type StackTemplate } from './template';
+
+export interface RuntimeOptions {
+  /** Port of the web origin (SPA, config.json, /graphql); 0 picks a free one. */
+  readonly port: number;
+  /** Where state persists (tables, objects, users). */
+  readonly stateDir: string;
+  /** The synthesized cloud assembly. */
+  readonly assemblyDir: string;
+  /** The built SPA. */
+  readonly webRoot: string;
+  readonly version: string;
+  /** Receives log lines (function output, routing errors). */
+  readonly log: (line: string) => void;
+}
+
+export interface Runtime {
+  readonly url: string;
+  readonly stack: StackTemplate;
+  readonly resolver: Resolver;
+  readonly endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string; lambda: string };
+  readonly webConfig: WebConfig;
+  /** Users created on this start, with their temporary passwords. */
+  readonly createdUsers: CreatedUser[];
+  readonly mailbox: MailMessage[];
+  readonly functions: Map<string, LocalFunction>;
+  invoke(functionName: string, event: unknown): Promise<InvokeResult>;
+  stop(): Promise<void>;
+}
+
+function appSyncResolvers(stack: StackTemplate, resolver: Resolver): { definition: string; resolvers: LambdaResolver[] } {
+  const schemas = resourcesOfType(stack, 'AWS::AppSync::GraphQLSchema');
+  if (schemas.length !== 1) throw new Error(`expected one AppSync schema in ${stack.stackName}, found ${schemas.length}`);
+  const definition = String(resolver.resolve(schemas[0][1].Properties?.Definition));
+  const dataSources = new Map<string, string>();
+  for (const [, ds] of resourcesOfType(stack, 'AWS::AppSync::DataSource')) {
+    const props = resolver.resolve(ds.Properties ?? {}) as { Name: string; Type: string; LambdaConfig?: { LambdaFunctionArn: string } };
+    if (props.Type !== 'AWS_LAMBDA') throw new Error(`AppSync data source ${props.Name} is ${props.Type}; the local runtime serves AWS_LAMBDA only`);
+    dataSources.set(props.Name, props.LambdaConfig!.LambdaFunctionArn.split(':').pop()!);
+  }
+  const resolvers = resourcesOfType(stack, 'AWS::AppSync::Resolver').map(([id, r]) => {
+    const p = resolver.resolve(r.Properties ?? {}) as Record<string, string>;
+    if (p.Kind === 'PIPELINE' || p.RequestMappingTemplate || p.Code) throw new Error(`resolver ${id} is not a Direct Lambda resolver`);
+    const functionName = dataSources.get(p.DataSourceName);
+    if (!functionName) throw new Error(`resolver ${id} names unknown data source ${p.DataSourceName}`);
+    return { typeName: p.TypeName, fieldName: p.FieldName, functionName };
+  });
+  return { definition, resolvers };
+}
+
+/** Proxies `/cognito` to the Cognito stand-in, so the browser reaches it on the SPA's own origin. */
+function proxy(target: string, req: IncomingMessage, res: ServerResponse, stripPrefix: string): void {
+  const url = new URL(target);
+  const upstream = httpRequest(
+    {
+      host: url.hostname,
+      port: url.port,
+      method: req.method,
+      path: (req.url ?? '/').slice(stripPrefix.length) || '/',
+      headers: { ...req.headers, host: url.host },
+    },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    },
+  );
+  upstream.on('error', (err) => {
+    res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ __type: 'ServiceUnavailable', message: err.message }));
+  });
+  req.pipe(upstream);
+}
+
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const stacks = readAssembly(options.assemblyDir);
+  if (stacks.length !== 1) throw new Error(`the local runtime runs one stack; the assembly has ${stacks.length}`);
+  const stack = stacks[0];
+  const resolver = new Resolver(stack);
+  mkdirSync(options.stateDir, { recursive: true });
+  const stops: Array<() => Promise<void> | void> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
+
+  try {
+    const front: Server = createServer();
+    const url = (await listen(front, options.port)).replace('127.0.0.1', 'localhost');
+    stops.push(() => closeServer(front));
+
+    const dynamo = await startDynamo(join(options.stateDir, 'dynamodb'));
+    stops.push(() => dynamo.stop());
+    const s3 = await startS3(join(options.stateDir, 's3'));
+    stops.push(() => s3.stop());
+    const sqs = await startSqs(stack.region);
+    stops.push(() => sqs.stop());
+    const cognito = await startCognito(options.stateDir);
+    stops.push(() => cognito.stop());
+
+    let functions = new Map<string, LocalFunction>();
+    const invoke = async (name: string, event: unknown): Promise<InvokeResult> => {
+      const fn = functions.get(name);
+      if (!fn) return { ok: false, error: { errorType: 'ResourceNotFoundException', errorMessage: `Function not found: ${name}` } };
+      return fn.invoke(event);
+    };
+    const invokeServer = createInvokeServer(invoke, (name) => functions.has(name));
+    const lambdaEndpoint = await listen(invokeServer);
+    stops.push(() => closeServer(invokeServer));
+
+    await provisionTables(stack, resolver, dynamo.endpoint);
+    await provisionBuckets(stack, resolver, s3.endpoint);
+    provisionQueues(stack, resolver, sqs);
+    await provisionUserPools(stack, resolver, cognito.endpoint);
+    for (const [id] of resourcesOfType(stack, 'AWS::AppSync::GraphQLApi')) {
+      resolver.register(id, { ref: id, attributes: { ApiId: id, GraphQLUrl: `${url}/graphql`, Arn: `arn:aws:appsync:${stack.region}:${stack.account}:apis/${id}` } });
+    }
+    const endpoints = { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint, lambda: lambdaEndpoint };
+    const base = baseEnvironment(stack, endpoints);
+    functions = provisionFunctions(stack, resolver, base, (name, line) => options.log(`[${name}] ${line}`));
+    stops.push(() => Promise.all([...functions.values()].map((f) => f.stop())).then(() => undefined));
+    const createdUsers = await provisionUsers(stack, resolver, cognito.endpoint);
+
+    const byArn = (arn: string) => arn.split(':').pop()!;
+    const sqsClient = new SQSClient(localClientConfig(sqs.endpoint, stack.region));
+    stops.push(() => sqsClient.destroy());
+    const report = (message: string) => options.log(`[runtime] ${message}`);
+    const invokeAsync = (arn: string, event: unknown) => {
+      void invoke(byArn(arn), event).then((r) => {
+        if (!r.ok) report(`${byArn(arn)} failed: ${r.error.errorType}: ${r.error.errorMessage}`);
+      });
+    };
+    routeS3Notifications(s3, notificationTargets(stack, resolver), { client: sqsClient, urlByArn: sqs.urlByArn }, invokeAsync, report);
+    for (const mapping of eventSourceMappings(stack, resolver)) {
+      if (!mapping.enabled) continue;
+      const queueUrl = sqs.urlByArn.get(mapping.queueArn);
+      if (!queueUrl) throw new Error(`event-source mapping names unknown queue ${mapping.queueArn}`);
+      const poller = new QueuePoller(mapping, queueUrl, sqsClient, stack.region, invoke, report);
+      poller.start();
+      stops.push(() => poller.stop());
+    }
+    stops.push(startSchedules(scheduleRules(stack, resolver), stack, invokeAsync, report));
+
+    const pools = resourcesOfType(stack, 'AWS::Cognito::UserPool');
+    const clients = resourcesOfType(stack, 'AWS::Cognito::UserPoolClient');
+    if (pools.length !== 1 || clients.length < 1) throw new Error('the template needs one user pool with an app client');
+    const userPoolId = resolver.lookup(pools[0][0])!.ref;
+    const clientIds = clients.map(([id]) => resolver.lookup(id)!.ref);
+    const webConfig: WebConfig = {
+      region: stack.region,
+      userPoolId,
+      userPoolClientId: clientIds[0],
+      userPoolEndpoint: `${url}/cognito`,
+      graphqlUrl: `${url}/graphql`,
+      authFlowType: 'USER_PASSWORD_AUTH',
+      stage: 'local',
+      version: options.version,
+    };
+    const { definition, resolvers } = appSyncResolvers(stack, resolver);
+    const appsyncDefinitions = readFileSync(new URL('../graphql/appsync.graphql', import.meta.url), 'utf8');
+    const graphql = createGraphqlHandler({
+      definition: `${appsyncDefinitions}\n${definition}`,
+      resolvers,
+      verifier: new UserPoolVerifier({ issuer: `${cognito.endpoint}/${userPoolId}`, clientIds }),
+      invoke,
+    });
+
+    front.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const path = (req.url ?? '/').split('?')[0];
+      const fail = (err: unknown) => {
+        report(`request ${req.method} ${path} failed: ${(err as Error).stack ?? err}`);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ errors: [{ errorType: 'InternalFailure', message: 'An internal failure occurred.' }] }));
+      };
+      try {
+        if (path === '/graphql') return void graphql(req, res).catch(fail);
+        if (path === '/cognito' || path.startsWith('/cognito/')) return proxy(cognito.endpoint, req, res, '/cognito');
+        if (path === '/config.json') {
+          res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+          return void res.end(JSON.stringify(webConfig));
+        }
+        if (path === '/local/mailbox.json') {
+          res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+          return void res.end(JSON.stringify(cognito.messages));
+        }
+        serveStatic(options.webRoot, req, res);
+      } catch (err) {
+        fail(err);
+      }
+    });
+
+    return {
+      url,
+      stack,
+      resolver,
+      endpoints,
+      webConfig,
+      createdUsers,
+      mailbox: cognito.messages,
+      functions,
+      invoke,
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

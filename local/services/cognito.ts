@@ -1,0 +1,182 @@
+// Cognito stand-in: cognito-local, composed here so that its data lives under the state folder, its
+// token issuer is its real loopback address, and the codes it "emails" reach a local mailbox.
+import {
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+  type CreateUserPoolCommandInput,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { EventEmitter } from 'node:events';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { closeServer, localClientConfig } from './net';
+import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
+
+const require = createRequire(import.meta.url);
+/* eslint-disable @typescript-eslint/no-require-imports -- cognito-local is CommonJS without an ESM entry */
+const cl = {
+  services: require('cognito-local/lib/services'),
+  cognitoService: require('cognito-local/lib/services/cognitoService'),
+  crypto: require('cognito-local/lib/services/crypto'),
+  stormDb: require('cognito-local/lib/services/dataStore/stormDb'),
+  messageDelivery: require('cognito-local/lib/services/messageDelivery/messageDelivery'),
+  otp: require('cognito-local/lib/services/otp'),
+  tokenGenerator: require('cognito-local/lib/services/tokenGenerator'),
+  userPoolService: require('cognito-local/lib/services/userPoolService'),
+  config: require('cognito-local/lib/server/config'),
+  router: require('cognito-local/lib/server/Router'),
+  server: require('cognito-local/lib/server/server'),
+};
+const pino = require('pino');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** A message the user pool sent: temporary passwords, verification and reset codes. */
+export interface MailMessage {
+  readonly at: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly body: string;
+  readonly code: string | null;
+}
+
+export interface CognitoService {
+  readonly endpoint: string;
+  /** Emits 'message' with each MailMessage. */
+  readonly mailbox: EventEmitter;
+  readonly messages: MailMessage[];
+  stop(): Promise<void>;
+}
+
+export async function startCognito(stateDir: string): Promise<CognitoService> {
+  const dataDirectory = join(stateDir, 'cognito');
+  mkdirSync(dataDirectory, { recursive: true });
+  const logger = pino({ level: 'silent' });
+  const ctx = { logger };
+  const mailbox = new EventEmitter();
+  const messages: MailMessage[] = [];
+  const mailboxFile = join(stateDir, 'mailbox.jsonl');
+
+  const deliver = (user: { Username: string }, destination: string, message: { __code?: string; emailSubject?: string; emailMessage?: string }) => {
+    const mail: MailMessage = {
+      at: new Date().toISOString(),
+      to: destination || user.Username,
+      subject: message.emailSubject ?? 'Message from Caracal',
+      body: message.emailMessage ?? '',
+      code: message.__code ?? null,
+    };
+    messages.push(mail);
+    appendFileSync(mailboxFile, JSON.stringify(mail) + '\n');
+    mailbox.emit('message', mail);
+  };
+  const sender = {
+    sendEmail: async (_ctx: unknown, user: { Username: string }, destination: string, message: Record<string, string>) => deliver(user, destination, message),
+    sendSms: async (_ctx: unknown, user: { Username: string }, destination: string, message: Record<string, string>) => deliver(user, destination, message),
+  };
+
+  const config = {
+    ...cl.config.DefaultConfig,
+    UserPoolDefaults: { UsernameAttributes: ['email'] },
+    TokenConfig: { IssuerDomain: 'http://127.0.0.1:0' },
+    ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false },
+  };
+  const clock = new cl.services.DateClock();
+  const dataStoreFactory = new cl.stormDb.StormDBDataStoreFactory(dataDirectory);
+  const cognitoServiceFactory = new cl.cognitoService.CognitoServiceFactoryImpl(
+    dataDirectory,
+    dataStoreFactory,
+    new cl.userPoolService.UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  );
+  const cognitoClient = await cognitoServiceFactory.create(ctx, config.UserPoolDefaults);
+  const triggers = new cl.services.TriggersService(clock, cognitoClient, { enabled: () => false }, new cl.crypto.CryptoService(config.KMSConfig));
+  const services = {
+    clock,
+    cognito: cognitoClient,
+    config,
+    messages: new cl.services.MessagesService(triggers, new cl.messageDelivery.MessageDeliveryService(sender)),
+    otp: cl.otp.otp,
+    tokenGenerator: new cl.tokenGenerator.JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  const server = cl.server.createServer(cl.router.Router(services), logger, config.ServerConfig, services);
+  const httpServer = (await server.start()) as Server;
+  const endpoint = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+  config.TokenConfig.IssuerDomain = endpoint;
+  return { endpoint, mailbox, messages, stop: () => closeServer(httpServer) };
+}
+
+export async function provisionUserPools(stack: StackTemplate, resolver: Resolver, endpoint: string): Promise<void> {
+  const client = new CognitoIdentityProviderClient(localClientConfig(endpoint, stack.region));
+  const existingPools = (await client.send(new ListUserPoolsCommand({ MaxResults: 60 }))).UserPools ?? [];
+  for (const [logicalId, resource] of resourcesOfType(stack, 'AWS::Cognito::UserPool')) {
+    const props = resolver.resolve(resource.Properties ?? {}) as Record<string, unknown>;
+    const PoolName = (props.UserPoolName as string) ?? physicalName(stack, logicalId, 128);
+    let id = existingPools.find((p) => p.Name === PoolName)?.Id;
+    if (!id) {
+      const created = await client.send(
+        new CreateUserPoolCommand({
+          PoolName,
+          Policies: props.Policies as CreateUserPoolCommandInput['Policies'],
+          MfaConfiguration: (props.MfaConfiguration as CreateUserPoolCommandInput['MfaConfiguration']) ?? 'OFF',
+          UsernameAttributes: (props.UsernameAttributes as CreateUserPoolCommandInput['UsernameAttributes']) ?? ['email'],
+          AutoVerifiedAttributes: props.AutoVerifiedAttributes as CreateUserPoolCommandInput['AutoVerifiedAttributes'],
+          AdminCreateUserConfig: props.AdminCreateUserConfig as CreateUserPoolCommandInput['AdminCreateUserConfig'],
+        }),
+      );
+      id = created.UserPool!.Id!;
+    }
+    const issuer = `${endpoint}/${id}`;
+    resolver.register(logicalId, {
+      ref: id,
+      attributes: {
+        Arn: `arn:aws:cognito-idp:${stack.region}:${stack.account}:userpool/${id}`,
+        ProviderName: issuer.replace(/^https?:\/\//, ''),
+        ProviderURL: issuer,
+        UserPoolId: id,
+      },
+    });
+  }
+
+  for (const [logicalId, resource] of resourcesOfType(stack, 'AWS::Cognito::UserPoolClient')) {
+    const props = resolver.resolve(resource.Properties ?? {}) as Record<string, unknown>;
+    const UserPoolId = props.UserPoolId as string;
+    const ClientName = (props.ClientName as string) ?? logicalId;
+    const clients = (await client.send(new ListUserPoolClientsCommand({ UserPoolId, MaxResults: 60 }))).UserPoolClients ?? [];
+    let clientId = clients.find((c) => c.ClientName === ClientName)?.ClientId;
+    if (!clientId) {
+      const created = await client.send(
+        new CreateUserPoolClientCommand({
+          UserPoolId,
+          ClientName,
+          ExplicitAuthFlows: props.ExplicitAuthFlows as string[] as never,
+          GenerateSecret: false,
+        }),
+      );
+      clientId = created.UserPoolClient!.ClientId!;
+    }
+    resolver.register(logicalId, { ref: clientId, attributes: { ClientId: clientId } });
+  }
+
+  for (const [logicalId, resource] of resourcesOfType(stack, 'AWS::Cognito::UserPoolGroup')) {
+    const props = resolver.resolve(resource.Properties ?? {}) as Record<string, unknown>;
+    try {
+      await client.send(
+        new CreateGroupCommand({
+          UserPoolId: props.UserPoolId as string,
+          GroupName: props.GroupName as string,
+          Description: props.Description as string | undefined,
+          Precedence: props.Precedence as number | undefined,
+        }),
+      );
+    } catch (err) {
+      if ((err as Error).name !== 'GroupExistsException') throw err;
+    }
+    resolver.register(logicalId, { ref: props.GroupName as string, attributes: {} });
+  }
+  client.destroy();
+}

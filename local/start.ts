@@ -1,0 +1,78 @@
+// `npm start`: the whole platform on loopback. Options: --port N (default 3000, or PORT), --reset.
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureSynthesized, ensureWebBuilt } from './build';
+import { startRuntime } from './runtime';
+
+// The stand-ins bring the AWS SDK v2 and the SDK's Node-version notices; neither concerns a user here.
+process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
+process.removeAllListeners('warning');
+process.on('warning', (w) => {
+  if (!/NodeVersionSupportWarning|SDK for JavaScript \(v2\)/.test(`${w.name} ${w.message}`)) console.warn(w.toString());
+});
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function parseArgs(argv: string[]): { port: number; reset: boolean } {
+  let port = Number(process.env.PORT ?? 3000);
+  let reset = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--reset') reset = true;
+    else if (arg === '--port') port = Number(argv[++i]);
+    else if (arg.startsWith('--port=')) port = Number(arg.slice(7));
+    else throw new Error(`unknown option ${arg} (options: --port N, --reset)`);
+  }
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be a port number');
+  return { port, reset };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const { port, reset } = parseArgs(process.argv.slice(2));
+  const stateDir = join(root, '.local');
+  if (reset) {
+    rmSync(stateDir, { recursive: true, force: true });
+    console.log('Reset: removed .local/');
+  }
+  if (ensureWebBuilt(root)) console.log('Built the web app');
+  const assemblyDir = join(stateDir, 'cdk.out');
+  if (ensureSynthesized(root, assemblyDir)) console.log('Synthesized the CDK app');
+  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
+  const runtime = await startRuntime({
+    port,
+    stateDir: join(stateDir, 'state'),
+    assemblyDir,
+    webRoot: join(root, 'web', 'dist'),
+    version,
+    log: (line) => console.log(line),
+  });
+
+  console.log(`\nCaracal is running at ${runtime.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (runtime.createdUsers.length) {
+    for (const user of runtime.createdUsers) {
+      console.log(`  Sign in as ${user.username} with the temporary password ${user.temporaryPassword}`);
+    }
+    console.log('  The first sign-in asks for a new password.');
+  } else {
+    console.log('  Sign in with your account (start with --reset to begin again with a new administrator).');
+  }
+  console.log('Press Ctrl-C to stop.');
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping...');
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

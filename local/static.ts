@@ -1,0 +1,52 @@
+// Serves the built SPA: files by path, and index.html for every route the SPA owns.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): void {
+  const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
+  const file = normalize(join(root, path));
+  const inside = file === root || file.startsWith(root.endsWith(sep) ? root : root + sep);
+  const isFile = inside && existsSync(file) && statSync(file).isFile();
+  if (!isFile && extname(path) && !path.endsWith('.html')) {
+    res.writeHead(404, { 'content-type': 'text/plain', ...SECURITY_HEADERS });
+    res.end('Not found');
+    return;
+  }
+  const target = isFile ? file : join(root, 'index.html');
+  if (!existsSync(target)) {
+    res.writeHead(503, { 'content-type': 'text/plain', ...SECURITY_HEADERS });
+    res.end('The web app is not built: run npm run build:web');
+    return;
+  }
+  const immutable = isFile && path.startsWith('/assets/');
+  res.writeHead(200, {
+    'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...SECURITY_HEADERS,
+  });
+  createReadStream(target).pipe(res);
+}
