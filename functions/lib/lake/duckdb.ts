@@ -1,0 +1,137 @@
+// The embedded query engine over the data lake: DuckDB reading gzip NDJSON in the lake layout
+// `<dir>/<db>/<table>/year=YYYY/month=MM/day=DD/hour=HH/*.json.gz`. Each table becomes a view `"<db>"."<table>"`
+// with the year/month/day/hour partition columns, so partition predicates prune files. Used by `caracal flow`
+// and by the local search service.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DuckDBInstance, DuckDBListValue, DuckDBArrayValue, DuckDBStructValue, DuckDBMapValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { staticCatalog, type Catalog, type ColumnInfo, type TableInfo, EVENT_TIME, PARTITION_COLUMNS } from '../../../core/pantherflow/catalog';
+import { T, type FlowType, type Field } from '../../../core/pantherflow/types';
+
+export type Row = Record<string, unknown>;
+
+export interface LakeEngine {
+  readonly catalog: Catalog;
+  query(sql: string): Promise<Row[]>;
+  close(): void;
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** Opens an in-memory DuckDB with one view per table found under `dir` (no directory: no tables). */
+export async function openLake(dir?: string): Promise<LakeEngine> {
+  const instance = await DuckDBInstance.create(':memory:', { autoinstall_known_extensions: 'false', autoload_known_extensions: 'true' });
+  const connection = await instance.connect();
+  const tables: TableInfo[] = [];
+  for (const { database, name, path } of dir ? lakeTables(dir) : []) {
+    tables.push(await registerTable(connection, database, name, path));
+  }
+  return {
+    catalog: staticCatalog(tables),
+    query: async (sql) => {
+      const reader = await connection.runAndReadAll(sql);
+      const names = reader.columnNames();
+      const json = reader.columnTypes().map((t) => t.toString() === 'JSON');
+      return reader.getRows().map((row) => Object.fromEntries(row.map((v, i) => [names[i], json[i] && typeof v === 'string' ? parseJson(v) : plain(v)])));
+    },
+    close: () => {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+function lakeTables(dir: string): { database: string; name: string; path: string }[] {
+  if (!existsSync(dir)) throw new Error(`no lake directory at ${dir}`);
+  const out: { database: string; name: string; path: string }[] = [];
+  for (const database of readdirSync(dir).sort()) {
+    const dbPath = join(dir, database);
+    if (!statSync(dbPath).isDirectory()) continue;
+    for (const name of readdirSync(dbPath).sort()) {
+      const path = join(dbPath, name);
+      if (statSync(path).isDirectory()) out.push({ database, name, path });
+    }
+  }
+  return out;
+}
+
+function reader(path: string, columns?: string): string {
+  const glob = join(path, 'year=*', 'month=*', 'day=*', 'hour=*', '*.json*');
+  const hiveTypes = `{${PARTITION_COLUMNS.map((c) => `${literal(c)}: 'INTEGER'`).join(', ')}}`;
+  return `read_json(${literal(glob)}, format = 'newline_delimited', hive_partitioning = true, hive_types = ${hiveTypes}, union_by_name = true${columns ? `, columns = ${columns}` : ''})`;
+}
+
+async function registerTable(connection: DuckDBConnection, database: string, name: string, path: string): Promise<TableInfo> {
+  const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader(path)}`);
+  const columns: { name: string; sqlType: string }[] = described
+    .getRowObjectsJson()
+    .map((r) => ({ name: String(r.column_name), sqlType: String(r.column_type) }))
+    .filter((c) => !(PARTITION_COLUMNS as readonly string[]).includes(c.name))
+    .map((c) => (c.name === EVENT_TIME ? { ...c, sqlType: 'TIMESTAMP' } : c));
+  const spec = `{${columns.map((c) => `${literal(c.name)}: ${literal(c.sqlType)}`).join(', ')}}`;
+  await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quote(database)}`);
+  await connection.run(`CREATE OR REPLACE VIEW ${quote(database)}.${quote(name)} AS SELECT * FROM ${reader(path, spec)}`);
+  const info: ColumnInfo[] = columns.map((c) => ({ name: c.name, type: flowType(c.sqlType) }));
+  return { database, name, columns: info, timePartitioned: true };
+}
+
+/** DuckDB type text → PantherFlow type. */
+export function flowType(sqlType: string): FlowType {
+  const t = sqlType.trim();
+  if (t.endsWith('[]')) return T.array(flowType(t.slice(0, -2)));
+  const upper = t.toUpperCase();
+  if (upper.startsWith('STRUCT(') && t.endsWith(')')) return T.object(structFields(t.slice(7, -1)));
+  if (upper.startsWith('MAP(') || upper === 'JSON') return T.json;
+  if (/^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT)$/.test(upper)) return T.int;
+  if (/^(FLOAT|DOUBLE|REAL)$/.test(upper) || upper.startsWith('DECIMAL')) return T.float;
+  if (upper === 'BOOLEAN') return T.bool;
+  if (upper.startsWith('TIMESTAMP') || upper === 'DATE') return T.timestamp;
+  if (upper === 'INTERVAL') return T.timespan;
+  return T.string;
+}
+
+function structFields(body: string): Field[] {
+  const fields: Field[] = [];
+  let depth = 0;
+  let start = 0;
+  const push = (part: string) => {
+    const m = /^\s*("(?:[^"]|"")*"|[^\s"]+)\s+(.*)$/s.exec(part);
+    if (!m) return;
+    const name = m[1].startsWith('"') ? m[1].slice(1, -1).replace(/""/g, '"') : m[1];
+    fields.push({ name, type: flowType(m[2]) });
+  };
+  let inQuote = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === '"') inQuote = !inQuote;
+    if (inQuote) continue;
+    if (c === '(') depth++;
+    if (c === ')') depth--;
+    if (c === ',' && depth === 0) {
+      push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  push(body.slice(start));
+  return fields;
+}
+
+/** A DuckDB value as plain JSON-ready data: safe integers as numbers, nested values as arrays and objects, others as text. */
+function plain(v: DuckDBValue): unknown {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
+  if (typeof v === 'bigint') return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
+  if (v instanceof DuckDBListValue || v instanceof DuckDBArrayValue) return v.items.map(plain);
+  if (v instanceof DuckDBStructValue) return Object.fromEntries(Object.entries(v.entries).map(([k, x]) => [k, plain(x)]));
+  if (v instanceof DuckDBMapValue) return Object.fromEntries(v.entries.map((e) => [String(plain(e.key)), plain(e.value)]));
+  return v.toString();
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
