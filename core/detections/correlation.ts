@@ -293,9 +293,12 @@ function evaluateSequence(body: Extract<CorrelationBody, { form: 'sequence' }>, 
     }
     if (candidates.length < step.min || (step.max !== undefined && candidates.length > step.max)) return undefined;
     const order = body.reverse ? [...candidates].reverse() : candidates;
+    // Signals counted toward a step's MinMatchCount share the values the step is joined on, before and after.
+    const outgoing = body.transitions.find((t) => t.from === step.id);
+    const joinFields = [...(transition?.joins.map(([, to]) => to) ?? []), ...(outgoing?.joins.map(([from]) => from) ?? [])];
     for (const candidate of order) {
       // The step completes at its min-th signal that joins with the candidate (the candidate itself first).
-      const peers = candidates.filter((s) => s.time <= candidate.time && (s === candidate || sameJoinKeys(s, candidate, transition)));
+      const peers = candidates.filter((s) => s.time <= candidate.time && (s === candidate || sameJoinKeys(s, candidate, joinFields)));
       if (peers.length < step.min) continue;
       const found = search(index + 1, [...chain, candidate], [...used, ...peers.slice(-step.min)]);
       if (found) return found;
@@ -306,9 +309,8 @@ function evaluateSequence(body: Extract<CorrelationBody, { form: 'sequence' }>, 
   return { fired: found !== undefined, signals: found ?? [] };
 }
 
-function sameJoinKeys(a: Signal, b: Signal, transition: Transition | undefined): boolean {
-  if (!transition) return true;
-  return transition.joins.every(([, toField]) => sameValue(signalField(a, toField), signalField(b, toField)));
+function sameJoinKeys(a: Signal, b: Signal, fields: readonly string[]): boolean {
+  return fields.every((field) => sameValue(signalField(a, field), signalField(b, field)));
 }
 
 function evaluateGroup(body: Extract<CorrelationBody, { form: 'group' }>, signals: Signal[]): CorrelationMatch {

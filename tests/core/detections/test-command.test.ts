@@ -1,0 +1,54 @@
+// `caracal test` over the fixture repositories, against golden files (expected verdicts, errors and
+// auxiliary-function outputs). Regenerate a golden file with UPDATE_GOLDEN=1 after checking the diff.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { digest, FIXTURES, runTestCommand } from './golden';
+
+async function golden(name: string, args: string[]) {
+  const { code, report, stdout } = await runTestCommand(args);
+  const file = join(FIXTURES, `${name}.expected.json`);
+  const actual = digest(report);
+  if (process.env.UPDATE_GOLDEN || !existsSync(file)) writeFileSync(file, JSON.stringify(actual, null, 2) + '\n');
+  expect(actual).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+  return { code, stdout };
+}
+
+describe('caracal test', () => {
+  it('passes every test of the fixture repository', async () => {
+    const { code, stdout } = await golden('analysis', [join(FIXTURES, 'analysis')]);
+    expect(code).toBe(0);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('33 passed, 0 failed');
+  });
+
+  it('reports every broken file and failing detection, and runs the rest', async () => {
+    const { code, stdout } = await golden('broken', [join(FIXTURES, 'broken'), '--time-limit', '0.5']);
+    expect(code).toBe(1);
+    expect(stdout).toContain('FAIL Broken.Loops › Should alert');
+    expect(stdout).toContain('rules/invalid_yaml.yml: invalid YAML');
+    expect(stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ passed, \d+ failed$/);
+  });
+
+  it('filters by id, type and tag, skips disabled detections and checks the minimum tests', async () => {
+    const byId = await runTestCommand([join(FIXTURES, 'analysis'), '--id', 'Fixture.Inline.Filtered']);
+    expect(byId.report.results.map((r) => r.detectionId)).toEqual(['Fixture.Inline.Filtered', 'Fixture.Inline.Filtered', 'Fixture.Inline.Filtered']);
+    const byType = await runTestCommand([join(FIXTURES, 'analysis'), '--type', 'policy,correlation_rule']);
+    expect(new Set(byType.report.results.map((r) => r.detectionId.split('.')[1]))).toEqual(new Set(['Bucket', 'Correlation']));
+    const byTag = await runTestCommand([join(FIXTURES, 'analysis'), '--tag', 'identity']);
+    expect(new Set(byTag.report.results.map((r) => r.detectionId))).toEqual(new Set(['Fixture.Auth.FailedLogin']));
+    const byField = await runTestCommand([join(FIXTURES, 'analysis'), '--filter', 'Severity=Critical']);
+    expect(new Set(byField.report.results.map((r) => r.detectionId))).toEqual(new Set(['Fixture.Correlation.ActorGroup']));
+    const minimum = await runTestCommand([join(FIXTURES, 'analysis'), '--minimum-tests', '3', '--id', 'Fixture.Signal.Login,Fixture.Auth.FailedLogin']);
+    expect(minimum.code).toBe(1);
+    expect(minimum.report.coverage).toEqual([{ path: 'Fixture.Signal.Login', message: 'Insufficient test coverage: 3 tests required but only 2 found' }]);
+    const skipped = await runTestCommand([join(FIXTURES, 'broken'), '--skip-disabled-tests', '--id', 'Broken.Disabled']);
+    expect(skipped.report.skipped).toEqual(['Broken.Disabled']);
+    expect(skipped.report.results).toEqual([]);
+  });
+
+  it('rejects bad options with a clear message', async () => {
+    const { run } = await import('../../../bin/commands/test');
+    expect(await run(['--minimum-tests', 'many'])).toBe(2);
+    expect(await run(['/no/such/dir'])).toBe(2);
+  });
+});
