@@ -73,7 +73,9 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
     timeout: props.timeout ?? Duration.seconds(30),
     environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
     bundling: {
-      format: nodejs.OutputFormat.CJS,
+      format: nodejs.OutputFormat.ESM,
+      // Dependencies written as CommonJS still call require(); give the ES module one.
+      banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
       target: 'node20',
       minify: true,
       sourceMap: true,

@@ -1,0 +1,148 @@
+// The local runtime against the product's own template: sign-in through the Cognito stand-in, GraphQL with
+// AppSync semantics, S3 notifications into the ingest queue, the Lambda Invoke API.
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { importJWK, SignJWT, generateKeyPair } from 'jose';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localClientConfig } from '../../local/services/net';
+import { resourcesOfType } from '../../local/template';
+import { graphql, signIn, startTestRuntime, type TestRuntime } from './harness';
+
+const NEW_PASSWORD = 'Correct-Horse-42-Battery';
+let runtime: TestRuntime;
+let idToken: string;
+
+beforeAll(async () => {
+  runtime = await startTestRuntime();
+  const [admin] = runtime.createdUsers;
+  ({ idToken } = await signIn(runtime, admin.username, admin.temporaryPassword, NEW_PASSWORD));
+});
+afterAll(() => runtime?.stop());
+
+const ME = { query: '{ me { id email roles } appConfig { stage region accountId passwordMinLength mfaMode created version } }' };
+
+describe('first start', () => {
+  it('creates the administrator from the template with a temporary password meeting the policy', () => {
+    expect(runtime.createdUsers).toHaveLength(1);
+    const [admin] = runtime.createdUsers;
+    expect(admin.username).toBe('admin@caracal.local');
+    expect(admin.temporaryPassword).toMatch(/[A-Z]/);
+    expect(admin.temporaryPassword).toMatch(/[a-z]/);
+    expect(admin.temporaryPassword).toMatch(/\d/);
+    expect(admin.temporaryPassword.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('serves config.json for the SPA on the same origin', async () => {
+    const config = await (await fetch(`${runtime.url}/config.json`)).json();
+    expect(config).toMatchObject({ authFlowType: 'USER_PASSWORD_AUTH', graphqlUrl: `${runtime.url}/graphql`, userPoolEndpoint: `${runtime.url}/cognito` });
+  });
+
+  it('serves the SPA with a fallback to index.html for client routes', async () => {
+    const page = await fetch(`${runtime.url}/some/client/route`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect((await fetch(`${runtime.url}/assets/missing.js`)).status).toBe(404);
+  });
+});
+
+describe('GraphQL with AppSync semantics', () => {
+  it('answers the signed-in user and the app config through the api function', async () => {
+    const { status, body } = await graphql(runtime, ME, idToken);
+    expect(body.errors).toBeUndefined();
+    expect(status).toBe(200);
+    expect(body.data?.me).toMatchObject({ email: 'admin@caracal.local', roles: ['Admin'] });
+    expect(body.data?.appConfig).toMatchObject({ stage: 'local', region: 'us-east-1', accountId: '000000000000', passwordMinLength: 12, mfaMode: 'OPTIONAL' });
+    const again = await graphql(runtime, ME, idToken);
+    expect((again.body.data?.appConfig as { created: string }).created).toBe((body.data?.appConfig as { created: string }).created);
+  });
+
+  it('refuses a request without a token', async () => {
+    const { status, body } = await graphql(runtime, ME);
+    expect(status).toBe(401);
+    expect(body.errors).toEqual([{ errorType: 'UnauthorizedException', message: 'Valid authorization header not provided.' }]);
+  });
+
+  it('refuses a forged token signed by another key', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString());
+    const header = JSON.parse(Buffer.from(idToken.split('.')[0], 'base64url').toString());
+    const forged = await new SignJWT(claims).setProtectedHeader(header).sign(privateKey);
+    const { status, body } = await graphql(runtime, ME, forged);
+    expect(status).toBe(401);
+    expect(body.errors?.[0]).toMatchObject({ errorType: 'UnauthorizedException' });
+  });
+
+  it('refuses an expired token even with a valid signature', async () => {
+    const require = createRequire(import.meta.url);
+    const { jwk } = JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8'));
+    const key = await importJWK(jwk, 'RS256');
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString());
+    const header = JSON.parse(Buffer.from(idToken.split('.')[0], 'base64url').toString());
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ ...claims, iat: now - 7200, exp: now - 3600 }).setProtectedHeader(header).sign(key);
+    const { status, body } = await graphql(runtime, ME, expired);
+    expect(status).toBe(401);
+    expect(body.errors).toEqual([{ errorType: 'UnauthorizedException', message: 'Token has expired.' }]);
+  });
+
+  it('refuses garbage in the Authorization header', async () => {
+    const { status, body } = await graphql(runtime, ME, 'not-a-jwt');
+    expect(status).toBe(401);
+    expect(body.errors?.[0]).toMatchObject({ errorType: 'UnauthorizedException', message: 'Unable to parse JWT token.' });
+  });
+
+  it('answers malformed GraphQL, unknown fields and a non-JSON body with errors, and keeps serving', async () => {
+    const syntax = await graphql(runtime, { query: '{ me { id ' }, idToken);
+    expect(syntax.status).toBe(400);
+    expect(syntax.body.errors?.[0].message).toMatch(/^Invalid syntax/);
+    const unknown = await graphql(runtime, { query: '{ nope }' }, idToken);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors?.[0]).toMatchObject({ path: null, message: expect.stringMatching(/^Validation error: Cannot query field "nope"/) });
+    const notJson = await graphql(runtime, '{not json', idToken);
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.errors?.[0]).toMatchObject({ errorType: 'MalformedHttpRequestException' });
+    const ok = await graphql(runtime, ME, idToken);
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses an oversized body', async () => {
+    const huge = { query: `{ me { id } } # ${'x'.repeat(2 * 1024 * 1024)}` };
+    const { status, body } = await graphql(runtime, huge, idToken);
+    expect(status).toBe(413);
+    expect(body.errors?.[0]).toMatchObject({ errorType: 'PayloadTooLargeException' });
+  });
+});
+
+describe('events and functions', () => {
+  it('routes a new object in the ingest bucket to the ingest queue as an S3 notification', async () => {
+    const bucketId = resourcesOfType(runtime.stack, 'AWS::S3::Bucket').find(([id]) => id.startsWith('IngestIngestBucket'))![0];
+    const queueId = resourcesOfType(runtime.stack, 'AWS::SQS::Queue').find(([id]) => /^IngestIngestQueue[0-9A-F]+$/.test(id))![0];
+    const Bucket = runtime.resolver.lookup(bucketId)!.ref;
+    const QueueUrl = runtime.resolver.lookup(queueId)!.ref;
+    const s3 = new S3Client(localClientConfig(runtime.endpoints.s3, 'us-east-1'));
+    await s3.send(new PutObjectCommand({ Bucket, Key: 'cloudtrail/2026/11/21/events.json.gz', Body: 'hello' }));
+    const sqs = new SQSClient(localClientConfig(runtime.endpoints.sqs, 'us-east-1'));
+    const received = await sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 5 }));
+    const record = JSON.parse(received.Messages![0].Body!).Records[0];
+    expect(record).toMatchObject({ eventSource: 'aws:s3', eventName: 'ObjectCreated:Put', s3: { bucket: { name: Bucket }, object: { key: 'cloudtrail/2026/11/21/events.json.gz' } } });
+    s3.destroy();
+    sqs.destroy();
+  });
+
+  it('answers Lambda Invoke calls with the function result or its error', async () => {
+    const lambda = new LambdaClient(localClientConfig(runtime.endpoints.lambda, 'us-east-1'));
+    const apiFunction = [...runtime.functions.values()].find((f) => f.spec.logicalId.startsWith('ApiApiFunction'))!;
+    const event = { arguments: {}, identity: null, source: null, request: { headers: {}, domainName: null }, prev: null, info: { fieldName: 'appConfig', parentTypeName: 'Query', variables: {}, selectionSetList: [], selectionSetGraphQL: '' }, stash: {} };
+    const ok = await lambda.send(new InvokeCommand({ FunctionName: apiFunction.spec.name, Payload: JSON.stringify(event) }));
+    expect(ok.FunctionError).toBeUndefined();
+    expect(JSON.parse(Buffer.from(ok.Payload!).toString())).toMatchObject({ stage: 'local' });
+    const bad = await lambda.send(new InvokeCommand({ FunctionName: apiFunction.spec.name, Payload: JSON.stringify({ ...event, info: { ...event.info, fieldName: 'nothing' } }) }));
+    expect(bad.FunctionError).toBe('Unhandled');
+    expect(JSON.parse(Buffer.from(bad.Payload!).toString())).toMatchObject({ errorType: 'NotFound', errorMessage: 'No resolver for Query.nothing' });
+    await expect(lambda.send(new InvokeCommand({ FunctionName: 'no-such-function', Payload: '{}' }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+    lambda.destroy();
+  });
+});
