@@ -46,7 +46,7 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
   const logType = spec.schema;
   const maxLineLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
   const discovery = spec.isFieldDiscoveryEnabled === true;
-  const reader = lineParser(spec.parser);
+  const reader = lineParser(spec.parser, (spec.fields ?? []).map((f) => f.rename?.from ?? f.name));
   const decode = eventDecoder(spec.fields ?? [], discovery);
   const inferrer = discovery ? new SchemaInferrer() : null;
 

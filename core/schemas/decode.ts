@@ -192,7 +192,10 @@ function pathGetter(path: string): (raw: Record<string, unknown>) => unknown {
 }
 
 function fieldSource(field: FieldSpec): { source: CompiledField['source']; consumes: string[] } {
-  if (field.rename) return { source: pathGetter(field.rename.from), consumes: [field.rename.from.split('.')[0]] };
+  if (field.rename) {
+    const from = field.rename.from;
+    return { source: (raw) => raw[from], consumes: [from] };
+  }
   if (field.copy) return { source: pathGetter(field.copy.from), consumes: [field.name] };
   if (field.concat) {
     const getters = field.concat.paths.map(pathGetter);

@@ -1,5 +1,7 @@
-// Delimited text: comma, tab, space or pipe; quoted cells with doubled quotes; a header line either gives the
-// column names (hasHeader without columns) or is recognised and skipped (hasHeader with columns).
+// Delimited text: comma, tab, space or pipe; quoted cells with doubled quotes. With hasHeader, a header line
+// gives the column names of the lines that follow it in the same stream: without `columns` the first line is
+// the header; with `columns` (the names used when no header was seen) a line made only of known column names
+// is one. W3C extended logs (CloudFront, IIS) are read too: `#Fields:` is the header, other `#` lines are comments.
 import type { CsvParserSpec } from '../types';
 import { SKIP, TextOptions, type LineInfo, type LineParser, type RawRecord, type RecordResult } from './common';
 
@@ -40,24 +42,35 @@ export function splitDelimited(line: string, delimiter: string): string[] | stri
   return cells;
 }
 
-export function csvParser(spec: CsvParserSpec): LineParser {
+export function csvParser(spec: CsvParserSpec, fieldNames: string[] = []): LineParser {
   const delimiter = spec.delimiter || ',';
   const options = new TextOptions(spec);
   const columns = spec.columns && spec.columns.length > 0 ? spec.columns : undefined;
-  const known = new Set(columns);
+  const known = new Set([...(columns ?? []), ...fieldNames]);
   const headers = new Map<string, string[]>();
+  const remember = (streamKey: string, names: string[]) => {
+    if (headers.size >= MAX_HEADERS) headers.delete(headers.keys().next().value as string);
+    headers.set(streamKey, names);
+  };
   const split = (line: string) => (delimiter === ' ' ? splitDelimited(line.replace(/ +/g, ' ').trim(), ' ') : splitDelimited(line, delimiter));
 
   return {
     parse(rawLine: string, info: LineInfo): RecordResult {
-      const line = options.strip(rawLine);
+      let line = options.strip(rawLine);
+      if (spec.hasHeader && line.charCodeAt(0) === 35 /* # */) {
+        if (!line.startsWith('#Fields:')) return SKIP;
+        line = line.slice('#Fields:'.length).trim();
+        const names = delimiter === '\t' ? line.split(/\s+/) : split(line);
+        if (typeof names === 'string') return names;
+        remember(info.streamKey, names);
+        return SKIP;
+      }
       const cells = split(line);
       if (typeof cells === 'string') return cells;
       if (spec.hasHeader) {
         const isHeader = columns ? cells.every((c) => known.has(c)) : !headers.has(info.streamKey) || info.lineNumber === 1;
         if (isHeader) {
-          if (headers.size >= MAX_HEADERS) headers.delete(headers.keys().next().value as string);
-          headers.set(info.streamKey, cells);
+          remember(info.streamKey, cells);
           return SKIP;
         }
       }

@@ -6,8 +6,9 @@ import { fastmatchParser } from './fastmatch';
 import { jsonParser } from './json';
 import { regexParser } from './regex';
 
-export function lineParser(spec: ParserSpec | undefined): LineParser {
-  if (spec?.csv) return csvParser(spec.csv);
+/** `fieldNames`: the raw names the schema's top-level fields read, which a CSV header line may use. */
+export function lineParser(spec: ParserSpec | undefined, fieldNames: string[] = []): LineParser {
+  if (spec?.csv) return csvParser(spec.csv, fieldNames);
   if (spec?.fastmatch) return fastmatchParser(spec.fastmatch);
   if (spec?.regex) return regexParser(spec.regex);
   return jsonParser;
