@@ -6,7 +6,7 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const FIELD_REQUIRED = 'This field is required';
 export const PASSWORDS_MUST_MATCH = 'Passwords must match';
 
-/** The symbols Cognito's password policy counts as special characters. */
+/** The symbols Cognito's password policy counts as special characters (a space too, unless leading or trailing). */
 const SYMBOLS = new Set('^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+-'.split(''));
 
 export type PasswordRuleId = 'length' | 'uppercase' | 'lowercase' | 'symbol' | 'number';
@@ -19,7 +19,7 @@ export interface PasswordRuleCheck {
 
 function hasSymbol(password: string): boolean {
   for (const character of password) if (SYMBOLS.has(character)) return true;
-  return false;
+  return password.trim().includes(' ');
 }
 
 /** Every rule, in the order the checker shows them, each passing or failing for this password. */

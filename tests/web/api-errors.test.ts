@@ -1,0 +1,37 @@
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { describe, expect, it } from 'vitest';
+import { describeApiError, isUnauthorized } from '../../web/src/lib/apollo/apiErrors';
+
+function serverError(status: number, body: string): ServerError {
+  return new ServerError(`Response not successful: Received status code ${status}`, {
+    response: new Response(body, { status }),
+    bodyText: body,
+  });
+}
+
+const appSync401 = JSON.stringify({
+  errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' }],
+});
+
+describe('API errors', () => {
+  it('treat HTTP 401 and UnauthorizedException as a refused session, nothing else', () => {
+    expect(isUnauthorized(serverError(401, appSync401))).toBe(true);
+    expect(isUnauthorized(new CombinedGraphQLErrors({ errors: [{ message: 'no', errorType: 'UnauthorizedException' } as never] }))).toBe(true);
+    expect(isUnauthorized(serverError(500, ''))).toBe(false);
+    expect(isUnauthorized(new CombinedGraphQLErrors({ errors: [{ message: 'bad input' }] }))).toBe(false);
+    expect(isUnauthorized(new TypeError('Failed to fetch'))).toBe(false);
+  });
+
+  it.each([
+    ['AppSync 401', serverError(401, appSync401), 'You are not authorized to make this call.'],
+    ['401 without a body', serverError(401, ''), 'You are not authorized to perform this request'],
+    ['502', serverError(502, ''), 'Request timed out'],
+    ['422', serverError(422, ''), 'Unable to forward request to the underlying services. Please try again'],
+    ['500 without errors', serverError(500, 'oops'), 'An unexpected server error has occurred'],
+    ['a GraphQL error', new CombinedGraphQLErrors({ errors: [{ message: 'the resolver timed out' }] }), 'The resolver timed out'],
+    ['an unreachable API', new TypeError('Failed to fetch'), "Couldn't reach the Caracal API. Check your network connection and try again."],
+    ['nothing known', undefined, 'An unexpected server error has occurred'],
+  ])('describe %s', (_, error, message) => {
+    expect(describeApiError(error)).toBe(message);
+  });
+});

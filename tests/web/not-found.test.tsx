@@ -1,0 +1,22 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../web/src/app/AppRoutes';
+import { fakeAuth, renderInApp, signedInAs } from './support/render';
+
+afterEach(cleanup);
+
+describe('unknown paths', () => {
+  it('show the Not Found page inside the shell, with the way back home', async () => {
+    renderInApp(<AppRoutes />, { auth: fakeAuth(signedInAs), at: '/no/such/page' });
+    expect(await screen.findByText('Not all who wander are lost...')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Caracal home' })).toBeTruthy();
+  });
+
+  it('send an anonymous visitor to sign in first', async () => {
+    renderInApp(<AppRoutes />, { at: '/no/such/page' });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByText('Not all who wander are lost...')).toBeNull();
+  });
+});
