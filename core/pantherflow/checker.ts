@@ -179,7 +179,7 @@ class Checker {
             }
           }
         }
-        return out.map((c) => (c.type.kind === 'null' ? { ...c, type: T.string } : c));
+        return out.map((c) => ({ ...c, type: concrete(c.type) }));
       }
       case 'range': {
         const env = { columns: [] };
@@ -210,7 +210,7 @@ class Checker {
         if (!u) this.err(item, 'array elements in a datatable must all have one type');
         else el = u;
       }
-      const t = T.array(el.kind === 'null' ? T.string : el);
+      const t = T.array(el);
       this.a.types.set(e, t);
       return t;
     }
@@ -261,13 +261,11 @@ class Checker {
       case 'project':
         return this.items(op.items, env, false);
       case 'extend': {
-        const out = [...input];
-        let scope: Env = env;
-        for (const c of this.items(op.items, () => scope, false)) {
+        let out = [...input];
+        for (const item of op.items) {
+          const [c] = this.items([item], { columns: out }, false);
           const i = out.findIndex((x) => x.name === c.name);
-          if (i >= 0) out[i] = c;
-          else out.push(c);
-          scope = { columns: [...out] };
+          out = i >= 0 ? out.map((x, j) => (j === i ? c : x)) : [...out, c];
         }
         return out;
       }
@@ -345,7 +343,7 @@ class Checker {
     if (left.some((c) => c.name === destName)) this.err(op.destName, `the left side already has a column \`${destName}\`; pick another name for the right side`);
     if (kind === 'cross' && op.on.length) this.err(op.on[0], 'a cross join takes no on condition');
     if (kind !== 'cross' && op.on.length === 0) this.err(op, 'join needs on conditions, such as on $left.userName == $right.actor');
-    const sides: Env = { columns: [...left, { name: '$left', type: T.object(left) }, { name: '$right', type: T.object(right) }] };
+    const scope: Env = { columns: [...left, { name: '$left', type: T.object(left) }, { name: '$right', type: T.object(right) }] };
     for (const cond of op.on) {
       for (const eq of conjuncts(cond)) {
         if (eq.kind === 'name') {
@@ -353,11 +351,12 @@ class Checker {
           else this.a.types.set(eq, left.find((c) => c.name === eq.name)!.type);
           continue;
         }
-        if (eq.kind !== 'binary' || eq.op !== '==' || !isSide(eq.left, '$left') || !isSide(eq.right, '$right')) {
+        const sides = eq.kind === 'binary' ? [sideOf(eq.left), sideOf(eq.right)].sort().join(' ') : '';
+        if (eq.kind !== 'binary' || eq.op !== '==' || sides !== '$left $right') {
           this.err(eq, 'join conditions have the form $left.column == $right.column');
           continue;
         }
-        this.expr(eq, sides);
+        this.expr(eq, scope);
       }
     }
     return [...left, { name: destName, type: T.object(right) }];
@@ -371,10 +370,9 @@ class Checker {
     return found;
   }
 
-  private items(items: readonly A.Assignment[], env: Env | (() => Env), aggregations: boolean): Column[] {
+  private items(items: readonly A.Assignment[], scope: Env, aggregations: boolean): Column[] {
     const out: Column[] = [];
     items.forEach((item, i) => {
-      const scope = typeof env === 'function' ? env() : env;
       const type = this.expr(item.expr, scope);
       if (aggregations && !this.hasAggregate(item.expr) && item.expr.kind !== 'missing') {
         this.err(item.expr, 'this is not an aggregation; use an agg.* function (e.g. agg.take_any(x)), or group by it after by');
@@ -384,7 +382,7 @@ class Checker {
       const described = item.expr.kind === 'name' ? scope.columns.find((c) => c.name === name)?.description : undefined;
       out.push({ name, type, ...(described ? { description: described } : {}) });
     });
-    if (typeof env !== 'function') this.duplicates(out, items);
+    this.duplicates(out, items);
     return out;
   }
 
@@ -652,6 +650,14 @@ class Checker {
   }
 }
 
+/** Null-only parts of a datatable's types become string (a column needs some type). */
+function concrete(t: FlowType): FlowType {
+  if (t.kind === 'null') return T.string;
+  if (t.kind === 'array') return T.array(concrete(t.element));
+  if (t.kind === 'object' && t.fields) return T.object(t.fields.map((f) => ({ ...f, type: concrete(f.type) })));
+  return t;
+}
+
 function accepts(kind: ParamKind, t: FlowType): boolean {
   if (isLoose(t)) return true;
   switch (kind) {
@@ -679,8 +685,11 @@ function isLiteralArg(e: A.Expr): boolean {
   return e.kind === 'literal' || (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'literal');
 }
 
-function isSide(e: A.Expr, side: string): boolean {
-  return e.kind === 'member' && e.object.kind === 'name' && e.object.name === side;
+/** `$left` or `$right` when the expression is a path starting there. */
+function sideOf(e: A.Expr): string | undefined {
+  let x = e;
+  while (x.kind === 'member' || x.kind === 'index') x = x.object;
+  return x !== e && x.kind === 'name' && x.name.startsWith('$') ? x.name : undefined;
 }
 
 export function conjuncts(e: A.Expr): A.Expr[] {

@@ -182,18 +182,20 @@ class Compiler {
         return this.step(`SELECT ${list.join(', ')} FROM ${prev.name}${orderBy(prev.order)}`, columns, order);
       }
       case 'extend': {
+        // Items go into one step until one reads a column an earlier item of the step assigns.
         let step = prev;
+        let group: A.Assignment[] = [];
+        const flush = () => {
+          if (group.length) step = this.extendStep(group, step);
+          group = [];
+        };
         for (const item of op.items) {
-          const name = this.a.itemNames.get(item)!;
-          const type = this.a.types.get(item.expr) ?? T.any;
-          const sql = `${this.expr(item.expr)} AS ${d.ident(name)}`;
-          const replaced = step.columns.some((c) => c.name === name);
-          const list = step.columns.map((c) => (c.name === name ? sql : d.ident(c.name)));
-          if (!replaced) list.push(sql);
-          const columns = replaced ? step.columns.map((c) => (c.name === name ? { name, type } : c)) : [...step.columns, { name, type }];
-          const order = step.order && !step.order.reads.has(name) ? step.order : undefined;
-          step = this.step(`SELECT ${list.join(', ')} FROM ${step.name}${orderBy(step.order)}`, columns, order);
+          const reads = new Set<string>();
+          collectColumns(item.expr, group.map((g) => ({ name: this.a.itemNames.get(g)!, type: T.any })), reads);
+          if (reads.size) flush();
+          group.push(item);
         }
+        flush();
         return step;
       }
       case 'summarize': {
@@ -223,6 +225,28 @@ class Compiler {
       case 'unknown':
         return prev;
     }
+  }
+
+  private extendStep(items: readonly A.Assignment[], prev: Step): Step {
+    const d = this.d;
+    const list = prev.columns.map((c) => d.ident(c.name));
+    let columns = [...prev.columns];
+    let order = prev.order;
+    for (const item of items) {
+      const name = this.a.itemNames.get(item)!;
+      const type = this.a.types.get(item.expr) ?? T.any;
+      const sql = `${this.expr(item.expr)} AS ${d.ident(name)}`;
+      const i = columns.findIndex((c) => c.name === name);
+      if (i >= 0) {
+        list[i] = sql;
+        columns = columns.map((c, j) => (j === i ? { name, type } : c));
+      } else {
+        list.push(sql);
+        columns.push({ name, type });
+      }
+      if (order?.reads.has(name)) order = undefined;
+    }
+    return this.step(`SELECT ${list.join(', ')} FROM ${prev.name}${prev.order ? ` ORDER BY ${prev.order.sql}` : ''}`, columns, order);
   }
 
   private projected(items: readonly A.Assignment[]): Column[] {

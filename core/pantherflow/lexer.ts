@@ -81,7 +81,6 @@ export function tokenize(text: string): Token[] {
       i++;
       let value = '';
       let closed = false;
-      let bad: string | undefined;
       while (i < text.length) {
         const d = text[i];
         if (d === c) {
@@ -102,15 +101,15 @@ export function tokenize(text: string): Token[] {
             i += 6;
             continue;
           }
-          bad ??= `unknown escape '\\${e ?? ''}' in string`;
-          i += e === undefined ? 1 : 2;
+          // Any other backslash stays as written, so regular expressions read naturally: '\d+\.\d+'.
+          value += d;
+          i++;
           continue;
         }
         value += d;
         i++;
       }
       if (!closed) push('error', start, c === '`' ? 'unterminated quoted name' : 'unterminated string');
-      else if (bad) push('error', start, bad);
       else push(c === '`' ? 'quotedIdent' : 'string', start, value);
       continue;
     }

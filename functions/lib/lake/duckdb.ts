@@ -32,7 +32,7 @@ export async function openLake(dir?: string): Promise<LakeEngine> {
     query: async (sql) => {
       const reader = await connection.runAndReadAll(sql);
       const names = reader.columnNames();
-      const json = reader.columnTypes().map((t) => t.toString() === 'JSON');
+      const json = reader.columnTypes().map((t) => t.alias === 'JSON');
       return reader.getRows().map((row) => Object.fromEntries(row.map((v, i) => [names[i], json[i] && typeof v === 'string' ? parseJson(v) : plain(v)])));
     },
     close: () => {
