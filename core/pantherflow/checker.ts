@@ -120,6 +120,7 @@ class Checker {
     if (!this.a.query && this.parsed.diagnostics.length === 0) {
       this.err({ start: this.a.text.length, end: this.a.text.length }, statements.length ? 'the query ends with let statements; add a query that uses them' : 'the query is empty');
     }
+    this.diagnostics.sort((x, y) => x.start - y.start);
     return this.a;
   }
 

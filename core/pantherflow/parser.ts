@@ -76,7 +76,7 @@ class Parser {
     return this.fail(t.kind === 'eof' ? { start: this.prevEnd(), end: this.prevEnd() } : t, `expected ${what}, found ${this.describe(t)}`);
   }
   /** Skip to the next `|`, `;` or end at bracket depth 0 (error recovery). */
-  private recover(): void {
+  private recover(insideParens = false): void {
     let depth = 0;
     while (this.tok.kind !== 'eof') {
       const t = this.tok.text;
@@ -84,8 +84,8 @@ class Parser {
         if (depth === 0 && (t === '|' || t === ';')) return;
         if (t === '(' || t === '[' || t === '{') depth++;
         if (t === ')' || t === ']' || t === '}') {
-          if (depth === 0) return;
-          depth--;
+          if (depth === 0 && insideParens) return;
+          depth = Math.max(0, depth - 1);
         }
       }
       this.next();
@@ -159,7 +159,7 @@ class Parser {
         if (kw.kind === 'ident' && (OPERATOR_NAMES as readonly string[]).includes(kw.text) && operators.at(-1)?.start !== pipe.start) {
           operators.push(partialOperator(kw, this.prevEnd()));
         }
-        this.recover();
+        this.recover(nested);
       }
       if (nested && this.at(')')) break;
     }
