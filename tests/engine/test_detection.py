@@ -90,7 +90,7 @@ class AuxiliaryFunctionTest(unittest.TestCase):
         )
         self.assertEqual(set(result.exceptions), {"title", "alert_context", "destinations", "runbook"})
         self.assertEqual(result.outputs["title"], "Test.Rule")
-        self.assertIn("_error", json.loads(result.outputs["alert_context"]))
+        self.assertIn("_error", result.outputs["alert_context"])
 
     def test_batch_mode_keeps_the_alert_when_functions_fail(self):
         result = self.run_rule("def title(event):\n    raise KeyError('t')\n", batch_mode=True, displayName="Nice Name")
@@ -100,11 +100,11 @@ class AuxiliaryFunctionTest(unittest.TestCase):
 
     def test_alert_context_size_cap(self):
         result = self.run_rule(f"def alert_context(event):\n    return {{'big': 'x' * {MAX_ALERT_CONTEXT_SIZE + 10}}}\n")
-        self.assertIn("bigger than maximum", json.loads(result.outputs["alert_context"])["_error"])
+        self.assertIn("bigger than maximum", result.outputs["alert_context"]["_error"])
 
     def test_alert_context_serialises_event_values(self):
         result = self.run_rule("def alert_context(event):\n    return {'event': event, 'user': event.get('user')}\n")
-        self.assertEqual(json.loads(result.outputs["alert_context"])["event"]["user"], "alice")
+        self.assertEqual(result.outputs["alert_context"]["event"]["user"], "alice")
 
     def test_destinations(self):
         self.assertEqual(self.run_rule("def destinations(event):\n    return []\n").outputs["destinations"], ["SKIP"])

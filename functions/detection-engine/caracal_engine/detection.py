@@ -97,7 +97,7 @@ class DetectionResult:
             out["error"] = describe_error(error)
         if self.trigger_alert or self.outputs:
             for name, value in self.outputs.items():
-                out[_JSON_NAMES[name]] = json.loads(value) if name == "alert_context" else value
+                out[_JSON_NAMES[name]] = value
         if self.exceptions:
             out["functionErrors"] = {name: describe_error(e) for name, e in self.exceptions.items()}
         return out
@@ -134,11 +134,18 @@ class Detection:
         self.matcher: Optional[Callable[[Any], Any]] = None
         self.functions: Dict[str, Callable[[Any], Any]] = {}
         self.inline_filter: Optional[Callable[[Any], bool]] = None
+        self.auxiliary: List[Tuple[str, Optional[Callable[[Any], Any]]]] = []
         if setup_exception is None:
             try:
                 self._bind(spec)
             except CAUGHT as error:
                 self.setup_exception = error
+        # Run order of the auxiliary functions; a None entry is the dedup fallback (title, then default).
+        for name in AUXILIARY_FUNCTIONS:
+            if name in self.functions:
+                self.auxiliary.append((name, self.functions[name]))
+            elif name == "dedup" and self.create_alert:
+                self.auxiliary.append((name, None))
 
     # ------------------------------------------------------------------------------------ binding
 
@@ -182,44 +189,64 @@ class Detection:
 
     # ------------------------------------------------------------------------------------ running
 
+    def match(self, event: Any, watchdog: Optional[Watchdog] = None) -> Tuple[Any, Optional[BaseException]]:
+        """The hot path: the inline filters and the matcher only, as (output, error)."""
+        try:
+            if self.inline_filter is not None and not self.inline_filter(event):
+                return not self.alert_value, None
+            if watchdog is None:
+                return self.matcher(event), None  # type: ignore[misc]
+            watchdog.calls += 1
+            watchdog.active = True
+            try:
+                return self.matcher(event), None  # type: ignore[misc]
+            finally:
+                watchdog.active = False
+        except CAUGHT as error:
+            return None, error
+
+    def quiet(self, output: Any, error: Optional[BaseException]) -> bool:
+        """Whether a match() outcome needs no result in batch mode (no alert, no error)."""
+        return error is None and output is not self.alert_value and output.__class__ is bool
+
     def run(self, event: Any, batch_mode: bool = True, watchdog: Optional[Watchdog] = None,
             known_destinations: Optional[Mapping] = None) -> DetectionResult:
         """Run the matcher and (when it alerts, or always in test mode) the auxiliary functions."""
+        if self.setup_exception is not None:
+            result = DetectionResult(self.id)
+            result.setup_exception = self.setup_exception
+            return result
+        output, error = self.match(event, watchdog)
+        return self.complete(event, output, error, batch_mode, watchdog, known_destinations)
+
+    def complete(self, event: Any, output: Any, error: Optional[BaseException], batch_mode: bool = True,
+                 watchdog: Optional[Watchdog] = None, known_destinations: Optional[Mapping] = None) -> DetectionResult:
+        """Build the result of a match() outcome, running the auxiliary functions when needed."""
         result = DetectionResult(self.id)
         if self.setup_exception is not None:
             result.setup_exception = self.setup_exception
             return result
-        try:
-            if self.inline_filter is not None and not self.inline_filter(event):
-                result.detection_output = not self.alert_value
-            else:
-                output = call_guarded(watchdog, self.matcher, event)
-                result.detection_output = output
-                if not isinstance(output, bool):
-                    raise _return_type_error(self.id, self.matcher, output, "bool")
-        except CAUGHT as error:
-            result.detection_exception = error
-        result.trigger_alert = result.detection_output is self.alert_value
+        result.detection_output = output
+        if error is None and output.__class__ is not bool:
+            error = _return_type_error(self.id, self.matcher, output, "bool")
+        result.detection_exception = error
+        result.trigger_alert = output is self.alert_value
         if batch_mode and not result.trigger_alert:
             return result
-        functions = self.functions
         outputs = result.outputs
-        for name in ("title", "description", "reference", "severity", "runbook", "destinations", "dedup",
-                     "alert_context", "unique"):
-            function = functions.get(name)
+        for name, function in self.auxiliary:
             if function is None:
-                if name == "dedup" and self.create_alert:
-                    outputs["dedup"] = outputs.get("title") or f"defaultDedupString:{self.id}"
+                outputs["dedup"] = outputs.get("title") or f"defaultDedupString:{self.id}"
                 continue
             try:
                 value = call_guarded(watchdog, function, event)
                 outputs[name] = self._checked(name, function, value, outputs, known_destinations, batch_mode)
-            except CAUGHT as error:
-                fallback = self._fallback(name, error, outputs)
+            except CAUGHT as failure:
+                fallback = self._fallback(name, failure, outputs)
                 if fallback is not None:
                     outputs[name] = fallback
                 if not batch_mode:
-                    result.exceptions[name] = error
+                    result.exceptions[name] = failure
         return result
 
     def _checked(self, name: str, function: Callable, value: Any, outputs: Dict[str, Any],
@@ -229,10 +256,10 @@ class Detection:
                 raise _return_type_error(self.id, function, value, "Mapping")
             serialized = json.dumps(value, default=json_encoder)
             if len(serialized) > MAX_ALERT_CONTEXT_SIZE:
-                return json.dumps({ALERT_CONTEXT_ERROR_KEY: (
+                return {ALERT_CONTEXT_ERROR_KEY: (
                     f"alert_context size is [{len(serialized)}] characters,"
-                    f" bigger than maximum of [{MAX_ALERT_CONTEXT_SIZE}] characters")})
-            return serialized
+                    f" bigger than maximum of [{MAX_ALERT_CONTEXT_SIZE}] characters")}
+            return value
         if name == "destinations":
             return self._destinations(function, value, known_destinations, batch_mode)
         if not isinstance(value, str):
@@ -284,7 +311,7 @@ class Detection:
         if name == "severity":
             return self.severity
         if name == "alert_context":
-            return json.dumps({ALERT_CONTEXT_ERROR_KEY: repr(error)})
+            return {ALERT_CONTEXT_ERROR_KEY: repr(error)}
         if name in ("description", "reference", "runbook"):
             return ""
         return None

@@ -92,18 +92,19 @@ class Engine:
         watchdog = self.watchdog
         with watchdog, contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
             for data in events:
-                log_type = data.get("p_log_type", "") if isinstance(data, Mapping) else ""
-                candidates = chosen if chosen is not None else self.by_log_type.get(log_type, ())
-                per_event: List[Dict[str, Any]] = []
-                if not isinstance(data, Mapping):
+                if data.__class__ is not dict and not isinstance(data, Mapping):
                     results.append([{"id": "", "matched": False, "error": "an event must be a JSON object"}])
                     continue
-                model = self.data_models.get(log_type)
+                log_type = data.get("p_log_type", "")
+                candidates = chosen if chosen is not None else self.by_log_type.get(log_type, ())
+                event = PantherEvent(data, self.data_models.get(log_type))
+                per_event: List[Dict[str, Any]] = []
                 for detection in candidates:
-                    subject = data if detection.is_policy else PantherEvent(data, model)
-                    result = detection.run(subject, True, watchdog)
-                    if result.trigger_alert or result.errored:
-                        per_event.append(result.to_json())
+                    subject = data if detection.is_policy else event
+                    output, error = detection.match(subject, watchdog)
+                    if error is None and output is not detection.alert_value and output.__class__ is bool:
+                        continue
+                    per_event.append(detection.complete(subject, output, error, True, watchdog).to_json())
                 results.append(per_event)
         out: Dict[str, Any] = {"results": results}
         printed = captured.getvalue()

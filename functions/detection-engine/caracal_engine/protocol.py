@@ -11,6 +11,15 @@ from typing import IO, Any, Dict, Mapping
 
 from . import kv
 from .engine import Engine
+from .immutable import json_encoder
+
+
+def _encode(value: Any) -> Any:
+    """Event values inside results (alert context) serialise as plain JSON; anything else as text."""
+    try:
+        return json_encoder(value)
+    except TypeError:
+        return str(value)
 
 
 class KeyValueError(Exception):
@@ -29,7 +38,7 @@ class Worker:
             kv.use_store(kv.WorkerStore(self.key_value))
 
     def send(self, message: Mapping) -> None:
-        self.writer.write(json.dumps(message, separators=(",", ":"), default=str) + "\n")
+        self.writer.write(json.dumps(message, separators=(",", ":"), default=_encode) + "\n")
         self.writer.flush()
 
     def key_value(self, request: Dict[str, Any]) -> Any:

@@ -1,0 +1,200 @@
+// Detection engine throughput: events per second through representative rules, as a ratio against a
+// bare Python loop calling the same rule functions (building the same event objects) in the same
+// run; then the engine behind the worker protocol, and the wall time of a full `caracal test` over
+// the fixture repository against the start-up floor of the CLI (node + tsx + python3).
+import { spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DetectionWorker } from '../functions/detection-engine/worker-client';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const engineDir = join(root, 'functions/detection-engine');
+const fixtures = join(root, 'tests/engine/fixtures/analysis');
+
+// Representative rules in the style of the panther-analysis corpus: field checks, deep_get,
+// deep_walk, udm over a data model, a global helper, regular expressions, and alerting rules whose
+// title/dedup/alert_context run on matches; plus one simple (YAML) detection.
+const PYTHON = String.raw`
+import json, os, random, sys, tempfile, time
+sys.path.insert(0, os.environ["ENGINE_DIR"])
+from caracal_engine.engine import Engine
+from caracal_engine.event import PantherEvent
+
+RULES = {
+"Root.Activity": '''
+def rule(event):
+    return event.deep_get("userIdentity", "type") == "Root" and event.get("eventType") != "AwsServiceEvent"
+def title(event):
+    return f"Root activity: {event.get('eventName')}"
+def alert_context(event):
+    return {"ip": event.get("sourceIPAddress"), "arn": event.deep_get("userIdentity", "arn")}
+''',
+"Sensitive.API": '''
+SENSITIVE = {"DeleteTrail", "StopLogging", "PutBucketPolicy", "DeleteFlowLogs", "CreateAccessKey"}
+def rule(event):
+    return event.get("eventName") in SENSITIVE and not event.get("errorCode")
+def dedup(event):
+    return event.deep_get("userIdentity", "arn", default="unknown")
+''',
+"Tags.Walk": '''
+def rule(event):
+    names = event.deep_walk("resources", "tags", "key", default=[])
+    return "public" in (names if isinstance(names, list) else [names])
+''',
+"UDM.Actor": '''
+from bench_helpers import is_admin_name
+def rule(event):
+    return is_admin_name(event.udm("actor_user")) and event.udm("source_ip") is not None
+def title(event):
+    return f"Admin {event.udm('actor_user')} from {event.udm('source_ip')}"
+''',
+"Regex.UserAgent": '''
+import re
+PATTERN = re.compile(r"(sqlmap|nikto|curl/7\.[0-9]+)", re.IGNORECASE)
+def rule(event):
+    return bool(PATTERN.search(event.get("userAgent", "")))
+''',
+"Console.Failure": '''
+def rule(event):
+    return (event.get("eventName") == "ConsoleLogin"
+            and event.deep_get("responseElements", "ConsoleLogin") == "Failure")
+def severity(event):
+    return "HIGH" if event.deep_get("additionalEventData", "MFAUsed") == "No" else "DEFAULT"
+''',
+}
+SIMPLE = [
+    {"KeyPath": "eventSource", "Condition": "Equals", "Value": "s3.amazonaws.com"},
+    {"KeyPath": "requestParameters.bucketName", "Condition": "StartsWith", "Value": "prod-"},
+    {"KeyPath": "sourceIPAddress", "Condition": "IsIPAddressPublic"},
+]
+
+def make_events(n):
+    # A realistic stream: most events are routine, a few percent match some rule.
+    rnd = random.Random(7)
+    routine = ["GetObject", "PutObject", "ListBuckets", "AssumeRole", "DescribeInstances", "GetCallerIdentity"]
+    rare = ["ConsoleLogin", "DeleteTrail", "CreateAccessKey", "StopLogging"]
+    def pick(common, uncommon, p):
+        return rnd.choice(uncommon) if rnd.random() < p else rnd.choice(common)
+    events = []
+    for i in range(n):
+        events.append({
+            "p_log_type": "AWS.CloudTrail",
+            "eventName": pick(routine, rare, 0.05),
+            "eventSource": rnd.choice(["s3.amazonaws.com", "iam.amazonaws.com", "ec2.amazonaws.com", "sts.amazonaws.com"]),
+            "eventType": "AwsApiCall",
+            "sourceIPAddress": rnd.choice(["203.0.113.%d" % (i % 250), "10.0.0.%d" % (i % 250)]),
+            "userAgent": pick(["aws-cli/2.0", "Mozilla/5.0", "Boto3/1.26"], ["sqlmap/1.5", "curl/7.68.0"], 0.02),
+            "userIdentity": {"type": pick(["IAMUser", "AssumedRole"], ["Root"], 0.02), "arn": "arn:aws:iam::123:user/u%d" % (i % 40),
+                             "userName": pick(["bob", "carl", "dina"], ["admin-ann"], 0.03)},
+            "requestParameters": {"bucketName": pick(["dev-logs", "team-data"], ["prod-logs"], 0.1)},
+            "responseElements": {"ConsoleLogin": rnd.choice(["Success", "Failure"])},
+            "additionalEventData": {"MFAUsed": rnd.choice(["Yes", "No"])},
+            "resources": [{"tags": [{"key": pick(["team", "env"], ["public"], 0.02)}]} for _ in range(rnd.randint(0, 3))],
+            "errorCode": rnd.choice([None, None, None, "AccessDenied"]),
+        })
+    return events
+
+def main():
+    directory = tempfile.mkdtemp()
+    detections = []
+    for rule_id, source in RULES.items():
+        path = os.path.join(directory, rule_id + ".py")
+        open(path, "w").write(source)
+        detections.append({"id": rule_id, "analysisType": "rule", "severity": "Medium", "logTypes": ["AWS.CloudTrail"], "path": path})
+    detections.append({"id": "Simple.S3", "analysisType": "rule", "severity": "Low", "logTypes": ["AWS.CloudTrail"], "detection": SIMPLE})
+    helper = os.path.join(directory, "bench_helpers.py")
+    open(helper, "w").write("def is_admin_name(name):\n    return isinstance(name, str) and name.startswith('admin')\n")
+    content = {
+        "globals": [{"id": "bench_helpers", "path": helper}],
+        "dataModels": [{"id": "CT", "logTypes": ["AWS.CloudTrail"], "mappings": [
+            {"Name": "actor_user", "Path": "$.userIdentity.userName"}, {"Name": "source_ip", "Path": "$.sourceIPAddress"}]}],
+        "detections": detections,
+    }
+    engine = Engine()
+    report = engine.load(content)
+    assert not report["errors"], report
+    events = make_events(int(os.environ.get("EVENTS", "4000")))
+    model = engine.data_models["AWS.CloudTrail"]
+    loaded = list(engine.detections.values())
+    aux_names = ("title", "description", "reference", "severity", "runbook", "destinations", "dedup", "alert_context", "unique")
+    plan = [(d.matcher, [d.functions[n] for n in aux_names if n in d.functions]) for d in loaded]
+
+    def bare():
+        matches = 0
+        for data in events:
+            event = PantherEvent(data, model)
+            for rule, aux in plan:
+                if rule(event):
+                    matches += 1
+                    for function in aux:
+                        function(event)
+        return matches
+
+    def through_engine():
+        out = engine.run(events)
+        return sum(1 for per_event in out["results"] for r in per_event if r["matched"])
+
+    assert bare() == through_engine(), "the engine and the bare loop disagree"
+    rounds = int(os.environ.get("ROUNDS", "7"))
+    bare_times, engine_times = [], []
+    for _ in range(rounds):
+        for label, function, times in (("bare", bare, bare_times), ("engine", through_engine, engine_times)):
+            start = time.perf_counter()
+            function()
+            times.append(time.perf_counter() - start)
+    print(json.dumps({"events": len(events), "detections": len(loaded), "matches": bare(), "bare": min(bare_times), "engine": min(engine_times),
+                      "events_json": json.dumps(events), "content": content}))
+
+main()
+`;
+
+interface PythonFigures {
+  events: number;
+  matches: number;
+  detections: number;
+  bare: number;
+  engine: number;
+  events_json: string;
+  content: Record<string, unknown>;
+}
+
+function timed(command: string, args: string[]): number {
+  const start = performance.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'ignore' });
+  if (result.status !== 0 && command !== process.execPath) throw new Error(`${command} ${args.join(' ')} exited ${result.status}`);
+  return performance.now() - start;
+}
+
+async function main(): Promise<void> {
+  const python = spawnSync('python3', ['-'], { input: PYTHON, env: { ...process.env, ENGINE_DIR: engineDir }, maxBuffer: 64 * 1024 * 1024 });
+  if (python.status !== 0) throw new Error(python.stderr.toString());
+  const figures = JSON.parse(python.stdout.toString()) as PythonFigures;
+  const perSecond = (seconds: number) => Math.round(figures.events / seconds);
+  console.log(`engine: ${figures.detections} detections (6 Python rules, 1 simple detection) over ${figures.events} events (${figures.matches} matches), best of 7 rounds`);
+  console.log(`  bare Python loop (baseline): ${perSecond(figures.bare)} events/s`);
+  console.log(`  engine.run in-process:       ${perSecond(figures.engine)} events/s — ${(figures.engine / figures.bare).toFixed(2)}x the bare loop's time (target <= 1.5x)`);
+
+  const worker = new DetectionWorker();
+  await worker.request('load', { content: figures.content });
+  const events = JSON.parse(figures.events_json) as unknown[];
+  let best = Infinity;
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    await worker.request('run', { events });
+    best = Math.min(best, (performance.now() - start) / 1000);
+  }
+  worker.close();
+  console.log(`  through the worker protocol:  ${perSecond(best)} events/s — ${(best / figures.bare).toFixed(2)}x the bare loop's time (JSON both ways included)`);
+
+  const cli = [join(root, 'bin/caracal.ts'), 'test', fixtures];
+  const floor: number[] = [];
+  const full: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    floor.push(timed(process.execPath, ['--import', 'tsx', '-e', '']) + timed('python3', ['-c', 'import sys; sys.path.insert(0, "functions/detection-engine"); import caracal_engine.engine']));
+    full.push(timed(process.execPath, ['--import', 'tsx', ...cli]));
+  }
+  const best2 = (values: number[]) => Math.min(...values);
+  console.log(`caracal test over the fixture repository (33 tests): ${best2(full).toFixed(0)} ms — ${(best2(full) / best2(floor)).toFixed(2)}x the start-up floor (node+tsx and python3 with the engine imported: ${best2(floor).toFixed(0)} ms)`);
+}
+
+await main();
