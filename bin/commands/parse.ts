@@ -16,7 +16,7 @@ import {
   type Parser,
   type ParseContext,
   type SchemaSpec,
-} from '../../core/schemas/index.ts';
+} from '../../core/schemas/index';
 
 const USAGE = `usage: caracal parse (--log-type NAME | --schema FILE.yml | --classify NAME,NAME,...) [FILE|-]
 

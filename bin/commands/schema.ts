@@ -8,8 +8,8 @@ import {
   parserType,
   SchemaInferrer,
   validateSchemaName,
-} from '../../core/schemas/index.ts';
-import { readLines } from './parse.ts';
+} from '../../core/schemas/index';
+import { readLines } from './parse';
 
 const USAGE = `usage: caracal schema <list|show|validate|infer> ...
 

@@ -66,6 +66,7 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
       const st: DecodeState = {
         indicators: new IndicatorSet(),
         eventTime: null,
+        eventTimeText: '',
         reference: parseTime.instant,
         discovered: inferrer ? [] : null,
       };
@@ -78,7 +79,7 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
         throw err;
       }
       if (inferrer && st.discovered) for (const d of st.discovered) inferrer.addAt(d.path, d.value);
-      return { ok: true, events: [normalize(event, logType, st.eventTime, parseTime.text, st.indicators, ctx, 0)] };
+      return { ok: true, events: [normalize(event, logType, st.eventTime ? st.eventTimeText : parseTime.text, parseTime.text, st.indicators, ctx, 0)] };
     },
     discoveredFields(): FieldSpec[] {
       if (!inferrer) return [];

@@ -3,10 +3,10 @@
 // indicators and the event time. A failure throws a DecodeFailure (no stack capture: classification makes
 // failures common) that names the field path.
 import { DIGESTS } from './hash';
-import { collectIndicator, type IndicatorSet } from './indicators';
+import { indicatorCollector, type IndicatorSet } from './indicators';
 import { isCIDR, matchesIpVersion } from './net';
 import { compileTimeFormats, formatInstant, type Instant } from './time';
-import type { FieldSpec, Indicator, ValueSpec } from './types';
+import type { FieldSpec, ValueSpec } from './types';
 
 export class DecodeFailure {
   constructor(readonly message: string) {}
@@ -15,6 +15,8 @@ export class DecodeFailure {
 export interface DecodeState {
   indicators: IndicatorSet;
   eventTime: Instant | null;
+  /** eventTime as written in the event. */
+  eventTimeText: string;
   reference: Instant;
   /** Unknown fields found while field discovery is on: their path from the event root and value. */
   discovered: { path: string[]; value: unknown }[] | null;
@@ -69,7 +71,7 @@ function stringDecoder(spec: ValueSpec, path: string): Decoder {
   const deny = validate?.deny ? new Set(validate.deny) : null;
   const ip = validate?.ip;
   const cidr = validate?.cidr;
-  const indicators: Indicator[] = spec.indicators ?? [];
+  const collect = indicatorCollector(spec.indicators);
   const checked = allow || deny || ip || cidr;
   return (value, st) => {
     let s: string;
@@ -82,7 +84,7 @@ function stringDecoder(spec: ValueSpec, path: string): Decoder {
       if (ip && !matchesIpVersion(s, ip)) fail(path, `value ${JSON.stringify(s)} is not an ${ip === 'any' ? 'IP' : ip} address`);
       if (cidr && !isCIDR(s, cidr)) fail(path, `value ${JSON.stringify(s)} is not an ${cidr === 'any' ? '' : cidr + ' '}CIDR block`);
     }
-    for (let i = 0; i < indicators.length; i++) collectIndicator(indicators[i], s, st.indicators);
+    if (collect) collect(s, st.indicators);
     return s;
   };
 }
@@ -133,8 +135,12 @@ function timestampDecoder(spec: ValueSpec, path: string): Decoder {
   return (value, st) => {
     const t = parse(value, st.reference);
     if (!t) return fail(path, `${describe(value)} does not match the time format${formats.length > 1 ? 's' : ''} ${formats.join(', ')}`);
-    if (isEventTime && st.eventTime === null) st.eventTime = t;
-    return formatInstant(t);
+    const text = formatInstant(t);
+    if (isEventTime && st.eventTime === null) {
+      st.eventTime = t;
+      st.eventTimeText = text;
+    }
+    return text;
   };
 }
 

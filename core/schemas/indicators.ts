@@ -21,43 +21,62 @@ export const INDICATOR_FIELDS = [
 ] as const;
 export type IndicatorField = (typeof INDICATOR_FIELDS)[number];
 
+const IP = 0;
+const DOMAIN = 1;
+const EMAIL = 2;
+const USERNAME = 3;
+const MD5 = 4;
+const SHA1 = 5;
+const SHA256 = 6;
+const TRACE_ID = 7;
+const ACCOUNT_ID = 8;
+const INSTANCE_ID = 9;
+const ARN = 10;
+const TAG = 11;
+const MAC = 12;
+const ACTOR_ID = 13;
+const SERIAL = 14;
+
 /** Collected indicator values for one event, deduplicated, in the order first seen. */
 export class IndicatorSet {
-  private readonly sets = new Map<IndicatorField, Set<string>>();
+  // Slots by INDICATOR_FIELDS index; few values per event, so arrays with a linear duplicate check.
+  private readonly slots: (string[] | undefined)[] = new Array(INDICATOR_FIELDS.length);
+  private any = false;
 
-  add(field: IndicatorField, value: string): void {
-    let set = this.sets.get(field);
-    if (!set) this.sets.set(field, (set = new Set()));
-    set.add(value);
+  add(slot: number, value: string): void {
+    const list = this.slots[slot];
+    if (!list) this.slots[slot] = [value];
+    else if (!list.includes(value)) list.push(value);
+    this.any = true;
   }
 
   /** Writes the non-empty arrays onto the event, in the standard field order. */
   writeTo(event: Record<string, unknown>): void {
-    if (this.sets.size === 0) return;
-    for (const field of INDICATOR_FIELDS) {
-      const set = this.sets.get(field);
-      if (set) event[field] = [...set];
+    if (!this.any) return;
+    for (let i = 0; i < INDICATOR_FIELDS.length; i++) {
+      const list = this.slots[i];
+      if (list) event[INDICATOR_FIELDS[i]] = list;
     }
   }
 }
 
 const HEX = /^[0-9a-fA-F]+$/;
-const ACCOUNT_ID = /^\d{12}$/;
-const MAC = /^[0-9a-fA-F]{2}([:-]?)[0-9a-fA-F]{2}(\1[0-9a-fA-F]{2}){4}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-const DOMAIN = /^[A-Za-z0-9_]([A-Za-z0-9_-]{0,62})?(\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,62})?)*\.?$/;
+const ACCOUNT = /^\d{12}$/;
+const MAC_ADDRESS = /^[0-9a-fA-F]{2}([:-]?)[0-9a-fA-F]{2}(\1[0-9a-fA-F]{2}){4}$/;
+const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+$/;
+const DOMAIN_NAME = /^[A-Za-z0-9_]([A-Za-z0-9_-]{0,62})?(\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,62})?)*\.?$/;
 
 function addHost(host: string, out: IndicatorSet): void {
   let h = host;
   if (h.startsWith('[') && h.endsWith(']')) h = h.slice(1, -1);
   if (!h) return;
-  if (isIP(h)) out.add('p_any_ip_addresses', h);
-  else if (DOMAIN.test(h)) out.add('p_any_domain_names', h.toLowerCase().replace(/\.$/, ''));
+  if (isIP(h)) out.add(IP, h);
+  else if (DOMAIN_NAME.test(h)) out.add(DOMAIN, h.toLowerCase().replace(/\.$/, ''));
 }
 
 /** `host`, `host:port`, `[v6]:port` or a bare IPv6 address. */
 function addNetAddr(value: string, out: IndicatorSet): void {
-  if (isIP(value)) return out.add('p_any_ip_addresses', value);
+  if (isIP(value)) return out.add(IP, value);
   if (value.startsWith('[')) {
     const end = value.indexOf(']');
     return addHost(value.slice(1, end < 0 ? undefined : end), out);
@@ -76,66 +95,55 @@ function addUrl(value: string, out: IndicatorSet): void {
   addNetAddr(rest, out);
 }
 
-export function collectIndicator(kind: Indicator, raw: string, out: IndicatorSet): void {
-  const value = raw.trim();
-  if (!value) return;
-  switch (kind) {
-    case 'ip':
-      if (isIP(value)) out.add('p_any_ip_addresses', value);
-      return;
-    case 'domain':
-      addHost(value, out);
-      return;
-    case 'hostname':
-    case 'net_addr':
-      addNetAddr(value, out);
-      return;
-    case 'url':
-      addUrl(value, out);
-      return;
-    case 'md5':
-      if (value.length === 32 && HEX.test(value)) out.add('p_any_md5_hashes', value.toLowerCase());
-      return;
-    case 'sha1':
-      if (value.length === 40 && HEX.test(value)) out.add('p_any_sha1_hashes', value.toLowerCase());
-      return;
-    case 'sha256':
-      if (value.length === 64 && HEX.test(value)) out.add('p_any_sha256_hashes', value.toLowerCase());
-      return;
-    case 'aws_arn': {
-      if (!value.startsWith('arn:')) return;
-      out.add('p_any_aws_arns', value);
-      const account = value.split(':')[4];
-      if (account && ACCOUNT_ID.test(account)) out.add('p_any_aws_account_ids', account);
-      return;
-    }
-    case 'aws_account_id':
-      if (ACCOUNT_ID.test(value)) out.add('p_any_aws_account_ids', value);
-      return;
-    case 'aws_instance_id':
-      out.add('p_any_aws_instance_ids', value);
-      return;
-    case 'aws_tag':
-      out.add('p_any_aws_tags', value);
-      return;
-    case 'trace_id':
-      out.add('p_any_trace_ids', value);
-      return;
-    case 'username':
-      out.add('p_any_usernames', value);
-      return;
-    case 'email':
-      if (EMAIL.test(value)) out.add('p_any_emails', value);
-      return;
-    case 'mac':
-      if (MAC.test(value)) out.add('p_any_mac_addresses', value.toLowerCase());
-      return;
-    case 'actor_id':
-      out.add('p_any_actor_ids', value);
-      return;
-    case 'serial_number':
-      out.add('p_any_serial_numbers', value);
-      return;
-  }
-}
+export type IndicatorCollector = (value: string, out: IndicatorSet) => void;
 
+const hash = (slot: number, length: number): IndicatorCollector => (v, out) => {
+  if (v.length === length && HEX.test(v)) out.add(slot, v.toLowerCase());
+};
+const plain = (slot: number): IndicatorCollector => (v, out) => out.add(slot, v);
+
+const COLLECTORS: Record<Indicator, IndicatorCollector> = {
+  ip: (v, out) => {
+    if (isIP(v)) out.add(IP, v);
+  },
+  domain: addHost,
+  hostname: addNetAddr,
+  net_addr: addNetAddr,
+  url: addUrl,
+  md5: hash(MD5, 32),
+  sha1: hash(SHA1, 40),
+  sha256: hash(SHA256, 64),
+  aws_arn: (v, out) => {
+    if (!v.startsWith('arn:')) return;
+    out.add(ARN, v);
+    const account = v.split(':')[4];
+    if (account && ACCOUNT.test(account)) out.add(ACCOUNT_ID, account);
+  },
+  aws_account_id: (v, out) => {
+    if (ACCOUNT.test(v)) out.add(ACCOUNT_ID, v);
+  },
+  aws_instance_id: plain(INSTANCE_ID),
+  aws_tag: plain(TAG),
+  trace_id: plain(TRACE_ID),
+  username: plain(USERNAME),
+  email: (v, out) => {
+    if (EMAIL_ADDRESS.test(v)) out.add(EMAIL, v);
+  },
+  mac: (v, out) => {
+    if (MAC_ADDRESS.test(v)) out.add(MAC, v.toLowerCase());
+  },
+  actor_id: plain(ACTOR_ID),
+  serial_number: plain(SERIAL),
+};
+
+/** The collector of a field's indicators, or null when it has none. */
+export function indicatorCollector(kinds: readonly Indicator[] | undefined): IndicatorCollector | null {
+  if (!kinds || kinds.length === 0) return null;
+  const collectors = kinds.map((k) => COLLECTORS[k]);
+  const collect: IndicatorCollector =
+    collectors.length === 1 ? collectors[0] : (v, out) => collectors.forEach((c) => c(v, out));
+  return (raw, out) => {
+    const value = raw.length > 0 && raw.charCodeAt(0) > 32 && raw.charCodeAt(raw.length - 1) > 32 ? raw : raw.trim();
+    if (value) collect(value, out);
+  };
+}

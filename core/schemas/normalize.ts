@@ -37,7 +37,7 @@ export function parseTimeOf(ctx: ParseContext): { instant: Instant; text: string
 export function normalize(
   event: Record<string, unknown>,
   logType: string,
-  eventTime: Instant | null,
+  eventTimeText: string,
   parseTimeText: string,
   indicators: IndicatorSet,
   ctx: ParseContext,
@@ -50,7 +50,7 @@ export function normalize(
     lineNumber: ctx.lineNumber ?? 0,
     index,
   });
-  event.p_event_time = eventTime ? formatInstant(eventTime) : parseTimeText;
+  event.p_event_time = eventTimeText;
   event.p_parse_time = parseTimeText;
   if (ctx.sourceId !== undefined) event.p_source_id = ctx.sourceId;
   if (ctx.sourceLabel !== undefined) event.p_source_label = ctx.sourceLabel;

@@ -17,13 +17,38 @@ function instant(s: number, ns: number): Instant | null {
   return { s, ns };
 }
 
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, '0');
+function two(n: number): string {
+  return n < 10 ? '0' + n : String(n);
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
 }
 
 export function formatInstant(t: Instant): string {
-  const iso = new Date(t.s * 1000).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${pad(t.ns, 9)}`;
+  const days = Math.floor(t.s / 86400);
+  const secs = t.s - days * 86400;
+  // civil_from_days
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  const h = Math.floor(secs / 3600);
+  const mi = Math.floor((secs % 3600) / 60);
+  const sec = secs % 60;
+  const ns = t.ns === 0 ? '000000000' : String(t.ns).padStart(9, '0');
+  return `${String(y).padStart(4, '0')}-${two(m)}-${two(d)} ${two(h)}:${two(mi)}:${two(sec)}.${ns}`;
 }
 
 export function instantFromMillis(ms: number): Instant {
@@ -41,13 +66,13 @@ function fractionToNanos(digits: string | undefined): number {
 }
 
 /** Seconds since the epoch of a UTC calendar time, or NaN when a part is out of range. */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function civil(y: number, mo: number, d: number, h: number, mi: number, sec: number): number {
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60) return NaN;
-  const date = new Date(0);
-  date.setUTCFullYear(y, mo - 1, d);
-  if (date.getUTCDate() !== d) return NaN;
-  date.setUTCHours(h, mi, Math.min(sec, 59), 0);
-  return date.getTime() / 1000;
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || sec > 60) return NaN;
+  const leap = mo === 2 && ((y % 4 === 0 && y % 100 !== 0) || y % 400 === 0);
+  if (d > MONTH_DAYS[mo - 1] + (leap ? 1 : 0)) return NaN;
+  return daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + Math.min(sec, 59);
 }
 
 function zoneOffsetSeconds(zone: string | undefined): number {
