@@ -2,17 +2,19 @@
 // DynamoDB): a caching rule counts across events through the host, and expired items read as missing.
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import dynalite from 'dynalite';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoKeyValue } from '../../../functions/detection-engine/kv-table';
 import { DetectionWorker } from '../../../functions/detection-engine/worker-client';
 
+// dynalite ships no type declarations; it returns a net.Server.
+const dynalite = createRequire(import.meta.url)('dynalite') as (options: { createTableMs: number }) => Server;
 const TABLE = 'caracal-kv';
-let server: ReturnType<typeof dynalite>;
+let server: Server;
 let documents: DynamoDBDocumentClient;
 let dir: string;
 
