@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SignInOutcome } from '../../web/src/lib/auth/AuthContext';
+import { describeSignInError } from '../../web/src/lib/auth/signInErrors';
 import { SignInPage } from '../../web/src/pages/SignIn/SignInPage';
 import { fakeAuth, renderInApp } from './support/render';
 
@@ -97,5 +98,21 @@ describe('sign-in', () => {
   it('tells a user whose session ended to sign in again', () => {
     renderSignIn({}, 'expired');
     expect(screen.getByText('Your session has ended. Sign in again to continue.')).toBeTruthy();
+  });
+});
+
+describe('sign-in error messages', () => {
+  it.each([
+    ['NotAuthorizedException', 'Incorrect username or password.', 'credentials', 'Incorrect email or password.'],
+    ['NotAuthorizedException', 'Password attempts exceeded', 'credentials', 'Too many attempts. Wait a few minutes, then try again.'],
+    ['NotAuthorizedException', 'User is disabled.', 'credentials', 'This account is disabled. Contact your administrator.'],
+    ['InvalidPasswordException', 'Invalid password', 'credentials', 'Incorrect email or password.'],
+    ['InvalidPasswordException', 'Password not long enough', 'new-password', 'Password not long enough'],
+    ['UserNotFoundException', 'User does not exist.', 'credentials', 'No account exists with this email address.'],
+    ['TypeError', 'Failed to fetch', 'credentials', "Can't reach the sign-in service. Check your network connection and try again."],
+    ['LimitExceededException', 'slow down', 'new-password', 'Too many attempts. Wait a few minutes, then try again.'],
+    ['SomethingNew', 'A new failure', 'credentials', 'A new failure'],
+  ] as const)('%s "%s" while on %s reads "%s"', (name, message, step, expected) => {
+    expect(describeSignInError(amplifyError(name, message), step)).toBe(expected);
   });
 });

@@ -14,7 +14,10 @@ function errorMessage(error: unknown): string {
   return '';
 }
 
-export function describeSignInError(error: unknown): string {
+/** Which step failed: the same error name means different things when signing in and when setting a password. */
+export type SignInStep = 'credentials' | 'new-password';
+
+export function describeSignInError(error: unknown, step: SignInStep): string {
   const message = errorMessage(error);
   switch (errorName(error)) {
     case 'NotAuthorizedException':
@@ -35,6 +38,8 @@ export function describeSignInError(error: unknown): string {
     case 'UserNotConfirmedException':
       return 'This account is not confirmed yet. Contact your administrator.';
     case 'InvalidPasswordException':
+      // Cognito's stand-in answers a wrong password with this; on AWS it only concerns a new password.
+      if (step === 'credentials') return 'Incorrect email or password.';
       return message || 'The new password does not meet the password policy.';
     case 'TooManyRequestsException':
     case 'TooManyFailedAttemptsException':

@@ -1,6 +1,5 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { UserIcon } from '../../components/icons';
-import { displayName } from '../../lib/auth/sessionUser';
 import type { HomeQuery } from './home.operations';
 import { CardTitle, Field } from './pieces';
 
@@ -9,12 +8,18 @@ interface AccountCardProps {
 }
 
 export function AccountCard({ me }: AccountCardProps) {
-  const user = { email: me.email, givenName: me.givenName ?? undefined, familyName: me.familyName ?? undefined };
+  const name = [me.givenName, me.familyName].filter(Boolean).join(' ');
   return (
     <Card withBorder padding="lg" h="100%">
       <CardTitle icon={<UserIcon size={18} />} title="Your account" />
       <Stack gap="sm">
-        <Field label="Name">{displayName(user)}</Field>
+        <Field label="Name">
+          {name || (
+            <Text c="dimmed" size="sm">
+              Not set
+            </Text>
+          )}
+        </Field>
         <Field label="Email">{me.email}</Field>
         <Field label="Roles">
           {me.roles.length > 0 ? (

@@ -46,7 +46,7 @@ export function CredentialsForm({ notice, onNewPasswordRequired }: CredentialsFo
     try {
       follow(await auth.signIn(email, password));
     } catch (error) {
-      setFailure(describeSignInError(error));
+      setFailure(describeSignInError(error, 'credentials'));
     } finally {
       setSubmitting(false);
     }

@@ -38,7 +38,7 @@ export function NewPasswordForm({ minLength, onCancel }: NewPasswordFormProps) {
       const outcome = await auth.completeNewPassword(password);
       if (outcome.kind === 'unsupported-step') setFailure(unsupportedStepMessage(outcome.step));
     } catch (error) {
-      setFailure(describeSignInError(error));
+      setFailure(describeSignInError(error, 'new-password'));
     } finally {
       setSubmitting(false);
     }
