@@ -134,12 +134,17 @@ function describeFailure(outcome: TestOutcome): string[] {
   return lines;
 }
 
-async function runEngineTests(root: string, items: AnalysisItem[], selected: AnalysisItem[], timeLimitSeconds?: number): Promise<TestOutcome[]> {
+async function runEngineTests(
+  worker: DetectionWorker,
+  root: string,
+  items: AnalysisItem[],
+  selected: AnalysisItem[],
+  timeLimitSeconds?: number,
+): Promise<TestOutcome[]> {
   const resolvePath = (p: string) => join(root, p);
   const planned = planDetections(items, selected, resolvePath).filter((p) => p.tests.length > 0);
   if (!planned.length) return [];
   const content = { ...engineContent(items, planned, resolvePath), ...(timeLimitSeconds ? { timeLimitSeconds } : {}) };
-  const worker = new DetectionWorker();
   try {
     await worker.request('load', { content });
     const results = await worker.request<{ detectionId: string; results: Omit<TestOutcome, 'detectionId' | 'type'>[] }[]>('testAll', {
@@ -152,8 +157,6 @@ async function runEngineTests(root: string, items: AnalysisItem[], selected: Ana
     return planned.flatMap((p) =>
       p.tests.map((t) => ({ detectionId: p.engine.id, type: p.item.type, name: String((t as { Name?: unknown }).Name ?? ''), passed: false, error: reason })),
     );
-  } finally {
-    worker.close();
   }
 }
 
@@ -169,13 +172,15 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`caracal test: no such directory ${parsed.path}\n`);
     return 2;
   }
+  // Python starts while Node reads the YAML files.
+  const worker = new DetectionWorker();
   const repository = loadRepository(readSources(root), (p) => existsSync(join(root, p)));
   const detections = repository.items.filter((i) => ['rule', 'scheduled_rule', 'policy', 'correlation_rule'].includes(i.type));
   const filtered = detections.filter((i) => selectItem(i, parsed.filter));
   const skipped = parsed.skipDisabled ? filtered.filter((i) => i.spec.Enabled !== true) : [];
   const selected = filtered.filter((i) => !skipped.includes(i));
 
-  const outcomes = await runEngineTests(root, repository.items, selected, parsed.timeLimitSeconds);
+  const outcomes = await runEngineTests(worker, root, repository.items, selected, parsed.timeLimitSeconds).finally(() => worker.close());
   for (const item of selected.filter((i) => i.type === 'correlation_rule')) {
     const tests = Array.isArray(item.spec.Tests) ? item.spec.Tests : [];
     for (const result of runCorrelationTests(item.spec.Detection, tests)) {
