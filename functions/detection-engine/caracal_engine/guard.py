@@ -39,7 +39,7 @@ class Watchdog:
             self._seen_since = now
             return
         if now - self._seen_since >= self.limit:
-            self._seen_calls = -1
+            # Raised again on every tick until the call ends, so code that swallows it still stops.
             raise DetectionTimeout(f"detection exceeded its time limit of {self.limit:g}s")
 
     def arm(self) -> None:

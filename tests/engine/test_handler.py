@@ -1,0 +1,38 @@
+"""The Lambda entry: content in, results out; content reloads only when its version changes."""
+
+import importlib.util
+import os
+import tempfile
+import unittest
+
+from tests.engine import ENGINE_DIR
+
+
+def load_handler():
+    spec = importlib.util.spec_from_file_location("detection_engine_handler", os.path.join(ENGINE_DIR, "handler.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class HandlerTest(unittest.TestCase):
+    def test_runs_events_and_caches_content_by_version(self):
+        handler = load_handler()
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "r.py")
+            with open(path, "w", encoding="utf-8") as out:
+                out.write("def rule(event):\n    return event.get('x') == 1\n")
+            content = {"version": "v1", "detections": [{"id": "R", "analysisType": "rule", "severity": "Low", "logTypes": ["T"], "path": path}]}
+            first = handler.handler({"content": content, "events": [{"p_log_type": "T", "x": 1}, {"p_log_type": "T", "x": 2}]})
+            self.assertEqual(first["results"], [[{"id": "R", "matched": True, "dedup": "defaultDedupString:R"}], []])
+            self.assertEqual(first["load"], {"loaded": 1, "errors": []})
+            with open(path, "w", encoding="utf-8") as out:
+                out.write("def rule(event):\n    return False\n")
+            same_version = handler.handler({"content": content, "events": [{"p_log_type": "T", "x": 1}]})
+            self.assertTrue(same_version["results"][0][0]["matched"])
+            new_version = handler.handler({"content": {**content, "version": "v2"}, "events": [{"p_log_type": "T", "x": 1}]})
+            self.assertEqual(new_version["results"], [[]])
+
+
+if __name__ == "__main__":
+    unittest.main()
