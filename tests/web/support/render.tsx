@@ -2,10 +2,12 @@ import { MantineProvider } from '@mantine/core';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, type InitialEntry } from 'react-router-dom';
-import type { WebConfig } from '../../../core/web-config';
 import { theme } from '../../../web/src/app/theme';
 import { WebConfigProvider } from '../../../web/src/app/webConfig';
 import { AuthContext, type Auth, type AuthState } from '../../../web/src/lib/auth/AuthContext';
+import { testConfig } from './config';
+
+export { testConfig };
 
 /** jsdom lacks the layout APIs Mantine reads; these stand-ins answer as a wide desktop screen would. */
 export function installBrowserStandIns(): void {
@@ -31,15 +33,6 @@ export function installBrowserStandIns(): void {
   }
 }
 
-export const testConfig: WebConfig = {
-  region: 'us-east-1',
-  userPoolId: 'us-east-1_test',
-  userPoolClientId: 'client',
-  graphqlUrl: 'http://127.0.0.1:1/graphql',
-  authFlowType: 'USER_PASSWORD_AUTH',
-  stage: 'test',
-  version: '0.0.0-test',
-};
 
 export const signedInAs: AuthState = {
   status: 'authenticated',
