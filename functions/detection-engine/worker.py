@@ -1,7 +1,8 @@
 """The local detection worker: `python3 worker.py [--host-kv]`, JSON lines on stdin and stdout.
 
-The protocol channel is a private copy of the original stdout; file descriptor 1 is pointed at
-stderr, so nothing a detection prints (even with os.write) can corrupt the channel.
+The protocol channel is a private copy of the original stdin and stdout: file descriptor 1 is
+pointed at stderr and 0 at /dev/null, so nothing a detection prints or reads (even with os.write or
+os.read) can corrupt the channel.
 """
 
 import os
@@ -13,10 +14,15 @@ from caracal_engine.protocol import Worker  # noqa: E402 - needs the path above
 
 
 def main() -> None:
-    channel = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
+    requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    responses = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
     os.dup2(2, 1)
+    sys.stdin = open(os.devnull, encoding="utf-8")  # pylint: disable=consider-using-with - for the process lifetime
     sys.stdout = sys.stderr
-    Worker(sys.stdin, channel, host_kv="--host-kv" in sys.argv[1:]).serve()
+    Worker(requests, responses, host_kv="--host-kv" in sys.argv[1:]).serve()
 
 
 if __name__ == "__main__":

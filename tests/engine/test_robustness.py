@@ -18,6 +18,7 @@ SOURCES = {
     "Raises": "def rule(event):\n    return event['missing']\n",
     "WrongType": "def rule(event):\n    return 'yes'\n",
     "Prints": "import os\ndef rule(event):\n    print('noise')\n    os.write(1, b'not json\\n')\n    return True\n",
+    "ReadsStdin": "import sys\ndef rule(event):\n    return sys.stdin.read() == ''\n",
     "MissingImport": "import definitely_not_installed\ndef rule(event):\n    return True\n",
     "Exits": "import sys\ndef rule(event):\n    sys.exit(1)\n",
     "Loops": "def rule(event):\n    while True:\n        try:\n            pass\n        except Exception:\n            pass\n",
@@ -39,9 +40,12 @@ def raw_stdout_discarded():
         os.close(null)
 
 
-def write_content(directory: str, time_limit: float = 0.3) -> dict:
+def write_content(directory: str, time_limit: float = 0.3, worker: bool = False) -> dict:
+    """Content with every source; in-process runs leave out the one reading the real stdin."""
     detections = []
     for name, source in SOURCES.items():
+        if name == "ReadsStdin" and not worker:
+            continue
         path = os.path.join(directory, f"{name}.py")
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(source)
@@ -65,7 +69,7 @@ class EngineRobustnessTest(unittest.TestCase):
         self.assertEqual(set(errors), {"MissingImport", "LoopsOnImport"})
         self.assertIn("ModuleNotFoundError", errors["MissingImport"])
         self.assertIn("time limit", errors["LoopsOnImport"])
-        self.assertEqual(self.load["loaded"], len(SOURCES))
+        self.assertEqual(self.load["loaded"], len(SOURCES) - 1)
 
     def test_every_other_detection_still_runs(self):
         with raw_stdout_discarded():
@@ -119,12 +123,12 @@ class WorkerProtocolTest(unittest.TestCase):
     def test_printing_detections_cannot_corrupt_the_channel(self):
         with tempfile.TemporaryDirectory() as directory:
             worker = self.start()
-            loaded = self.send(worker, {"id": 1, "op": "load", "content": write_content(directory)})
+            loaded = self.send(worker, {"id": 1, "op": "load", "content": write_content(directory, worker=True)})
             self.assertTrue(loaded["ok"])
             ran = self.send(worker, {"id": 2, "op": "run", "events": [{"p_log_type": "T", "user": "zed"}]})
             self.assertEqual(ran["id"], 2)
             matched = {r["id"] for r in ran["result"]["results"][0] if r["matched"]}
-            self.assertEqual(matched, {"Good", "Prints"})
+            self.assertEqual(matched, {"Good", "Prints", "ReadsStdin"})
             bad = self.send(worker, {"id": 3, "op": "nope"})
             self.assertFalse(bad["ok"])
             self.assertEqual(self.send(worker, {"id": 4, "op": "ping"})["result"], "pong")
