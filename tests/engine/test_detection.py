@@ -1,7 +1,6 @@
 """Detection semantics: return types, auxiliary fallbacks and caps, severity DEFAULT, and the
 reference tool's pass/fail rule for unit tests."""
 
-import json
 import unittest
 from types import ModuleType
 
