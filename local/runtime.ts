@@ -41,7 +41,8 @@ export interface Runtime {
   readonly stack: StackTemplate;
   readonly resolver: Resolver;
   readonly endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string; lambda: string };
-  readonly webConfig: WebConfig;
+  /** The SPA's configuration; absent when the template has no GraphQL API. */
+  readonly webConfig: WebConfig | undefined;
   /** Users created on this start, with their temporary passwords. */
   readonly createdUsers: CreatedUser[];
   readonly mailbox: MailMessage[];
@@ -91,6 +92,41 @@ function proxy(target: string, req: IncomingMessage, res: ServerResponse, stripP
     res.end(JSON.stringify({ __type: 'ServiceUnavailable', message: err.message }));
   });
   req.pipe(upstream);
+}
+
+/** The GraphQL endpoint and the SPA's config, when the template has an AppSync API and a user pool. */
+function apiOf(
+  stack: StackTemplate,
+  resolver: Resolver,
+  url: string,
+  cognitoEndpoint: string,
+  version: string,
+  invoke: (name: string, event: unknown) => Promise<InvokeResult>,
+) {
+  const pools = resourcesOfType(stack, 'AWS::Cognito::UserPool');
+  const clients = resourcesOfType(stack, 'AWS::Cognito::UserPoolClient');
+  if (pools.length !== 1 || clients.length < 1) throw new Error('the GraphQL API needs one user pool with an app client');
+  const userPoolId = resolver.lookup(pools[0][0])!.ref;
+  const clientIds = clients.map(([id]) => resolver.lookup(id)!.ref);
+  const webConfig: WebConfig = {
+    region: stack.region,
+    userPoolId,
+    userPoolClientId: clientIds[0],
+    userPoolEndpoint: `${url}/cognito`,
+    graphqlUrl: `${url}/graphql`,
+    authFlowType: 'USER_PASSWORD_AUTH',
+    stage: 'local',
+    version,
+  };
+  const { definition, resolvers } = appSyncResolvers(stack, resolver);
+  const appsyncDefinitions = readFileSync(new URL('../graphql/appsync.graphql', import.meta.url), 'utf8');
+  const graphql = createGraphqlHandler({
+    definition: `${appsyncDefinitions}\n${definition}`,
+    resolvers,
+    verifier: new UserPoolVerifier({ issuer: `${cognitoEndpoint}/${userPoolId}`, clientIds }),
+    invoke,
+  });
+  return { webConfig, graphql };
 }
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
@@ -161,29 +197,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
     stops.push(startSchedules(scheduleRules(stack, resolver), stack, invokeAsync, report));
 
-    const pools = resourcesOfType(stack, 'AWS::Cognito::UserPool');
-    const clients = resourcesOfType(stack, 'AWS::Cognito::UserPoolClient');
-    if (pools.length !== 1 || clients.length < 1) throw new Error('the template needs one user pool with an app client');
-    const userPoolId = resolver.lookup(pools[0][0])!.ref;
-    const clientIds = clients.map(([id]) => resolver.lookup(id)!.ref);
-    const webConfig: WebConfig = {
-      region: stack.region,
-      userPoolId,
-      userPoolClientId: clientIds[0],
-      userPoolEndpoint: `${url}/cognito`,
-      graphqlUrl: `${url}/graphql`,
-      authFlowType: 'USER_PASSWORD_AUTH',
-      stage: 'local',
-      version: options.version,
-    };
-    const { definition, resolvers } = appSyncResolvers(stack, resolver);
-    const appsyncDefinitions = readFileSync(new URL('../graphql/appsync.graphql', import.meta.url), 'utf8');
-    const graphql = createGraphqlHandler({
-      definition: `${appsyncDefinitions}\n${definition}`,
-      resolvers,
-      verifier: new UserPoolVerifier({ issuer: `${cognito.endpoint}/${userPoolId}`, clientIds }),
-      invoke,
-    });
+    const api = resourcesOfType(stack, 'AWS::AppSync::GraphQLSchema').length ? apiOf(stack, resolver, url, cognito.endpoint, options.version, invoke) : undefined;
 
     front.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0];
@@ -193,11 +207,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         res.end(JSON.stringify({ errors: [{ errorType: 'InternalFailure', message: 'An internal failure occurred.' }] }));
       };
       try {
-        if (path === '/graphql') return void graphql(req, res).catch(fail);
+        if (path === '/graphql' && api) return void api.graphql(req, res).catch(fail);
         if (path === '/cognito' || path.startsWith('/cognito/')) return proxy(cognito.endpoint, req, res, '/cognito');
-        if (path === '/config.json') {
+        if (path === '/config.json' && api) {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
-          return void res.end(JSON.stringify(webConfig));
+          return void res.end(JSON.stringify(api.webConfig));
         }
         if (path === '/local/mailbox.json') {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
@@ -214,7 +228,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       stack,
       resolver,
       endpoints,
-      webConfig,
+      webConfig: api?.webConfig,
       createdUsers,
       mailbox: cognito.messages,
       functions,

@@ -77,6 +77,8 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
       // Dependencies written as CommonJS still call require(); give the ES module one.
       banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
       target: 'node20',
+      // Bundle the AWS SDK too: the function runs the SDK version it was tested with, on AWS and locally.
+      externalModules: [],
       minify: true,
       sourceMap: true,
       forceDockerBundling: false,

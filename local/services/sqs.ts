@@ -32,6 +32,8 @@ export function provisionQueues(stack: StackTemplate, resolver: Resolver, sqs: S
     const attributes: Record<string, string> = {};
     for (const key of ATTRIBUTES) if (props[key] !== undefined) attributes[key] = String(props[key]);
     if (props.RedrivePolicy) attributes.RedrivePolicy = JSON.stringify(props.RedrivePolicy);
+    // fauxqs's queue URLs carry a region-qualified host; SDK clients send to their configured endpoint
+    // (AWS_ENDPOINT_URL_SQS) and fauxqs finds the queue by that URL, so it is kept as given.
     const { queueUrl, queueArn } = sqs.server.createQueue(name, { region: stack.region, attributes });
     sqs.urlByArn.set(queueArn, queueUrl);
     resolver.register(logicalId, { ref: queueUrl, attributes: { Arn: queueArn, QueueName: name, QueueUrl: queueUrl } });

@@ -41,7 +41,7 @@ export async function startTestRuntime(assemblyDir = TEST_ASSEMBLY, stateDir?: s
 /** Signs in with USER_PASSWORD_AUTH, answering NEW_PASSWORD_REQUIRED when asked; returns the tokens. */
 export async function signIn(runtime: Runtime, email: string, password: string, newPassword?: string) {
   const client = new CognitoIdentityProviderClient(localClientConfig(runtime.endpoints.cognito, runtime.stack.region));
-  const ClientId = runtime.webConfig.userPoolClientId;
+  const ClientId = runtime.webConfig!.userPoolClientId;
   const first = await client.send(
     new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
   );
