@@ -306,10 +306,15 @@ class Parser {
     const on: A.Expr[] = [];
     if (this.at('on')) {
       this.next();
-      on.push(this.expr());
-      while (this.at(',')) {
-        this.next();
+      // A half-written condition still yields the join (with its right side), for the editor's sake.
+      try {
         on.push(this.expr());
+        while (this.at(',')) {
+          this.next();
+          on.push(this.expr());
+        }
+      } catch (e) {
+        if (!(e instanceof Bail)) throw e;
       }
     }
     return { kind: 'join', joinKind, destName, dest, on, keyword, start, end: this.prevEnd() };
