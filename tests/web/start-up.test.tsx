@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebConfig } from '../../core/web-config';
 import { StartUp } from '../../web/src/app/StartUp';
 import { loadWebConfig, WebConfigError } from '../../web/src/app/webConfig';
-import { installBrowserStandIns, testConfig } from './support/render';
+import { testConfig } from './support/config';
+import { installBrowserStandIns } from './support/render';
 
 afterEach(cleanup);
 

@@ -7,8 +7,6 @@ import { WebConfigProvider } from '../../../web/src/app/webConfig';
 import { AuthContext, type Auth, type AuthState } from '../../../web/src/lib/auth/AuthContext';
 import { testConfig } from './config';
 
-export { testConfig };
-
 /** jsdom lacks the layout APIs Mantine reads; these stand-ins answer as a wide desktop screen would. */
 export function installBrowserStandIns(): void {
   if (!window.matchMedia) {
