@@ -2,6 +2,7 @@
 // simple detections through the Python engine, correlation rules through the core evaluator), print
 // failures with the function and the error, and end with `N passed, N failed`.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import {
   engineContent,
@@ -14,6 +15,7 @@ import {
   type AnalysisItem,
   type FileIssue,
   type ItemFilter,
+  type PlannedDetection,
   type SourceFile,
 } from '../../core/detections';
 import { DetectionWorker } from '../../functions/detection-engine/worker-client';
@@ -26,6 +28,7 @@ interface Options {
   json?: string;
   verbose: boolean;
   timeLimitSeconds?: number;
+  workers?: number;
 }
 
 interface TestOutcome {
@@ -52,6 +55,7 @@ options:
   --minimum-tests N      require at least N tests per detection (N >= 2 also needs a true and a false test)
   --skip-disabled-tests  skip detections with Enabled: false
   --time-limit SECONDS   per-call time limit for detection code (default 5)
+  --workers N            Python worker processes (default: up to 4 from 200 tests, else 1)
   --json FILE            write per-test results as JSON to FILE ('-' for stdout; the summary then goes to stderr)
   --verbose              also list passing tests`;
 
@@ -85,6 +89,9 @@ function parseArgs(argv: string[]): Options | string {
       else if (arg === '--time-limit') {
         options.timeLimitSeconds = Number(value());
         if (!(options.timeLimitSeconds > 0)) return 'caracal test: --time-limit expects a positive number of seconds';
+      } else if (arg === '--workers') {
+        options.workers = Number(value());
+        if (!Number.isInteger(options.workers) || options.workers < 1) return 'caracal test: --workers expects a whole number of at least 1';
       } else if (arg === '--json') options.json = value();
       else if (arg === '--verbose') options.verbose = true;
       else if (arg.startsWith('-')) return `caracal test: unknown option ${arg}\n\n${USAGE}`;
@@ -134,30 +141,60 @@ function describeFailure(outcome: TestOutcome): string[] {
   return lines;
 }
 
-async function runEngineTests(
-  worker: DetectionWorker,
-  root: string,
-  items: AnalysisItem[],
-  selected: AnalysisItem[],
-  timeLimitSeconds?: number,
-): Promise<TestOutcome[]> {
-  const resolvePath = (p: string) => join(root, p);
-  const planned = planDetections(items, selected, resolvePath).filter((p) => p.tests.length > 0);
-  if (!planned.length) return [];
-  const content = { ...engineContent(items, planned, resolvePath), ...(timeLimitSeconds ? { timeLimitSeconds } : {}) };
+/** Unit tests in one worker; if the worker fails, each of its tests fails with the reason. */
+async function runInWorker(worker: DetectionWorker, items: AnalysisItem[], chunk: PlannedDetection[], resolvePath: (p: string) => string, timeLimitSeconds?: number): Promise<TestOutcome[]> {
+  const content = { ...engineContent(items, chunk, resolvePath), ...(timeLimitSeconds ? { timeLimitSeconds } : {}) };
+  const typeOf = new Map(chunk.map((p) => [p.engine.id, p.item.type]));
   try {
     await worker.request('load', { content });
     const results = await worker.request<{ detectionId: string; results: Omit<TestOutcome, 'detectionId' | 'type'>[] }[]>('testAll', {
-      items: planned.map((p) => ({ detectionId: p.engine.id, tests: p.tests })),
+      items: chunk.map((p) => ({ detectionId: p.engine.id, tests: p.tests })),
     });
-    const typeOf = new Map(planned.map((p) => [p.engine.id, p.item.type]));
     return results.flatMap((r) => r.results.map((t) => ({ detectionId: r.detectionId, type: typeOf.get(r.detectionId) ?? 'rule', ...t })));
   } catch (error) {
     const reason = `the detection engine failed: ${(error as Error).message}`;
-    return planned.flatMap((p) =>
+    return chunk.flatMap((p) =>
       p.tests.map((t) => ({ detectionId: p.engine.id, type: p.item.type, name: String((t as { Name?: unknown }).Name ?? ''), passed: false, error: reason })),
     );
+  } finally {
+    worker.close();
   }
+}
+
+/** Split detections across workers, balancing their test counts. */
+function partition(planned: PlannedDetection[], count: number): PlannedDetection[][] {
+  const chunks: { tests: number; items: PlannedDetection[] }[] = Array.from({ length: count }, () => ({ tests: 0, items: [] }));
+  for (const p of [...planned].sort((a, b) => b.tests.length - a.tests.length)) {
+    const lightest = chunks.reduce((a, b) => (b.tests < a.tests ? b : a));
+    lightest.items.push(p);
+    lightest.tests += p.tests.length;
+  }
+  return chunks.map((c) => c.items).filter((c) => c.length > 0);
+}
+
+/** Repositories with at least this many tests are split across several Python workers. */
+const PARALLEL_FROM_TESTS = 200;
+
+async function runEngineTests(
+  first: DetectionWorker,
+  root: string,
+  items: AnalysisItem[],
+  selected: AnalysisItem[],
+  options: Pick<Options, 'timeLimitSeconds' | 'workers'>,
+): Promise<TestOutcome[]> {
+  const resolvePath = (p: string) => join(root, p);
+  const planned = planDetections(items, selected, resolvePath).filter((p) => p.tests.length > 0);
+  if (!planned.length) {
+    first.close();
+    return [];
+  }
+  const testCount = planned.reduce((n, p) => n + p.tests.length, 0);
+  const wanted = options.workers ?? (testCount >= PARALLEL_FROM_TESTS ? Math.min(availableParallelism(), 4) : 1);
+  const chunks = partition(planned, Math.max(1, Math.min(wanted, planned.length)));
+  const runs = chunks.map((chunk, i) => runInWorker(i === 0 ? first : new DetectionWorker(), items, chunk, resolvePath, options.timeLimitSeconds));
+  const byDetection = new Map<string, TestOutcome[]>();
+  for (const outcome of (await Promise.all(runs)).flat()) byDetection.set(outcome.detectionId, [...(byDetection.get(outcome.detectionId) ?? []), outcome]);
+  return planned.flatMap((p) => byDetection.get(p.engine.id) ?? []);
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -180,7 +217,7 @@ export async function run(argv: string[]): Promise<number> {
   const skipped = parsed.skipDisabled ? filtered.filter((i) => i.spec.Enabled !== true) : [];
   const selected = filtered.filter((i) => !skipped.includes(i));
 
-  const outcomes = await runEngineTests(worker, root, repository.items, selected, parsed.timeLimitSeconds).finally(() => worker.close());
+  const outcomes = await runEngineTests(worker, root, repository.items, selected, parsed);
   for (const item of selected.filter((i) => i.type === 'correlation_rule')) {
     const tests = Array.isArray(item.spec.Tests) ? item.spec.Tests : [];
     for (const result of runCorrelationTests(item.spec.Detection, tests)) {

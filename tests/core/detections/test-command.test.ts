@@ -46,9 +46,16 @@ describe('caracal test', () => {
     expect(skipped.report.results).toEqual([]);
   });
 
+  it('gives the same results, in the same order, across several Python workers', async () => {
+    const single = await runTestCommand([join(FIXTURES, 'analysis'), '--workers', '1']);
+    const several = await runTestCommand([join(FIXTURES, 'analysis'), '--workers', '3']);
+    expect(several.report.results).toEqual(single.report.results);
+  });
+
   it('rejects bad options with a clear message', async () => {
     const { run } = await import('../../../bin/commands/test');
     expect(await run(['--minimum-tests', 'many'])).toBe(2);
+    expect(await run(['--workers', '0'])).toBe(2);
     expect(await run(['/no/such/dir'])).toBe(2);
   });
 });
