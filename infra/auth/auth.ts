@@ -69,6 +69,8 @@ export class Auth extends Construct {
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
       enableTokenRevocation: true,
+      // The hosted-UI OAuth flows come with single sign-on, which registers the real callback URLs.
+      disableOAuth: true,
     });
 
     this.domain = this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: props.domainPrefix } });
