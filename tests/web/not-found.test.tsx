@@ -20,3 +20,11 @@ describe('unknown paths', () => {
     expect(screen.queryByText('Not all who wander are lost...')).toBeNull();
   });
 });
+
+describe('the tab title', () => {
+  it('names the page', async () => {
+    renderInApp(<AppRoutes />, { auth: fakeAuth(signedInAs), at: '/missing' });
+    await screen.findByText('Not all who wander are lost...');
+    expect(document.title).toBe('Not Found · Caracal');
+  });
+});

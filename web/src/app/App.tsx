@@ -5,6 +5,7 @@ import type { WebConfig } from '../../../core/web-config';
 import { AmplifyAuthProvider } from '../lib/auth/AmplifyAuthProvider';
 import { configureAuth } from '../lib/auth/configureAuth';
 import { ApiProvider } from './ApiProvider';
+import { ConnectivityModal } from './ConnectivityModal';
 import { AppRoutes } from './AppRoutes';
 import { SNACKBAR_DEFAULT_MS, SNACKBAR_Z_INDEX } from './constants';
 import { StartUp } from './StartUp';
@@ -38,6 +39,7 @@ export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark">
       <Notifications position="top-right" autoClose={SNACKBAR_DEFAULT_MS} zIndex={SNACKBAR_Z_INDEX} />
+      <ConnectivityModal />
       <StartUp loadConfig={loadConfig} onRetry={reload}>
         {startWith}
       </StartUp>

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
+import { usePageTitle } from '../../app/usePageTitle';
 import { AlertIcon } from '../../components/icons';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { AccountCard } from './AccountCard';
@@ -28,6 +29,7 @@ function HomeSkeleton() {
 
 /** The home page: who is signed in and which deployment they are in, read from the API. */
 export function HomePage() {
+  usePageTitle('Home');
   const { data, error, loading, refetch } = useQuery(HOME_QUERY, { notifyOnNetworkStatusChange: true });
 
   if (loading && !data) {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { usePageTitle } from '../../app/usePageTitle';
 import { useWebConfig } from '../../app/webConfig';
 import { useAuth } from '../../lib/auth/AuthContext';
 import { PASSWORD_MIN_LENGTH } from '../../lib/passwordRule';
@@ -13,6 +14,7 @@ export function SignInPage() {
   const { state } = useAuth();
   const { version, stage } = useWebConfig();
   const [step, setStep] = useState<Step>('credentials');
+  usePageTitle(step === 'credentials' ? 'Sign in' : 'Set a new password');
   const expired = state.status === 'anonymous' && state.reason === 'expired';
 
   return (
