@@ -12,14 +12,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-          exclude: ['tests/local/**', 'tests/e2e/**', '**/node_modules/**'],
+          exclude: ['**/*.integration.test.ts', 'tests/e2e/**', '**/node_modules/**'],
         },
       },
       {
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/local/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
+          include: ['tests/**/*.integration.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/setup/global.ts'],
           fileParallelism: false,
           testTimeout: 120_000,

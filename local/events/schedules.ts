@@ -61,8 +61,8 @@ export function cronMatcher(expression: string): (date: Date) => boolean {
   if (!m) throw new Error(`not a cron expression: ${expression}`);
   const fields = m[1].trim().split(/\s+/);
   if (fields.length !== 6) throw new Error(`cron needs 6 fields, got ${fields.length}: ${expression}`);
-  if (fields.some((f) => /[LW#]/.test(f))) throw new Error(`cron L, W and # are not supported locally: ${expression}`);
   const [minute, hour, dom, month, dow, year] = fields;
+  if (/[LW]/.test(dom) || /\d+L|^L$|#/.test(dow)) throw new Error(`cron L, W and # are not supported locally: ${expression}`);
   const match = {
     minute: field(minute, 0, 59),
     hour: field(hour, 0, 23),
