@@ -80,7 +80,8 @@ export function timeBounds(predicates: readonly A.Expr[], analysis: Analysis, no
       if (!op || !other) continue;
       const ms = constantTime(other, analysis, now);
       if (op === '>' || op === '>=' || op === '==') lower(ms);
-      if (op === '<' || op === '<=' || op === '==') upper(ms);
+      if (op === '<=' || op === '==') upper(ms);
+      if (op === '<') upper(ms === undefined ? undefined : ms - 1);
     }
   }
   return { named, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
@@ -91,21 +92,43 @@ function parts(ms: number): number[] {
   return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours()];
 }
 
-/** (year, month, day, hour) compared lexicographically with the hour holding `ms`. */
-function tupleCompare(d: Dialect, ms: number, op: '>=' | '<='): string {
-  const values = parts(ms);
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** (partition columns from `from`) compared lexicographically with `values[from..]`. */
+function tupleCompare(d: Dialect, values: number[], from: number, op: '>=' | '<='): string {
   const strict = op === '>=' ? '>' : '<';
   let sql = `${d.ident(PARTITION_COLUMNS[3])} ${op} ${values[3]}`;
-  for (let i = 2; i >= 0; i--) {
+  for (let i = 2; i >= from; i--) {
     const col = d.ident(PARTITION_COLUMNS[i]);
     sql = `(${col} ${strict} ${values[i]} OR (${col} = ${values[i]} AND ${sql}))`;
   }
   return sql;
 }
 
+/**
+ * Predicates on year/month/day/hour selecting the hours from `from` to `to` (inclusive): equalities on the
+ * leading parts both bounds share, then range comparisons on the rest, leaving out a bound that excludes nothing.
+ */
 export function partitionPredicates(d: Dialect, bounds: { from?: number; to?: number }): string[] {
+  const lo = bounds.from !== undefined ? parts(bounds.from) : undefined;
+  const hi = bounds.to !== undefined ? parts(bounds.to) : undefined;
+  if (lo && hi && bounds.from! > bounds.to!) return ['FALSE'];
   const out: string[] = [];
-  if (bounds.from !== undefined) out.push(tupleCompare(d, bounds.from, '>='));
-  if (bounds.to !== undefined) out.push(tupleCompare(d, bounds.to, '<='));
+  let k = 0;
+  if (lo && hi) {
+    while (k < 4 && lo[k] === hi[k]) {
+      out.push(`${d.ident(PARTITION_COLUMNS[k])} = ${lo[k]}`);
+      k++;
+    }
+  }
+  if (k === 4) return out;
+  if (lo) {
+    const least = [0, 1, 1, 0];
+    if (k === 0 || lo.slice(k).some((v, i) => v !== least[k + i])) out.push(tupleCompare(d, lo, k, '>='));
+  }
+  if (hi) {
+    const most = [0, 12, daysInMonth(hi[0], hi[1]), 23];
+    if (k === 0 || hi.slice(k).some((v, i) => v !== most[k + i])) out.push(tupleCompare(d, hi, k, '<='));
+  }
   return out;
 }
