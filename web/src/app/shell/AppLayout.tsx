@@ -7,7 +7,7 @@ import { TopBar } from './TopBar';
 /** The application shell around every authenticated page: the top bar and the page below it. */
 export function AppLayout() {
   return (
-    <AppShell header={{ height: TOP_BAR_HEIGHT }} padding={{ base: "md", sm: "xl" }}>
+    <AppShell header={{ height: TOP_BAR_HEIGHT }} padding={{ base: 'md', sm: 'xl' }}>
       <AppShell.Header>
         <TopBar />
       </AppShell.Header>
