@@ -1,0 +1,94 @@
+// The DuckDB lake runner and `caracal flow`: partition predicates really skip files, and the command prints rows,
+// SQL, or errors with line and column.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { run } from '../../../bin/commands/flow';
+import { compile } from '../../../core/pantherflow/compiler';
+import { openLake } from '../../../functions/lib/lake/duckdb';
+import { LAKE_DIR } from './golden';
+
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'caracal-lake-'));
+  const hour = (h: string) => join(dir, 'panther_logs', 'demo', 'year=2024', 'month=05', 'day=01', `hour=${h}`);
+  mkdirSync(hour('10'), { recursive: true });
+  mkdirSync(hour('11'), { recursive: true });
+  writeFileSync(join(hour('10'), 'a.json'), '{"p_event_time": "2024-05-01 10:00:00", "n": 1}\n');
+  writeFileSync(join(hour('11'), 'a.json'), '{"p_event_time": "2024-05-01 11:00:00", "n": 2}\n');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function capture(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
+  try {
+    return { code: await run(argv), out, err };
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+  }
+}
+
+describe('lake runner', () => {
+  it('reads only the partitions a p_event_time filter selects', async () => {
+    // A row filed under hour=11 whose time says 10:30: it is returned only if that partition is read.
+    const misfiled = join(dir, 'panther_logs', 'demo', 'year=2024', 'month=05', 'day=01', 'hour=11', 'misfiled.json');
+    writeFileSync(misfiled, '{"p_event_time": "2024-05-01 10:30:00", "n": 3}\n');
+    const lake = await openLake(dir);
+    try {
+      const rows = async (query: string) => {
+        const r = compile(query, { catalog: lake.catalog, dialect: 'duckdb' });
+        if (!r.ok) throw new Error(r.diagnostics.map((d) => d.message).join('; '));
+        return lake.query(r.query.sql);
+      };
+      expect(await rows("panther_logs.demo | where p_event_time < '2024-05-01 11:00:00' | sort n asc")).toEqual([{ p_event_time: '2024-05-01 10:00:00', n: 1 }]);
+      expect(await rows("panther_logs.demo | limit 10 | where p_event_time < '2024-05-01 11:00:00' | sort n asc")).toEqual([
+        { p_event_time: '2024-05-01 10:00:00', n: 1 },
+        { p_event_time: '2024-05-01 10:30:00', n: 3 },
+      ]);
+    } finally {
+      lake.close();
+      rmSync(misfiled);
+    }
+  });
+
+  it('applies a UI time range given to the command', async () => {
+    const r = await capture(['--data', dir, '--from', '2024-05-01T11:00:00Z', '--to', '2024-05-01T12:00:00Z', 'panther_logs.public.demo | project n']);
+    expect(r).toEqual({ code: 0, out: '{"n":2}\n', err: '' });
+  });
+});
+
+describe('caracal flow', () => {
+  it('prints one JSON object per row', async () => {
+    const r = await capture(['range x from 1 to 3 step 1 | extend y = x * 2']);
+    expect(r).toEqual({ code: 0, out: '{"x":1,"y":2}\n{"x":2,"y":4}\n{"x":3,"y":6}\n', err: '' });
+  });
+
+  it('prints the SQL for a dialect', async () => {
+    const r = await capture(['--sql', 'athena', '--data', LAKE_DIR, 'panther_logs.public.aws_cloudtrail | limit 1']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('FROM "panther_logs"."aws_cloudtrail"');
+    expect(r.out).toContain('LIMIT 1');
+  });
+
+  it('reports errors with line and column and exits 1', async () => {
+    const r = await capture(['--data', LAKE_DIR, "panther_logs.public.aws_cloudtrail\n| where eventname == 'x'"]);
+    expect(r).toEqual({ code: 1, out: '', err: 'error: line 2, column 9: unknown column `eventname`; did you mean `eventName`?\n' });
+  });
+
+  it('describes a chart on stderr', async () => {
+    const r = await capture(['datatable [{"k": "a", "n": 1}] | visualize bar xcolumn=k series=n']);
+    expect(r).toEqual({ code: 0, out: '{"k":"a","n":1}\n', err: '# visualize {"chart":"bar","xcolumn":"k","series":"n"}\n' });
+  });
+
+  it('rejects bad options', async () => {
+    expect((await capture(['--sql', 'oracle', 'x'])).code).toBe(2);
+    expect((await capture([])).code).toBe(2);
+    expect((await capture(['--data', join(dir, 'missing'), 'x'])).code).toBe(1);
+  });
+});
