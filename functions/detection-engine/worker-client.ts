@@ -2,6 +2,7 @@
 // JSON lines. Requests are answered in order; the worker may interleave key-value requests, which
 // the host answers through `keyValue` (the local runtime serves them from the DynamoDB table).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +31,9 @@ export class DetectionWorker {
 
   constructor(private readonly options: WorkerOptions = {}) {
     const args = [WORKER_SCRIPT, ...(options.keyValue ? ['--host-kv'] : [])];
-    this.child = spawn(options.python ?? 'python3', args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } });
+    // Bytecode is cached under the temp folder, never beside the detections' files.
+    const env = { ...process.env, PYTHONPYCACHEPREFIX: join(tmpdir(), 'caracal-pycache') };
+    this.child = spawn(options.python ?? 'python3', args, { stdio: ['pipe', 'pipe', 'pipe'], env });
     this.child.stderr.setEncoding('utf8');
     this.child.stderr.on('data', (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-4000);
