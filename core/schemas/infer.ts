@@ -25,15 +25,15 @@ const MAX_OBJECT_KEYS = 200;
 
 type Kind = 'string' | 'int' | 'float' | 'boolean' | 'object' | 'array' | 'json';
 
-class Node {
+class Shape {
   kinds = new Set<Kind>();
   seen = 0;
   /** Time formats that read every string value so far (undefined until the first string). */
   timeFormats: string[] | undefined;
   numericTime = true;
   strings: string[] = [];
-  children = new Map<string, Node>();
-  element: Node | undefined;
+  children = new Map<string, Shape>();
+  element: Shape | undefined;
 
   add(value: unknown, depth: number): void {
     if (value === null || value === undefined) return;
@@ -51,13 +51,13 @@ class Node {
       this.kinds.add('boolean');
     } else if (Array.isArray(value)) {
       this.kinds.add('array');
-      this.element ??= new Node();
+      this.element ??= new Shape();
       for (const item of value) this.element.add(item, depth + 1);
     } else if (typeof value === 'object') {
       this.kinds.add('object');
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
         let child = this.children.get(k);
-        if (!child) this.children.set(k, (child = new Node()));
+        if (!child) this.children.set(k, (child = new Shape()));
         child.add(v, depth + 1);
       }
     }
@@ -93,7 +93,7 @@ function indicatorsFor(name: string, values: string[]): Indicator[] | undefined 
   return undefined;
 }
 
-function toValueSpec(node: Node, name: string): ValueSpec {
+function toValueSpec(node: Shape, name: string): ValueSpec {
   const kind = node.kind() ?? 'json';
   switch (kind) {
     case 'string': {
@@ -119,7 +119,7 @@ function toValueSpec(node: Node, name: string): ValueSpec {
   }
 }
 
-function toFields(node: Node): FieldSpec[] {
+function toFields(node: Shape): FieldSpec[] {
   const fields: FieldSpec[] = [];
   for (const [key, child] of node.children) {
     if (!child.kind()) continue;
@@ -144,7 +144,7 @@ function markEventTime(fields: FieldSpec[]): void {
 
 /** Accumulates sample events; `fields()` gives the inferred spec at any point. */
 export class SchemaInferrer {
-  private readonly root = new Node();
+  private readonly root = new Shape();
 
   add(event: Record<string, unknown>): void {
     this.root.add(event, 0);

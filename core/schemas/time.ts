@@ -1,6 +1,7 @@
 // Timestamps: the built-in formats and strftime formats, all normalised to UTC.
 // A parsed time is whole seconds since the epoch plus nanoseconds, so unix_ns and 9-digit fractions keep
 // their precision; it is written out as `YYYY-MM-DD HH:MM:SS.nnnnnnnnn` (UTC), the lake's timestamp form.
+import { BUILTIN_TIME_FORMATS } from './types';
 
 export interface Instant {
   s: number;
@@ -280,7 +281,7 @@ export function compileStrftime(format: string): TimeParser {
 }
 
 export function isBuiltinTimeFormat(format: string): boolean {
-  return ['rfc3339', 'unix', 'unix_ms', 'unix_us', 'unix_ns', 'unix_auto', 'cloudflare'].includes(format);
+  return (BUILTIN_TIME_FORMATS as readonly string[]).includes(format);
 }
 
 export function compileTimeFormat(format: string): TimeParser {

@@ -3,7 +3,7 @@
 import { compileFastmatch, FastmatchError } from './parsers/fastmatch';
 import { compileGrok, GrokError } from './grok';
 import { isBuiltinTimeFormat, strftimeProblems } from './time';
-import { FIELD_TYPES, INDICATORS, MASK_TYPES } from './types';
+import { BUILTIN_TIME_FORMATS, FIELD_TYPES, INDICATORS, MASK_TYPES } from './types';
 
 export interface SchemaProblem {
   level: 'error' | 'warning';
@@ -124,14 +124,14 @@ function validateTimeFormats(c: Collector, spec: Record<string, unknown>, path: 
   for (const f of formats) {
     if (isBuiltinTimeFormat(f)) continue;
     if (!f.includes('%')) {
-      c.error(`${path}.timeFormats`, `'${f}' is neither a built-in format (rfc3339, unix, unix_ms, unix_us, unix_ns, unix_auto, cloudflare) nor a strftime format`);
+      c.error(`${path}.timeFormats`, `'${f}' is neither a built-in format (${BUILTIN_TIME_FORMATS.join(', ')}) nor a strftime format`);
       continue;
     }
     for (const problem of strftimeProblems(f)) c.error(`${path}.timeFormats`, `'${f}': ${problem}`);
   }
 }
 
-function validateValue(c: Collector, spec: Record<string, unknown>, path: string, isElement: boolean): void {
+function validateValue(c: Collector, spec: Record<string, unknown>, path: string): void {
   const type = spec.type;
   if (type === undefined) return c.error(`${path}.type`, MESSAGES.required);
   if (typeof type !== 'string' || !(FIELD_TYPES as readonly string[]).includes(type)) {
@@ -150,7 +150,7 @@ function validateValue(c: Collector, spec: Record<string, unknown>, path: string
     if (!isRecord(spec.element)) c.error(`${path}.element`, MESSAGES.required);
     else {
       c.unknownKeys(spec.element, VALUE_KEYS, `${path}.element`);
-      validateValue(c, spec.element, `${path}.element`, true);
+      validateValue(c, spec.element, `${path}.element`);
     }
   } else if (spec.element !== undefined) c.error(`${path}.element`, 'Only array fields have an element');
   if (spec.isEmbeddedJSON !== undefined && !['object', 'array', 'json'].includes(type)) {
@@ -166,9 +166,7 @@ function validateValue(c: Collector, spec: Record<string, unknown>, path: string
     });
   }
   if (spec.validate !== undefined) validateRules(c, spec.validate, `${path}.validate`, type);
-  if (!isElement && isRecord(spec) && typeof spec.description !== 'undefined' && typeof spec.description !== 'string') {
-    c.error(`${path}.description`, 'Must be a text value');
-  }
+  if (spec.description !== undefined && typeof spec.description !== 'string') c.error(`${path}.description`, 'Must be a text value');
 }
 
 function validateRules(c: Collector, rules: unknown, path: string, type: string): void {
@@ -249,7 +247,7 @@ function validateFields(c: Collector, fields: unknown, path: string): void {
       seen.add(name);
     }
     c.boolean(field, 'required', p);
-    validateValue(c, field, p, false);
+    validateValue(c, field, p);
     validateTransforms(c, field, p);
   });
 }
