@@ -5,6 +5,7 @@ import { CHART_KINDS, JOIN_KINDS, VISUALIZE_ANNOTATIONS } from './ast';
 import { findTable, qualifiedName, type Catalog, type TableInfo } from './catalog';
 import { closest, didYouMean, error, type Diagnostic } from './diagnostic';
 import { FUNCTIONS, NAMESPACES, TIME_UNITS, minArgs, paramAt, type FunctionInfo, type ParamKind } from './functions';
+import { timespanMillis } from './lexer';
 import { parse, type ParseResult, isNameChain, nameChain } from './parser';
 import type { Span } from './position';
 import { T, assignable, isLoose, isNumeric, typeToString, unify, type FlowType } from './types';
@@ -441,7 +442,7 @@ class Checker {
       case 'call':
         return this.call(e, env);
       case 'unary': {
-        const t = this.expr(e.operand, e.op === 'not' ? env : env);
+        const t = this.expr(e.operand, env);
         if (e.op === 'not') {
           if (!isLoose(t) && t.kind !== 'bool') this.err(e.operand, `not needs a true/false value, not ${typeToString(t)}`);
           return T.bool;
@@ -621,7 +622,7 @@ class Checker {
       }
       const t = this.expr(arg, argEnv);
       types.push(t);
-      if (param.literal && !isLiteralArg(arg)) this.err(arg, `${param.name} of ${f.name} must be written as a literal value`);
+      if (param.literal && !isLiteralArg(arg)) this.err(arg, `\`${param.name}\` of ${f.name} must be written as a literal value`);
       if (param.kind === 'unit' && arg.kind === 'literal') {
         const unit = String(arg.value);
         if (!(TIME_UNITS as readonly string[]).includes(unit)) {
@@ -629,8 +630,10 @@ class Checker {
           this.err(arg, `unknown time unit '${unit}' (use ${TIME_UNITS.join(', ')})${didYouMean(s)}`, s && `'${s}'`);
         }
       }
-      if (param.kind === 'string' && t.kind === 'timestamp' && arg.kind === 'literal') return;
-      if (!accepts(param.kind, t)) this.err(arg, `${param.name} of ${f.name} must be ${kindText(param.kind)}, not ${typeToString(t)}`);
+      if (f.name === 'time.parse_timespan' && arg.kind === 'literal' && Number.isNaN(timespanMillis(String(arg.value).trim()))) {
+        this.err(arg, `'${arg.value}' is not a timespan; write it like '90s', '15m', '1h' or '1d'`);
+      }
+      if (!accepts(param.kind, t)) this.err(arg, `\`${param.name}\` of ${f.name} must be ${kindText(param.kind)}, not ${typeToString(t)}`);
     });
     return f.returns(types);
   }

@@ -1,6 +1,7 @@
 // Everything that differs between the two SQL dialects PantherFlow compiles to: DuckDB (the embedded engine)
 // and Athena/Trino (AWS). Quoting and escaping of every identifier and literal happens here and only here.
 import type * as A from './ast';
+import { timespanMillis } from './lexer';
 import type { FlowType } from './types';
 
 export type DialectName = 'duckdb' | 'athena';
@@ -80,7 +81,7 @@ const COMMON: Record<string, Render> = {
   },
   'time.add': same((a) => `(${a[0]} + ${a[1]})`),
   'time.trunc': same((a) => `date_trunc(${a[0]}, ${a[1]})`),
-  'time.parse_timespan': (c) => c.d.interval(parseSpan(literalText(c.exprs[0]))),
+  'time.parse_timespan': (c) => c.d.interval(timespanMillis(literalText(c.exprs[0]).trim())),
   'strings.contains': same((a) => `(strpos(${a[0]}, ${a[1]}) > 0)`),
   'strings.starts_with': same((a) => `starts_with(${a[0]}, ${a[1]})`),
   'strings.lower': same((a) => `lower(${a[0]})`),
@@ -108,16 +109,6 @@ const COMMON: Record<string, Render> = {
   'agg.min': same((a) => `min(${a[0]})`),
   'agg.max': same((a) => `max(${a[0]})`),
 };
-
-function parseSpan(text: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d|w)$/.exec(text.trim());
-  const unit: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-  return m ? Math.round(Number(m[1]) * unit[m[2]]) : 0;
-}
-
-export function isTimespanText(text: string): boolean {
-  return /^(\d+(?:\.\d+)?)(ms|s|m|h|d|w)$/.test(text.trim());
-}
 
 function lambdaArgs(c: CallSql): string {
   const fn = c.exprs[1];

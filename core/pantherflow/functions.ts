@@ -106,17 +106,6 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(LIST.map((f)
 
 export const NAMESPACES: readonly string[] = [...new Set(LIST.filter((f) => f.name.includes('.')).map((f) => f.name.split('.')[0]))];
 
-export const GROUP_TITLES: Record<FunctionGroup, string> = {
-  time: 'Time functions',
-  strings: 'String functions',
-  re: 'Regular-expression functions',
-  arrays: 'Array functions',
-  math: 'Math functions',
-  json: 'JSON functions',
-  agg: 'Aggregation functions',
-  general: 'General functions',
-};
-
 export function minArgs(f: FunctionInfo): number {
   return f.params.filter((x) => !x.optional && !x.variadic).length + (f.params.some((x) => x.variadic) ? 1 : 0);
 }

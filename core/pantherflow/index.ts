@@ -8,7 +8,7 @@ export { compile, type CompileOptions, type CompiledQuery, type CompileResult } 
 export { DIALECTS, type DialectName } from './dialect';
 export { staticCatalog, qualifiedName, findTable, type Catalog, type TableInfo, type ColumnInfo } from './catalog';
 export { parseType, typeToString, T, type FlowType } from './types';
-export { FUNCTIONS, GROUP_TITLES, type FunctionInfo } from './functions';
+export { FUNCTIONS, type FunctionInfo } from './functions';
 export { OPERATORS, SOURCE_KEYWORDS } from './operators';
 export type { Diagnostic } from './diagnostic';
 export type { TimeRange } from './timerange';
