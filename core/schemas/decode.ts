@@ -271,7 +271,8 @@ function objectDecoder(fields: FieldSpec[], path: string, discovery: boolean, pa
     for (let i = 0; i < n; i++) {
       const f = compiled[i];
       const v = f.source(raw);
-      if (v === undefined || v === null || (v === '' && f.emptyIsMissing)) {
+      // A function comes from Object.prototype (a field named `constructor` that the event lacks).
+      if (v === undefined || v === null || (v === '' && f.emptyIsMissing) || typeof v === 'function') {
         if (f.required) fail(path ? `${path}.${f.name}` : f.name, 'required field is missing');
         continue;
       }
@@ -285,7 +286,7 @@ function objectDecoder(fields: FieldSpec[], path: string, discovery: boolean, pa
         const v = raw[key];
         if (v === undefined || v === null) continue;
         checkDepth(v, path ? `${path}.${key}` : key);
-        out[key] = v;
+        Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
         st.discovered.push({ path: [...pathParts, key], value: v });
       }
     }

@@ -20,7 +20,7 @@ interface Case {
 const cases = yaml.load(readFileSync(new URL('./cases/parsing.yml', import.meta.url), 'utf8'), { schema: yaml.CORE_SCHEMA }) as Case[];
 
 function get(event: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), event);
+  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' && Object.hasOwn(v, k) ? (v as Record<string, unknown>)[k] : undefined), event);
 }
 
 describe('parsing and normalization', () => {
