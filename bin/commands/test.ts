@@ -247,6 +247,10 @@ export async function run(argv: string[]): Promise<number> {
     lines.push('', `Invalid files (${repository.issues.length}):`);
     for (const issue of repository.issues) lines.push(`  ${issue.path}: ${issue.message}`);
   }
+  if (repository.warnings.length) {
+    lines.push('', `Warnings (${repository.warnings.length}):`);
+    for (const warning of repository.warnings) lines.push(`  ${warning.path}: ${warning.message}`);
+  }
   if (coverage.length) {
     lines.push('', `Insufficient tests (${coverage.length}):`);
     for (const issue of coverage) lines.push(`  ${issue.path}: ${issue.message}`);
@@ -255,7 +259,7 @@ export async function run(argv: string[]): Promise<number> {
   const summary = `${passed} passed, ${failed} failed`;
 
   if (parsed.json) {
-    const document = JSON.stringify({ results: outcomes, invalid: repository.issues, coverage, skipped: skipped.map((i) => i.id), passed, failed }, null, 2);
+    const document = JSON.stringify({ results: outcomes, invalid: repository.issues, warnings: repository.warnings, coverage, skipped: skipped.map((i) => i.id), passed, failed }, null, 2);
     if (parsed.json === '-') {
       process.stdout.write(document + '\n');
       process.stderr.write([...lines, summary].join('\n') + '\n');

@@ -120,7 +120,8 @@ export function validateCorrelationRule(detection: unknown, context: ValidationC
       ruleIds.add(step.RuleID);
       if (context.ruleId && step.RuleID === context.ruleId) error('A rule cannot reference itself');
       const found = context.lookupRule?.(step.RuleID);
-      if (found === 'missing') error(`No rule found: ${step.RuleID}`);
+      // A warning: the referenced rule may live outside the directory being tested.
+      if (found === 'missing') issues.push({ level: 'warning', message: `No rule found: ${step.RuleID}` });
       if (found === 'policy') error(`Cannot use policies: ${step.RuleID}`);
     }
     for (const key of ['MinMatchCount', 'MaxMatchCount'] as const) {

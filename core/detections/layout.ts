@@ -29,7 +29,10 @@ export interface FileIssue {
 
 export interface Repository {
   items: AnalysisItem[];
+  /** Problems that make a file unusable. */
   issues: FileIssue[];
+  /** Problems worth telling that do not stop the file from being used. */
+  warnings: FileIssue[];
 }
 
 /** Directories never read: hidden ones, dependencies and log schemas (not analysis items). */
@@ -115,8 +118,9 @@ export function loadRepository(files: readonly SourceFile[], exists: (path: stri
     seen.set(key, result);
     items.push(result);
   }
-  issues.push(...crossChecks(items));
-  return { items, issues };
+  const checked = crossChecks(items);
+  issues.push(...checked.issues);
+  return { items, issues, warnings: checked.warnings };
 }
 
 function namespaceOf(type: AnalysisType): string {
@@ -125,8 +129,9 @@ function namespaceOf(type: AnalysisType): string {
   return type;
 }
 
-function crossChecks(items: readonly AnalysisItem[]): FileIssue[] {
+function crossChecks(items: readonly AnalysisItem[]): { issues: FileIssue[]; warnings: FileIssue[] } {
   const issues: FileIssue[] = [];
+  const warnings: FileIssue[] = [];
   const ids = new Set(items.map((i) => i.id));
   const byId = new Map(items.map((i) => [i.id, i]));
   const modelByLogType = new Map<string, string>();
@@ -150,14 +155,14 @@ function crossChecks(items: readonly AnalysisItem[]): FileIssue[] {
         return target.type === 'policy' ? ('policy' as const) : ('ok' as const);
       };
       for (const issue of validateCorrelationRule(item.spec.Detection, { ruleId: item.id, lookupRule: known })) {
-        if (issue.level === 'error') issues.push({ path: item.path, message: issue.message });
+        (issue.level === 'error' ? issues : warnings).push({ path: item.path, message: issue.message });
       }
     }
     if (item.type === 'rule' && typeof item.spec.BaseDetection === 'string' && !byId.has(item.spec.BaseDetection)) {
       issues.push({ path: item.path, message: `base detection ${item.spec.BaseDetection} not found` });
     }
   }
-  return issues;
+  return { issues, warnings };
 }
 
 export interface ItemFilter {

@@ -176,9 +176,9 @@ describe('correlation rule validation', () => {
     const detection = [{ Sequence: [{ ID: 'a', RuleID: 'Self' }, { ID: 'b', RuleID: 'Policy.X' }, { ID: 'c', RuleID: 'Nope' }, { ID: 'd', RuleID: 'Rule.Y' }], Schedule: schedule }];
     expect(messages(detection, { ruleId: 'Self', lookupRule })).toEqual([
       'error: A rule cannot reference itself',
-      'error: No rule found: Self',
+      'warning: No rule found: Self',
       'error: Cannot use policies: Policy.X',
-      'error: No rule found: Nope',
+      'warning: No rule found: Nope',
     ]);
   });
 });

@@ -9,6 +9,7 @@ export const FIXTURES = resolve(__dirname, '../../engine/fixtures');
 interface JsonReport {
   results: { detectionId: string; name: string; passed: boolean; error?: string; functions?: Record<string, { output?: unknown; error?: string }>; stdout?: string }[];
   invalid: { path: string; message: string }[];
+  warnings: { path: string; message: string }[];
   coverage: { path: string; message: string }[];
   skipped: string[];
   passed: number;
@@ -47,6 +48,7 @@ export function digest(report: JsonReport) {
       }))
       .sort((a, b) => a.test.localeCompare(b.test)),
     invalid: report.invalid,
+    warnings: report.warnings,
     coverage: report.coverage,
     skipped: report.skipped,
     passed: report.passed,

@@ -86,6 +86,15 @@ describe('loadRepository', () => {
     expect(messages.some((m) => m.startsWith(expected))).toBe(true);
   });
 
+  it('warns, without failing the file, about correlation steps naming rules outside the directory', () => {
+    const repo = load({
+      'c.yml': 'AnalysisType: correlation_rule\nRuleID: C\nEnabled: true\nSeverity: Low\nDetection:\n  - Group: [{ID: a, RuleID: Elsewhere.A}, {ID: b, RuleID: Elsewhere.B}]\n    MinMatchCount: 2\n    Schedule: {RateMinutes: 5, TimeoutMinutes: 1}\n',
+    });
+    expect(repo.issues).toEqual([]);
+    expect(repo.items.map((i) => i.id)).toEqual(['C']);
+    expect(repo.warnings.map((w) => w.message)).toEqual(['No rule found: Elsewhere.A', 'No rule found: Elsewhere.B']);
+  });
+
   it('keeps loading the other files when one is broken', () => {
     const repo = load({ 'bad.yml': 'a: [', 'good.yml': rule('A') }, ['A.py']);
     expect(repo.items.map((i) => i.id)).toEqual(['A']);
