@@ -1,7 +1,7 @@
 // `caracal parse`: parse a log file (or stdin, gzip read transparently) with a managed log type, a schema
 // file or a classifier over several, writing normalized events as NDJSON on stdout and each failure on
 // stderr with its line number; the last stderr line is `N parsed, N failed`.
-import { createReadStream, readFileSync } from 'node:fs';
+import { accessSync, constants, createReadStream, readFileSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { PassThrough, type Readable } from 'node:stream';
 import {
@@ -111,6 +111,14 @@ function loadSchemaArg(nameOrPath: string): SchemaSpec {
 
 class UsageError extends Error {}
 
+function checkReadable(path: string): void {
+  try {
+    accessSync(path, constants.R_OK);
+  } catch (err) {
+    throw new UsageError(`cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}
+
 interface Options {
   schemas: string[];
   classify: boolean;
@@ -179,6 +187,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     opts = parseArgs(argv);
     parsers = opts.schemas.map((s) => compileSchema(loadSchemaArg(s), { maxLineLength: opts.maxLineBytes }));
+    if (opts.file && opts.file !== '-') checkReadable(opts.file);
   } catch (err) {
     if (err instanceof UsageError || err instanceof SchemaCompileError) {
       process.stderr.write(`caracal parse: ${err.message}\n${err instanceof UsageError ? USAGE + '\n' : ''}`);
