@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, type InitialEntry } from 'react-router-dom';
 import { theme } from '../../../web/src/app/theme';
 import { WebConfigProvider } from '../../../web/src/app/webConfig';
-import { AuthContext, type Auth, type AuthState } from '../../../web/src/lib/auth/AuthContext';
+import { AuthContext, type Auth, type AuthState, type SessionUser } from '../../../web/src/lib/auth/AuthContext';
 import { testConfig } from './config';
 
 /** jsdom lacks the layout APIs Mantine reads; these stand-ins answer as a wide desktop screen would. */
@@ -32,10 +32,15 @@ export function installBrowserStandIns(): void {
 }
 
 
-export const signedInAs: AuthState = {
-  status: 'authenticated',
-  user: { id: 'u-1', email: 'ada@example.com', givenName: 'Ada', familyName: 'Lovelace', roles: ['Admin'] },
+export const testUser: SessionUser = {
+  id: 'u-1',
+  email: 'ada@example.com',
+  givenName: 'Ada',
+  familyName: 'Lovelace',
+  roles: ['Admin'],
 };
+
+export const signedInAs: AuthState = { status: 'authenticated', user: testUser };
 
 /** An auth whose state is fixed and whose actions fail unless a test gives them. */
 export function fakeAuth(state: AuthState, actions: Partial<Omit<Auth, 'state'>> = {}): Auth {

@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { createApolloClient } from '../lib/apollo/createApolloClient';
 import { currentIdToken } from '../lib/auth/AmplifyAuthProvider';
 import { useAuth } from '../lib/auth/AuthContext';
@@ -9,11 +9,16 @@ interface ApiProviderProps {
   readonly children: ReactNode;
 }
 
-/** The GraphQL client of the app; a request the API refuses for want of a valid session ends the session. */
+/**
+ * The GraphQL client of the app. A request the API refuses for want of a valid session ends the session, and
+ * whatever one user's session cached is forgotten when it ends.
+ */
 export function ApiProvider({ graphqlUrl, children }: ApiProviderProps) {
   const auth = useAuth();
   const endSession = useRef(auth.endExpiredSession);
-  endSession.current = auth.endExpiredSession;
+  useEffect(() => {
+    endSession.current = auth.endExpiredSession;
+  }, [auth.endExpiredSession]);
 
   const client = useMemo(
     () =>
@@ -24,6 +29,11 @@ export function ApiProvider({ graphqlUrl, children }: ApiProviderProps) {
       }),
     [graphqlUrl],
   );
+
+  const signedOut = auth.state.status === 'anonymous';
+  useEffect(() => {
+    if (signedOut) void client.clearStore();
+  }, [client, signedOut]);
 
   return <ApolloProvider client={client}>{children}</ApolloProvider>;
 }
