@@ -33,7 +33,8 @@ export class Api extends Construct {
     const definition = props.schemaDefinition;
     this.graphqlApi = new appsync.GraphqlApi(this, 'GraphqlApi', {
       name: 'caracal',
-      definition: appsync.Definition.fromSchema({ bind: (api) => ({ apiId: api.apiId, definition }) }),
+      // The schema text comes from bin/app.ts (constructs read no files); AppSync binds it to this API.
+      definition: appsync.Definition.fromSchema({ bind: (api) => ({ apiId: (api as appsync.IGraphqlApi).apiId, definition }) }),
       authorizationConfig: {
         defaultAuthorization: {
           authorizationType: appsync.AuthorizationType.USER_POOL,

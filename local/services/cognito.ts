@@ -19,7 +19,6 @@ import { closeServer, localClientConfig } from './net';
 import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
 
 const require = createRequire(import.meta.url);
-/* eslint-disable @typescript-eslint/no-require-imports -- cognito-local is CommonJS without an ESM entry */
 const cl = {
   services: require('cognito-local/lib/services'),
   cognitoService: require('cognito-local/lib/services/cognitoService'),
@@ -34,7 +33,6 @@ const cl = {
   server: require('cognito-local/lib/server/server'),
 };
 const pino = require('pino');
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** A message the user pool sent: temporary passwords, verification and reset codes. */
 export interface MailMessage {

@@ -1,17 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/clients';
 import { requireEnv } from '../../lib/env';
-
-export interface AppConfig {
-  accountId: string;
-  awsPartition: string;
-  region: string;
-  stage: string;
-  version: string;
-  created: string;
-  passwordMinLength: number;
-  mfaMode: string;
-}
+import type { AppConfig } from '../../lib/graphql-types';
 
 const KEY = { pk: 'deployment', sk: 'deployment' };
 

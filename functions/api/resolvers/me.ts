@@ -3,15 +3,7 @@ import { cognito } from '../../lib/clients';
 import { requireEnv } from '../../lib/env';
 import { ApiError } from '../../lib/errors';
 import type { AppSyncResolverEvent } from '../../lib/appsync';
-
-export interface User {
-  id: string;
-  email: string;
-  givenName: string | null;
-  familyName: string | null;
-  roles: string[];
-  createdAt: string | null;
-}
+import type { User } from '../../lib/graphql-types';
 
 /** The signed-in user, read fresh from the user pool (attributes and groups change without a new sign-in). */
 export async function me(event: AppSyncResolverEvent): Promise<User> {
