@@ -133,7 +133,9 @@ export function validateCorrelationRule(detection: unknown, context: ValidationC
     }
   }
   if (isGroup) {
-    if (!isInt(body.MinMatchCount) || body.MinMatchCount < 2) error('Group MinMatchCount must be an integer of at least 2');
+    if (body.MinMatchCount !== undefined && (!isInt(body.MinMatchCount) || body.MinMatchCount < 2)) {
+      error('Group MinMatchCount must be an integer of at least 2');
+    }
     if (body.MatchCriteria !== undefined) {
       if (!isRecord(body.MatchCriteria)) error('MatchCriteria must map a name to a list of {GroupID, Match}');
       else {
@@ -224,7 +226,9 @@ export function parseCorrelationBody(detection: unknown): CorrelationBody {
     const criteria: Criterion[] = Object.entries((body.MatchCriteria as Record<string, { GroupID: string; Match: string }[]>) ?? {}).map(
       ([name, list]) => ({ name, fields: new Map(list.map((e) => [e.GroupID, e.Match])) }),
     );
-    return { form: 'group', entries, minMatches: body.MinMatchCount as number, criteria, lookbackMs };
+    // Without a MinMatchCount every entry must hold.
+    const minMatches = isInt(body.MinMatchCount) ? body.MinMatchCount : entries.length;
+    return { form: 'group', entries, minMatches, criteria, lookbackMs };
   }
   const steps = (body.Sequence as Record<string, unknown>[]).map(toStep);
   const transitions: Transition[] = ((body.Transitions as Record<string, unknown>[] | undefined) ?? []).map((t) => {
@@ -260,10 +264,16 @@ function joined(previous: Signal, next: Signal, transition: Transition | undefin
   return transition.joins.every(([fromField, toField]) => sameValue(signalField(previous, fromField), signalField(next, toField)));
 }
 
-/** Does the rule fire over these signals? */
-export function evaluateCorrelation(body: CorrelationBody, signals: readonly Signal[]): CorrelationMatch {
-  const sorted = [...signals].sort((a, b) => a.time - b.time);
-  return body.form === 'group' ? evaluateGroup(body, sorted) : evaluateSequence(body, sorted);
+/**
+ * Does the rule fire in a run at `now` (epoch ms; default: the latest signal's time)? A run sees the
+ * signals of the lookback window before it, as the scheduled correlation job does; a unit test is one
+ * run just after its last signal.
+ */
+export function evaluateCorrelation(body: CorrelationBody, signals: readonly Signal[], now?: number): CorrelationMatch {
+  const end = now ?? Math.max(...signals.map((s) => s.time));
+  const start = body.lookbackMs === undefined ? -Infinity : end - body.lookbackMs;
+  const visible = signals.filter((s) => s.time >= start && s.time <= end).sort((a, b) => a.time - b.time);
+  return body.form === 'group' ? evaluateGroup(body, visible) : evaluateSequence(body, visible);
 }
 
 function evaluateSequence(body: Extract<CorrelationBody, { form: 'sequence' }>, signals: Signal[]): CorrelationMatch {
@@ -281,11 +291,9 @@ function evaluateSequence(body: Extract<CorrelationBody, { form: 'sequence' }>, 
     const step = body.steps[index];
     const previous = chain[index - 1];
     const transition = transitionInto(index);
-    const start = chain[0]?.time;
     const candidates = (byRule.get(step.ruleId) ?? []).filter((s) => {
       if (previous && (s.time < previous.time || s === previous)) return false;
       if (previous && transition?.withinMs !== undefined && s.time - previous.time > transition.withinMs) return false;
-      if (start !== undefined && body.lookbackMs !== undefined && s.time - start > body.lookbackMs) return false;
       return previous ? joined(previous, s, transition) : true;
     });
     if (step.absence) {
@@ -333,22 +341,18 @@ function evaluateGroup(body: Extract<CorrelationBody, { form: 'group' }>, signal
       if (key !== undefined) candidateKeys.add(key);
     }
   }
-  const windowEnds = body.lookbackMs === undefined ? [Infinity] : signals.map((s) => s.time);
-  for (const end of windowEnds) {
-    const inWindow = signals.filter((s) => body.lookbackMs === undefined || (s.time <= end && s.time >= end - body.lookbackMs));
-    for (const wanted of candidateKeys.size ? candidateKeys : new Set([JSON.stringify([])])) {
-      const used: Signal[] = [];
-      let satisfied = 0;
-      for (const entry of body.entries) {
-        const mine = inWindow.filter((s) => s.ruleId === entry.ruleId && agrees(keyOf(entry, s), wanted));
-        const ok = entry.absence ? mine.length === 0 : mine.length >= entry.min && (entry.max === undefined || mine.length <= entry.max);
-        if (ok) {
-          satisfied++;
-          used.push(...mine);
-        }
+  for (const wanted of candidateKeys.size ? candidateKeys : new Set([JSON.stringify([])])) {
+    const used: Signal[] = [];
+    let satisfied = 0;
+    for (const entry of body.entries) {
+      const mine = signals.filter((s) => s.ruleId === entry.ruleId && agrees(keyOf(entry, s), wanted));
+      const ok = entry.absence ? mine.length === 0 : mine.length >= entry.min && (entry.max === undefined || mine.length <= entry.max);
+      if (ok) {
+        satisfied++;
+        used.push(...mine);
       }
-      if (satisfied >= body.minMatches) return { fired: true, signals: used };
     }
+    if (satisfied >= body.minMatches) return { fired: true, signals: used };
   }
   return { fired: false, signals: [] };
 }

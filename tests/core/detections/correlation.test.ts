@@ -38,6 +38,14 @@ describe('sequence evaluation', () => {
     expect(evaluateCorrelation(sequence, signals).fired).toBe(fired);
   });
 
+  it('sees only the lookback window before the run time', () => {
+    const body = parseCorrelationBody([{ Sequence: [{ ID: 'A', RuleID: 'Rule.A' }, { ID: 'B', RuleID: 'Rule.B' }], LookbackWindowMinutes: 15, Schedule: schedule }]);
+    const signals = [signal('Rule.A', 0), signal('Rule.B', 10), signal('Rule.A', 100)];
+    expect(evaluateCorrelation(body, signals, at(12)).fired).toBe(true);
+    expect(evaluateCorrelation(body, signals, at(9)).fired).toBe(false);
+    expect(evaluateCorrelation(body, signals).fired).toBe(false);
+  });
+
   it('returns the signals that made it fire', () => {
     const signals = [signal('Rule.A', 0, { user: 'u' }), signal('Rule.A', 1, { user: 'u' }), signal('Rule.B', 5, { user: 'u' })];
     expect(evaluateCorrelation(sequence, signals).signals).toHaveLength(3);
@@ -89,6 +97,32 @@ describe('group evaluation', () => {
     ['entry below its min count', [signal('Rule.A', 0, { user: 'u' }), signal('Rule.B', 2, { account: 'u' })], false],
     ['outside the lookback window', [signal('Rule.B', 0, { account: 'u' }), signal('Rule.C', 45, { user: 'u' })], false],
     ['any two entries', [signal('Rule.B', 0, { account: 'u' }), signal('Rule.C', 5, { user: 'u' })], true],
+  ];
+  it.each(cases)('%s', (_name, signals, fired) => {
+    expect(evaluateCorrelation(group, signals).fired).toBe(fired);
+  });
+});
+
+describe('group without MinMatchCount', () => {
+  // Every entry must hold; an Absence entry holds when no signal shares the criteria values.
+  const group = parseCorrelationBody([
+    {
+      Group: [
+        { ID: 'Change', RuleID: 'Rule.Change' },
+        { ID: 'Archived', RuleID: 'Rule.Archived', Absence: true },
+      ],
+      MatchCriteria: { repo: [{ GroupID: 'Change', Match: 'p_alert_context.repo' }, { GroupID: 'Archived', Match: 'p_alert_context.repo' }] },
+      LookbackWindowMinutes: 90,
+      Schedule: schedule,
+    },
+  ]);
+  const change = (repo: string, minute: number) => signal('Rule.Change', minute, { 'p_alert_context.repo': repo });
+  const archived = (repo: string, minute: number) => signal('Rule.Archived', minute, { 'p_alert_context.repo': repo });
+  const cases: [string, Signal[], boolean][] = [
+    ['change, then the same repo archived', [change('a', 0), archived('a', 1)], false],
+    ['archived, then a change of the same repo', [archived('a', 0), change('a', 1)], false],
+    ['a different repo archived', [change('a', 0), archived('b', 1)], true],
+    ['nothing archived', [change('a', 0)], true],
   ];
   it.each(cases)('%s', (_name, signals, fired) => {
     expect(evaluateCorrelation(group, signals).fired).toBe(fired);
