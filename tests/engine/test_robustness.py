@@ -5,12 +5,15 @@ protocol, which detection output must never corrupt, and its key-value requests.
 import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 from caracal_engine.engine import Engine
+from caracal_engine.guard import DetectionTimeout, Watchdog
 from tests.engine import ENGINE_DIR
 
 SOURCES = {
@@ -100,6 +103,17 @@ class EngineRobustnessTest(unittest.TestCase):
     def test_non_object_events_are_reported(self):
         out = self.engine.run(["not an object"])
         self.assertIn("JSON object", out["results"][0][0]["error"])
+
+
+class WatchdogTest(unittest.TestCase):
+    def test_nested_arming_keeps_the_limit_until_the_outermost_ends(self):
+        watchdog = Watchdog(0.2)
+        with watchdog:
+            with watchdog:
+                pass
+            with self.assertRaises(DetectionTimeout):
+                watchdog.call(lambda _: time.sleep(5), None)
+        self.assertIs(signal.getsignal(signal.SIGALRM), signal.SIG_DFL)
 
 
 class WorkerProtocolTest(unittest.TestCase):

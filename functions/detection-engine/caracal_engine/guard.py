@@ -29,6 +29,7 @@ class Watchdog:
         self._seen_since = 0.0
         self._previous_handler: Any = None
         self._armed = False
+        self._depth = 0
 
     def _on_tick(self, _signum: int, _frame: Any) -> None:
         if not self.active:
@@ -43,8 +44,9 @@ class Watchdog:
             raise DetectionTimeout(f"detection exceeded its time limit of {self.limit:g}s")
 
     def arm(self) -> None:
-        """Start ticking (call at the start of a batch, on the main thread)."""
-        if self.limit <= 0 or not hasattr(signal, "setitimer"):
+        """Start ticking (call at the start of a batch, on the main thread); nests."""
+        self._depth += 1
+        if self._depth > 1 or self.limit <= 0 or not hasattr(signal, "setitimer"):
             return
         if threading.current_thread() is not threading.main_thread():
             return
@@ -53,8 +55,9 @@ class Watchdog:
         self._armed = True
 
     def disarm(self) -> None:
-        """Stop ticking and restore the previous SIGALRM handler."""
-        if not self._armed:
+        """Stop ticking and restore the previous SIGALRM handler (when the outermost arm ends)."""
+        self._depth = max(0, self._depth - 1)
+        if self._depth > 0 or not self._armed:
             return
         signal.setitimer(signal.ITIMER_REAL, 0, 0)
         signal.signal(signal.SIGALRM, self._previous_handler or signal.SIG_DFL)
