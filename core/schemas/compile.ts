@@ -2,7 +2,7 @@
 import { DecodeFailure, eventDecoder, type DecodeState } from './decode';
 import { IndicatorSet } from './indicators';
 import { SchemaInferrer } from './infer';
-import { normalize, parseTimeOf, type NormalizedEvent, type ParseContext } from './normalize';
+import { normalize, parseTimeOf, udmReader, type NormalizedEvent, type ParseContext } from './normalize';
 import { lineParser } from './parsers/index';
 import type { FieldSpec, SchemaSpec } from './types';
 import { validateSchema, type SchemaProblem } from './validate';
@@ -49,6 +49,7 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
   const reader = lineParser(spec.parser, (spec.fields ?? []).map((f) => f.rename?.from ?? f.name));
   const decode = eventDecoder(spec.fields ?? [], discovery);
   const inferrer = discovery ? new SchemaInferrer() : null;
+  const udm = udmReader(spec.udm);
 
   return {
     logType,
@@ -79,7 +80,7 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
         throw err;
       }
       if (inferrer && st.discovered) for (const d of st.discovered) inferrer.addAt(d.path, d.value);
-      return { ok: true, events: [normalize(event, logType, st.eventTime ? st.eventTimeText : parseTime.text, parseTime.text, st.indicators, ctx, 0)] };
+      return { ok: true, events: [normalize(event, logType, st.eventTime ? st.eventTimeText : parseTime.text, parseTime.text, st.indicators, ctx, 0, udm)] };
     },
     discoveredFields(): FieldSpec[] {
       if (!inferrer) return [];

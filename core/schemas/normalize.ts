@@ -19,6 +19,28 @@ export interface ParseContext {
 
 export type NormalizedEvent = Record<string, unknown>;
 
+/** Reads a unified data model value from a parsed event: the first of its paths with a value. */
+export type UdmReader = (event: Record<string, unknown>) => Record<string, unknown> | undefined;
+
+export function udmReader(mappings: { name: string; paths: string[] }[] | undefined): UdmReader | null {
+  if (!mappings || mappings.length === 0) return null;
+  const compiled = mappings.map((m) => ({ at: m.name.split('.') as [string, string], paths: m.paths.map((p) => p.split('.')) }));
+  return (event) => {
+    let udm: Record<string, Record<string, unknown>> | undefined;
+    for (const { at, paths } of compiled) {
+      for (const path of paths) {
+        let v: unknown = event;
+        for (const key of path) v = v !== null && typeof v === 'object' && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
+        if (v === undefined || v === null || v === '') continue;
+        udm ??= {};
+        (udm[at[0]] ??= {})[at[1]] = v;
+        break;
+      }
+    }
+    return udm;
+  };
+}
+
 let cachedMs = NaN;
 let cachedText = '';
 let cachedInstant: Instant = { s: 0, ns: 0 };
@@ -42,6 +64,7 @@ export function normalize(
   indicators: IndicatorSet,
   ctx: ParseContext,
   index: number,
+  udm: UdmReader | null = null,
 ): NormalizedEvent {
   event.p_log_type = logType;
   event.p_row_id = rowId({
@@ -55,5 +78,9 @@ export function normalize(
   if (ctx.sourceId !== undefined) event.p_source_id = ctx.sourceId;
   if (ctx.sourceLabel !== undefined) event.p_source_label = ctx.sourceLabel;
   indicators.writeTo(event);
+  if (udm) {
+    const value = udm(event);
+    if (value) event.p_udm = value;
+  }
   return event;
 }

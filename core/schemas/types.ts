@@ -121,6 +121,24 @@ export interface ParserSpec {
   script?: { function: string };
 }
 
+const ENDPOINT_UDM = ['address', 'domain', 'ip', 'mac', 'port', 'arns', 'bytes'] as const;
+/** Unified data model names a schema can map its fields to (into `p_udm`). */
+export const UDM_NAMES = [
+  'user.email',
+  'user.name',
+  'user.full_name',
+  'user.provider_id',
+  'user.arns',
+  ...ENDPOINT_UDM.map((n) => `source.${n}`),
+  ...ENDPOINT_UDM.map((n) => `destination.${n}`),
+] as const;
+
+/** A unified data model name and the event paths (dotted, output field names) that give its value, in order. */
+export interface UdmMapping {
+  name: string;
+  paths: string[];
+}
+
 export interface SchemaSpec {
   schema: string;
   description?: string;
@@ -128,6 +146,7 @@ export interface SchemaSpec {
   parser?: ParserSpec;
   fields: FieldSpec[];
   isFieldDiscoveryEnabled?: boolean;
+  udm?: UdmMapping[];
 }
 
 export type ParserType = 'csv' | 'fastmatch' | 'regex' | 'script' | 'none';

@@ -3,7 +3,7 @@
 import { compileFastmatch, FastmatchError } from './parsers/fastmatch';
 import { compileGrok, GrokError } from './grok';
 import { isBuiltinTimeFormat, strftimeProblems } from './time';
-import { BUILTIN_TIME_FORMATS, FIELD_TYPES, INDICATORS, MASK_TYPES } from './types';
+import { BUILTIN_TIME_FORMATS, FIELD_TYPES, INDICATORS, MASK_TYPES, UDM_NAMES } from './types';
 
 export interface SchemaProblem {
   level: 'error' | 'warning';
@@ -39,7 +39,7 @@ const EXPAND_KEY = /^[A-Za-z][A-Za-z0-9]*$/;
 const CSV_DELIMITERS = [',', '\t', ' ', '|'];
 const IP_VERSIONS = ['ipv4', 'ipv6', 'any'];
 
-const TOP_KEYS = ['schema', 'description', 'referenceURL', 'parser', 'fields', 'isFieldDiscoveryEnabled', 'version'];
+const TOP_KEYS = ['schema', 'description', 'referenceURL', 'parser', 'fields', 'isFieldDiscoveryEnabled', 'udm', 'version'];
 const VALUE_KEYS = ['type', 'description', 'element', 'fields', 'indicators', 'timeFormats', 'timeFormat', 'isEventTime', 'isEmbeddedJSON', 'validate'];
 const FIELD_KEYS = [...VALUE_KEYS, 'name', 'required', 'rename', 'copy', 'concat', 'split', 'mask', 'isDiscovered'];
 const TEXT_KEYS = ['skipPrefix', 'emptyValues', 'trimSpace', 'expandFields'];
@@ -349,6 +349,23 @@ function validateParser(c: Collector, parser: unknown): void {
   }
 }
 
+function validateUdm(c: Collector, udm: unknown): void {
+  if (!Array.isArray(udm)) return c.error('udm', 'Must be a list');
+  const seen = new Set<string>();
+  udm.forEach((mapping, i) => {
+    const p = `udm[${i}]`;
+    if (!isRecord(mapping)) return c.error(p, 'Must be an object');
+    c.unknownKeys(mapping, ['name', 'paths'], p);
+    const name = mapping.name;
+    if (typeof name !== 'string' || name === '') c.error(`${p}.name`, MESSAGES.required);
+    else if (!(UDM_NAMES as readonly string[]).includes(name)) c.error(`${p}.name`, `Must be one of ${UDM_NAMES.join(', ')}`);
+    else if (seen.has(name)) c.error(`${p}.name`, MESSAGES.duplicates);
+    else seen.add(name);
+    if (mapping.paths === undefined) c.error(`${p}.paths`, MESSAGES.required);
+    else c.stringList(mapping.paths, `${p}.paths`, 1);
+  });
+}
+
 /** Every problem with a schema spec (as loaded from YAML), errors and warnings, with where they are. */
 export function validateSchema(spec: unknown, options: ValidateOptions = {}): SchemaProblem[] {
   const c = new Collector();
@@ -367,5 +384,6 @@ export function validateSchema(spec: unknown, options: ValidateOptions = {}): Sc
     if (spec.isFieldDiscoveryEnabled !== true) c.error('fields', MESSAGES.required);
   } else validateFields(c, spec.fields, 'fields');
   if (spec.parser !== undefined && spec.parser !== null) validateParser(c, spec.parser);
+  if (spec.udm !== undefined) validateUdm(c, spec.udm);
   return c.problems;
 }
