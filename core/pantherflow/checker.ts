@@ -58,6 +58,7 @@ interface Env {
   readonly aggregates?: 'allowed' | 'inside';
 }
 
+const MAX_RANGE_ROWS = 10_000_000;
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?Z?$/;
 
 export function isTimestampText(s: string): boolean {
@@ -195,6 +196,9 @@ class Checker {
         } else if (isNumeric(from) && isNumeric(to) && isNumeric(step)) {
           type = from.kind === 'float' || to.kind === 'float' || step.kind === 'float' ? T.float : T.int;
         } else this.err(s, 'range needs numbers, or timestamps with a timespan step');
+        const [a, b, c] = [literalNumber(s.from), literalNumber(s.to), literalNumber(s.step)];
+        if (c !== undefined && c === 0) this.err(s.step, 'the step of a range cannot be 0');
+        else if (a !== undefined && b !== undefined && c !== undefined && (b - a) / c > MAX_RANGE_ROWS) this.err(s, `range would give more than ${MAX_RANGE_ROWS.toLocaleString('en')} rows`);
         return [{ name: s.column.name, type }];
       }
     }
@@ -630,6 +634,12 @@ class Checker {
           this.err(arg, `unknown time unit '${unit}' (use ${TIME_UNITS.join(', ')})${didYouMean(s)}`, s && `'${s}'`);
         }
       }
+      const n = literalNumber(arg);
+      if (f.name === 'agg.percentile' && i === 1 && n !== undefined && !(n >= 0 && n <= 100)) this.err(arg, 'the percentile must be between 0 and 100');
+      if ((f.name === 're.extract' && i === 2) || (f.name === 'math.round' && i === 1)) {
+        if (n !== undefined && (!Number.isInteger(n) || n < 0 || n > 1000)) this.err(arg, `\`${param.name}\` of ${f.name} must be a whole number from 0 to 1000`);
+      }
+      if (f.name === 'time.slice' && i === 1 && n !== undefined && n <= 0) this.err(arg, 'the bucket width must be longer than 0');
       if (f.name === 'time.parse_timespan' && arg.kind === 'literal' && Number.isNaN(timespanMillis(String(arg.value).trim()))) {
         this.err(arg, `'${arg.value}' is not a timespan; write it like '90s', '15m', '1h' or '1d'`);
       }
@@ -683,6 +693,13 @@ function accepts(kind: ParamKind, t: FlowType): boolean {
 
 function kindText(kind: ParamKind): string {
   return { number: 'a number', int: 'a whole number', string: 'text', bool: 'true/false', timestamp: 'a timestamp', timespan: 'a timespan such as 1h', array: 'an array', unit: 'a time unit', any: 'a value', lambda: 'a lambda', json: 'JSON' }[kind];
+}
+
+/** The number a literal argument (or its negation) writes: ints, floats, and timespans in milliseconds. */
+function literalNumber(e: A.Expr): number | undefined {
+  if (e.kind === 'literal' && typeof e.value === 'number') return e.value;
+  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'literal' && typeof e.operand.value === 'number') return -e.operand.value;
+  return undefined;
 }
 
 function isLiteralArg(e: A.Expr): boolean {

@@ -8,6 +8,7 @@ import type { Diagnostic } from './diagnostic';
 import { dialect as getDialect, type Dialect, type DialectName } from './dialect';
 import { partitionPredicates, timeBounds, toMillis, type TimeRange } from './timerange';
 import { T, typeToString, type FlowType } from './types';
+import { visitScript } from './visit';
 
 export interface CompileOptions {
   readonly catalog: Catalog;
@@ -53,18 +54,25 @@ class Compiler {
   private readonly ctes: string[] = [];
   private readonly lets = new Map<string, Step>();
   private timeRangeApplied = false;
+  /** Whether any `where` of the script filters on p_event_time: then the UI's time range is not applied. */
+  private readonly namesTimeFilter: boolean;
 
   constructor(
     private readonly a: Analysis,
     private readonly d: Dialect,
     private readonly now: number,
     private readonly range: TimeRange | undefined,
-  ) {}
+  ) {
+    const wheres: A.Expr[] = [];
+    visitScript(a.script, {
+      operator(op) {
+        if (op.kind === 'where') wheres.push(op.predicate);
+      },
+    });
+    this.namesTimeFilter = timeBounds(wheres, a, now).named;
+  }
 
   run(query: A.Pipeline): CompiledQuery {
-    for (const st of this.a.script.statements) {
-      if (st.kind === 'let' && st.value.kind === 'tabular') this.lets.set(st.name.name, this.pipeline(st.value.pipeline, []));
-    }
     const last = this.pipeline(query, []);
     const order = last.order ? ` ORDER BY ${last.order.sql}` : '';
     const sql = `WITH\n${this.ctes.join(',\n')}\nSELECT * FROM ${last.name}${order}`;
@@ -83,6 +91,24 @@ class Compiler {
     return step;
   }
 
+  /**
+   * A let table. Used once and made only of `where`s, it is compiled where it is used, so the user's filters
+   * (p_event_time ones especially) reach its table; otherwise it is one shared step.
+   */
+  private letStep(name: string, filters: readonly A.Expr[]): Step {
+    const binding = this.a.lets.get(name);
+    if (binding?.kind !== 'tabular' || binding.statement.value.kind !== 'tabular') throw new Error(`no let table ${name}`);
+    const pipeline = binding.statement.value.pipeline;
+    const uses = [...this.a.sources.values()].filter((b) => b.kind === 'let' && b.name === name).length;
+    if (uses === 1 && pipeline.operators.every((op) => op.kind === 'where')) return this.pipeline(pipeline, filters);
+    let step = this.lets.get(name);
+    if (!step) {
+      step = this.pipeline(pipeline, []);
+      this.lets.set(name, step);
+    }
+    return step;
+  }
+
   private cols(columns: readonly Column[]): string {
     return columns.length ? columns.map((c) => this.d.ident(c.name)).join(', ') : '*';
   }
@@ -95,13 +121,13 @@ class Compiler {
       case 'table': {
         const binding = this.a.sources.get(s);
         if (!binding) throw new Error('unresolved table');
-        if (binding.kind === 'let') return this.lets.get(binding.name)!;
+        if (binding.kind === 'let') return this.letStep(binding.name, filters);
         const table = binding.table;
         const where: string[] = [];
         const hasEventTime = table.columns.some((c) => c.name === EVENT_TIME);
         const bounds = timeBounds(filters, this.a, this.now);
         let partitionBounds: { from?: number; to?: number } = bounds;
-        if (!bounds.named && this.range && hasEventTime) {
+        if (!this.namesTimeFilter && this.range && hasEventTime) {
           const from = toMillis(this.range.from);
           const to = toMillis(this.range.to);
           where.push(`${d.ident(EVENT_TIME)} >= ${d.timestamp(from)}`, `${d.ident(EVENT_TIME)} < ${d.timestamp(to)}`);
@@ -216,8 +242,8 @@ class Compiler {
         return this.step(`SELECT * FROM ${prev.name}${orderBy(order)}`, prev.columns, order);
       }
       case 'limit': {
-        const n = op.count.kind === 'literal' ? Number(op.count.value) : 0;
-        return this.step(`SELECT * FROM ${prev.name}${orderBy(prev.order)} LIMIT ${Math.max(0, Math.trunc(n))}`, prev.columns, prev.order);
+        const n = op.count.kind === 'literal' && op.count.type === 'int' ? op.count.raw : '0';
+        return this.step(`SELECT * FROM ${prev.name}${orderBy(prev.order)} LIMIT ${n}`, prev.columns, prev.order);
       }
       case 'join':
         return this.join(op, prev);
@@ -277,7 +303,7 @@ class Compiler {
       case 'literal':
         switch (e.type) {
           case 'int':
-            return String(e.value);
+            return e.raw;
           case 'float':
             return `${Number(e.value).toExponential()}`.replace('e+', 'E').replace('e-', 'E-');
           case 'string':

@@ -132,3 +132,8 @@ export function timespanMillis(literal: string): number {
   if (!m) return NaN;
   return Math.round(Number(m[1]) * (TIMESPAN_UNITS[m[2]] ?? NaN));
 }
+
+/** A name as the user writes it: backquoted (with escapes) unless it is a plain identifier. */
+export function quoteName(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : '`' + name.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`';
+}

@@ -1,6 +1,7 @@
 // Completion: the cursor situation → candidates. Items carry the range they replace (0-based offsets and
 // line/character), LSP-style, so an editor adapter only maps kinds and positions.
 import { qualifiedName, type Catalog } from '../catalog';
+import { quoteName } from '../lexer';
 import { FUNCTIONS, NAMESPACES, signatureLabel, type FunctionInfo } from '../functions';
 import { EXPRESSION_KEYWORDS, OPERATORS, SOURCE_KEYWORDS } from '../operators';
 import { LineIndex, type Range } from '../position';
@@ -63,7 +64,7 @@ export function complete(text: string, offset: number, catalog: Catalog): Comple
       }
       break;
     case 'field':
-      for (const f of s.fields) add(0, { label: f.name, kind: 'field', detail: typeToString(f.type), insertText: f.name });
+      for (const f of s.fields) add(0, { label: f.name, kind: 'field', detail: typeToString(f.type), insertText: quoteName(f.name) });
       break;
     case 'expression': {
       if (s.afterValue) {
@@ -72,7 +73,7 @@ export function complete(text: string, offset: number, catalog: Catalog): Comple
         for (const w of ['and', 'or', 'in', 'not in', 'between']) add(5, { label: w, kind: 'keyword', insertText: w + ' ' });
         break;
       }
-      for (const c of s.columns) if (!c.name.startsWith('$')) add(s.aggregation ? 1 : 0, { label: c.name, kind: 'column', detail: typeToString(c.type), documentation: c.description, insertText: c.name });
+      for (const c of s.columns) if (!c.name.startsWith('$')) add(s.aggregation ? 1 : 0, { label: c.name, kind: 'column', detail: typeToString(c.type), documentation: c.description, insertText: quoteName(c.name) });
       for (const l of a.lets.values()) if (l.kind === 'scalar' && l.statement.end <= offset) add(1, { label: l.name, kind: 'variable', detail: `let: ${typeToString(l.type)}`, insertText: l.name });
       for (const ns of NAMESPACES) add(s.aggregation && ns === 'agg' ? 0 : 2, { label: ns, kind: 'namespace', detail: `${ns}.* functions`, insertText: ns + '.' });
       for (const f of FUNCTIONS.values()) if (!f.name.includes('.')) add(2, { label: f.name, kind: 'function', detail: signatureLabel(f), documentation: functionDoc(f), insertText: f.name + '(' });

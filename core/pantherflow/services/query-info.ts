@@ -1,6 +1,7 @@
 // Query info for the search page: the result's columns, the tables read, the chart, and rewriting the chart
 // (the page's chart controls edit the query's `visualize` operator through setVisualization).
 import { qualifiedName, type Catalog } from '../catalog';
+import { quoteName } from '../lexer';
 import type { Column, Visualization } from '../checker';
 import { CHART_KINDS } from '../ast';
 import { typeToString } from '../types';
@@ -32,8 +33,6 @@ export function queryInfo(text: string, catalog: Catalog): QueryInfo {
   };
 }
 
-const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const nameText = (n: string) => (IDENT.test(n) ? n : '`' + n.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`');
 
 /** The query with its final `visualize` replaced by `vis` (or removed when null). */
 export function setVisualization(text: string, catalog: Catalog, vis: Visualization | null): string {
@@ -41,7 +40,7 @@ export function setVisualization(text: string, catalog: Catalog, vis: Visualizat
   const a = analysisOf(text, catalog);
   const q = a.query;
   const last = q?.operators[q.operators.length - 1];
-  const clause = vis ? `| visualize ${vis.chart}${vis.xcolumn ? ` xcolumn=${nameText(vis.xcolumn)}` : ''}${vis.series ? ` series=${nameText(vis.series)}` : ''}` : '';
+  const clause = vis ? `| visualize ${vis.chart}${vis.xcolumn ? ` xcolumn=${quoteName(vis.xcolumn)}` : ''}${vis.series ? ` series=${quoteName(vis.series)}` : ''}` : '';
   if (q && last?.kind === 'visualize') {
     const pipe = q.pipes[q.pipes.length - 1];
     const head = text.slice(0, pipe).replace(/\s+$/, '');
