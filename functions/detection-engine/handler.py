@@ -17,8 +17,23 @@ from caracal_engine.engine import Engine  # noqa: E402
 _ENGINE = Engine()
 _LOADED = {"version": None, "report": None}
 
+# The only AWS access detections get is the key-value table: its client takes the function's
+# credentials now, then they leave the environment so detection code cannot reuse them.
+CREDENTIAL_VARIABLES = (
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN",
+    "AWS_SECURITY_TOKEN",
+    "AWS_CONTAINER_CREDENTIALS_FULL_URI",
+    "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+    "AWS_CONTAINER_AUTHORIZATION_TOKEN",
+    "AWS_WEB_IDENTITY_TOKEN_FILE",
+    "AWS_PROFILE",
+)
 if os.environ.get("CARACAL_KV_TABLE"):
     kv.use_store(kv.DynamoStore(os.environ["CARACAL_KV_TABLE"]))
+for _name in CREDENTIAL_VARIABLES:
+    os.environ.pop(_name, None)
 
 
 def handler(event, _context=None):

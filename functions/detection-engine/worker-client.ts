@@ -31,8 +31,10 @@ export class DetectionWorker {
 
   constructor(private readonly options: WorkerOptions = {}) {
     const args = [WORKER_SCRIPT, ...(options.keyValue ? ['--host-kv'] : [])];
-    // Bytecode is cached under the temp folder, never beside the detections' files.
-    const env = { ...process.env, PYTHONPYCACHEPREFIX: join(tmpdir(), 'caracal-pycache') };
+    // Bytecode is cached under the temp folder, never beside the detections' files. Detection code gets
+    // no AWS credentials: the host serves the key-value table.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_')));
+    env.PYTHONPYCACHEPREFIX = join(tmpdir(), 'caracal-pycache');
     this.child = spawn(options.python ?? 'python3', args, { stdio: ['pipe', 'pipe', 'pipe'], env });
     this.child.stderr.setEncoding('utf8');
     this.child.stderr.on('data', (chunk: string) => {

@@ -16,6 +16,20 @@ def load_handler():
 
 
 class HandlerTest(unittest.TestCase):
+    def test_credentials_leave_the_environment(self):
+        saved = {name: os.environ.get(name) for name in ("AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN")}
+        os.environ["AWS_SECRET_ACCESS_KEY"] = "secret"
+        os.environ["AWS_SESSION_TOKEN"] = "token"
+        try:
+            handler = load_handler()
+            self.assertIn("AWS_SECRET_ACCESS_KEY", handler.CREDENTIAL_VARIABLES)
+            self.assertNotIn("AWS_SECRET_ACCESS_KEY", os.environ)
+            self.assertNotIn("AWS_SESSION_TOKEN", os.environ)
+        finally:
+            for name, value in saved.items():
+                if value is not None:
+                    os.environ[name] = value
+
     def test_runs_events_and_caches_content_by_version(self):
         handler = load_handler()
         with tempfile.TemporaryDirectory() as directory:

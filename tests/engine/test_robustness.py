@@ -118,7 +118,7 @@ class WatchdogTest(unittest.TestCase):
 
 class WorkerProtocolTest(unittest.TestCase):
     def start(self, *args):
-        worker = subprocess.Popen(
+        worker = subprocess.Popen(  # pylint: disable=consider-using-with - closed by the cleanups below
             [sys.executable, os.path.join(ENGINE_DIR, "worker.py"), *args],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )

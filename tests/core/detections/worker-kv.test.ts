@@ -62,6 +62,21 @@ describe('key-value table', () => {
     expect(await kv({ op: 'increment', key: 'old', amount: 1 })).toBe(1);
   });
 
+  it('gives detection code no AWS credentials', async () => {
+    const rule = join(dir, 'creds.py');
+    writeFileSync(rule, 'import os\ndef rule(event):\n    return any(name.startswith("AWS_") for name in os.environ)\n');
+    process.env.AWS_SECRET_ACCESS_KEY = 'not-for-detections';
+    const worker = new DetectionWorker();
+    try {
+      await worker.request('load', { content: { detections: [{ id: 'Creds', analysisType: 'rule', severity: 'Low', logTypes: ['T'], path: rule }] } });
+      const { results } = await worker.request<{ results: unknown[][] }>('run', { events: [{ p_log_type: 'T' }] });
+      expect(results).toEqual([[]]);
+    } finally {
+      delete process.env.AWS_SECRET_ACCESS_KEY;
+      worker.close();
+    }
+  });
+
   it('backs panther_detection_helpers.caching in the worker', async () => {
     const rule = join(dir, 'count.py');
     writeFileSync(
