@@ -10,7 +10,7 @@ const USAGE = `usage: caracal flow [--sql duckdb|athena] [--data DIR] [--from TI
 
 Compiles a PantherFlow query and runs it with the embedded DuckDB engine, printing one JSON object per row.
   --sql DIALECT   print the SQL for duckdb or athena instead of running the query
-  --data DIR      the lake: DIR/<db>/<table>/year=YYYY/month=MM/day=DD/hour=HH/*.json.gz
+  --data DIR      the lake: DIR/<db>/<table>/year=YYYY/month=MM/day=DD/hour=HH/*.json.gz (or .json, .parquet)
   --from, --to    the time range applied to tables the query gives no p_event_time filter
   --now TIME      the time time.now() and time.ago() count from (default: the current time)
 A chart (visualize) is described on stderr as '# visualize {...}'.`;

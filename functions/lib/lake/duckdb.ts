@@ -1,4 +1,4 @@
-// The embedded query engine over the data lake: DuckDB reading gzip NDJSON in the lake layout
+// The embedded query engine over the data lake: DuckDB reading gzip NDJSON (or Parquet) in the lake layout
 // `<dir>/<db>/<table>/year=YYYY/month=MM/day=DD/hour=HH/*.json.gz`. Each table becomes a view `"<db>"."<table>"`
 // with the year/month/day/hour partition columns, so partition predicates prune files. Used by `caracal flow`
 // and by the local search service.
@@ -56,22 +56,38 @@ function lakeTables(dir: string): { database: string; name: string; path: string
   return out;
 }
 
-function reader(path: string, columns?: string): string {
-  const glob = join(path, 'year=*', 'month=*', 'day=*', 'hour=*', '*.json*');
+/** Whether a table's partitions hold Parquet files (otherwise NDJSON, optionally gzip). */
+function holdsParquet(path: string): boolean {
+  const stack = [path];
+  while (stack.length) {
+    const dir = stack.pop()!;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) stack.push(join(dir, entry.name));
+      else if (entry.name.endsWith('.parquet')) return true;
+      else if (/\.json(\.gz)?$/.test(entry.name)) return false;
+    }
+  }
+  return false;
+}
+
+function reader(path: string, parquet: boolean, columns?: string): string {
+  const glob = join(path, 'year=*', 'month=*', 'day=*', 'hour=*', parquet ? '*.parquet' : '*.json*');
   const hiveTypes = `{${PARTITION_COLUMNS.map((c) => `${literal(c)}: 'INTEGER'`).join(', ')}}`;
+  if (parquet) return `read_parquet(${literal(glob)}, hive_partitioning = true, hive_types = ${hiveTypes}, union_by_name = true)`;
   return `read_json(${literal(glob)}, format = 'newline_delimited', hive_partitioning = true, hive_types = ${hiveTypes}, union_by_name = true${columns ? `, columns = ${columns}` : ''})`;
 }
 
 async function registerTable(connection: DuckDBConnection, database: string, name: string, path: string): Promise<TableInfo> {
-  const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader(path)}`);
+  const parquet = holdsParquet(path);
+  const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader(path, parquet)}`);
   const columns: { name: string; sqlType: string }[] = described
     .getRowObjectsJson()
     .map((r) => ({ name: String(r.column_name), sqlType: String(r.column_type) }))
     .filter((c) => !(PARTITION_COLUMNS as readonly string[]).includes(c.name))
-    .map((c) => (c.name === EVENT_TIME ? { ...c, sqlType: 'TIMESTAMP' } : c));
+    .map((c) => (!parquet && c.name === EVENT_TIME ? { ...c, sqlType: 'TIMESTAMP' } : c));
   const spec = `{${columns.map((c) => `${literal(c.name)}: ${literal(c.sqlType)}`).join(', ')}}`;
   await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quote(database)}`);
-  await connection.run(`CREATE OR REPLACE VIEW ${quote(database)}.${quote(name)} AS SELECT * FROM ${reader(path, spec)}`);
+  await connection.run(`CREATE OR REPLACE VIEW ${quote(database)}.${quote(name)} AS SELECT * FROM ${reader(path, parquet, spec)}`);
   const info: ColumnInfo[] = columns.map((c) => ({ name: c.name, type: flowType(c.sqlType) }));
   return { database, name, columns: info, timePartitioned: true };
 }

@@ -57,6 +57,21 @@ describe('lake runner', () => {
     }
   });
 
+  it('reads Parquet partitions too', async () => {
+    const parquetDir = mkdtempSync(join(tmpdir(), 'caracal-parquet-'));
+    try {
+      const hour = join(parquetDir, 'panther_logs', 'flows', 'year=2024', 'month=05', 'day=01', 'hour=10');
+      mkdirSync(hour, { recursive: true });
+      const writer = await openLake();
+      await writer.query(`COPY (SELECT TIMESTAMP '2024-05-01 10:15:00' AS p_event_time, 443 AS port) TO '${join(hour, 'a.parquet')}' (FORMAT parquet)`);
+      writer.close();
+      const r = await capture(['--data', parquetDir, "panther_logs.flows | where p_event_time > '2024-05-01 10:00:00' | project port"]);
+      expect(r).toEqual({ code: 0, out: '{"port":443}\n', err: '' });
+    } finally {
+      rmSync(parquetDir, { recursive: true, force: true });
+    }
+  });
+
   it('applies a UI time range given to the command', async () => {
     const r = await capture(['--data', dir, '--from', '2024-05-01T11:00:00Z', '--to', '2024-05-01T12:00:00Z', 'panther_logs.public.demo | project n']);
     expect(r).toEqual({ code: 0, out: '{"n":2}\n', err: '' });
