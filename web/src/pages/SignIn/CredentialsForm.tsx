@@ -80,7 +80,6 @@ export function CredentialsForm({ notice, onNewPasswordRequired }: CredentialsFo
           onChange={(event) => setEmail(event.currentTarget.value)}
           onBlur={() => setTouched((current) => ({ ...current, email: true }))}
           error={touched.email && errors.email}
-          data-autofocus
           autoFocus
         />
         <PasswordInput
