@@ -29,6 +29,7 @@ interface Options {
   verbose: boolean;
   timeLimitSeconds?: number;
   workers?: number;
+  ignoreExtraKeys: boolean;
 }
 
 interface TestOutcome {
@@ -54,13 +55,14 @@ options:
   --filter KEY=V1[,V2]   only detections whose YAML KEY has one of the values (repeatable)
   --minimum-tests N      require at least N tests per detection (N >= 2 also needs a true and a false test)
   --skip-disabled-tests  skip detections with Enabled: false
+  --ignore-extra-keys    accept unknown top-level keys (reported as warnings)
   --time-limit SECONDS   per-call time limit for detection code (default 5)
   --workers N            Python worker processes (default: one per spare core, at most 4, from 500 tests)
   --json FILE            write per-test results as JSON to FILE ('-' for stdout; the summary then goes to stderr)
   --verbose              also list passing tests`;
 
 function parseArgs(argv: string[]): Options | string {
-  const options: Options = { path: '.', filter: {}, minimumTests: 0, skipDisabled: false, verbose: false };
+  const options: Options = { path: '.', filter: {}, minimumTests: 0, skipDisabled: false, verbose: false, ignoreExtraKeys: false };
   const fields: Record<string, string[]> = {};
   const add = (key: 'ids' | 'types' | 'tags', value: string) => {
     options.filter[key] = [...(options.filter[key] ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
@@ -86,6 +88,7 @@ function parseArgs(argv: string[]): Options | string {
         options.minimumTests = Number(value());
         if (!Number.isInteger(options.minimumTests) || options.minimumTests < 0) return 'caracal test: --minimum-tests expects a whole number';
       } else if (arg === '--skip-disabled-tests') options.skipDisabled = true;
+      else if (arg === '--ignore-extra-keys') options.ignoreExtraKeys = true;
       else if (arg === '--time-limit') {
         options.timeLimitSeconds = Number(value());
         if (!(options.timeLimitSeconds > 0)) return 'caracal test: --time-limit expects a positive number of seconds';
@@ -211,7 +214,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   // Python starts while Node reads the YAML files.
   const worker = new DetectionWorker();
-  const repository = loadRepository(readSources(root), (p) => existsSync(join(root, p)));
+  const repository = loadRepository(readSources(root), (p) => existsSync(join(root, p)), { ignoreExtraKeys: parsed.ignoreExtraKeys });
   const detections = repository.items.filter((i) => ['rule', 'scheduled_rule', 'policy', 'correlation_rule'].includes(i.type));
   const filtered = detections.filter((i) => selectItem(i, parsed.filter));
   const skipped = parsed.skipDisabled ? filtered.filter((i) => i.spec.Enabled !== true) : [];

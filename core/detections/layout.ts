@@ -63,7 +63,14 @@ export function joinPath(dir: string, file: string): string {
   return out.join('/');
 }
 
-function classify(file: SourceFile, exists: (path: string) => boolean): AnalysisItem | FileIssue {
+export interface LoadOptions {
+  /** Unknown top-level keys become warnings instead of making the file invalid (`--ignore-extra-keys`). */
+  ignoreExtraKeys?: boolean;
+}
+
+const TOP_LEVEL_UNKNOWN_KEY = /^unknown key [^.[]+$/;
+
+function classify(file: SourceFile, exists: (path: string) => boolean, options: LoadOptions, warnings: FileIssue[]): AnalysisItem | FileIssue {
   let document: unknown;
   try {
     document = parseYaml(file.text);
@@ -78,7 +85,11 @@ function classify(file: SourceFile, exists: (path: string) => boolean): Analysis
     return { path: file.path, message: `unknown AnalysisType ${JSON.stringify(type)} (expected one of ${ANALYSIS_TYPES.join(', ')})` };
   }
   const analysisType = type as AnalysisType;
-  const problems = check(document, shapeFor(analysisType, document));
+  let problems = check(document, shapeFor(analysisType, document));
+  if (options.ignoreExtraKeys) {
+    for (const problem of problems.filter((p) => TOP_LEVEL_UNKNOWN_KEY.test(p))) warnings.push({ path: file.path, message: problem });
+    problems = problems.filter((p) => !TOP_LEVEL_UNKNOWN_KEY.test(p));
+  }
   if (analysisType === 'correlation_rule' && problems.length === 0) {
     problems.push(
       ...validateCorrelationRule(document.Detection, { ruleId: String(document.RuleID) })
@@ -99,12 +110,13 @@ function classify(file: SourceFile, exists: (path: string) => boolean): Analysis
 }
 
 /** Classify every file; duplicate ids, dangling pack entries and data-model conflicts are issues. */
-export function loadRepository(files: readonly SourceFile[], exists: (path: string) => boolean): Repository {
+export function loadRepository(files: readonly SourceFile[], exists: (path: string) => boolean, options: LoadOptions = {}): Repository {
   const issues: FileIssue[] = [];
+  const warnings: FileIssue[] = [];
   const items: AnalysisItem[] = [];
   const seen = new Map<string, AnalysisItem>();
   for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
-    const result = classify(file, exists);
+    const result = classify(file, exists, options, warnings);
     if ('message' in result) {
       issues.push(result);
       continue;
@@ -120,7 +132,7 @@ export function loadRepository(files: readonly SourceFile[], exists: (path: stri
   }
   const checked = crossChecks(items);
   issues.push(...checked.issues);
-  return { items, issues, warnings: checked.warnings };
+  return { items, issues, warnings: [...warnings, ...checked.warnings] };
 }
 
 function namespaceOf(type: AnalysisType): string {

@@ -95,6 +95,17 @@ describe('loadRepository', () => {
     expect(repo.warnings.map((w) => w.message)).toEqual(['No rule found: Elsewhere.A', 'No rule found: Elsewhere.B']);
   });
 
+  it('accepts unknown top-level keys as warnings when asked to', () => {
+    const files = { 'x.yml': rule('A', 'Sevrity: Low\nTests:\n  - Name: t\n    ExpectedResult: true\n    Log: {}\n    Typo: 1') };
+    const strict = load(files, ['A.py']);
+    expect(strict.issues.map((i) => i.message)).toEqual(['unknown key Tests[0].Typo; unknown key Sevrity']);
+    const lenient = loadRepository([{ path: 'x.yml', text: files['x.yml'] }], () => true, { ignoreExtraKeys: true });
+    expect(lenient.issues.map((i) => i.message)).toEqual(['unknown key Tests[0].Typo']);
+    const onlyTopLevel = loadRepository([{ path: 'x.yml', text: rule('A', 'Sevrity: Low') }], () => true, { ignoreExtraKeys: true });
+    expect(onlyTopLevel.items.map((i) => i.id)).toEqual(['A']);
+    expect(onlyTopLevel.warnings).toEqual([{ path: 'x.yml', message: 'unknown key Sevrity' }]);
+  });
+
   it('keeps loading the other files when one is broken', () => {
     const repo = load({ 'bad.yml': 'a: [', 'good.yml': rule('A') }, ['A.py']);
     expect(repo.items.map((i) => i.id)).toEqual(['A']);
