@@ -70,8 +70,12 @@ for (let i = 0; i < 500; i++) {
   parseTimes.push(performance.now() - t);
 }
 const compileMs = median(compileTimes);
-console.log(`compile ${ops}-operator query: median ${compileMs.toFixed(3)} ms (target < 5 ms: ${compileMs < 5 ? 'met' : 'NOT met'}), ${(compileMs / 5).toFixed(3)}x of the 5 ms budget`);
-console.log(`compile / parse-only ratio: ${(compileMs / median(parseTimes)).toFixed(2)}x (parse median ${median(parseTimes).toFixed(3)} ms)`);
+console.log(
+  `compile ${ops}-operator query: median ${compileMs.toFixed(3)} ms (target < 5 ms: ${compileMs < 5 ? 'met' : 'NOT met'}), ${(compileMs / 5).toFixed(3)}x of the 5 ms budget`,
+);
+console.log(
+  `compile / parse-only ratio: ${(compileMs / median(parseTimes)).toFixed(2)}x (parse median ${median(parseTimes).toFixed(3)} ms)`,
+);
 
 // (2) PantherFlow vs hand-written SQL over 1,000,000 events
 const instance = await DuckDBInstance.create(':memory:');
@@ -129,9 +133,13 @@ for (const c of cases) {
   }
   const ratio = median(flowMs) / median(handMs);
   ratios.push(ratio);
-  console.log(`${c.name}: PantherFlow ${median(flowMs).toFixed(1)} ms vs hand-written ${median(handMs).toFixed(1)} ms = ${ratio.toFixed(2)}x`);
+  console.log(
+    `${c.name}: PantherFlow ${median(flowMs).toFixed(1)} ms vs hand-written ${median(handMs).toFixed(1)} ms = ${ratio.toFixed(2)}x`,
+  );
 }
 const geo = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
-console.log(`PantherFlow / hand-written SQL over 1,000,000 events: geometric mean ${geo.toFixed(2)}x, worst ${Math.max(...ratios).toFixed(2)}x (target <= 1.2x: ${Math.max(...ratios) <= 1.2 ? 'met' : 'NOT met'})`);
+console.log(
+  `PantherFlow / hand-written SQL over 1,000,000 events: geometric mean ${geo.toFixed(2)}x, worst ${Math.max(...ratios).toFixed(2)}x (target <= 1.2x: ${Math.max(...ratios) <= 1.2 ? 'met' : 'NOT met'})`,
+);
 db.closeSync();
 instance.closeSync();

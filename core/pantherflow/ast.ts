@@ -136,16 +136,7 @@ export interface SubquerySource extends Span {
 }
 
 export type Operator =
-  | WhereOp
-  | ProjectOp
-  | ExtendOp
-  | SummarizeOp
-  | SortOp
-  | LimitOp
-  | SearchOp
-  | JoinOp
-  | VisualizeOp
-  | UnknownOp;
+  WhereOp | ProjectOp | ExtendOp | SummarizeOp | SortOp | LimitOp | SearchOp | JoinOp | VisualizeOp | UnknownOp;
 
 interface OpBase extends Span {
   /** Span of the operator's keyword. */
@@ -227,7 +218,17 @@ export interface Script extends Span {
   readonly statements: Statement[];
 }
 
-export const OPERATOR_NAMES = ['where', 'project', 'extend', 'summarize', 'sort', 'limit', 'search', 'join', 'visualize'] as const;
+export const OPERATOR_NAMES = [
+  'where',
+  'project',
+  'extend',
+  'summarize',
+  'sort',
+  'limit',
+  'search',
+  'join',
+  'visualize',
+] as const;
 export const JOIN_KINDS: readonly JoinKind[] = ['inner', 'leftouter', 'rightouter', 'fullouter', 'cross'];
 export const CHART_KINDS = ['bar', 'line', 'pie', 'table'] as const;
 export const VISUALIZE_ANNOTATIONS = ['xcolumn', 'series'] as const;

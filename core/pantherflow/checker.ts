@@ -18,9 +18,16 @@ export interface Column {
 
 export type LetBinding =
   | { readonly kind: 'tabular'; readonly name: string; readonly columns: Column[]; readonly statement: A.LetStatement }
-  | { readonly kind: 'scalar'; readonly name: string; readonly type: FlowType; readonly statement: A.LetStatement; readonly expr: A.Expr };
+  | {
+      readonly kind: 'scalar';
+      readonly name: string;
+      readonly type: FlowType;
+      readonly statement: A.LetStatement;
+      readonly expr: A.Expr;
+    };
 
-export type SourceBinding = { readonly kind: 'table'; readonly table: TableInfo } | { readonly kind: 'let'; readonly name: string };
+export type SourceBinding =
+  { readonly kind: 'table'; readonly table: TableInfo } | { readonly kind: 'let'; readonly name: string };
 
 export interface Visualization {
   readonly chart: string;
@@ -120,7 +127,10 @@ class Checker {
       if (last) this.a.query = st.pipeline;
     });
     if (!this.a.query && this.parsed.diagnostics.length === 0) {
-      this.err({ start: this.a.text.length, end: this.a.text.length }, statements.length ? 'the query ends with let statements; add a query that uses them' : 'the query is empty');
+      this.err(
+        { start: this.a.text.length, end: this.a.text.length },
+        statements.length ? 'the query ends with let statements; add a query that uses them' : 'the query is empty',
+      );
     }
     this.diagnostics.sort((x, y) => x.start - y.start);
     return this.a;
@@ -156,7 +166,11 @@ class Checker {
             if (i < 0) out.push(c);
             else {
               const u = unify(out[i].type, c.type);
-              if (!u) this.err(item, `column \`${c.name}\` is ${typeToString(c.type)} here but ${typeToString(out[i].type)} in an earlier table of the union`);
+              if (!u)
+                this.err(
+                  item,
+                  `column \`${c.name}\` is ${typeToString(c.type)} here but ${typeToString(out[i].type)} in an earlier table of the union`,
+                );
               out[i] = { ...out[i], type: u ?? T.any };
             }
           }
@@ -177,7 +191,8 @@ class Checker {
             if (i < 0) out.push({ name: key.name, type: t });
             else {
               const u = unify(out[i].type, t);
-              if (!u) this.err(value, `\`${key.name}\` is ${typeToString(t)} here but ${typeToString(out[i].type)} in an earlier row`);
+              if (!u)
+                this.err(value, `\`${key.name}\` is ${typeToString(t)} here but ${typeToString(out[i].type)} in an earlier row`);
               else out[i] = { name: key.name, type: u };
             }
           }
@@ -198,7 +213,8 @@ class Checker {
         } else this.err(s, 'range needs numbers, or timestamps with a timespan step');
         const [a, b, c] = [literalNumber(s.from), literalNumber(s.to), literalNumber(s.step)];
         if (c !== undefined && c === 0) this.err(s.step, 'the step of a range cannot be 0');
-        else if (a !== undefined && b !== undefined && c !== undefined && (b - a) / c > MAX_RANGE_ROWS) this.err(s, `range would give more than ${MAX_RANGE_ROWS.toLocaleString('en')} rows`);
+        else if (a !== undefined && b !== undefined && c !== undefined && (b - a) / c > MAX_RANGE_ROWS)
+          this.err(s, `range would give more than ${MAX_RANGE_ROWS.toLocaleString('en')} rows`);
         return [{ name: s.column.name, type }];
       }
     }
@@ -207,7 +223,13 @@ class Checker {
   /** Type of a datatable value, which must be a literal (or an array/object of literals). */
   private constant(e: A.Expr): FlowType {
     if (e.kind === 'literal') return this.expr(e, { columns: [] });
-    if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'literal' && (e.operand.type === 'int' || e.operand.type === 'float')) return this.expr(e, { columns: [] });
+    if (
+      e.kind === 'unary' &&
+      e.op === '-' &&
+      e.operand.kind === 'literal' &&
+      (e.operand.type === 'int' || e.operand.type === 'float')
+    )
+      return this.expr(e, { columns: [] });
     if (e.kind === 'array') {
       let el: FlowType = T.null;
       for (const item of e.items) {
@@ -247,10 +269,16 @@ class Checker {
       this.a.sources.set(s, { kind: 'table', table });
       return table.columns.map((c) => ({ ...c }));
     }
-    const candidates = [...this.a.catalog.tables().map(qualifiedName), ...[...this.a.lets.values()].filter((l) => l.kind === 'tabular').map((l) => l.name)];
+    const candidates = [
+      ...this.a.catalog.tables().map(qualifiedName),
+      ...[...this.a.lets.values()].filter((l) => l.kind === 'tabular').map((l) => l.name),
+    ];
     const written = parts.join('.');
     const full = parts.length === 2 ? `${parts[0]}.public.${parts[1]}` : written;
-    const last = closest(parts[parts.length - 1], candidates.map((c) => c.split('.').pop() ?? c));
+    const last = closest(
+      parts[parts.length - 1],
+      candidates.map((c) => c.split('.').pop() ?? c),
+    );
     const suggestion = closest(full, candidates) ?? candidates.find((c) => last !== undefined && c.split('.').pop() === last);
     this.err(s, `unknown table \`${written}\`${didYouMean(suggestion)}`, suggestion);
     return [];
@@ -261,7 +289,8 @@ class Checker {
     switch (op.kind) {
       case 'where': {
         const t = this.expr(op.predicate, env);
-        if (!isLoose(t) && t.kind !== 'bool') this.err(op.predicate, `where needs a true/false condition, but this is ${typeToString(t)}`);
+        if (!isLoose(t) && t.kind !== 'bool')
+          this.err(op.predicate, `where needs a true/false condition, but this is ${typeToString(t)}`);
         return input;
       }
       case 'project':
@@ -277,11 +306,13 @@ class Checker {
       }
       case 'summarize': {
         const by = this.items(op.by, env, false);
-        for (const item of op.by) if (this.hasAggregate(item.expr)) this.err(item.expr, 'aggregations belong before by, not after it');
+        for (const item of op.by)
+          if (this.hasAggregate(item.expr)) this.err(item.expr, 'aggregations belong before by, not after it');
         const aggs = this.items(op.aggregations, { columns: input, aggregates: 'allowed' }, true);
         const out = [...by, ...aggs];
         this.duplicates(out, [...op.by, ...op.aggregations]);
-        if (op.aggregations.length === 0 && op.by.length === 0) this.err(op.keyword, 'summarize needs aggregations (such as agg.count()) and/or by columns');
+        if (op.aggregations.length === 0 && op.by.length === 0)
+          this.err(op.keyword, 'summarize needs aggregations (such as agg.count()) and/or by columns');
         return out;
       }
       case 'sort':
@@ -319,7 +350,11 @@ class Checker {
         for (const { name, value } of op.annotations) {
           if (!(VISUALIZE_ANNOTATIONS as readonly string[]).includes(name.name)) {
             const s = closest(name.name, VISUALIZE_ANNOTATIONS);
-            this.err(name, `unknown visualize annotation \`${name.name}\` (use ${VISUALIZE_ANNOTATIONS.join(', ')})${didYouMean(s)}`, s);
+            this.err(
+              name,
+              `unknown visualize annotation \`${name.name}\` (use ${VISUALIZE_ANNOTATIONS.join(', ')})${didYouMean(s)}`,
+              s,
+            );
             continue;
           }
           if (value.kind !== 'name') {
@@ -346,14 +381,17 @@ class Checker {
     if (!op.dest || !op.destName) return left;
     const right = this.pipeline(op.dest, false);
     const destName = op.destName.name;
-    if (left.some((c) => c.name === destName)) this.err(op.destName, `the left side already has a column \`${destName}\`; pick another name for the right side`);
+    if (left.some((c) => c.name === destName))
+      this.err(op.destName, `the left side already has a column \`${destName}\`; pick another name for the right side`);
     if (kind === 'cross' && op.on.length) this.err(op.on[0], 'a cross join takes no on condition');
-    if (kind !== 'cross' && op.on.length === 0) this.err(op, 'join needs on conditions, such as on $left.userName == $right.actor');
+    if (kind !== 'cross' && op.on.length === 0)
+      this.err(op, 'join needs on conditions, such as on $left.userName == $right.actor');
     const scope: Env = { columns: [...left, { name: '$left', type: T.object(left) }, { name: '$right', type: T.object(right) }] };
     for (const cond of op.on) {
       for (const eq of conjuncts(cond)) {
         if (eq.kind === 'name') {
-          if (!left.some((c) => c.name === eq.name) || !right.some((c) => c.name === eq.name)) this.err(eq, `\`${eq.name}\` must be a column on both sides of the join; otherwise write $left.a == $right.b`);
+          if (!left.some((c) => c.name === eq.name) || !right.some((c) => c.name === eq.name))
+            this.err(eq, `\`${eq.name}\` must be a column on both sides of the join; otherwise write $left.a == $right.b`);
           else this.a.types.set(eq, left.find((c) => c.name === eq.name)!.type);
           continue;
         }
@@ -429,7 +467,8 @@ class Checker {
         const obj = this.expr(e.object, env);
         const idx = this.expr(e.index, env);
         if (obj.kind === 'array') {
-          if (!isLoose(idx) && idx.kind !== 'int') this.err(e.index, `an array index must be a whole number, not ${typeToString(idx)}`);
+          if (!isLoose(idx) && idx.kind !== 'int')
+            this.err(e.index, `an array index must be a whole number, not ${typeToString(idx)}`);
           return obj.element;
         }
         if (obj.kind === 'object' || obj.kind === 'json') {
@@ -451,7 +490,8 @@ class Checker {
           if (!isLoose(t) && t.kind !== 'bool') this.err(e.operand, `not needs a true/false value, not ${typeToString(t)}`);
           return T.bool;
         }
-        if (!isLoose(t) && !isNumeric(t) && t.kind !== 'timespan') this.err(e.operand, `cannot negate a value of type ${typeToString(t)}`);
+        if (!isLoose(t) && !isNumeric(t) && t.kind !== 'timespan')
+          this.err(e.operand, `cannot negate a value of type ${typeToString(t)}`);
         return isLoose(t) ? T.any : t;
       }
       case 'binary':
@@ -465,7 +505,8 @@ class Checker {
           }
         } else {
           const t = this.expr(e.list, env);
-          if (!isLoose(t) && t.kind !== 'array') this.err(e.list, `in needs a list in parentheses or an array, not ${typeToString(t)}`);
+          if (!isLoose(t) && t.kind !== 'array')
+            this.err(e.list, `in needs a list in parentheses or an array, not ${typeToString(t)}`);
         }
         return T.bool;
       }
@@ -480,7 +521,8 @@ class Checker {
         for (const item of e.items) {
           const t = this.expr(item, env);
           const u = unify(el, t);
-          if (!u) this.err(item, `array elements must have one type; this is ${typeToString(t)}, earlier ones ${typeToString(el)}`);
+          if (!u)
+            this.err(item, `array elements must have one type; this is ${typeToString(t)}, earlier ones ${typeToString(el)}`);
           else el = u;
         }
         return T.array(el.kind === 'null' ? T.any : el);
@@ -495,7 +537,9 @@ class Checker {
 
   private resolvesAsValue(e: A.Expr, env: Env): boolean {
     const root = nameChain(e)[0];
-    return env.lambdas?.has(root) === true || env.columns.some((c) => c.name === root) || this.a.lets.get(root)?.kind === 'scalar';
+    return (
+      env.lambdas?.has(root) === true || env.columns.some((c) => c.name === root) || this.a.lets.get(root)?.kind === 'scalar'
+    );
   }
 
   private name(e: A.NameExpr, env: Env): FlowType {
@@ -509,10 +553,16 @@ class Checker {
     const col = env.columns.find((c) => c.name === e.name);
     if (col) return col.type;
     if ((NAMESPACES as readonly string[]).includes(e.name)) {
-      this.err(e, `\`${e.name}\` is a function namespace; call one of its functions, e.g. ${[...FUNCTIONS.keys()].find((k) => k.startsWith(e.name + '.'))}(...)`);
+      this.err(
+        e,
+        `\`${e.name}\` is a function namespace; call one of its functions, e.g. ${[...FUNCTIONS.keys()].find((k) => k.startsWith(e.name + '.'))}(...)`,
+      );
       return T.any;
     }
-    const names = [...env.columns.map((c) => c.name).filter((n) => !n.startsWith('$')), ...(env.lambdas ? env.lambdas.keys() : [])];
+    const names = [
+      ...env.columns.map((c) => c.name).filter((n) => !n.startsWith('$')),
+      ...(env.lambdas ? env.lambdas.keys() : []),
+    ];
     const s = closest(e.name, names);
     this.err(e, `unknown column \`${e.name}\`${didYouMean(s)}`, s);
     return T.any;
@@ -523,9 +573,19 @@ class Checker {
       if (!obj.fields) return T.any;
       const f = obj.fields.find((x) => x.name === name);
       if (f) return f.type;
-      const s = closest(name, obj.fields.map((x) => x.name));
-      const owner = objExpr.kind === 'name' && objExpr.name.startsWith('$') ? `the ${objExpr.name.slice(1)} side` : `\`${nameChain(objExpr).join('.') || 'the object'}\``;
-      this.err(at, `unknown ${objExpr.kind === 'name' && objExpr.name.startsWith('$') ? 'column' : 'field'} \`${name}\` in ${owner}${didYouMean(s)}`, s);
+      const s = closest(
+        name,
+        obj.fields.map((x) => x.name),
+      );
+      const owner =
+        objExpr.kind === 'name' && objExpr.name.startsWith('$')
+          ? `the ${objExpr.name.slice(1)} side`
+          : `\`${nameChain(objExpr).join('.') || 'the object'}\``;
+      this.err(
+        at,
+        `unknown ${objExpr.kind === 'name' && objExpr.name.startsWith('$') ? 'column' : 'field'} \`${name}\` in ${owner}${didYouMean(s)}`,
+        s,
+      );
       return T.any;
     }
     if (obj.kind === 'json') return T.json;
@@ -544,7 +604,8 @@ class Checker {
   /** A string literal compared with a timestamp becomes a timestamp literal (and must read as one). */
   private timestampText(t: FlowType, other: A.Expr): boolean {
     if (t.kind !== 'timestamp' || other.kind !== 'literal' || other.type !== 'string') return false;
-    if (!isTimestampText(String(other.value))) this.err(other, `'${other.value}' is not a timestamp; write it as 'YYYY-MM-DD HH:MM:SS'`);
+    if (!isTimestampText(String(other.value)))
+      this.err(other, `'${other.value}' is not a timestamp; write it as 'YYYY-MM-DD HH:MM:SS'`);
     this.a.timestampLiterals.add(other);
     this.a.types.set(other, T.timestamp);
     return true;
@@ -556,7 +617,11 @@ class Checker {
     switch (e.op) {
       case 'and':
       case 'or':
-        for (const [t, x] of [[l, e.left], [r, e.right]] as const) if (!isLoose(t) && t.kind !== 'bool') this.err(x, `${e.op} needs true/false values, not ${typeToString(t)}`);
+        for (const [t, x] of [
+          [l, e.left],
+          [r, e.right],
+        ] as const)
+          if (!isLoose(t) && t.kind !== 'bool') this.err(x, `${e.op} needs true/false values, not ${typeToString(t)}`);
         return T.bool;
       case '==':
       case '!=':
@@ -597,7 +662,9 @@ class Checker {
     const f = FUNCTIONS.get(e.callee.name);
     if (!f) {
       for (const arg of e.args) if (arg.kind !== 'lambda') this.expr(arg, env);
-      const s = closest(e.callee.name, FUNCTIONS.keys()) ?? (e.callee.name.includes('.') ? undefined : [...FUNCTIONS.keys()].find((k) => k.endsWith('.' + e.callee.name)));
+      const s =
+        closest(e.callee.name, FUNCTIONS.keys()) ??
+        (e.callee.name.includes('.') ? undefined : [...FUNCTIONS.keys()].find((k) => k.endsWith('.' + e.callee.name)));
       this.err(e.callee, `unknown function \`${e.callee.name}\`${didYouMean(s)}`, s);
       return T.any;
     }
@@ -635,15 +702,19 @@ class Checker {
         }
       }
       const n = literalNumber(arg);
-      if (f.name === 'agg.percentile' && i === 1 && n !== undefined && !(n >= 0 && n <= 100)) this.err(arg, 'the percentile must be between 0 and 100');
+      if (f.name === 'agg.percentile' && i === 1 && n !== undefined && !(n >= 0 && n <= 100))
+        this.err(arg, 'the percentile must be between 0 and 100');
       if ((f.name === 're.extract' && i === 2) || (f.name === 'math.round' && i === 1)) {
-        if (n !== undefined && (!Number.isInteger(n) || n < 0 || n > 1000)) this.err(arg, `\`${param.name}\` of ${f.name} must be a whole number from 0 to 1000`);
+        if (n !== undefined && (!Number.isInteger(n) || n < 0 || n > 1000))
+          this.err(arg, `\`${param.name}\` of ${f.name} must be a whole number from 0 to 1000`);
       }
-      if (f.name === 'time.slice' && i === 1 && n !== undefined && n <= 0) this.err(arg, 'the bucket width must be longer than 0');
+      if (f.name === 'time.slice' && i === 1 && n !== undefined && n <= 0)
+        this.err(arg, 'the bucket width must be longer than 0');
       if (f.name === 'time.parse_timespan' && arg.kind === 'literal' && Number.isNaN(timespanMillis(String(arg.value).trim()))) {
         this.err(arg, `'${arg.value}' is not a timespan; write it like '90s', '15m', '1h' or '1d'`);
       }
-      if (!accepts(param.kind, t)) this.err(arg, `\`${param.name}\` of ${f.name} must be ${kindText(param.kind)}, not ${typeToString(t)}`);
+      if (!accepts(param.kind, t))
+        this.err(arg, `\`${param.name}\` of ${f.name} must be ${kindText(param.kind)}, not ${typeToString(t)}`);
     });
     return f.returns(types);
   }
@@ -692,13 +763,26 @@ function accepts(kind: ParamKind, t: FlowType): boolean {
 }
 
 function kindText(kind: ParamKind): string {
-  return { number: 'a number', int: 'a whole number', string: 'text', bool: 'true/false', timestamp: 'a timestamp', timespan: 'a timespan such as 1h', array: 'an array', unit: 'a time unit', any: 'a value', lambda: 'a lambda', json: 'JSON' }[kind];
+  return {
+    number: 'a number',
+    int: 'a whole number',
+    string: 'text',
+    bool: 'true/false',
+    timestamp: 'a timestamp',
+    timespan: 'a timespan such as 1h',
+    array: 'an array',
+    unit: 'a time unit',
+    any: 'a value',
+    lambda: 'a lambda',
+    json: 'JSON',
+  }[kind];
 }
 
 /** The number a literal argument (or its negation) writes: ints, floats, and timespans in milliseconds. */
 function literalNumber(e: A.Expr): number | undefined {
   if (e.kind === 'literal' && typeof e.value === 'number') return e.value;
-  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'literal' && typeof e.operand.value === 'number') return -e.operand.value;
+  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'literal' && typeof e.operand.value === 'number')
+    return -e.operand.value;
   return undefined;
 }
 

@@ -28,12 +28,20 @@ export interface CompiledQuery {
   readonly timeRangeApplied: boolean;
 }
 
-export type CompileResult = { readonly ok: true; readonly query: CompiledQuery; readonly analysis: Analysis } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly analysis: Analysis };
+export type CompileResult =
+  | { readonly ok: true; readonly query: CompiledQuery; readonly analysis: Analysis }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly analysis: Analysis };
 
 export function compile(text: string, options: CompileOptions): CompileResult {
   const analysis = analyze(text, options.catalog);
-  if (analysis.diagnostics.some((d) => d.severity === 'error') || !analysis.query) return { ok: false, diagnostics: analysis.diagnostics, analysis };
-  const compiler = new Compiler(analysis, getDialect(options.dialect), options.now === undefined ? Date.now() : toMillis(options.now), options.timeRange);
+  if (analysis.diagnostics.some((d) => d.severity === 'error') || !analysis.query)
+    return { ok: false, diagnostics: analysis.diagnostics, analysis };
+  const compiler = new Compiler(
+    analysis,
+    getDialect(options.dialect),
+    options.now === undefined ? Date.now() : toMillis(options.now),
+    options.timeRange,
+  );
   const query = compiler.run(analysis.query);
   return { ok: true, query, analysis };
 }
@@ -76,7 +84,13 @@ class Compiler {
     const last = this.pipeline(query, []);
     const order = last.order ? ` ORDER BY ${last.order.sql}` : '';
     const sql = `WITH\n${this.ctes.join(',\n')}\nSELECT * FROM ${last.name}${order}`;
-    return { sql, dialect: this.d.name, columns: last.columns, visualization: this.a.visualization, timeRangeApplied: this.timeRangeApplied };
+    return {
+      sql,
+      dialect: this.d.name,
+      columns: last.columns,
+      visualization: this.a.visualization,
+      timeRangeApplied: this.timeRangeApplied,
+    };
   }
 
   private step(body: string, columns: readonly Column[], order?: Order): Step {
@@ -135,8 +149,15 @@ class Compiler {
           this.timeRangeApplied = true;
         }
         if (table.timePartitioned) where.unshift(...partitionPredicates(d, partitionBounds));
-        const columns = table.columns.map((c) => ({ name: c.name, type: c.type, ...(c.description ? { description: c.description } : {}) }));
-        return this.step(`SELECT ${this.cols(columns)} FROM ${d.table(table.database, table.name)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`, columns);
+        const columns = table.columns.map((c) => ({
+          name: c.name,
+          type: c.type,
+          ...(c.description ? { description: c.description } : {}),
+        }));
+        return this.step(
+          `SELECT ${this.cols(columns)} FROM ${d.table(table.database, table.name)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+          columns,
+        );
       }
       case 'union': {
         const columns = this.a.sourceColumns.get(s) ?? [];
@@ -145,7 +166,8 @@ class Compiler {
           const list = columns.map((c) => {
             const have = step.columns.find((x) => x.name === c.name);
             if (!have) return `CAST(NULL AS ${d.typeName(c.type)}) AS ${d.ident(c.name)}`;
-            if (typeToString(have.type) !== typeToString(c.type) && c.type.kind !== 'any') return `CAST(${d.ident(c.name)} AS ${d.typeName(c.type)}) AS ${d.ident(c.name)}`;
+            if (typeToString(have.type) !== typeToString(c.type) && c.type.kind !== 'any')
+              return `CAST(${d.ident(c.name)} AS ${d.typeName(c.type)}) AS ${d.ident(c.name)}`;
             return d.ident(c.name);
           });
           return `SELECT ${list.join(', ') || '*'} FROM ${step.name}`;
@@ -159,7 +181,8 @@ class Compiler {
           return `(${columns
             .map((c) => {
               const entry = entries.find((x) => x.key.name === c.name);
-              if (!entry || (entry.value.kind === 'literal' && entry.value.type === 'null')) return `CAST(NULL AS ${d.typeName(c.type)})`;
+              if (!entry || (entry.value.kind === 'literal' && entry.value.type === 'null'))
+                return `CAST(NULL AS ${d.typeName(c.type)})`;
               return this.constant(entry.value, c.type);
             })
             .join(', ')})`;
@@ -180,7 +203,10 @@ class Compiler {
       return this.d.struct(
         type.fields.map((f) => {
           const entry = e.entries.find((x) => x.key.name === f.name);
-          const sql = !entry || (entry.value.kind === 'literal' && entry.value.type === 'null') ? `CAST(NULL AS ${this.d.typeName(f.type)})` : this.constant(entry.value, f.type);
+          const sql =
+            !entry || (entry.value.kind === 'literal' && entry.value.type === 'null')
+              ? `CAST(NULL AS ${this.d.typeName(f.type)})`
+              : this.constant(entry.value, f.type);
           return { name: f.name, sql, type: f.type };
         }),
       );
@@ -194,16 +220,28 @@ class Compiler {
     const orderBy = (o: Order | undefined) => (o ? ` ORDER BY ${o.sql}` : '');
     switch (op.kind) {
       case 'where':
-        return this.step(`SELECT * FROM ${prev.name} WHERE ${this.expr(op.predicate)}${orderBy(prev.order)}`, prev.columns, prev.order);
+        return this.step(
+          `SELECT * FROM ${prev.name} WHERE ${this.expr(op.predicate)}${orderBy(prev.order)}`,
+          prev.columns,
+          prev.order,
+        );
       case 'search': {
         const needle = d.string(String(op.text.kind === 'literal' ? op.text.value : '').toLowerCase());
         const tests = prev.columns.map((c) => `strpos(lower(${d.text(d.ident(c.name), c.type)}), ${needle}) > 0`);
-        return this.step(`SELECT * FROM ${prev.name} WHERE ${tests.length ? `(${tests.join(' OR ')})` : 'FALSE'}${orderBy(prev.order)}`, prev.columns, prev.order);
+        return this.step(
+          `SELECT * FROM ${prev.name} WHERE ${tests.length ? `(${tests.join(' OR ')})` : 'FALSE'}${orderBy(prev.order)}`,
+          prev.columns,
+          prev.order,
+        );
       }
       case 'project': {
         const columns = this.projected(op.items);
         const list = op.items.map((item) => `${this.expr(item.expr)} AS ${d.ident(this.a.itemNames.get(item)!)}`);
-        const kept = new Set(op.items.filter((i) => i.expr.kind === 'name' && this.a.itemNames.get(i) === i.expr.name).map((i) => this.a.itemNames.get(i)!));
+        const kept = new Set(
+          op.items
+            .filter((i) => i.expr.kind === 'name' && this.a.itemNames.get(i) === i.expr.name)
+            .map((i) => this.a.itemNames.get(i)!),
+        );
         const order = prev.order && [...prev.order.reads].every((c) => kept.has(c)) ? prev.order : undefined;
         return this.step(`SELECT ${list.join(', ')} FROM ${prev.name}${orderBy(prev.order)}`, columns, order);
       }
@@ -217,7 +255,11 @@ class Compiler {
         };
         for (const item of op.items) {
           const reads = new Set<string>();
-          collectColumns(item.expr, group.map((g) => ({ name: this.a.itemNames.get(g)!, type: T.any })), reads);
+          collectColumns(
+            item.expr,
+            group.map((g) => ({ name: this.a.itemNames.get(g)!, type: T.any })),
+            reads,
+          );
           if (reads.size) flush();
           group.push(item);
         }
@@ -272,7 +314,11 @@ class Compiler {
       }
       if (order?.reads.has(name)) order = undefined;
     }
-    return this.step(`SELECT ${list.join(', ')} FROM ${prev.name}${prev.order ? ` ORDER BY ${prev.order.sql}` : ''}`, columns, order);
+    return this.step(
+      `SELECT ${list.join(', ')} FROM ${prev.name}${prev.order ? ` ORDER BY ${prev.order.sql}` : ''}`,
+      columns,
+      order,
+    );
   }
 
   private projected(items: readonly A.Assignment[]): Column[] {
@@ -283,8 +329,16 @@ class Compiler {
     const d = this.d;
     const right = this.pipeline(op.dest!, []);
     const kind = op.joinKind?.name ?? 'inner';
-    const sqlKind = { inner: 'INNER JOIN', leftouter: 'LEFT JOIN', rightouter: 'RIGHT JOIN', fullouter: 'FULL JOIN', cross: 'CROSS JOIN' }[kind as 'inner'];
-    const conditions = op.on.flatMap((c) => conjuncts(c)).map((c) => (c.kind === 'name' ? `_l.${d.ident(c.name)} = _r.${d.ident(c.name)}` : this.expr(c)));
+    const sqlKind = {
+      inner: 'INNER JOIN',
+      leftouter: 'LEFT JOIN',
+      rightouter: 'RIGHT JOIN',
+      fullouter: 'FULL JOIN',
+      cross: 'CROSS JOIN',
+    }[kind as 'inner'];
+    const conditions = op.on
+      .flatMap((c) => conjuncts(c))
+      .map((c) => (c.kind === 'name' ? `_l.${d.ident(c.name)} = _r.${d.ident(c.name)}` : this.expr(c)));
     const present = d.ident('__present');
     const struct = d.struct(right.columns.map((c) => ({ name: c.name, sql: `_r.${d.ident(c.name)}`, type: c.type })));
     const dest = kind === 'inner' || kind === 'cross' ? struct : `CASE WHEN _r.${present} IS NULL THEN NULL ELSE ${struct} END`;
@@ -292,7 +346,10 @@ class Compiler {
     const list = [...left.columns.map((c) => `_l.${d.ident(c.name)}`), `${dest} AS ${d.ident(destName)}`];
     const on = kind === 'cross' ? '' : ` ON ${conditions.join(' AND ')}`;
     const columns = [...left.columns, { name: destName, type: T.object(right.columns) }];
-    return this.step(`SELECT ${list.join(', ')} FROM ${left.name} AS _l ${sqlKind} (SELECT *, 1 AS ${present} FROM ${right.name}) AS _r${on}`, columns);
+    return this.step(
+      `SELECT ${list.join(', ')} FROM ${left.name} AS _l ${sqlKind} (SELECT *, 1 AS ${present} FROM ${right.name}) AS _r${on}`,
+      columns,
+    );
   }
 
   expr(e: A.Expr): string {
@@ -327,7 +384,11 @@ class Compiler {
       case 'call': {
         const f = this.a.calls.get(e);
         if (!f) return 'NULL';
-        const args = e.args.map((arg) => (arg.kind === 'lambda' ? d.lambda(arg.params.map((p) => d.ident(p.name)).join(', '), this.expr(arg.body)) : this.expr(arg)));
+        const args = e.args.map((arg) =>
+          arg.kind === 'lambda'
+            ? d.lambda(arg.params.map((p) => d.ident(p.name)).join(', '), this.expr(arg.body))
+            : this.expr(arg),
+        );
         return d.call(f.name, { args, exprs: e.args, types: e.args.map((x) => this.a.types.get(x) ?? T.any), now: this.now, d });
       }
       case 'unary':
@@ -370,7 +431,12 @@ class Compiler {
   /** Field and element access: `a.b`, `a['k']`, `arr[0]`, `$left.x`; paths into JSON become one JSON-path lookup. */
   private access(e: A.MemberExpr | A.IndexExpr): string {
     const d = this.d;
-    const key = e.kind === 'member' ? e.member.name : e.index.kind === 'literal' && e.index.type === 'string' ? String(e.index.value) : undefined;
+    const key =
+      e.kind === 'member'
+        ? e.member.name
+        : e.index.kind === 'literal' && e.index.type === 'string'
+          ? String(e.index.value)
+          : undefined;
     if (e.kind === 'member' && e.object.kind === 'name' && (e.object.name === '$left' || e.object.name === '$right')) {
       return `${e.object.name === '$left' ? '_l' : '_r'}.${d.ident(e.member.name)}`;
     }
@@ -378,7 +444,10 @@ class Compiler {
     if (objType.kind === 'json' && key !== undefined) {
       const path: string[] = [key];
       let root: A.Expr = e.object;
-      while ((root.kind === 'member' || (root.kind === 'index' && root.index.kind === 'literal' && root.index.type === 'string')) && this.a.types.get(root.object)?.kind === 'json') {
+      while (
+        (root.kind === 'member' || (root.kind === 'index' && root.index.kind === 'literal' && root.index.type === 'string')) &&
+        this.a.types.get(root.object)?.kind === 'json'
+      ) {
         path.unshift(root.kind === 'member' ? root.member.name : String((root.index as A.LiteralExpr).value));
         root = root.object;
       }

@@ -63,11 +63,15 @@ const jsonKey = (p: string) => `"${p.replace(/\\/g, '\\\\').replace(/"/g, '\\"')
 /** 0-based → 1-based index, folded when it is a number. */
 const plusOne = (index0: string) => (/^\d+$/.test(index0) ? String(Number(index0) + 1) : `${index0} + 1`);
 
-const same = (sql: (a: readonly string[]) => string): Render => (c) => sql(c.args);
+const same =
+  (sql: (a: readonly string[]) => string): Render =>
+  (c) =>
+    sql(c.args);
 const literalNumber = (e: A.Expr | undefined, fallback: number): number => {
   if (!e) return fallback;
   if (e.kind === 'literal' && typeof e.value === 'number') return e.value;
-  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'literal' && typeof e.operand.value === 'number') return -e.operand.value;
+  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'literal' && typeof e.operand.value === 'number')
+    return -e.operand.value;
   return fallback;
 };
 const literalText = (e: A.Expr | undefined): string => (e?.kind === 'literal' ? String(e.value) : '');
@@ -77,7 +81,9 @@ const COMMON: Record<string, Render> = {
   'time.now': (c) => c.d.timestamp(c.now),
   'time.ago': (c) => {
     const e = c.exprs[0];
-    return e?.kind === 'literal' && e.type === 'timespan' ? c.d.timestamp(c.now - Number(e.value)) : `(${c.d.timestamp(c.now)} - ${c.args[0]})`;
+    return e?.kind === 'literal' && e.type === 'timespan'
+      ? c.d.timestamp(c.now - Number(e.value))
+      : `(${c.d.timestamp(c.now)} - ${c.args[0]})`;
   },
   'time.add': same((a) => `(${a[0]} + ${a[1]})`),
   'time.trunc': same((a) => `date_trunc(${a[0]}, ${a[1]})`),
@@ -89,7 +95,8 @@ const COMMON: Record<string, Render> = {
   'strings.len': same((a) => `length(${a[0]})`),
   'strings.replace': same((a) => `replace(${a[0]}, ${a[1]}, ${a[2]})`),
   'strings.trim': same((a) => `trim(${a[0]})`),
-  'strings.cat': (c) => `(${c.args.map((a, i) => `coalesce(${c.types[i]?.kind === 'string' ? a : `CAST(${a} AS VARCHAR)`}, '')`).join(' || ')})`,
+  'strings.cat': (c) =>
+    `(${c.args.map((a, i) => `coalesce(${c.types[i]?.kind === 'string' ? a : `CAST(${a} AS VARCHAR)`}, '')`).join(' || ')})`,
   'arrays.flatten': same((a) => `flatten(${a[0]})`),
   'math.abs': same((a) => `abs(${a[0]})`),
   'math.round': (c) => `round(CAST(${c.args[0]} AS DOUBLE), ${Math.trunc(literalNumber(c.exprs[1], 0))})`,
@@ -154,7 +161,12 @@ const ATHENA_FUNCTIONS: Record<string, Render> = {
   're.matches': same((a) => `regexp_like(${a[0]}, ${a[1]})`),
   're.extract': (c) => `nullif(regexp_extract(${c.args[0]}, ${c.args[1]}, ${Math.trunc(literalNumber(c.exprs[2], 0))}), '')`,
   // Trino writes capture-group references as $1; PantherFlow (like DuckDB and RE2) as \1.
-  're.replace': (c) => `regexp_replace(${c.args[0]}, ${c.args[1]}, ${c.d.string(literalText(c.exprs[2]).replace(/\$/g, '\\$$').replace(/\\(\d)/g, '$$$1'))})`,
+  're.replace': (c) =>
+    `regexp_replace(${c.args[0]}, ${c.args[1]}, ${c.d.string(
+      literalText(c.exprs[2])
+        .replace(/\$/g, '\\$$')
+        .replace(/\\(\d)/g, '$$$1'),
+    )})`,
   'arrays.len': same((a) => `cardinality(${a[0]})`),
   'arrays.overlap': same((a) => `arrays_overlap(${a[0]}, ${a[1]})`),
   'arrays.difference': same((a) => `array_sort(array_except(${a[0]}, ${a[1]}))`),

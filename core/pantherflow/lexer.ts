@@ -15,7 +15,33 @@ export interface Token {
 
 export const TIMESPAN_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
-const PUNCT = ['==', '!=', '<=', '>=', '..', '|', ';', ',', '(', ')', '[', ']', '{', '}', '=', '<', '>', '+', '-', '*', '/', '%', '.', ':', '$'];
+const PUNCT = [
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '..',
+  '|',
+  ';',
+  ',',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '=',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '.',
+  ':',
+  '$',
+];
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0', '\\': '\\', "'": "'", '"': '"', '`': '`' };
 
@@ -34,7 +60,8 @@ function isDigit(c: string): boolean {
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
-  const push = (kind: TokenKind, start: number, value?: string) => tokens.push({ kind, text: text.slice(start, i), start, end: i, value });
+  const push = (kind: TokenKind, start: number, value?: string) =>
+    tokens.push({ kind, text: text.slice(start, i), start, end: i, value });
 
   while (i < text.length) {
     const c = text[i];
@@ -61,7 +88,10 @@ export function tokenize(text: string): Token[] {
         while (i < text.length && isDigit(text[i])) i++;
         kind = 'float';
       }
-      if ((text[i] === 'e' || text[i] === 'E') && (isDigit(text[i + 1] ?? '') || ((text[i + 1] === '+' || text[i + 1] === '-') && isDigit(text[i + 2] ?? '')))) {
+      if (
+        (text[i] === 'e' || text[i] === 'E') &&
+        (isDigit(text[i + 1] ?? '') || ((text[i + 1] === '+' || text[i + 1] === '-') && isDigit(text[i + 2] ?? '')))
+      ) {
         i += 2;
         while (i < text.length && isDigit(text[i])) i++;
         kind = 'float';

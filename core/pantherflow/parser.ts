@@ -16,7 +16,10 @@ class Bail extends Error {}
 
 export function parse(text: string): ParseResult {
   const all = tokenize(text);
-  const parser = new Parser(all.filter((t) => t.kind !== 'comment'), text.length);
+  const parser = new Parser(
+    all.filter((t) => t.kind !== 'comment'),
+    text.length,
+  );
   const script = parser.script();
   return { script, tokens: all, diagnostics: parser.diagnostics };
 }
@@ -64,7 +67,10 @@ class Parser {
     if (this.at(text)) return this.next();
     const t = this.tok;
     if (t.kind === 'error') this.fail(t, t.value ?? 'bad token');
-    return this.fail(t.kind === 'eof' ? { start: this.prevEnd(), end: this.prevEnd() } : t, `expected ${what ?? `'${text}'`}, found ${this.describe(t)}`);
+    return this.fail(
+      t.kind === 'eof' ? { start: this.prevEnd(), end: this.prevEnd() } : t,
+      `expected ${what ?? `'${text}'`}, found ${this.describe(t)}`,
+    );
   }
   private ident(what: string): A.Ident {
     const t = this.tok;
@@ -73,7 +79,10 @@ class Parser {
       return { name: t.kind === 'quotedIdent' ? (t.value ?? '') : t.text, start: t.start, end: t.end };
     }
     if (t.kind === 'error') this.fail(t, t.value ?? 'bad token');
-    return this.fail(t.kind === 'eof' ? { start: this.prevEnd(), end: this.prevEnd() } : t, `expected ${what}, found ${this.describe(t)}`);
+    return this.fail(
+      t.kind === 'eof' ? { start: this.prevEnd(), end: this.prevEnd() } : t,
+      `expected ${what}, found ${this.describe(t)}`,
+    );
   }
   /** Skip to the next `|`, `;` or end at bracket depth 0 (error recovery). */
   private recover(insideParens = false): void {
@@ -132,7 +141,8 @@ class Parser {
 
   private letValue(): A.LetStatement['value'] {
     const t = this.tok;
-    if (t.kind === 'ident' && (t.text === 'union' || t.text === 'datatable' || t.text === 'range')) return { kind: 'tabular', pipeline: this.pipeline(false) };
+    if (t.kind === 'ident' && (t.text === 'union' || t.text === 'datatable' || t.text === 'range'))
+      return { kind: 'tabular', pipeline: this.pipeline(false) };
     const save = this.i;
     const expr = this.expr();
     if (isNameChain(expr)) {
@@ -156,7 +166,11 @@ class Parser {
       } catch (e) {
         if (!(e instanceof Bail)) throw e;
         const kw = this.toks[opStart];
-        if (kw.kind === 'ident' && (OPERATOR_NAMES as readonly string[]).includes(kw.text) && operators.at(-1)?.start !== pipe.start) {
+        if (
+          kw.kind === 'ident' &&
+          (OPERATOR_NAMES as readonly string[]).includes(kw.text) &&
+          operators.at(-1)?.start !== pipe.start
+        ) {
           operators.push(partialOperator(kw, this.prevEnd()));
         }
         this.recover(nested);
@@ -231,7 +245,8 @@ class Parser {
     }
     this.next();
     const keyword = span(t);
-    const done = <T extends A.Operator>(op: Omit<T, 'start' | 'end' | 'keyword'>): T => ({ ...op, keyword, start: t.start, end: this.prevEnd() }) as T;
+    const done = <T extends A.Operator>(op: Omit<T, 'start' | 'end' | 'keyword'>): T =>
+      ({ ...op, keyword, start: t.start, end: this.prevEnd() }) as T;
     switch (t.text) {
       case 'where':
         return done<A.WhereOp>({ kind: 'where', predicate: this.expr() });
@@ -275,7 +290,11 @@ class Parser {
           this.next();
           annotations.push({ name, value: this.expr() });
         }
-        if (!chart) this.fail(this.tok.kind === 'eof' ? { start: this.prevEnd(), end: this.prevEnd() } : this.tok, 'expected a chart kind after visualize (bar, line, pie, table)');
+        if (!chart)
+          this.fail(
+            this.tok.kind === 'eof' ? { start: this.prevEnd(), end: this.prevEnd() } : this.tok,
+            'expected a chart kind after visualize (bar, line, pie, table)',
+          );
         return done<A.VisualizeOp>({ kind: 'visualize', chart, annotations });
       }
       default: {
@@ -302,7 +321,11 @@ class Parser {
         this.expect(')');
       }
     }
-    if (!dest) this.fail(this.tok.kind === 'eof' ? { start: this.prevEnd(), end: this.prevEnd() } : this.tok, "expected the right side of the join: name=(subquery), e.g. dest=(panther_logs.public.okta_systemlog)");
+    if (!dest)
+      this.fail(
+        this.tok.kind === 'eof' ? { start: this.prevEnd(), end: this.prevEnd() } : this.tok,
+        'expected the right side of the join: name=(subquery), e.g. dest=(panther_logs.public.okta_systemlog)',
+      );
     const on: A.Expr[] = [];
     if (this.at('on')) {
       this.next();
@@ -325,7 +348,7 @@ class Parser {
     do {
       if (items.length) this.next();
       const t = this.tok;
-      if ((t.kind === 'ident' || t.kind === 'quotedIdent') && this.peek().text === '=' ) {
+      if ((t.kind === 'ident' || t.kind === 'quotedIdent') && this.peek().text === '=') {
         const name = this.ident('a name');
         this.next();
         const expr = this.expr();
@@ -347,7 +370,15 @@ class Parser {
     while (ops.some((o) => this.at(o))) {
       const opTok = this.next();
       const right = next();
-      left = { kind: 'binary', op: opTok.text as A.BinaryOp, opSpan: span(opTok), left, right, start: left.start, end: right.end };
+      left = {
+        kind: 'binary',
+        op: opTok.text as A.BinaryOp,
+        opSpan: span(opTok),
+        left,
+        right,
+        start: left.start,
+        end: right.end,
+      };
     }
     return left;
   }
@@ -450,7 +481,11 @@ class Parser {
     }
     let close: number | undefined;
     if (this.at(')')) close = this.next().start;
-    else this.fail(this.tok.kind === 'eof' ? { start: this.prevEnd(), end: this.prevEnd() } : this.tok, `expected ',' or ')' in the call to ${callee.name}, found ${this.describe(this.tok)}`);
+    else
+      this.fail(
+        this.tok.kind === 'eof' ? { start: this.prevEnd(), end: this.prevEnd() } : this.tok,
+        `expected ',' or ')' in the call to ${callee.name}, found ${this.describe(this.tok)}`,
+      );
     return { kind: 'call', callee, args, open, commas, close, start: calleeExpr.start, end: this.prevEnd() };
   }
   private exprList(close: string): A.Expr[] {

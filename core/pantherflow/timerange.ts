@@ -46,7 +46,9 @@ export function constantTime(e: A.Expr, analysis: Analysis, now: number): number
     case 'time.ago':
       return a?.kind === 'literal' && a.type === 'timespan' ? now - Number(a.value) : undefined;
     case 'time.parse_timestamp':
-      return a?.kind === 'literal' && a.type === 'string' && isTimestampText(String(a.value)) ? toMillis(String(a.value)) : undefined;
+      return a?.kind === 'literal' && a.type === 'string' && isTimestampText(String(a.value))
+        ? toMillis(String(a.value))
+        : undefined;
     case 'time.add': {
       const base = a && constantTime(a, analysis, now);
       return base !== undefined && b?.kind === 'literal' && b.type === 'timespan' ? base + Number(b.value) : undefined;
@@ -76,7 +78,11 @@ export function timeBounds(predicates: readonly A.Expr[], analysis: Analysis, no
       }
       if (c.kind !== 'binary') continue;
       const flip: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==' };
-      const [op, other] = isEventTime(c.left, analysis) ? [c.op, c.right] : isEventTime(c.right, analysis) ? [flip[c.op], c.left] : [undefined, undefined];
+      const [op, other] = isEventTime(c.left, analysis)
+        ? [c.op, c.right]
+        : isEventTime(c.right, analysis)
+          ? [flip[c.op], c.left]
+          : [undefined, undefined];
       if (!op || !other) continue;
       const ms = constantTime(other, analysis, now);
       if (op === '>' || op === '>=' || op === '==') lower(ms);

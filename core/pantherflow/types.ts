@@ -31,7 +31,8 @@ export const T = {
 
 export function typeToString(t: FlowType): string {
   if (t.kind === 'array') return `array<${typeToString(t.element)}>`;
-  if (t.kind === 'object') return t.fields ? `object<${t.fields.map((f) => `${f.name}:${typeToString(f.type)}`).join(', ')}>` : 'object';
+  if (t.kind === 'object')
+    return t.fields ? `object<${t.fields.map((f) => `${f.name}:${typeToString(f.type)}`).join(', ')}>` : 'object';
   return t.kind;
 }
 

@@ -13,13 +13,21 @@ export type Situation =
   | { readonly kind: 'none' }
   | { readonly kind: 'operator'; readonly replace: Span }
   | { readonly kind: 'source'; readonly replace: Span; readonly typed: string }
-  | { readonly kind: 'expression'; readonly replace: Span; readonly columns: readonly Column[]; readonly aggregation: boolean; readonly afterValue: boolean; readonly operator?: string }
+  | {
+      readonly kind: 'expression';
+      readonly replace: Span;
+      readonly columns: readonly Column[];
+      readonly aggregation: boolean;
+      readonly afterValue: boolean;
+      readonly operator?: string;
+    }
   | { readonly kind: 'function'; readonly replace: Span; readonly namespace: string }
   | { readonly kind: 'field'; readonly replace: Span; readonly fields: readonly Column[] }
   | { readonly kind: 'keyword'; readonly replace: Span; readonly words: readonly string[] };
 
 const isWord = (t: Token | undefined) => t !== undefined && (t.kind === 'ident' || t.kind === 'quotedIdent');
-const is = (t: Token | undefined, text: string) => t !== undefined && (t.kind === 'punct' || t.kind === 'ident') && t.text === text;
+const is = (t: Token | undefined, text: string) =>
+  t !== undefined && (t.kind === 'punct' || t.kind === 'ident') && t.text === text;
 
 export function cursorSituation(a: Analysis, offset: number): Situation {
   const tokens = a.tokens.filter((t) => t.kind !== 'eof');
@@ -54,11 +62,13 @@ export function cursorSituation(a: Analysis, offset: number): Situation {
   if (segment.kind === 'source') {
     return { kind: 'source', replace: { start: chainStart, end: replace.end }, typed: [...chain, typed].join('.') };
   }
-  if (!prev || is(prev, ';')) return { kind: 'source', replace: { start: chainStart, end: replace.end }, typed: [...chain, typed].join('.') };
+  if (!prev || is(prev, ';'))
+    return { kind: 'source', replace: { start: chainStart, end: replace.end }, typed: [...chain, typed].join('.') };
   if (is(prev, '|') && chain.length === 0) return { kind: 'operator', replace };
 
   const op = segment.operator;
-  if (is(prev, '=') && is(before[i - 1], 'kind') && op === 'join') return { kind: 'keyword', replace, words: ['inner', 'leftouter', 'rightouter', 'fullouter', 'cross'] };
+  if (is(prev, '=') && is(before[i - 1], 'kind') && op === 'join')
+    return { kind: 'keyword', replace, words: ['inner', 'leftouter', 'rightouter', 'fullouter', 'cross'] };
   if (op === 'visualize') {
     if (is(prev, 'visualize')) return { kind: 'keyword', replace, words: ['bar', 'line', 'pie', 'table'] };
     if (!is(prev, '=')) return { kind: 'keyword', replace, words: ['xcolumn=', 'series='] };
@@ -73,11 +83,22 @@ export function cursorSituation(a: Analysis, offset: number): Situation {
     }
     let type: FlowType | undefined = columns.find((c) => c.name === root)?.type;
     if (root === '$left' || root === '$right') type = joinSide(a, offset, root);
-    for (const part of chain.slice(1)) type = type?.kind === 'object' ? type.fields?.find((f) => f.name === part)?.type : undefined;
-    if (type?.kind === 'object' && type.fields) return { kind: 'field', replace, fields: type.fields.map((f) => ({ name: f.name, type: f.type })) };
+    for (const part of chain.slice(1))
+      type = type?.kind === 'object' ? type.fields?.find((f) => f.name === part)?.type : undefined;
+    if (type?.kind === 'object' && type.fields)
+      return { kind: 'field', replace, fields: type.fields.map((f) => ({ name: f.name, type: f.type })) };
     return { kind: 'none' };
   }
-  const afterValue = !!prev && (isWord(prev) || prev.kind === 'int' || prev.kind === 'float' || prev.kind === 'string' || prev.kind === 'timespan' || is(prev, ')') || is(prev, ']')) && !/^(by|and|or|not|in|where|project|extend|summarize|sort|limit|search|between|on)$/.test(prev.text);
+  const afterValue =
+    !!prev &&
+    (isWord(prev) ||
+      prev.kind === 'int' ||
+      prev.kind === 'float' ||
+      prev.kind === 'string' ||
+      prev.kind === 'timespan' ||
+      is(prev, ')') ||
+      is(prev, ']')) &&
+    !/^(by|and|or|not|in|where|project|extend|summarize|sort|limit|search|between|on)$/.test(prev.text);
   return { kind: 'expression', replace, columns, aggregation: op === 'summarize' && !segment.afterBy, afterValue, operator: op };
 }
 
@@ -100,8 +121,14 @@ function segmentOf(before: readonly Token[]): Segment {
     else if (t.text === '(' || t.text === '[' || t.text === '{') {
       if (depth === 0) {
         // `dest=(` opens a subquery: the next word is a source.
-        if (t.text === '(' && is(before[j - 1], '=') && isWord(before[j - 2]) && before[j - 2].text !== 'kind') return j === before.length - 1 ? { kind: 'source' } : { kind: 'operator' };
-        if (t.text === '(' && j === before.length - 1 && (j === 0 || is(before[j - 1], ';') || is(before[j - 1], ',') || is(before[j - 1], 'union'))) return { kind: 'source' };
+        if (t.text === '(' && is(before[j - 1], '=') && isWord(before[j - 2]) && before[j - 2].text !== 'kind')
+          return j === before.length - 1 ? { kind: 'source' } : { kind: 'operator' };
+        if (
+          t.text === '(' &&
+          j === before.length - 1 &&
+          (j === 0 || is(before[j - 1], ';') || is(before[j - 1], ',') || is(before[j - 1], 'union'))
+        )
+          return { kind: 'source' };
       } else depth--;
     } else if (depth === 0) {
       if (t.text === 'by') afterBy = true;
@@ -132,7 +159,8 @@ export function scopeAt(a: Analysis, offset: number): Column[] {
   let best: { pipeline: A.Pipeline } | undefined;
   visitScript(a.script, {
     pipeline(p) {
-      if (p.start <= offset && !textBetweenHas(a, p.end, offset, ';') && (!best || p.start >= best.pipeline.start)) best = { pipeline: p };
+      if (p.start <= offset && !textBetweenHas(a, p.end, offset, ';') && (!best || p.start >= best.pipeline.start))
+        best = { pipeline: p };
     },
   });
   if (!best) return [];

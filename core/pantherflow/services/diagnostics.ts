@@ -20,7 +20,9 @@ export function diagnostics(text: string, catalog: Catalog): EditorDiagnostic[] 
       range,
       severity: d.severity,
       message: d.message,
-      ...(d.suggestion !== undefined ? { fix: { title: `Change to ${d.suggestion}`, range: lines.range(d), newText: d.suggestion } } : {}),
+      ...(d.suggestion !== undefined
+        ? { fix: { title: `Change to ${d.suggestion}`, range: lines.range(d), newText: d.suggestion } }
+        : {}),
     };
   });
 }

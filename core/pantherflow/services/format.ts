@@ -62,7 +62,14 @@ function prevSignificant(tokens: readonly Token[], from: number): Token | undefi
   return undefined;
 }
 
-function needsSpace(beforePrev: Token | undefined, prev: Token, t: Token, beforeNext: Token | undefined, braces: boolean[], depth: number): boolean {
+function needsSpace(
+  beforePrev: Token | undefined,
+  prev: Token,
+  t: Token,
+  beforeNext: Token | undefined,
+  braces: boolean[],
+  depth: number,
+): boolean {
   const p = prev.text;
   const lambdaBrace = braces[braces.length - 1] === true;
   if (t.kind === 'punct' && NO_SPACE_BEFORE.has(t.text)) return false;
@@ -82,7 +89,21 @@ function needsSpace(beforePrev: Token | undefined, prev: Token, t: Token, before
 /** Operator parameters written without spaces: kind=inner, xcolumn=x, series=n, dest=(...). */
 const TIGHT_ASSIGNMENTS = new Set(['kind', 'xcolumn', 'series']);
 const VALUE_END = new Set([')', ']', '}']);
-const KEYWORDS_BEFORE_VALUE = new Set(['where', 'and', 'or', 'not', 'in', 'by', 'between', 'limit', 'return', 'on', 'from', 'to', 'step']);
+const KEYWORDS_BEFORE_VALUE = new Set([
+  'where',
+  'and',
+  'or',
+  'not',
+  'in',
+  'by',
+  'between',
+  'limit',
+  'return',
+  'on',
+  'from',
+  'to',
+  'step',
+]);
 
 /** A `-` is unary when nothing that ends a value comes before it. */
 function isUnary(before: Token | undefined): boolean {

@@ -23,7 +23,8 @@ export function hover(text: string, offset: number, catalog: Catalog): Hover | n
   const lines = new LineIndex(text);
   let best: { span: Span; contents: string } | undefined;
   const offer = (span: Span, contents: string | undefined) => {
-    if (contents && within(span, offset) && (!best || span.end - span.start <= best.span.end - best.span.start)) best = { span, contents };
+    if (contents && within(span, offset) && (!best || span.end - span.start <= best.span.end - best.span.start))
+      best = { span, contents };
   };
 
   for (const st of a.script.statements) {

@@ -33,14 +33,15 @@ export function queryInfo(text: string, catalog: Catalog): QueryInfo {
   };
 }
 
-
 /** The query with its final `visualize` replaced by `vis` (or removed when null). */
 export function setVisualization(text: string, catalog: Catalog, vis: Visualization | null): string {
   if (vis && !(CHART_KINDS as readonly string[]).includes(vis.chart)) throw new Error(`unknown chart kind '${vis.chart}'`);
   const a = analysisOf(text, catalog);
   const q = a.query;
   const last = q?.operators[q.operators.length - 1];
-  const clause = vis ? `| visualize ${vis.chart}${vis.xcolumn ? ` xcolumn=${quoteName(vis.xcolumn)}` : ''}${vis.series ? ` series=${quoteName(vis.series)}` : ''}` : '';
+  const clause = vis
+    ? `| visualize ${vis.chart}${vis.xcolumn ? ` xcolumn=${quoteName(vis.xcolumn)}` : ''}${vis.series ? ` series=${quoteName(vis.series)}` : ''}`
+    : '';
   if (q && last?.kind === 'visualize') {
     const pipe = q.pipes[q.pipes.length - 1];
     const head = text.slice(0, pipe).replace(/\s+$/, '');

@@ -51,7 +51,11 @@ export function signatureHelp(text: string, offset: number, catalog: Catalog): S
         from = start + text.length;
       }
       const active = paramAt(f, commas);
-      return { signatures: [{ label, documentation: f.doc, parameters }], activeSignature: 0, activeParameter: active ? f.params.indexOf(active) : f.params.length };
+      return {
+        signatures: [{ label, documentation: f.doc, parameters }],
+        activeSignature: 0,
+        activeParameter: active ? f.params.indexOf(active) : f.params.length,
+      };
     } else if (t.text === ',' && depth === 0) commas++;
     else if ((t.text === '|' || t.text === ';') && depth === 0) return null;
   }

@@ -7,7 +7,19 @@ import { LineIndex } from '../position';
 import { visitScript } from '../visit';
 import { analysisOf } from './analysis-cache';
 
-export const TOKEN_TYPES = ['keyword', 'operator', 'function', 'namespace', 'type', 'variable', 'property', 'parameter', 'string', 'number', 'comment'] as const;
+export const TOKEN_TYPES = [
+  'keyword',
+  'operator',
+  'function',
+  'namespace',
+  'type',
+  'variable',
+  'property',
+  'parameter',
+  'string',
+  'number',
+  'comment',
+] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
 
 export interface SemanticToken {
@@ -40,7 +52,9 @@ export function semanticTokens(text: string, catalog: Catalog): SemanticToken[] 
     source(s) {
       if (s.kind === 'table') {
         const b = a.sources.get(s);
-        s.parts.forEach((p, i) => mark(p.start, b?.kind === 'let' ? 'variable' : i === s.parts.length - 1 ? 'type' : 'namespace'));
+        s.parts.forEach((p, i) =>
+          mark(p.start, b?.kind === 'let' ? 'variable' : i === s.parts.length - 1 ? 'type' : 'namespace'),
+        );
       }
       if (s.kind === 'range') mark(s.column.start, 'property');
     },
@@ -64,7 +78,8 @@ export function semanticTokens(text: string, catalog: Catalog): SemanticToken[] 
         case 'name':
           if (e.name.startsWith('$')) mark(e.start, 'keyword');
           else if (a.scalarLets.has(e)) mark(e.start, 'variable');
-          else if (lambdaParams.some((p) => p.name === e.name && p.start <= e.start && e.end <= p.end)) mark(e.start, 'parameter');
+          else if (lambdaParams.some((p) => p.name === e.name && p.start <= e.start && e.end <= p.end))
+            mark(e.start, 'parameter');
           else mark(e.start, 'property');
           break;
         case 'member':

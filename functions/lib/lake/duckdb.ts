@@ -4,8 +4,23 @@
 // and by the local search service.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DuckDBInstance, DuckDBListValue, DuckDBArrayValue, DuckDBStructValue, DuckDBMapValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { staticCatalog, type Catalog, type ColumnInfo, type TableInfo, EVENT_TIME, PARTITION_COLUMNS } from '../../../core/pantherflow/catalog';
+import {
+  DuckDBInstance,
+  DuckDBListValue,
+  DuckDBArrayValue,
+  DuckDBStructValue,
+  DuckDBMapValue,
+  type DuckDBConnection,
+  type DuckDBValue,
+} from '@duckdb/node-api';
+import {
+  staticCatalog,
+  type Catalog,
+  type ColumnInfo,
+  type TableInfo,
+  EVENT_TIME,
+  PARTITION_COLUMNS,
+} from '../../../core/pantherflow/catalog';
 import { T, type FlowType, type Field } from '../../../core/pantherflow/types';
 
 export type Row = Record<string, unknown>;
@@ -21,7 +36,10 @@ const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** Opens an in-memory DuckDB with one view per table found under `dir` (no directory: no tables). */
 export async function openLake(dir?: string): Promise<LakeEngine> {
-  const instance = await DuckDBInstance.create(':memory:', { autoinstall_known_extensions: 'false', autoload_known_extensions: 'true' });
+  const instance = await DuckDBInstance.create(':memory:', {
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'true',
+  });
   const connection = await instance.connect();
   const tables: TableInfo[] = [];
   for (const { database, name, path } of dir ? lakeTables(dir) : []) {
@@ -33,7 +51,11 @@ export async function openLake(dir?: string): Promise<LakeEngine> {
       const reader = await connection.runAndReadAll(sql);
       const names = reader.columnNames();
       const json = reader.columnTypes().map((t) => t.alias === 'JSON');
-      return reader.getRows().map((row) => Object.fromEntries(row.map((v, i) => [names[i], json[i] && typeof v === 'string' ? parseJson(v) : plain(v)])));
+      return reader
+        .getRows()
+        .map((row) =>
+          Object.fromEntries(row.map((v, i) => [names[i], json[i] && typeof v === 'string' ? parseJson(v) : plain(v)])),
+        );
     },
     close: () => {
       connection.closeSync();
@@ -87,7 +109,9 @@ async function registerTable(connection: DuckDBConnection, database: string, nam
     .map((c) => (!parquet && c.name === EVENT_TIME ? { ...c, sqlType: 'TIMESTAMP' } : c));
   const spec = `{${columns.map((c) => `${literal(c.name)}: ${literal(c.sqlType)}`).join(', ')}}`;
   await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quote(database)}`);
-  await connection.run(`CREATE OR REPLACE VIEW ${quote(database)}.${quote(name)} AS SELECT * FROM ${reader(path, parquet, spec)}`);
+  await connection.run(
+    `CREATE OR REPLACE VIEW ${quote(database)}.${quote(name)} AS SELECT * FROM ${reader(path, parquet, spec)}`,
+  );
   const info: ColumnInfo[] = columns.map((c) => ({ name: c.name, type: flowType(c.sqlType) }));
   return { database, name, columns: info, timePartitioned: true };
 }
@@ -137,7 +161,8 @@ function structFields(body: string): Field[] {
 function plain(v: DuckDBValue): unknown {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
-  if (typeof v === 'bigint') return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
+  if (typeof v === 'bigint')
+    return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
   if (v instanceof DuckDBListValue || v instanceof DuckDBArrayValue) return v.items.map(plain);
   if (v instanceof DuckDBStructValue) return Object.fromEntries(Object.entries(v.entries).map(([k, x]) => [k, plain(x)]));
   if (v instanceof DuckDBMapValue) return Object.fromEntries(v.entries.map((e) => [String(plain(e.key)), plain(e.value)]));

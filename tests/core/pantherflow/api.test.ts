@@ -1,6 +1,14 @@
 // The editor-facing API shapes: positions both ways, LSP token encoding, quick fixes, query info and chart edits.
 import { describe, expect, it } from 'vitest';
-import { diagnostics, encodeSemanticTokens, LineIndex, queryInfo, semanticTokens, setVisualization, TOKEN_TYPES } from '../../../core/pantherflow/index';
+import {
+  diagnostics,
+  encodeSemanticTokens,
+  LineIndex,
+  queryInfo,
+  semanticTokens,
+  setVisualization,
+  TOKEN_TYPES,
+} from '../../../core/pantherflow/index';
 import { fixtureCatalog } from './golden';
 
 const catalog = fixtureCatalog();
@@ -30,7 +38,10 @@ describe('PantherFlow editor API', () => {
   });
 
   it('describes the result of a query', () => {
-    const info = queryInfo('union panther_logs.public.aws_cloudtrail, panther_logs.okta_systemlog | summarize n=agg.count() by p_log_type | visualize pie xcolumn=p_log_type series=n', catalog);
+    const info = queryInfo(
+      'union panther_logs.public.aws_cloudtrail, panther_logs.okta_systemlog | summarize n=agg.count() by p_log_type | visualize pie xcolumn=p_log_type series=n',
+      catalog,
+    );
     expect(info).toEqual({
       valid: true,
       columns: [
@@ -46,7 +57,9 @@ describe('PantherFlow editor API', () => {
     const base = 'panther_logs.public.aws_cloudtrail | summarize n=agg.count() by awsRegion';
     const withBar = setVisualization(base, catalog, { chart: 'bar', xcolumn: 'awsRegion', series: 'n' });
     expect(withBar).toBe(`${base}\n| visualize bar xcolumn=awsRegion series=n`);
-    expect(setVisualization(withBar, catalog, { chart: 'line', xcolumn: 'awsRegion' })).toBe(`${base}\n| visualize line xcolumn=awsRegion`);
+    expect(setVisualization(withBar, catalog, { chart: 'line', xcolumn: 'awsRegion' })).toBe(
+      `${base}\n| visualize line xcolumn=awsRegion`,
+    );
     expect(setVisualization(withBar, catalog, null)).toBe(base);
     expect(() => setVisualization(base, catalog, { chart: 'donut' })).toThrow("unknown chart kind 'donut'");
   });

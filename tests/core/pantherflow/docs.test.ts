@@ -21,7 +21,11 @@ interface Example {
 
 const pages = readdirSync(DOCS).filter((f) => f.endsWith('.md'));
 const examples: Example[] = pages.flatMap((page) =>
-  [...readFileSync(join(DOCS, page), 'utf8').matchAll(EXAMPLE)].map((m) => ({ page, query: m[1], expected: m[2]?.replace(/^\n```json\n/, '').replace(/```\n$/, '') })),
+  [...readFileSync(join(DOCS, page), 'utf8').matchAll(EXAMPLE)].map((m) => ({
+    page,
+    query: m[1],
+    expected: m[2]?.replace(/^\n```json\n/, '').replace(/```\n$/, ''),
+  })),
 );
 const actual = new Map<Example, string>();
 let lake: LakeEngine;

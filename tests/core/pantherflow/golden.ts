@@ -36,12 +36,16 @@ export function headerOf(name: string): string {
 type ColumnSpec = string | { type: string; description?: string };
 
 export function fixtureCatalog(): Catalog {
-  const raw = yaml.load(readFileSync(fixturePath('catalog.yaml'), 'utf8')) as (Omit<TableInfo, 'columns'> & { columns: Record<string, ColumnSpec> })[];
+  const raw = yaml.load(readFileSync(fixturePath('catalog.yaml'), 'utf8')) as (Omit<TableInfo, 'columns'> & {
+    columns: Record<string, ColumnSpec>;
+  })[];
   return staticCatalog(
     raw.map((t) => ({
       ...t,
       columns: Object.entries(t.columns).map(([name, spec]) =>
-        typeof spec === 'string' ? { name, type: parseType(spec) } : { name, type: parseType(spec.type), ...(spec.description ? { description: spec.description } : {}) },
+        typeof spec === 'string'
+          ? { name, type: parseType(spec) }
+          : { name, type: parseType(spec.type), ...(spec.description ? { description: spec.description } : {}) },
       ),
     })),
   );

@@ -46,7 +46,9 @@ describe('lake runner', () => {
         if (!r.ok) throw new Error(r.diagnostics.map((d) => d.message).join('; '));
         return lake.query(r.query.sql);
       };
-      expect(await rows("panther_logs.demo | where p_event_time < '2024-05-01 11:00:00' | sort n asc")).toEqual([{ p_event_time: '2024-05-01 10:00:00', n: 1 }]);
+      expect(await rows("panther_logs.demo | where p_event_time < '2024-05-01 11:00:00' | sort n asc")).toEqual([
+        { p_event_time: '2024-05-01 10:00:00', n: 1 },
+      ]);
       expect(await rows("panther_logs.demo | limit 10 | where p_event_time < '2024-05-01 11:00:00' | sort n asc")).toEqual([
         { p_event_time: '2024-05-01 10:00:00', n: 1 },
         { p_event_time: '2024-05-01 10:30:00', n: 3 },
@@ -63,9 +65,15 @@ describe('lake runner', () => {
       const hour = join(parquetDir, 'panther_logs', 'flows', 'year=2024', 'month=05', 'day=01', 'hour=10');
       mkdirSync(hour, { recursive: true });
       const writer = await openLake();
-      await writer.query(`COPY (SELECT TIMESTAMP '2024-05-01 10:15:00' AS p_event_time, 443 AS port) TO '${join(hour, 'a.parquet')}' (FORMAT parquet)`);
+      await writer.query(
+        `COPY (SELECT TIMESTAMP '2024-05-01 10:15:00' AS p_event_time, 443 AS port) TO '${join(hour, 'a.parquet')}' (FORMAT parquet)`,
+      );
       writer.close();
-      const r = await capture(['--data', parquetDir, "panther_logs.flows | where p_event_time > '2024-05-01 10:00:00' | project port"]);
+      const r = await capture([
+        '--data',
+        parquetDir,
+        "panther_logs.flows | where p_event_time > '2024-05-01 10:00:00' | project port",
+      ]);
       expect(r).toEqual({ code: 0, out: '{"port":443}\n', err: '' });
     } finally {
       rmSync(parquetDir, { recursive: true, force: true });
@@ -73,7 +81,15 @@ describe('lake runner', () => {
   });
 
   it('applies a UI time range given to the command', async () => {
-    const r = await capture(['--data', dir, '--from', '2024-05-01T11:00:00Z', '--to', '2024-05-01T12:00:00Z', 'panther_logs.public.demo | project n']);
+    const r = await capture([
+      '--data',
+      dir,
+      '--from',
+      '2024-05-01T11:00:00Z',
+      '--to',
+      '2024-05-01T12:00:00Z',
+      'panther_logs.public.demo | project n',
+    ]);
     expect(r).toEqual({ code: 0, out: '{"n":2}\n', err: '' });
   });
 });
@@ -93,7 +109,11 @@ describe('caracal flow', () => {
 
   it('reports errors with line and column and exits 1', async () => {
     const r = await capture(['--data', LAKE_DIR, "panther_logs.public.aws_cloudtrail\n| where eventname == 'x'"]);
-    expect(r).toEqual({ code: 1, out: '', err: 'error: line 2, column 9: unknown column `eventname`; did you mean `eventName`?\n' });
+    expect(r).toEqual({
+      code: 1,
+      out: '',
+      err: 'error: line 2, column 9: unknown column `eventname`; did you mean `eventName`?\n',
+    });
   });
 
   it('describes a chart on stderr', async () => {

@@ -1,12 +1,24 @@
 // Whatever the user types, the compiler and the services answer without throwing, and any SQL the compiler
 // produces is accepted by DuckDB's planner. Inputs: every fixture query, cut at many points and mutated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { complete, compile, diagnostics, format, hover, inlayHints, semanticTokens, signatureHelp, type Catalog } from '../../../core/pantherflow/index';
+import {
+  complete,
+  compile,
+  diagnostics,
+  format,
+  hover,
+  inlayHints,
+  semanticTokens,
+  signatureHelp,
+  type Catalog,
+} from '../../../core/pantherflow/index';
 import { openLake, type LakeEngine } from '../../../functions/lib/lake/duckdb';
 import { LAKE_DIR, loadCases } from './golden';
 
 const queries = [
-  ...['rows.yaml', 'sql.yaml', 'errors.yaml', 'services.yaml'].flatMap((f) => loadCases<{ query: string }>(f).map((c) => c.query.replace('^', ''))),
+  ...['rows.yaml', 'sql.yaml', 'errors.yaml', 'services.yaml'].flatMap((f) =>
+    loadCases<{ query: string }>(f).map((c) => c.query.replace('^', '')),
+  ),
 ];
 
 /** Deterministic pseudo-random numbers (mulberry32), so a failure reproduces. */
@@ -20,7 +32,34 @@ function random(seed: number): () => number {
   };
 }
 
-const NOISE = ['|', '(', ')', '[', ']', '{', '}', "'", '"', '`', '.', ',', '=', '==', '$', '-', ' ', '\n', 'by', 'fn', 'not', 'in', '..', ';', 'é', '\\'];
+const NOISE = [
+  '|',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  "'",
+  '"',
+  '`',
+  '.',
+  ',',
+  '=',
+  '==',
+  '$',
+  '-',
+  ' ',
+  '\n',
+  'by',
+  'fn',
+  'not',
+  'in',
+  '..',
+  ';',
+  'é',
+  '\\',
+];
 
 function variants(q: string, rnd: () => number): string[] {
   const out: string[] = [];

@@ -22,7 +22,9 @@ function run(c: ServiceCase): unknown {
   const text = cursor >= 0 ? c.query.slice(0, cursor) + c.query.slice(cursor + 1) : c.query;
   switch (c.service) {
     case 'completion':
-      return complete(text, cursor, catalog).items.slice(0, 15).map((i) => i.label);
+      return complete(text, cursor, catalog)
+        .items.slice(0, 15)
+        .map((i) => i.label);
     case 'hover':
       return hover(text, cursor, catalog)?.contents ?? null;
     case 'signature': {

@@ -25,7 +25,12 @@ describe('PantherFlow SQL', () => {
   for (const c of cases) {
     for (const dialect of DIALECTS) {
       it(`${c.name} (${dialect})`, () => {
-        const result = compile(c.query, { catalog, dialect, now: '2024-05-02T12:00:00Z', ...(c.timeRange ? { timeRange: c.timeRange } : {}) });
+        const result = compile(c.query, {
+          catalog,
+          dialect,
+          now: '2024-05-02T12:00:00Z',
+          ...(c.timeRange ? { timeRange: c.timeRange } : {}),
+        });
         if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join('\n'));
         if (updating) c[dialect] = result.query.sql;
         else expect(result.query.sql).toBe(c[dialect]);
