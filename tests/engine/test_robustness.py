@@ -43,7 +43,7 @@ def raw_stdout_discarded():
         os.close(null)
 
 
-def write_content(directory: str, time_limit: float = 0.3, worker: bool = False) -> dict:
+def write_content(directory: str, time_limit: float = 1.0, worker: bool = False) -> dict:
     """Content with every source; in-process runs leave out the one reading the real stdin."""
     detections = []
     for name, source in SOURCES.items():

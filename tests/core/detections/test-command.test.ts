@@ -22,7 +22,7 @@ describe('caracal test', () => {
   });
 
   it('reports every broken file and failing detection, and runs the rest', async () => {
-    const { code, stdout } = await golden('broken', [join(FIXTURES, 'broken'), '--time-limit', '0.5']);
+    const { code, stdout } = await golden('broken', [join(FIXTURES, 'broken'), '--time-limit', '1']);
     expect(code).toBe(1);
     expect(stdout).toContain('FAIL Broken.Loops › Should alert');
     expect(stdout).toContain('rules/invalid_yaml.yml: invalid YAML');
