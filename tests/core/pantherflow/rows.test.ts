@@ -1,6 +1,8 @@
 // Query → rows, executed by the embedded DuckDB engine over the test lake.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
 import { compile } from '../../../core/pantherflow/compiler';
+import { FUNCTIONS } from '../../../core/pantherflow/functions';
 import { openLake, type LakeEngine } from '../../../functions/lib/lake/duckdb';
 import { headerOf, LAKE_DIR, loadCases, saveCases, updating } from './golden';
 
@@ -43,4 +45,25 @@ describe('PantherFlow rows in DuckDB', () => {
       expect(result.query.visualization).toEqual(c.visualization);
     });
   }
+});
+
+describe('PantherFlow coverage', () => {
+  it('runs every function in some rows fixture', () => {
+    const text = cases.map((c) => c.query).join('\n');
+    const missing = [...FUNCTIONS.keys()].filter((name) => !text.includes(name + '('));
+    expect(missing).toEqual([]);
+  });
+
+  it('bundles for the browser (a web worker) with no Node modules', async () => {
+    const result = await build({
+      entryPoints: ['core/pantherflow/index.ts'],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.outputFiles[0].text).not.toMatch(/from ["']node:/);
+  });
 });
