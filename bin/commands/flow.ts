@@ -94,6 +94,9 @@ export async function run(argv: string[]): Promise<number> {
     });
     if (!result.ok) {
       for (const d of result.diagnostics) process.stderr.write(formatDiagnostic(query, d) + '\n');
+      if (!o.data && result.diagnostics.some((d) => d.message.startsWith('unknown table'))) {
+        process.stderr.write('hint: no lake given; pass --data DIR to read tables (datatable and range need none)\n');
+      }
       return 1;
     }
     if (o.sql) {

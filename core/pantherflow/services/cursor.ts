@@ -62,7 +62,8 @@ export function cursorSituation(a: Analysis, offset: number): Situation {
   if (segment.kind === 'source') {
     return { kind: 'source', replace: { start: chainStart, end: replace.end }, typed: [...chain, typed].join('.') };
   }
-  if (!prev || is(prev, ';'))
+  const letValue = is(prev, '=') && isWord(before[i - 1]) && is(before[i - 2], 'let');
+  if (!prev || is(prev, ';') || letValue)
     return { kind: 'source', replace: { start: chainStart, end: replace.end }, typed: [...chain, typed].join('.') };
   if (is(prev, '|') && chain.length === 0) return { kind: 'operator', replace };
 

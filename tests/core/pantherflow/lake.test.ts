@@ -116,6 +116,14 @@ describe('caracal flow', () => {
     });
   });
 
+  it('hints at --data when a table is unknown and no lake was given', async () => {
+    const r = await capture(['panther_logs.public.aws_cloudtrail | limit 1']);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(
+      'error: line 1, column 1: unknown table `panther_logs.public.aws_cloudtrail`\nhint: no lake given; pass --data DIR to read tables (datatable and range need none)\n',
+    );
+  });
+
   it('describes a chart on stderr', async () => {
     const r = await capture(['datatable [{"k": "a", "n": 1}] | visualize bar xcolumn=k series=n']);
     expect(r).toEqual({ code: 0, out: '{"k":"a","n":1}\n', err: '# visualize {"chart":"bar","xcolumn":"k","series":"n"}\n' });

@@ -1,6 +1,6 @@
 // Language services with cursor-marker fixtures: `^` in the query is the cursor.
 import { afterAll, describe, expect, it } from 'vitest';
-import { complete, format, hover, inlayHints, semanticTokens, signatureHelp } from '../../../core/pantherflow/index';
+import { compile, complete, format, hover, inlayHints, semanticTokens, signatureHelp } from '../../../core/pantherflow/index';
 import { fixtureCatalog, headerOf, loadCases, saveCases, updating } from './golden';
 
 interface ServiceCase {
@@ -51,4 +51,18 @@ describe('PantherFlow language services', () => {
       else expect(actual).toEqual(c.expect);
     });
   }
+});
+
+describe('PantherFlow formatting', () => {
+  const queries = ['rows.yaml', 'sql.yaml', 'errors.yaml'].flatMap((f) => loadCases<{ query: string }>(f).map((c) => c.query));
+  it('is idempotent and never changes what a query means', () => {
+    for (const q of queries) {
+      const once = format(q).text;
+      expect(format(once).text).toBe(once);
+      const before = compile(q, { catalog, dialect: 'duckdb', now: 0 });
+      const after = compile(once, { catalog, dialect: 'duckdb', now: 0 });
+      expect(after.ok).toBe(before.ok);
+      if (before.ok && after.ok) expect(after.query.sql).toBe(before.query.sql);
+    }
+  });
 });
