@@ -153,6 +153,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     stops.push(() => sqs.stop());
     const cognito = await startCognito(options.stateDir);
     stops.push(() => cognito.stop());
+    // What Cognito would email (temporary passwords, reset codes) is shown in the terminal and kept in
+    // the local mailbox (/local/mailbox.json), so every account flow can be finished by a person or a test.
+    cognito.mailbox.on('message', (m: MailMessage) => options.log(`[mailbox] to ${m.to}: ${m.subject}${m.code ? ` (code ${m.code})` : ''}`));
 
     let functions = new Map<string, LocalFunction>();
     const invoke = async (name: string, event: unknown): Promise<InvokeResult> => {

@@ -2,50 +2,46 @@
 /** Internal type. DO NOT USE DIRECTLY. */
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
-export type Incremental<T> =
-  | T
-  | {
-      [P in keyof T]?: P extends " $fragmentName" | "__typename" ? T[P] : never;
-    };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
-  ID: { input: string; output: string };
-  String: { input: string; output: string };
-  Boolean: { input: boolean; output: boolean };
-  Int: { input: number; output: number };
-  Float: { input: number; output: number };
-  AWSDate: { input: string; output: string };
-  AWSDateTime: { input: string; output: string };
-  AWSEmail: { input: string; output: string };
-  AWSIPAddress: { input: string; output: string };
-  AWSJSON: { input: unknown; output: unknown };
-  AWSPhone: { input: string; output: string };
-  AWSTime: { input: string; output: string };
-  AWSTimestamp: { input: number; output: number };
-  AWSURL: { input: string; output: string };
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  AWSDate: { input: string; output: string; }
+  AWSDateTime: { input: string; output: string; }
+  AWSEmail: { input: string; output: string; }
+  AWSIPAddress: { input: string; output: string; }
+  AWSJSON: { input: unknown; output: unknown; }
+  AWSPhone: { input: string; output: string; }
+  AWSTime: { input: string; output: string; }
+  AWSTimestamp: { input: number; output: number; }
+  AWSURL: { input: string; output: string; }
 };
 
 export type AppConfig = {
-  __typename?: "AppConfig";
+  __typename?: 'AppConfig';
   /** The AWS account the deployment lives in (000000000000 locally). */
-  accountId: Scalars["String"]["output"];
-  awsPartition: Scalars["String"]["output"];
+  accountId: Scalars['String']['output'];
+  awsPartition: Scalars['String']['output'];
   /** When this deployment was created. */
-  created: Scalars["AWSDateTime"]["output"];
+  created: Scalars['AWSDateTime']['output'];
   /** MFA mode of the user pool: OPTIONAL or REQUIRED. */
-  mfaMode: Scalars["String"]["output"];
+  mfaMode: Scalars['String']['output'];
   /** Minimum password length of the user pool's password policy. */
-  passwordMinLength: Scalars["Int"]["output"];
-  region: Scalars["String"]["output"];
-  stage: Scalars["String"]["output"];
+  passwordMinLength: Scalars['Int']['output'];
+  region: Scalars['String']['output'];
+  stage: Scalars['String']['output'];
   /** The product version (package version and commit). */
-  version: Scalars["String"]["output"];
+  version: Scalars['String']['output'];
 };
 
 export type Query = {
-  __typename?: "Query";
+  __typename?: 'Query';
   /** Workspace configuration read once at application start. */
   appConfig: AppConfig;
   /** The signed-in user, read from the identity provider and the user's Cognito groups. */
@@ -53,33 +49,17 @@ export type Query = {
 };
 
 export type User = {
-  __typename?: "User";
-  createdAt: Maybe<Scalars["AWSDateTime"]["output"]>;
-  email: Scalars["AWSEmail"]["output"];
-  familyName: Maybe<Scalars["String"]["output"]>;
-  givenName: Maybe<Scalars["String"]["output"]>;
-  id: Scalars["ID"]["output"];
+  __typename?: 'User';
+  createdAt: Maybe<Scalars['AWSDateTime']['output']>;
+  email: Scalars['AWSEmail']['output'];
+  familyName: Maybe<Scalars['String']['output']>;
+  givenName: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
   /** Cognito groups the user belongs to; a group is a role. */
-  roles: Array<Scalars["String"]["output"]>;
+  roles: Array<Scalars['String']['output']>;
 };
 
-export type HomeQueryVariables = Exact<{ [key: string]: never }>;
+export type HomeQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type HomeQuery = {
-  me: {
-    id: string;
-    email: string;
-    givenName: string | null;
-    familyName: string | null;
-    roles: Array<string>;
-  };
-  appConfig: {
-    version: string;
-    stage: string;
-    region: string;
-    accountId: string;
-    created: string;
-    passwordMinLength: number;
-    mfaMode: string;
-  };
-};
+
+export type HomeQuery = { me: { id: string, email: string, givenName: string | null, familyName: string | null, roles: Array<string> }, appConfig: { version: string, stage: string, region: string, accountId: string, created: string, passwordMinLength: number, mfaMode: string } };
