@@ -47,7 +47,10 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-              { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll.*|react-number-format)[\\/]/ },
+              {
+                name: 'mantine',
+                test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll.*|react-number-format)[\\/]/,
+              },
               { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk)[\\/]/ },
               { name: 'apollo', test: /node_modules[\\/](@apollo|graphql|rxjs|optimism|@wry)[\\/]/ },
             ],

@@ -28,7 +28,9 @@ vi.mock('aws-amplify/utils', () => ({
 }));
 
 const claims = { sub: 'u-1', email: 'ada@example.com', given_name: 'Ada', 'cognito:groups': ['Admin', 'Analyst'] };
-const session = (withTokens: boolean) => ({ tokens: withTokens ? { idToken: { payload: claims, toString: () => 'id' } } : undefined });
+const session = (withTokens: boolean) => ({
+  tokens: withTokens ? { idToken: { payload: claims, toString: () => 'id' } } : undefined,
+});
 const step = (signInStep: string, isSignedIn = false) => ({ isSignedIn, nextStep: { signInStep } });
 
 let auth: Auth;
@@ -80,7 +82,9 @@ describe('the Amplify auth provider', () => {
     await screen.findByText('anonymous start');
 
     amplify.signIn.mockResolvedValue(step('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED'));
-    await expect(act(() => auth.signIn(' ada@example.com ', 'Temp-Passw0rd!'))).resolves.toEqual({ kind: 'new-password-required' });
+    await expect(act(() => auth.signIn(' ada@example.com ', 'Temp-Passw0rd!'))).resolves.toEqual({
+      kind: 'new-password-required',
+    });
     expect(amplify.signIn).toHaveBeenCalledWith({
       username: 'ada@example.com',
       password: 'Temp-Passw0rd!',
@@ -110,7 +114,9 @@ describe('the Amplify auth provider', () => {
     renderProvider();
     await screen.findByText('anonymous start');
     amplify.signIn
-      .mockRejectedValueOnce(Object.assign(new Error('There is already a signed in user.'), { name: 'UserAlreadyAuthenticatedException' }))
+      .mockRejectedValueOnce(
+        Object.assign(new Error('There is already a signed in user.'), { name: 'UserAlreadyAuthenticatedException' }),
+      )
       .mockResolvedValueOnce(step('DONE', true));
     amplify.fetchAuthSession.mockResolvedValue(session(true));
     await expect(act(() => auth.signIn('ada@example.com', 'pw'))).resolves.toEqual({ kind: 'signed-in' });

@@ -16,7 +16,9 @@ const appSync401 = JSON.stringify({
 describe('API errors', () => {
   it('treat HTTP 401 and UnauthorizedException as a refused session, nothing else', () => {
     expect(isUnauthorized(serverError(401, appSync401))).toBe(true);
-    expect(isUnauthorized(new CombinedGraphQLErrors({ errors: [{ message: 'no', errorType: 'UnauthorizedException' } as never] }))).toBe(true);
+    expect(
+      isUnauthorized(new CombinedGraphQLErrors({ errors: [{ message: 'no', errorType: 'UnauthorizedException' } as never] })),
+    ).toBe(true);
     expect(isUnauthorized(serverError(500, ''))).toBe(false);
     expect(isUnauthorized(new CombinedGraphQLErrors({ errors: [{ message: 'bad input' }] }))).toBe(false);
     expect(isUnauthorized(new TypeError('Failed to fetch'))).toBe(false);
@@ -29,7 +31,11 @@ describe('API errors', () => {
     ['422', serverError(422, ''), 'Unable to forward request to the underlying services. Please try again'],
     ['500 without errors', serverError(500, 'oops'), 'An unexpected server error has occurred'],
     ['a GraphQL error', new CombinedGraphQLErrors({ errors: [{ message: 'the resolver timed out' }] }), 'The resolver timed out'],
-    ['an unreachable API', new TypeError('Failed to fetch'), "Couldn't reach the Caracal API. Check your network connection and try again."],
+    [
+      'an unreachable API',
+      new TypeError('Failed to fetch'),
+      "Couldn't reach the Caracal API. Check your network connection and try again.",
+    ],
     ['nothing known', undefined, 'An unexpected server error has occurred'],
   ])('describe %s', (_, error, message) => {
     expect(describeApiError(error)).toBe(message);

@@ -25,7 +25,11 @@ describe('the GraphQL client', () => {
   it('sends the session ID token in Authorization to the configured endpoint', async () => {
     const fetchMock = answering(200, { data: { me: { id: 'u-1', __typename: 'User' } } });
     const onUnauthorized = vi.fn();
-    const client = createApolloClient({ graphqlUrl: 'http://api.test/graphql', idToken: async () => 'id.token.jwt', onUnauthorized });
+    const client = createApolloClient({
+      graphqlUrl: 'http://api.test/graphql',
+      idToken: async () => 'id.token.jwt',
+      onUnauthorized,
+    });
     const result = await client.query({ query: ME });
     expect(result.data).toEqual({ me: { id: 'u-1', __typename: 'User' } });
     const [url, init] = fetchMock.mock.calls[0]!;

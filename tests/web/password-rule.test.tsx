@@ -33,7 +33,9 @@ const cases: ReadonlyArray<readonly [string, readonly PasswordRuleId[]]> = [
 
 describe('the password rule', () => {
   it.each(cases)('%j breaks %j', (password, broken) => {
-    const failing = checkPassword(password).filter((check) => !check.passed).map((check) => check.id);
+    const failing = checkPassword(password)
+      .filter((check) => !check.passed)
+      .map((check) => check.id);
     expect(failing).toEqual(broken);
   });
 

@@ -84,9 +84,7 @@ describe('sign-in', () => {
     await user.type(await screen.findByLabelText('New password', { selector: 'input' }), 'Caracal-2026-rocks');
     await user.type(screen.getByLabelText('Confirm new password', { selector: 'input' }), 'Caracal-2026-rocks');
     await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Password does not conform to policy: Password not long enough',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Password does not conform to policy: Password not long enough');
   });
 
   it('says plainly when the account needs a step this version cannot do', async () => {
@@ -104,12 +102,22 @@ describe('sign-in', () => {
 describe('sign-in error messages', () => {
   it.each([
     ['NotAuthorizedException', 'Incorrect username or password.', 'credentials', 'Incorrect email or password.'],
-    ['NotAuthorizedException', 'Password attempts exceeded', 'credentials', 'Too many attempts. Wait a few minutes, then try again.'],
+    [
+      'NotAuthorizedException',
+      'Password attempts exceeded',
+      'credentials',
+      'Too many attempts. Wait a few minutes, then try again.',
+    ],
     ['NotAuthorizedException', 'User is disabled.', 'credentials', 'This account is disabled. Contact your administrator.'],
     ['InvalidPasswordException', 'Invalid password', 'credentials', 'Incorrect email or password.'],
     ['InvalidPasswordException', 'Password not long enough', 'new-password', 'Password not long enough'],
     ['UserNotFoundException', 'User does not exist.', 'credentials', 'No account exists with this email address.'],
-    ['TypeError', 'Failed to fetch', 'credentials', "Can't reach the sign-in service. Check your network connection and try again."],
+    [
+      'TypeError',
+      'Failed to fetch',
+      'credentials',
+      "Can't reach the sign-in service. Check your network connection and try again.",
+    ],
     ['LimitExceededException', 'slow down', 'new-password', 'Too many attempts. Wait a few minutes, then try again.'],
     ['SomethingNew', 'A new failure', 'credentials', 'A new failure'],
   ] as const)('%s "%s" while on %s reads "%s"', (name, message, step, expected) => {

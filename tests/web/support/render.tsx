@@ -31,7 +31,6 @@ export function installBrowserStandIns(): void {
   }
 }
 
-
 export const testUser: SessionUser = {
   id: 'u-1',
   email: 'ada@example.com',
@@ -61,7 +60,10 @@ interface Options {
 }
 
 /** Renders inside the app's providers: theme, config, a fixed auth and a router at a given entry. */
-export function renderInApp(ui: ReactElement, { auth = fakeAuth({ status: 'anonymous', reason: 'start' }), at = '/' }: Options = {}): RenderResult {
+export function renderInApp(
+  ui: ReactElement,
+  { auth = fakeAuth({ status: 'anonymous', reason: 'start' }), at = '/' }: Options = {},
+): RenderResult {
   installBrowserStandIns();
   return render(
     <MantineProvider theme={theme} defaultColorScheme="dark" env="test">

@@ -23,8 +23,8 @@ export function ConnectivityModal() {
       }
     >
       <Text size="sm" c="dimmed">
-        Caracal can't reach the network from this browser. Check your connection; this message closes by itself
-        once you are back online.
+        Caracal can't reach the network from this browser. Check your connection; this message closes by itself once you are back
+        online.
       </Text>
     </Modal>
   );

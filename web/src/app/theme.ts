@@ -32,8 +32,7 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 6 },
   colors: { caracal, dark: slate },
   defaultRadius: 'md',
-  fontFamily:
-    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',

@@ -23,8 +23,6 @@ export function displayName(user: Pick<SessionUser, 'email' | 'givenName' | 'fam
 
 /** Up to two letters for the avatar: the initials of the name, else the first letter of the email. */
 export function initials(user: Pick<SessionUser, 'email' | 'givenName' | 'familyName'>): string {
-  const fromName = [user.givenName, user.familyName]
-    .map((part) => part?.trim().charAt(0) ?? '')
-    .join('');
+  const fromName = [user.givenName, user.familyName].map((part) => part?.trim().charAt(0) ?? '').join('');
   return (fromName || user.email.charAt(0)).toUpperCase();
 }

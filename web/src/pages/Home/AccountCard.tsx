@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { UserIcon } from '../../components/icons';
-import type { HomeQuery } from './home.operations';
+import type { HomeQuery } from '../../lib/graphql/types';
 import { CardTitle, Field } from './pieces';
 
 interface AccountCardProps {

@@ -1,7 +1,7 @@
 import { Badge, Card, Stack } from '@mantine/core';
 import { ServerIcon } from '../../components/icons';
 import { formatDateTimeUtc } from '../../lib/format';
-import type { HomeQuery } from './home.operations';
+import type { HomeQuery } from '../../lib/graphql/types';
 import { CardTitle, Field } from './pieces';
 
 interface DeploymentCardProps {

@@ -1,6 +1,6 @@
 import { Badge, Card, Stack } from '@mantine/core';
 import { ShieldIcon } from '../../components/icons';
-import type { HomeQuery } from './home.operations';
+import type { HomeQuery } from '../../lib/graphql/types';
 import { CardTitle, Field } from './pieces';
 
 interface SecurityCardProps {
