@@ -30,6 +30,7 @@ interface Options {
   timeLimitSeconds?: number;
   workers?: number;
   ignoreExtraKeys: boolean;
+  destinations?: string[];
 }
 
 interface TestOutcome {
@@ -56,6 +57,8 @@ options:
   --minimum-tests N      require at least N tests per detection (N >= 2 also needs a true and a false test)
   --skip-disabled-tests  skip detections with Enabled: false
   --ignore-extra-keys    accept unknown top-level keys (reported as warnings)
+  --available-destination NAME
+                         a destination destinations() may name (repeatable); with it, other names fail
   --time-limit SECONDS   per-call time limit for detection code (default 5)
   --workers N            Python worker processes (default: one per spare core, at most 4, from 500 tests)
   --json FILE            write per-test results as JSON to FILE ('-' for stdout; the summary then goes to stderr)
@@ -89,6 +92,7 @@ function parseArgs(argv: string[]): Options | string {
         if (!Number.isInteger(options.minimumTests) || options.minimumTests < 0) return 'caracal test: --minimum-tests expects a whole number';
       } else if (arg === '--skip-disabled-tests') options.skipDisabled = true;
       else if (arg === '--ignore-extra-keys') options.ignoreExtraKeys = true;
+      else if (arg === '--available-destination') options.destinations = [...(options.destinations ?? []), value()];
       else if (arg === '--time-limit') {
         options.timeLimitSeconds = Number(value());
         if (!(options.timeLimitSeconds > 0)) return 'caracal test: --time-limit expects a positive number of seconds';
@@ -145,13 +149,21 @@ function describeFailure(outcome: TestOutcome): string[] {
 }
 
 /** Unit tests in one worker; if the worker fails, each of its tests fails with the reason. */
-async function runInWorker(worker: DetectionWorker, items: AnalysisItem[], chunk: PlannedDetection[], resolvePath: (p: string) => string, timeLimitSeconds?: number): Promise<TestOutcome[]> {
+async function runInWorker(
+  worker: DetectionWorker,
+  items: AnalysisItem[],
+  chunk: PlannedDetection[],
+  resolvePath: (p: string) => string,
+  options: Pick<Options, 'timeLimitSeconds' | 'destinations'>,
+): Promise<TestOutcome[]> {
+  const { timeLimitSeconds, destinations } = options;
   const content = { ...engineContent(items, chunk, resolvePath), ...(timeLimitSeconds ? { timeLimitSeconds } : {}) };
   const typeOf = new Map(chunk.map((p) => [p.engine.id, p.item.type]));
   try {
     await worker.request('load', { content });
     const results = await worker.request<{ detectionId: string; results: Omit<TestOutcome, 'detectionId' | 'type'>[] }[]>('testAll', {
       items: chunk.map((p) => ({ detectionId: p.engine.id, tests: p.tests })),
+      ...(destinations ? { destinations } : {}),
     });
     return results.flatMap((r) => r.results.map((t) => ({ detectionId: r.detectionId, type: typeOf.get(r.detectionId) ?? 'rule', ...t })));
   } catch (error) {
@@ -183,7 +195,7 @@ async function runEngineTests(
   root: string,
   items: AnalysisItem[],
   selected: AnalysisItem[],
-  options: Pick<Options, 'timeLimitSeconds' | 'workers'>,
+  options: Pick<Options, 'timeLimitSeconds' | 'workers' | 'destinations'>,
 ): Promise<TestOutcome[]> {
   const resolvePath = (p: string) => join(root, p);
   const planned = planDetections(items, selected, resolvePath).filter((p) => p.tests.length > 0);
@@ -194,7 +206,7 @@ async function runEngineTests(
   const testCount = planned.reduce((n, p) => n + p.tests.length, 0);
   const wanted = options.workers ?? (testCount >= PARALLEL_FROM_TESTS ? Math.min(availableParallelism() - 1, 4) : 1);
   const chunks = partition(planned, Math.max(1, Math.min(wanted, planned.length)));
-  const runs = chunks.map((chunk, i) => runInWorker(i === 0 ? first : new DetectionWorker(), items, chunk, resolvePath, options.timeLimitSeconds));
+  const runs = chunks.map((chunk, i) => runInWorker(i === 0 ? first : new DetectionWorker(), items, chunk, resolvePath, options));
   const byDetection = new Map<string, TestOutcome[]>();
   for (const outcome of (await Promise.all(runs)).flat()) byDetection.set(outcome.detectionId, [...(byDetection.get(outcome.detectionId) ?? []), outcome]);
   return planned.flatMap((p) => byDetection.get(p.engine.id) ?? []);

@@ -170,6 +170,15 @@ class PassFailRuleTest(unittest.TestCase):
         self.assertFalse(verdict["passed"])
         self.assertIn("does not have the attribute 'nope'", verdict["error"])
 
+    def test_unknown_destinations_fail_only_when_destinations_are_given(self):
+        source = "def rule(event):\n    return True\ndef destinations(event):\n    return ['slack-sec']\n"
+        test = {"Name": "t", "ExpectedResult": True, "Log": {}}
+        self.assertTrue(run_test(detection(source), test, lambda _: None)["passed"])
+        self.assertTrue(run_test(detection(source), test, lambda _: None, destinations=["slack-sec"])["passed"])
+        verdict = run_test(detection(source), test, lambda _: None, destinations=["pagerduty"])
+        self.assertFalse(verdict["passed"])
+        self.assertIn("UnknownDestinationError", verdict["functions"]["destinations"]["error"])
+
     def test_printed_output_is_captured(self):
         verdict = self.verdict("def rule(event):\n    print('hello')\n    return True\n", True)
         self.assertTrue(verdict["passed"])

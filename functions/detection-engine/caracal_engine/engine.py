@@ -112,15 +112,16 @@ class Engine:
             out["stdout"] = printed[:MAX_BATCH_OUTPUT]
         return out
 
-    def test(self, detection_id: str, tests: List[Mapping]) -> List[Dict[str, Any]]:
-        """Run a detection's unit tests, each with a fresh in-memory key-value store."""
+    def test(self, detection_id: str, tests: List[Mapping], destinations: Optional[List[str]] = None) -> List[Dict[str, Any]]:
+        """Run a detection's unit tests, each with a fresh in-memory key-value store (see
+        `testing.run_test` for `destinations`)."""
         detection = self.detections.get(detection_id)
         if detection is None:
             return [{"name": str(t.get("Name", "")), "passed": False, "error": f"unknown detection {detection_id}"} for t in tests]
         previous = kv.store()
         try:
             with self.watchdog:
-                return run_tests(detection, tests, self.data_model_for, self.watchdog, lambda: kv.use_store(kv.MemoryStore()))
+                return run_tests(detection, tests, self.data_model_for, self.watchdog, lambda: kv.use_store(kv.MemoryStore()), destinations)
         finally:
             kv.use_store(previous)
 

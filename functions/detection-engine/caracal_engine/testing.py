@@ -42,8 +42,12 @@ def run_test(
     data_model_for: Callable[[str], Optional[DataModel]],
     watchdog: Optional[Watchdog] = None,
     reset_state: Optional[Callable[[], None]] = None,
+    destinations: Optional[List[str]] = None,
 ) -> Dict[str, Any]:
-    """Run one unit test; returns {name, passed, expected, output, error?, functions?, stdout?}."""
+    """Run one unit test; returns {name, passed, expected, output, error?, functions?, stdout?}.
+
+    With `destinations` (names), `destinations()` naming any other fails the test; without, unknown
+    destination names are ignored, as the reference tool does."""
     name = str(test.get("Name", ""))
     expected = test.get("ExpectedResult")
     verdict: Dict[str, Any] = {"name": name, "expected": expected}
@@ -57,19 +61,20 @@ def run_test(
         if not isinstance(expected, bool):
             raise ValueError("ExpectedResult must be true or false")
         mocks = _mocks(test)
+        known = {name: name for name in destinations} if destinations is not None else None
         subject: Any = data if detection.is_policy else PantherEvent(data, data_model_for(str(data.get("p_log_type", ""))))
         with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
             if mocks:
                 if detection.module is None:
                     raise ValueError("Mocks can only patch a Python detection's module")
                 with patch.multiple(detection.module, **mocks):
-                    result = detection.run(subject, batch_mode=False, watchdog=watchdog)
+                    result = detection.run(subject, False, watchdog, known)
             else:
-                result = detection.run(subject, batch_mode=False, watchdog=watchdog)
+                result = detection.run(subject, False, watchdog, known)
     except CAUGHT as error:
         verdict.update(passed=False, error=describe_error(error))
         return _with_output(verdict, captured)
-    if isinstance(result.exceptions.get("destinations"), UnknownDestinationError):
+    if destinations is None and isinstance(result.exceptions.get("destinations"), UnknownDestinationError):
         del result.exceptions["destinations"]
     verdict["passed"] = passed(expected, result, detection.alert_value)
     verdict["output"] = result.detection_output if isinstance(result.detection_output, (bool, type(None))) else repr(result.detection_output)
@@ -108,6 +113,7 @@ def _with_output(verdict: Dict[str, Any], captured: io.StringIO) -> Dict[str, An
 
 
 def run_tests(detection: Detection, tests: List[Mapping], data_model_for: Callable[[str], Optional[DataModel]],
-              watchdog: Optional[Watchdog] = None, reset_state: Optional[Callable[[], None]] = None) -> List[Dict[str, Any]]:
+              watchdog: Optional[Watchdog] = None, reset_state: Optional[Callable[[], None]] = None,
+              destinations: Optional[List[str]] = None) -> List[Dict[str, Any]]:
     """Run every test of a detection, in order."""
-    return [run_test(detection, t, data_model_for, watchdog, reset_state) for t in tests]
+    return [run_test(detection, t, data_model_for, watchdog, reset_state, destinations) for t in tests]

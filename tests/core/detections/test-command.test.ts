@@ -52,6 +52,14 @@ describe('caracal test', () => {
     expect(several.report.results).toEqual(single.report.results);
   });
 
+  it('checks destination names against --available-destination', async () => {
+    const args = [join(FIXTURES, 'analysis'), '--id', 'Fixture.Auth.FailedLogin'];
+    expect((await runTestCommand([...args, '--available-destination', 'security-team'])).report.failed).toBe(0);
+    const unknown = await runTestCommand([...args, '--available-destination', 'pagerduty']);
+    expect(unknown.report.failed).toBe(2);
+    expect(unknown.report.results.find((r) => !r.passed)?.functions?.destinations?.error).toMatch(/UnknownDestinationError/);
+  });
+
   it('rejects bad options with a clear message', async () => {
     const { run } = await import('../../../bin/commands/test');
     expect(await run(['--minimum-tests', 'many'])).toBe(2);
