@@ -27,7 +27,9 @@ export type LetBinding =
     };
 
 export type SourceBinding =
-  { readonly kind: 'table'; readonly table: TableInfo } | { readonly kind: 'let'; readonly name: string };
+  | { readonly kind: 'table'; readonly table: TableInfo }
+  /** The binding in force where the name is used (a later `let` of the same name does not change it). */
+  | { readonly kind: 'let'; readonly name: string; readonly binding: LetBinding & { kind: 'tabular' } };
 
 export interface Visualization {
   readonly chart: string;
@@ -256,7 +258,7 @@ class Checker {
     if (parts.length === 1) {
       const binding = this.a.lets.get(parts[0]);
       if (binding?.kind === 'tabular') {
-        this.a.sources.set(s, { kind: 'let', name: parts[0] });
+        this.a.sources.set(s, { kind: 'let', name: parts[0], binding });
         return binding.columns;
       }
       if (binding) {

@@ -3,7 +3,7 @@
 // reach the SQL through the dialect's quoting functions.
 import type * as A from './ast';
 import { EVENT_TIME, type Catalog } from './catalog';
-import { analyze, conjuncts, type Analysis, type Column, type Visualization } from './checker';
+import { analyze, conjuncts, type Analysis, type Column, type LetBinding, type Visualization } from './checker';
 import type { Diagnostic } from './diagnostic';
 import { dialect as getDialect, type Dialect, type DialectName } from './dialect';
 import { partitionPredicates, timeBounds, toMillis, type TimeRange } from './timerange';
@@ -60,7 +60,7 @@ interface Step {
 
 class Compiler {
   private readonly ctes: string[] = [];
-  private readonly lets = new Map<string, Step>();
+  private readonly lets = new Map<LetBinding, Step>();
   private timeRangeApplied = false;
   /** Whether any `where` of the script filters on p_event_time: then the UI's time range is not applied. */
   private readonly namesTimeFilter: boolean;
@@ -109,16 +109,15 @@ class Compiler {
    * A let table. Used once and made only of `where`s, it is compiled where it is used, so the user's filters
    * (p_event_time ones especially) reach its table; otherwise it is one shared step.
    */
-  private letStep(name: string, filters: readonly A.Expr[]): Step {
-    const binding = this.a.lets.get(name);
-    if (binding?.kind !== 'tabular' || binding.statement.value.kind !== 'tabular') throw new Error(`no let table ${name}`);
+  private letStep(binding: LetBinding & { kind: 'tabular' }, filters: readonly A.Expr[]): Step {
+    if (binding.statement.value.kind !== 'tabular') throw new Error(`let ${binding.name} is not a table`);
     const pipeline = binding.statement.value.pipeline;
-    const uses = [...this.a.sources.values()].filter((b) => b.kind === 'let' && b.name === name).length;
+    const uses = [...this.a.sources.values()].filter((b) => b.kind === 'let' && b.binding === binding).length;
     if (uses === 1 && pipeline.operators.every((op) => op.kind === 'where')) return this.pipeline(pipeline, filters);
-    let step = this.lets.get(name);
+    let step = this.lets.get(binding);
     if (!step) {
       step = this.pipeline(pipeline, []);
-      this.lets.set(name, step);
+      this.lets.set(binding, step);
     }
     return step;
   }
@@ -135,7 +134,7 @@ class Compiler {
       case 'table': {
         const binding = this.a.sources.get(s);
         if (!binding) throw new Error('unresolved table');
-        if (binding.kind === 'let') return this.letStep(binding.name, filters);
+        if (binding.kind === 'let') return this.letStep(binding.binding, filters);
         const table = binding.table;
         const where: string[] = [];
         const hasEventTime = table.columns.some((c) => c.name === EVENT_TIME);
