@@ -1,6 +1,7 @@
 // Classification: among the candidate schemas of a stream, the first whose parser reads a line wins; the
-// last winner is tried first, since consecutive lines of a stream are usually of one log type.
-import type { ParseResult, Parser } from './compile';
+// last winner is tried first, since consecutive lines of a stream are usually of one log type. A line is
+// JSON-parsed once for all the JSON schemas, so a line that matches none costs one parse, not one per schema.
+import { DEFAULT_MAX_LINE_LENGTH, lineProblem, type ParseResult, type Parser } from './compile';
 import type { NormalizedEvent, ParseContext } from './normalize';
 
 export type ClassifyResult =
@@ -11,13 +12,37 @@ export interface Classifier {
   classify(line: string, ctx?: ParseContext): ClassifyResult;
 }
 
-export function classifier(parsers: Parser[]): Classifier {
+export interface ClassifierOptions {
+  /** Longer lines are refused before any schema is tried (default: the parsers' default, 1 MiB of text). */
+  maxLineLength?: number;
+}
+
+export function classifier(parsers: Parser[], options: ClassifierOptions = {}): Classifier {
+  const maxLineLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
   let last: Parser | undefined;
   return {
     classify(line, ctx) {
       if (parsers.length === 0) return { ok: false, error: 'no schemas to classify with', attempts: [] };
+      const problem = lineProblem(line, maxLineLength);
+      if (problem) return { ok: false, error: problem, attempts: [] };
       const attempts: { logType: string; error: string }[] = [];
-      const attempt = (p: Parser): ParseResult => p.parse(line, ctx);
+      let json: { value: Record<string, unknown> } | { error: string } | undefined;
+      const readJson = () => {
+        try {
+          const value: unknown = JSON.parse(line);
+          if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+            return { error: `expected a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}` };
+          }
+          return { value: value as Record<string, unknown> };
+        } catch (err) {
+          return { error: `invalid JSON: ${(err as Error).message}` };
+        }
+      };
+      const attempt = (p: Parser): ParseResult => {
+        if (!p.readsJson) return p.parse(line, ctx);
+        json ??= readJson();
+        return 'error' in json ? { ok: false, error: json.error } : p.parseRecord(json.value, ctx);
+      };
       if (last) {
         const r = attempt(last);
         if (r.ok) return { ok: true, logType: last.logType, events: r.events };

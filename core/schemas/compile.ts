@@ -1,5 +1,5 @@
 // compileSchema: a validated schema turned into a Parser that reads one log line into normalized events.
-import { DecodeFailure, eventDecoder, type DecodeState } from './decode';
+import { eventDecoder, FAIL, type DecodeState } from './decode';
 import { IndicatorSet } from './indicators';
 import { SchemaInferrer } from './infer';
 import { normalize, parseTimeOf, udmReader, type NormalizedEvent, type ParseContext } from './normalize';
@@ -18,6 +18,10 @@ export interface Parser {
   readonly logType: string;
   readonly spec: SchemaSpec;
   parse(line: string, ctx?: ParseContext): ParseResult;
+  /** True for JSON schemas: their lines are JSON objects, so `parseRecord` can take one already parsed. */
+  readonly readsJson: boolean;
+  /** Decodes and normalizes a record that is already read (a parsed JSON object, an element of a JSON array). */
+  parseRecord(record: Record<string, unknown>, ctx?: ParseContext): ParseResult;
   /** Fields found in the data but not in the schema, as a spec (only with isFieldDiscoveryEnabled). */
   discoveredFields(): FieldSpec[];
 }
@@ -35,6 +39,14 @@ export class SchemaCompileError extends Error {
 
 const EMPTY_CONTEXT: ParseContext = {};
 
+/** Why a line cannot be parsed by any schema (not text, too long, empty), or null. */
+export function lineProblem(line: unknown, maxLineLength = DEFAULT_MAX_LINE_LENGTH): string | null {
+  if (typeof line !== 'string') return 'line is not text';
+  if (line.length > maxLineLength) return `line is ${line.length} characters long, more than the limit of ${maxLineLength}`;
+  if (line.length === 0 || line.trim().length === 0) return 'empty line';
+  return null;
+}
+
 export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Parser {
   const problems = validateSchema(spec).filter((p) => p.level === 'error');
   if (problems.length > 0) throw new SchemaCompileError(spec.schema, problems);
@@ -51,36 +63,44 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
   const inferrer = discovery ? new SchemaInferrer() : null;
   const udm = udmReader(spec.udm);
 
+  const parseRecord = (record: Record<string, unknown>, ctx: ParseContext): ParseResult => {
+    const parseTime = parseTimeOf(ctx);
+    const st: DecodeState = {
+      indicators: new IndicatorSet(),
+      eventTime: null,
+      eventTimeText: '',
+      reference: parseTime.instant,
+      discovered: inferrer ? [] : null,
+      error: '',
+    };
+    let event: Record<string, unknown> | typeof FAIL;
+    try {
+      event = decode(record, st);
+    } catch (err) {
+      if (err instanceof RangeError) return { ok: false, error: `event is too large or too deeply nested: ${err.message}` };
+      throw err;
+    }
+    if (event === FAIL) return { ok: false, error: st.error };
+    if (inferrer && st.discovered) for (const d of st.discovered) inferrer.addAt(d.path, d.value);
+    const eventTime = st.eventTime ? st.eventTimeText : parseTime.text;
+    return { ok: true, events: [normalize(event, logType, eventTime, parseTime.text, st.indicators, ctx, 0, udm)] };
+  };
+
   return {
     logType,
     spec,
+    readsJson: !spec.parser || !(spec.parser.csv || spec.parser.fastmatch || spec.parser.regex),
     parse(line: string, ctx: ParseContext = EMPTY_CONTEXT): ParseResult {
-      if (typeof line !== 'string') return { ok: false, error: 'line is not text' };
-      if (line.length > maxLineLength) {
-        return { ok: false, error: `line is ${line.length} characters long, more than the limit of ${maxLineLength}` };
-      }
-      if (line.length === 0 || line.trim().length === 0) return { ok: false, error: 'empty line' };
+      const problem = lineProblem(line, maxLineLength);
+      if (problem) return { ok: false, error: problem };
       const record = reader.parse(line, { streamKey: `${ctx.sourceId ?? ''}\u0000${ctx.objectKey ?? ''}`, lineNumber: ctx.lineNumber });
       if (record === null) return { ok: true, events: [] };
       if (typeof record === 'string') return { ok: false, error: record };
-      const parseTime = parseTimeOf(ctx);
-      const st: DecodeState = {
-        indicators: new IndicatorSet(),
-        eventTime: null,
-        eventTimeText: '',
-        reference: parseTime.instant,
-        discovered: inferrer ? [] : null,
-      };
-      let event: Record<string, unknown>;
-      try {
-        event = decode(record, st);
-      } catch (err) {
-        if (err instanceof DecodeFailure) return { ok: false, error: err.message };
-        if (err instanceof RangeError) return { ok: false, error: `event is too large or too deeply nested: ${err.message}` };
-        throw err;
-      }
-      if (inferrer && st.discovered) for (const d of st.discovered) inferrer.addAt(d.path, d.value);
-      return { ok: true, events: [normalize(event, logType, st.eventTime ? st.eventTimeText : parseTime.text, parseTime.text, st.indicators, ctx, 0, udm)] };
+      return parseRecord(record, ctx);
+    },
+    parseRecord(record: Record<string, unknown>, ctx: ParseContext = EMPTY_CONTEXT): ParseResult {
+      if (record === null || typeof record !== 'object' || Array.isArray(record)) return { ok: false, error: 'expected an object' };
+      return parseRecord(record, ctx);
     },
     discoveredFields(): FieldSpec[] {
       if (!inferrer) return [];

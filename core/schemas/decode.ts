@@ -1,16 +1,12 @@
 // Field decoding: a schema's fields compiled once into functions that turn a raw record (parsed JSON or the
 // values of a text parser) into a typed event: coercion, required fields, validation, transforms,
-// indicators and the event time. A failure throws a DecodeFailure (no stack capture: classification makes
-// failures common) that names the field path.
+// indicators and the event time. A failure returns the FAIL sentinel with the reason in the state (no
+// exceptions: classification makes failures as common as successes, and throwing is slow).
 import { DIGESTS } from './hash';
 import { indicatorCollector, type IndicatorSet } from './indicators';
 import { isCIDR, matchesIpVersion } from './net';
 import { compileTimeFormats, formatInstant, type Instant } from './time';
 import type { FieldSpec, ValueSpec } from './types';
-
-export class DecodeFailure {
-  constructor(readonly message: string) {}
-}
 
 export interface DecodeState {
   indicators: IndicatorSet;
@@ -20,7 +16,12 @@ export interface DecodeState {
   reference: Instant;
   /** Unknown fields found while field discovery is on: their path from the event root and value. */
   discovered: { path: string[]; value: unknown }[] | null;
+  /** Why decoding failed, when a decoder returned FAIL. */
+  error: string;
 }
+
+/** Returned by a decoder that failed; the reason is in DecodeState.error. */
+export const FAIL: unique symbol = Symbol('decode failure');
 
 type Decoder = (value: unknown, st: DecodeState) => unknown;
 
@@ -42,26 +43,30 @@ function describe(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
-function fail(path: string, message: string): never {
-  throw new DecodeFailure(`field "${path}": ${message}`);
+function fail(st: DecodeState, path: string, message: string): typeof FAIL {
+  st.error = `field "${path}": ${message}`;
+  return FAIL;
 }
 
-function checkDepth(value: unknown, path: string, depth = 0): void {
-  if (value === null || typeof value !== 'object') return;
-  if (depth >= MAX_JSON_DEPTH) fail(path, `nested deeper than ${MAX_JSON_DEPTH} levels`);
+function tooDeep(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (depth >= MAX_JSON_DEPTH) return true;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) checkDepth(value[i], path, depth + 1);
+    for (let i = 0; i < value.length; i++) if (tooDeep(value[i], depth + 1)) return true;
   } else {
-    for (const key in value) checkDepth((value as Record<string, unknown>)[key], path, depth + 1);
+    for (const key in value) if (tooDeep((value as Record<string, unknown>)[key], depth + 1)) return true;
   }
+  return false;
 }
 
-function embedded(value: unknown, path: string): unknown {
+const DEPTH_MESSAGE = `nested deeper than ${MAX_JSON_DEPTH} levels`;
+
+function embedded(value: unknown, path: string, st: DecodeState): unknown {
   if (typeof value !== 'string') return value;
   try {
     return JSON.parse(value);
   } catch {
-    return fail(path, 'expected embedded JSON, got text that does not parse');
+    return fail(st, path, 'expected embedded JSON, got text that does not parse');
   }
 }
 
@@ -77,12 +82,12 @@ function stringDecoder(spec: ValueSpec, path: string): Decoder {
     let s: string;
     if (typeof value === 'string') s = value;
     else if (typeof value === 'number' || typeof value === 'boolean') s = String(value);
-    else return fail(path, `expected a string, got ${describe(value)}`);
+    else return fail(st, path, `expected a string, got ${describe(value)}`);
     if (checked) {
-      if (allow && !allow.has(s)) fail(path, `value ${JSON.stringify(s)} is not one of the allowed values`);
-      if (deny && deny.has(s)) fail(path, `value ${JSON.stringify(s)} is denied`);
-      if (ip && !matchesIpVersion(s, ip)) fail(path, `value ${JSON.stringify(s)} is not an ${ip === 'any' ? 'IP' : ip} address`);
-      if (cidr && !isCIDR(s, cidr)) fail(path, `value ${JSON.stringify(s)} is not an ${cidr === 'any' ? '' : cidr + ' '}CIDR block`);
+      if (allow && !allow.has(s)) return fail(st, path, `value ${JSON.stringify(s)} is not one of the allowed values`);
+      if (deny && deny.has(s)) return fail(st, path, `value ${JSON.stringify(s)} is denied`);
+      if (ip && !matchesIpVersion(s, ip)) return fail(st, path, `value ${JSON.stringify(s)} is not an ${ip === 'any' ? 'IP' : ip} address`);
+      if (cidr && !isCIDR(s, cidr)) return fail(st, path, `value ${JSON.stringify(s)} is not an ${cidr === 'any' ? '' : cidr + ' '}CIDR block`);
     }
     if (collect) collect(s, st.indicators);
     return s;
@@ -94,37 +99,37 @@ const FLOAT_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
 function integerDecoder(type: 'int' | 'smallint' | 'bigint', path: string): Decoder {
   const [min, max] = LIMITS[type];
-  return (value) => {
+  return (value, st) => {
     let n: number;
     if (typeof value === 'number') n = value;
     else if (typeof value === 'string' && INTEGER_TEXT.test(value)) n = Number(value);
-    else return fail(path, `expected an integer, got ${describe(value)}`);
-    if (!Number.isInteger(n)) fail(path, `expected an integer, got ${describe(value)}`);
-    if (n < min || n > max) fail(path, `number ${String(value).trim()} is out of range for ${type}`);
+    else return fail(st, path, `expected an integer, got ${describe(value)}`);
+    if (!Number.isInteger(n)) return fail(st, path, `expected an integer, got ${describe(value)}`);
+    if (n < min || n > max) return fail(st, path, `number ${String(value).trim()} is out of range for ${type}`);
     return n;
   };
 }
 
 function floatDecoder(path: string): Decoder {
-  return (value) => {
+  return (value, st) => {
     let n: number;
     if (typeof value === 'number') n = value;
     else if (typeof value === 'string' && FLOAT_TEXT.test(value)) n = Number(value);
-    else return fail(path, `expected a number, got ${describe(value)}`);
-    if (!Number.isFinite(n)) fail(path, `number ${String(value).trim()} is out of range for float`);
+    else return fail(st, path, `expected a number, got ${describe(value)}`);
+    if (!Number.isFinite(n)) return fail(st, path, `number ${String(value).trim()} is out of range for float`);
     return n;
   };
 }
 
 function booleanDecoder(path: string): Decoder {
-  return (value) => {
+  return (value, st) => {
     if (typeof value === 'boolean') return value;
     if (typeof value === 'string') {
       const t = value.trim().toLowerCase();
       if (t === 'true') return true;
       if (t === 'false') return false;
     }
-    return fail(path, `expected a boolean, got ${describe(value)}`);
+    return fail(st, path, `expected a boolean, got ${describe(value)}`);
   };
 }
 
@@ -134,7 +139,7 @@ function timestampDecoder(spec: ValueSpec, path: string): Decoder {
   const isEventTime = spec.isEventTime === true;
   return (value, st) => {
     const t = parse(value, st.reference);
-    if (!t) return fail(path, `${describe(value)} does not match the time format${formats.length > 1 ? 's' : ''} ${formats.join(', ')}`);
+    if (!t) return fail(st, path, `${describe(value)} does not match the time format${formats.length > 1 ? 's' : ''} ${formats.join(', ')}`);
     const text = formatInstant(t);
     if (isEventTime && st.eventTime === null) {
       st.eventTime = t;
@@ -146,9 +151,10 @@ function timestampDecoder(spec: ValueSpec, path: string): Decoder {
 
 function jsonDecoder(spec: ValueSpec, path: string): Decoder {
   const isEmbedded = spec.isEmbeddedJSON === true;
-  return (value) => {
-    const v = isEmbedded ? embedded(value, path) : value;
-    checkDepth(v, path);
+  return (value, st) => {
+    const v = isEmbedded ? embedded(value, path, st) : value;
+    if (v === FAIL) return FAIL;
+    if (tooDeep(v)) return fail(st, path, DEPTH_MESSAGE);
     return v;
   };
 }
@@ -159,13 +165,15 @@ function arrayDecoder(spec: ValueSpec, path: string, discovery: boolean, pathPar
     : jsonDecoder({ type: 'json' }, `${path}[]`);
   const isEmbedded = spec.isEmbeddedJSON === true;
   return (value, st) => {
-    const v = isEmbedded ? embedded(value, path) : value;
-    if (!Array.isArray(v)) return fail(path, `expected an array, got ${describe(v)}`);
+    const v = isEmbedded ? embedded(value, path, st) : value;
+    if (v === FAIL) return FAIL;
+    if (!Array.isArray(v)) return fail(st, path, `expected an array, got ${describe(v)}`);
     const out: unknown[] = [];
     for (let i = 0; i < v.length; i++) {
       const item = v[i];
       if (item === null || item === undefined) continue;
       const decoded = element(item, st);
+      if (decoded === FAIL) return FAIL;
       if (decoded !== undefined) out.push(decoded);
     }
     return out;
@@ -174,6 +182,7 @@ function arrayDecoder(spec: ValueSpec, path: string, discovery: boolean, pathPar
 
 interface CompiledField {
   name: string;
+  path: string;
   source: (raw: Record<string, unknown>) => unknown;
   decode: Decoder;
   required: boolean;
@@ -246,12 +255,18 @@ function maskFunction(field: FieldSpec): CompiledField['mask'] {
   return (value) => digest(salt + (typeof value === 'string' ? value : JSON.stringify(value)));
 }
 
+/** Missing: absent, null, empty (except for strings), or a function (from Object.prototype, e.g. `constructor`). */
+function isMissing(v: unknown, f: CompiledField): boolean {
+  return v === undefined || v === null || (v === '' && f.emptyIsMissing) || typeof v === 'function';
+}
+
 function objectDecoder(fields: FieldSpec[], path: string, discovery: boolean, pathParts: string[]): Decoder {
   const compiled: CompiledField[] = fields.map((f) => {
     const fieldPath = path ? `${path}.${f.name}` : f.name;
     const { source, consumes } = fieldSource(f);
     return {
       name: f.name,
+      path: fieldPath,
       source,
       decode: valueDecoder(f, fieldPath, discovery, [...pathParts, f.name]),
       required: f.required === true,
@@ -262,21 +277,24 @@ function objectDecoder(fields: FieldSpec[], path: string, discovery: boolean, pa
   });
   const known = new Set(compiled.flatMap((f) => f.consumes));
   const n = compiled.length;
+  // Required fields are checked before any decoding: classification rejects most candidates here, cheaply.
+  const required = compiled.filter((f) => f.required);
   return (value, st) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      return fail(path || '(event)', `expected an object, got ${describe(value)}`);
+      return fail(st, path || '(event)', `expected an object, got ${describe(value)}`);
     }
     const raw = value as Record<string, unknown>;
+    for (let i = 0; i < required.length; i++) {
+      const f = required[i];
+      if (isMissing(f.source(raw), f)) return fail(st, f.path, 'required field is missing');
+    }
     const out: Record<string, unknown> = {};
     for (let i = 0; i < n; i++) {
       const f = compiled[i];
       const v = f.source(raw);
-      // A function comes from Object.prototype (a field named `constructor` that the event lacks).
-      if (v === undefined || v === null || (v === '' && f.emptyIsMissing) || typeof v === 'function') {
-        if (f.required) fail(path ? `${path}.${f.name}` : f.name, 'required field is missing');
-        continue;
-      }
+      if (isMissing(v, f)) continue;
       const decoded = f.decode(v, st);
+      if (decoded === FAIL) return FAIL;
       if (decoded === undefined) continue;
       out[f.name] = f.mask ? f.mask(decoded) : decoded;
     }
@@ -285,7 +303,7 @@ function objectDecoder(fields: FieldSpec[], path: string, discovery: boolean, pa
         if (known.has(key)) continue;
         const v = raw[key];
         if (v === undefined || v === null) continue;
-        checkDepth(v, path ? `${path}.${key}` : key);
+        if (tooDeep(v)) return fail(st, path ? `${path}.${key}` : key, DEPTH_MESSAGE);
         Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
         st.discovered.push({ path: [...pathParts, key], value: v });
       }
@@ -315,16 +333,21 @@ export function valueDecoder(spec: ValueSpec, path: string, discovery: boolean, 
     case 'object': {
       const decode = objectDecoder(spec.fields ?? [], path, discovery, pathParts);
       if (!spec.isEmbeddedJSON) return decode;
-      return (value, st) => decode(embedded(value, path), st);
+      return (value, st) => {
+        const v = embedded(value, path, st);
+        return v === FAIL ? FAIL : decode(v, st);
+      };
     }
     default:
       throw new Error(`unknown field type ${String((spec as ValueSpec).type)}`);
   }
 }
 
-/** The decoder of a whole event: the schema's top-level fields. */
-export function eventDecoder(fields: FieldSpec[], discovery: boolean): (raw: Record<string, unknown>, st: DecodeState) => Record<string, unknown> {
+/** The decoder of a whole event: the schema's top-level fields. FAIL with the reason in `st.error`. */
+export function eventDecoder(
+  fields: FieldSpec[],
+  discovery: boolean,
+): (raw: Record<string, unknown>, st: DecodeState) => Record<string, unknown> | typeof FAIL {
   const decode = objectDecoder(fields, '', discovery, []);
-  return (raw, st) => decode(raw, st) as Record<string, unknown>;
+  return (raw, st) => decode(raw, st) as Record<string, unknown> | typeof FAIL;
 }
-

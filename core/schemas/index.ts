@@ -3,8 +3,8 @@
 export * from './types';
 export { validateSchema, validateSchemaName, customSchemaName, MESSAGES, CUSTOM_PREFIX, type SchemaProblem, type ValidateOptions } from './validate';
 export { loadSchemaYaml, dumpSchemaYaml, type LoadResult } from './yaml';
-export { compileSchema, SchemaCompileError, DEFAULT_MAX_LINE_LENGTH, type Parser, type ParseResult, type ParserOptions } from './compile';
-export { classifier, type Classifier, type ClassifyResult } from './classify';
+export { compileSchema, lineProblem, SchemaCompileError, DEFAULT_MAX_LINE_LENGTH, type Parser, type ParseResult, type ParserOptions } from './compile';
+export { classifier, type Classifier, type ClassifierOptions, type ClassifyResult } from './classify';
 export { normalize, type NormalizedEvent, type ParseContext } from './normalize';
 export { rowId, type RowPosition } from './rowid';
 export { inferFields, SchemaInferrer } from './infer';

@@ -86,7 +86,62 @@ function zoneOffsetSeconds(zone: string | undefined): number {
 const RFC3339 =
   /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?\s*(Z|z|UTC|[+-]\d{2}(?::?\d{2})?)?$/;
 
+function digits(text: string, start: number, count: number): number {
+  let n = 0;
+  for (let i = start; i < start + count; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+/** The common shapes `YYYY-MM-DDTHH:MM:SS[.f…][Z|±HH:MM]` read without a regular expression. */
+function parseRfc3339Fast(text: string): Instant | null | undefined {
+  const n = text.length;
+  if (n < 19 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return undefined;
+  const sep = text.charCodeAt(10);
+  if (sep !== 84 && sep !== 32 && sep !== 116) return undefined;
+  const y = digits(text, 0, 4);
+  const mo = digits(text, 5, 2);
+  const d = digits(text, 8, 2);
+  const h = digits(text, 11, 2);
+  const mi = digits(text, 14, 2);
+  const sec = digits(text, 17, 2);
+  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || sec < 0) return undefined;
+  let i = 19;
+  let ns = 0;
+  if (i < n && (text.charCodeAt(i) === 46 || text.charCodeAt(i) === 44)) {
+    let scale = 100_000_000;
+    i++;
+    const start = i;
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i) - 48;
+      if (c < 0 || c > 9) break;
+      ns += c * scale;
+      scale = Math.floor(scale / 10);
+    }
+    if (i === start) return undefined;
+  }
+  let offset = 0;
+  if (i < n) {
+    const c = text.charCodeAt(i);
+    if ((c === 90 || c === 122) && i === n - 1) offset = 0;
+    else if ((c === 43 || c === 45) && (n - i === 6 || n - i === 5)) {
+      const oh = digits(text, i + 1, 2);
+      const om = digits(text, n - 2, 2);
+      if (oh < 0 || om < 0 || (n - i === 6 && text.charCodeAt(i + 3) !== 58)) return undefined;
+      offset = (c === 45 ? -1 : 1) * (oh * 3600 + om * 60);
+    } else return undefined;
+  }
+  const s = civil(y, mo, d, h, mi, sec);
+  if (Number.isNaN(s)) return null;
+  return instant(s - offset, ns);
+}
+
 export function parseRfc3339(text: string): Instant | null {
+  const fast = parseRfc3339Fast(text);
+  if (fast !== undefined) return fast;
   const m = RFC3339.exec(text);
   if (!m) return null;
   const s = civil(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]);

@@ -138,7 +138,11 @@ describe('classification', () => {
   it('tries the last winner first', () => {
     const schemas = ['Okta.SystemLog', 'AWS.CloudTrail'].map((n) => compileSchema(managedSchema(n)!));
     const calls: string[] = [];
-    const counted = schemas.map((p) => ({ ...p, parse: (line: string, c?: object) => (calls.push(p.logType), p.parse(line, c)) }));
+    const counted = schemas.map((p) => ({
+      ...p,
+      parse: (line: string, c?: object) => (calls.push(p.logType), p.parse(line, c)),
+      parseRecord: (record: Record<string, unknown>, c?: object) => (calls.push(p.logType), p.parseRecord(record, c)),
+    }));
     const classify = classifier(counted);
     const line = '{"eventVersion":"1.08","eventTime":"2026-01-01T00:00:00Z","eventSource":"s3.amazonaws.com","eventName":"GetObject","awsRegion":"us-east-1"}';
     expect(classify.classify(line, ctx)).toMatchObject({ ok: true, logType: 'AWS.CloudTrail' });
