@@ -165,9 +165,8 @@ class Compiler {
           const list = columns.map((c) => {
             const have = step.columns.find((x) => x.name === c.name);
             if (!have) return `CAST(NULL AS ${d.typeName(c.type)}) AS ${d.ident(c.name)}`;
-            if (typeToString(have.type) !== typeToString(c.type) && c.type.kind !== 'any')
-              return `CAST(${d.ident(c.name)} AS ${d.typeName(c.type)}) AS ${d.ident(c.name)}`;
-            return d.ident(c.name);
+            if (c.type.kind === 'any') return d.ident(c.name);
+            return `${this.convert(d.ident(c.name), have.type, c.type)} AS ${d.ident(c.name)}`;
           });
           return `SELECT ${list.join(', ') || '*'} FROM ${step.name}`;
         });
@@ -193,6 +192,24 @@ class Compiler {
         return this.step(d.range(d.ident(s.column.name), this.expr(s.from), this.expr(s.to), this.expr(s.step)), columns);
       }
     }
+  }
+
+  /** A value of type `from` as type `to`; objects are rebuilt field by field (Athena casts rows by position). */
+  private convert(sql: string, from: FlowType, to: FlowType): string {
+    const d = this.d;
+    if (typeToString(from) === typeToString(to)) return sql;
+    if (from.kind === 'object' && to.kind === 'object' && from.fields && to.fields) {
+      const fields = to.fields.map((f) => {
+        const had = from.fields!.find((x) => x.name === f.name);
+        return {
+          name: f.name,
+          type: f.type,
+          sql: had ? this.convert(d.field(sql, f.name), had.type, f.type) : `CAST(NULL AS ${d.typeName(f.type)})`,
+        };
+      });
+      return `CASE WHEN ${sql} IS NULL THEN NULL ELSE ${d.struct(fields)} END`;
+    }
+    return `CAST(${sql} AS ${d.typeName(to)})`;
   }
 
   /** A datatable value, cast to its column's type where the row's own literal has another type. */
