@@ -70,7 +70,7 @@ export interface LoadOptions {
 
 const TOP_LEVEL_UNKNOWN_KEY = /^unknown key [^.[]+$/;
 
-function classify(file: SourceFile, exists: (path: string) => boolean, options: LoadOptions, warnings: FileIssue[]): AnalysisItem | FileIssue {
+function classify(file: SourceFile, exists: (path: string) => boolean, options: LoadOptions, warnings: FileIssue[]): AnalysisItem | FileIssue | undefined {
   let document: unknown;
   try {
     document = parseYaml(file.text);
@@ -78,9 +78,10 @@ function classify(file: SourceFile, exists: (path: string) => boolean, options: 
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { path: file.path, message: `invalid YAML: ${reason}` };
   }
+  // Like the reference tool, YAML without an AnalysisType is not an analysis item and is skipped.
+  if (document === null || document === undefined || (isRecord(document) && document.AnalysisType === undefined)) return undefined;
   if (!isRecord(document)) return { path: file.path, message: 'expected a YAML mapping at the top level' };
   const type = document.AnalysisType;
-  if (type === undefined) return { path: file.path, message: 'missing required key AnalysisType' };
   if (typeof type !== 'string' || !(ANALYSIS_TYPES as readonly string[]).includes(type)) {
     return { path: file.path, message: `unknown AnalysisType ${JSON.stringify(type)} (expected one of ${ANALYSIS_TYPES.join(', ')})` };
   }
@@ -98,6 +99,9 @@ function classify(file: SourceFile, exists: (path: string) => boolean, options: 
     );
   }
   if (problems.length) return { path: file.path, message: problems.join('; ') };
+  const dedup = document.DedupPeriodMinutes;
+  if (dedup === 0) warnings.push({ path: file.path, message: 'DedupPeriodMinutes is 0, which is ignored; return p_row_id from dedup() to disable deduplication' });
+  else if (typeof dedup === 'number' && dedup < 5) warnings.push({ path: file.path, message: `DedupPeriodMinutes ${dedup} is below the minimum of 5 and is treated as 5` });
   const item: AnalysisItem = { type: analysisType, id: String(document[ID_KEY[analysisType]]), path: file.path, spec: document };
   if (typeof document.Filename === 'string') {
     item.filePath = joinPath(dirname(file.path), document.Filename);
@@ -109,7 +113,8 @@ function classify(file: SourceFile, exists: (path: string) => boolean, options: 
   return item;
 }
 
-/** Classify every file; duplicate ids, dangling pack entries and data-model conflicts are issues. */
+/** Classify every file; duplicate ids, dangling pack entries and data-model conflicts are issues.
+ * YAML files without an AnalysisType are skipped (they are not analysis items). */
 export function loadRepository(files: readonly SourceFile[], exists: (path: string) => boolean, options: LoadOptions = {}): Repository {
   const issues: FileIssue[] = [];
   const warnings: FileIssue[] = [];
@@ -117,28 +122,23 @@ export function loadRepository(files: readonly SourceFile[], exists: (path: stri
   const seen = new Map<string, AnalysisItem>();
   for (const file of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
     const result = classify(file, exists, options, warnings);
+    if (result === undefined) continue;
     if ('message' in result) {
       issues.push(result);
       continue;
     }
-    const key = `${namespaceOf(result.type)}:${result.id}`;
-    const first = seen.get(key);
+    // One namespace for every kind of item, as in the reference tool.
+    const first = seen.get(result.id);
     if (first) {
       issues.push({ path: result.path, message: `duplicate id ${result.id} (also defined in ${first.path})` });
       continue;
     }
-    seen.set(key, result);
+    seen.set(result.id, result);
     items.push(result);
   }
   const checked = crossChecks(items);
   issues.push(...checked.issues);
   return { items, issues, warnings: [...warnings, ...checked.warnings] };
-}
-
-function namespaceOf(type: AnalysisType): string {
-  if (type === 'rule' || type === 'scheduled_rule' || type === 'correlation_rule' || type === 'policy') return 'detection';
-  if (type === 'saved_query' || type === 'scheduled_query') return 'query';
-  return type;
 }
 
 function crossChecks(items: readonly AnalysisItem[]): { issues: FileIssue[]; warnings: FileIssue[] } {

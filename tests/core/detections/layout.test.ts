@@ -50,7 +50,6 @@ describe('loadRepository', () => {
     ['invalid YAML', { 'x.yml': 'a: [1, 2' }, [], 'x.yml: invalid YAML: '],
     ['duplicate keys are invalid YAML', { 'x.yml': 'a: 1\na: 2\n' }, [], 'x.yml: invalid YAML: duplicated mapping key'],
     ['not a mapping', { 'x.yml': '- 1\n' }, [], 'x.yml: expected a YAML mapping at the top level'],
-    ['missing AnalysisType', { 'x.yml': 'RuleID: A\n' }, [], 'x.yml: missing required key AnalysisType'],
     ['unknown AnalysisType', { 'x.yml': 'AnalysisType: widget\n' }, [], 'x.yml: unknown AnalysisType "widget"'],
     ['unknown key', { 'x.yml': rule('A', 'Sevrity: Low') }, ['A.py'], 'x.yml: unknown key Sevrity'],
     ['wrong type', { 'x.yml': rule('A', 'Threshold: many') }, ['A.py'], 'x.yml: Threshold: must be an integer, got string'],
@@ -59,6 +58,7 @@ describe('loadRepository', () => {
     ['Filename and Detection', { 'x.yml': rule('A', 'Detection: []') }, ['A.py'], 'x.yml: has Filename and Detection; only one of them is allowed'],
     ['test without ExpectedResult', { 'x.yml': rule('A', 'Tests:\n  - Name: t\n    Log: {}') }, ['A.py'], 'x.yml: missing required key Tests[0].ExpectedResult'],
     ['duplicate id', { 'a.yml': rule('A'), 'b.yml': rule('A') }, ['A.py'], 'b.yml: duplicate id A (also defined in a.yml)'],
+    ['duplicate id across kinds', { 'a.yml': rule('A'), 'g.yml': 'AnalysisType: global\nGlobalID: A\nFilename: A.py\n' }, ['A.py'], 'g.yml: duplicate id A (also defined in a.yml)'],
     ['pack with unknown items', { 'p.yml': 'AnalysisType: pack\nPackID: P\nPackDefinition:\n  IDs: [Nope]\n' }, [], 'p.yml: pack lists unknown item(s): Nope'],
     [
       'conflicting data models',
@@ -104,6 +104,13 @@ describe('loadRepository', () => {
     const onlyTopLevel = loadRepository([{ path: 'x.yml', text: rule('A', 'Sevrity: Low') }], () => true, { ignoreExtraKeys: true });
     expect(onlyTopLevel.items.map((i) => i.id)).toEqual(['A']);
     expect(onlyTopLevel.warnings).toEqual([{ path: 'x.yml', message: 'unknown key Sevrity' }]);
+  });
+
+  it('skips YAML that is not an analysis item, and warns about short dedup periods', () => {
+    const repo = load({ 'docker-compose.yml': 'services: {}\n', 'empty.yml': '', 'a.yml': rule('A', 'DedupPeriodMinutes: 2') }, ['A.py']);
+    expect(repo.issues).toEqual([]);
+    expect(repo.items.map((i) => i.id)).toEqual(['A']);
+    expect(repo.warnings).toEqual([{ path: 'a.yml', message: 'DedupPeriodMinutes 2 is below the minimum of 5 and is treated as 5' }]);
   });
 
   it('keeps loading the other files when one is broken', () => {
