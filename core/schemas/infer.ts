@@ -57,7 +57,14 @@ class Shape {
       this.kinds.add('object');
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
         let child = this.children.get(k);
-        if (!child) this.children.set(k, (child = new Shape()));
+        if (!child) {
+          // A map keyed by data (ids, names) is a json value; stop tracking so memory stays bounded.
+          if (this.children.size >= MAX_OBJECT_KEYS) {
+            this.kinds.add('json');
+            continue;
+          }
+          this.children.set(k, (child = new Shape()));
+        }
         child.add(v, depth + 1);
       }
     }
@@ -112,7 +119,7 @@ function toValueSpec(node: Shape, name: string): ValueSpec {
     case 'array':
       return { type: 'array', element: node.element && node.element.kind() ? toValueSpec(node.element, name) : { type: 'json' } };
     case 'object':
-      if (node.children.size === 0 || node.children.size > MAX_OBJECT_KEYS) return { type: 'json' };
+      if (node.children.size === 0) return { type: 'json' };
       return { type: 'object', fields: toFields(node) };
     default:
       return { type: 'json' };

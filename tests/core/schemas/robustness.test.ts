@@ -7,6 +7,7 @@ import {
   DEFAULT_MAX_LINE_BYTES,
   managedSchema,
   managedSchemas,
+  SchemaInferrer,
   type SchemaSpec,
 } from '../../../core/schemas/index';
 
@@ -193,6 +194,17 @@ describe('field discovery', () => {
           { name: 'tags', type: 'array', element: { type: 'string' }, isDiscovered: true },
         ],
       },
+    ]);
+  });
+});
+
+describe('schema inference', () => {
+  it('treats an object keyed by data as json and keeps memory bounded', () => {
+    const inferrer = new SchemaInferrer();
+    for (let i = 0; i < 500; i++) inferrer.add({ byUser: { [`user-${i}`]: i }, n: i });
+    expect(inferrer.fields()).toEqual([
+      { name: 'byUser', type: 'json' },
+      { name: 'n', type: 'bigint' },
     ]);
   });
 });
