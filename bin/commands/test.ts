@@ -114,7 +114,23 @@ function parseArgs(argv: string[]): Options | string {
   return options;
 }
 
-function readSources(root: string): SourceFile[] {
+/**
+ * Folders read besides PATH: global helpers and data models beside it or in the working directory
+ * (as the reference tool does), so a subfolder such as `rules/okta_rules` can be tested alone.
+ */
+function helperFolders(root: string): string[] {
+  const folders = new Set<string>();
+  for (const name of ['global_helpers', 'data_models']) {
+    for (const base of [join(root, '..'), process.cwd(), join(process.cwd(), '..')]) {
+      const folder = resolve(base, name);
+      const inside = folder === root || folder.startsWith(root + sep) || root.startsWith(folder + sep);
+      if (!inside && existsSync(folder)) folders.add(folder);
+    }
+  }
+  return [...folders];
+}
+
+function readSources(root: string, folders: readonly string[]): SourceFile[] {
   const files: SourceFile[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -126,7 +142,7 @@ function readSources(root: string): SourceFile[] {
       }
     }
   };
-  walk(root);
+  for (const folder of [root, ...folders]) walk(folder);
   return files;
 }
 
@@ -226,7 +242,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   // Python starts while Node reads the YAML files.
   const worker = new DetectionWorker();
-  const repository = loadRepository(readSources(root), (p) => existsSync(join(root, p)), { ignoreExtraKeys: parsed.ignoreExtraKeys });
+  const repository = loadRepository(readSources(root, helperFolders(root)), (p) => existsSync(join(root, p)), { ignoreExtraKeys: parsed.ignoreExtraKeys });
   const detections = repository.items.filter((i) => ['rule', 'scheduled_rule', 'policy', 'correlation_rule'].includes(i.type));
   const filtered = detections.filter((i) => selectItem(i, parsed.filter));
   const skipped = parsed.skipDisabled ? filtered.filter((i) => i.spec.Enabled !== true) : [];

@@ -57,7 +57,7 @@ export function joinPath(dir: string, file: string): string {
   const parts = (dir ? `${dir}/${file}` : file).split('/');
   const out: string[] = [];
   for (const part of parts) {
-    if (part === '..') out.pop();
+    if (part === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
     else if (part !== '.' && part !== '') out.push(part);
   }
   return out.join('/');

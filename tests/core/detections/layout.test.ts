@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineContent, loadRepository, parseYaml, planDetections, selectItem, type SourceFile } from '../../../core/detections';
+import { engineContent, joinPath, loadRepository, parseYaml, planDetections, selectItem, type SourceFile } from '../../../core/detections';
 
 const rule = (id: string, extra = '') => `AnalysisType: rule
 RuleID: ${id}
@@ -27,6 +27,14 @@ describe('YAML 1.2', () => {
       g: null,
       h: 'Yes',
     });
+  });
+});
+
+describe('joinPath', () => {
+  it('resolves . and .. and keeps a leading ..', () => {
+    expect(joinPath('rules/aws', '../helpers/./h.py')).toBe('rules/helpers/h.py');
+    expect(joinPath('../global_helpers', 'h.py')).toBe('../global_helpers/h.py');
+    expect(joinPath('', '../../x.py')).toBe('../../x.py');
   });
 });
 

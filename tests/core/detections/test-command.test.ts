@@ -52,6 +52,12 @@ describe('caracal test', () => {
     expect(several.report.results).toEqual(single.report.results);
   });
 
+  it('tests a subfolder with the global helpers and data models beside it', async () => {
+    const { code, report } = await runTestCommand([join(FIXTURES, 'analysis', 'rules'), '--id', 'Fixture.Auth.FailedLogin']);
+    expect(code).toBe(0);
+    expect(report.results.map((r) => r.passed)).toEqual([true, true, true]);
+  });
+
   it('checks destination names against --available-destination', async () => {
     const args = [join(FIXTURES, 'analysis'), '--id', 'Fixture.Auth.FailedLogin'];
     expect((await runTestCommand([...args, '--available-destination', 'security-team'])).report.failed).toBe(0);
