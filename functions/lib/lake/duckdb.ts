@@ -21,6 +21,7 @@ import {
   EVENT_TIME,
   PARTITION_COLUMNS,
 } from '../../../core/pantherflow/catalog';
+import { dialect } from '../../../core/pantherflow/dialect';
 import { T, type FlowType, type Field } from '../../../core/pantherflow/types';
 
 export type Row = Record<string, unknown>;
@@ -34,16 +35,32 @@ export interface LakeEngine {
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
-/** Opens an in-memory DuckDB with one view per table found under `dir` (no directory: no tables). */
-export async function openLake(dir?: string): Promise<LakeEngine> {
+export interface LakeOptions {
+  /**
+   * The tables and their column types (from the schemas). Without it, tables are the directories found under
+   * `dir` and their columns are inferred by reading every file; with it, nothing is read up front, and a table
+   * with no data yet is an empty view.
+   */
+  readonly catalog?: Catalog;
+}
+
+/** Opens an in-memory DuckDB with one view per lake table under `dir` (no directory: no tables). */
+export async function openLake(dir?: string, options: LakeOptions = {}): Promise<LakeEngine> {
   const instance = await DuckDBInstance.create(':memory:', {
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'true',
   });
   const connection = await instance.connect();
   const tables: TableInfo[] = [];
-  for (const { database, name, path } of dir ? lakeTables(dir) : []) {
-    tables.push(await registerTable(connection, database, name, path));
+  const found = dir ? lakeTables(dir) : [];
+  if (options.catalog) {
+    for (const table of options.catalog.tables()) {
+      const path = found.find((f) => f.database === table.database && f.name === table.name)?.path;
+      await registerKnownTable(connection, table, path);
+      tables.push(table);
+    }
+  } else {
+    for (const { database, name, path } of found) tables.push(await registerTable(connection, database, name, path));
   }
   return {
     catalog: staticCatalog(tables),
@@ -78,18 +95,18 @@ function lakeTables(dir: string): { database: string; name: string; path: string
   return out;
 }
 
-/** Whether a table's partitions hold Parquet files (otherwise NDJSON, optionally gzip). */
-function holdsParquet(path: string): boolean {
+/** The format of a table's data files (the first one found), or undefined when it has none yet. */
+function dataFormat(path: string): 'json' | 'parquet' | undefined {
   const stack = [path];
   while (stack.length) {
     const dir = stack.pop()!;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) stack.push(join(dir, entry.name));
-      else if (entry.name.endsWith('.parquet')) return true;
-      else if (/\.json(\.gz)?$/.test(entry.name)) return false;
+      else if (entry.name.endsWith('.parquet')) return 'parquet';
+      else if (/\.json(\.gz)?$/.test(entry.name)) return 'json';
     }
   }
-  return false;
+  return undefined;
 }
 
 function reader(path: string, parquet: boolean, columns?: string): string {
@@ -100,7 +117,7 @@ function reader(path: string, parquet: boolean, columns?: string): string {
 }
 
 async function registerTable(connection: DuckDBConnection, database: string, name: string, path: string): Promise<TableInfo> {
-  const parquet = holdsParquet(path);
+  const parquet = dataFormat(path) === 'parquet';
   const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader(path, parquet)}`);
   const columns: { name: string; sqlType: string }[] = described
     .getRowObjectsJson()
@@ -114,6 +131,26 @@ async function registerTable(connection: DuckDBConnection, database: string, nam
   );
   const info: ColumnInfo[] = columns.map((c) => ({ name: c.name, type: flowType(c.sqlType) }));
   return { database, name, columns: info, timePartitioned: true };
+}
+
+/** A table whose columns the catalog gives: read with those types, or an empty view when it has no files yet. */
+async function registerKnownTable(connection: DuckDBConnection, table: TableInfo, path: string | undefined): Promise<void> {
+  const duck = dialect('duckdb');
+  const view = `${quote(table.database)}.${quote(table.name)}`;
+  await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quote(table.database)}`);
+  const format = path && dataFormat(path);
+  if (path && format === 'parquet') {
+    await connection.run(`CREATE OR REPLACE VIEW ${view} AS SELECT * FROM ${reader(path, true)}`);
+  } else if (path && format === 'json') {
+    const spec = `{${table.columns.map((c) => `${literal(c.name)}: ${literal(duck.typeName(c.type))}`).join(', ')}}`;
+    await connection.run(`CREATE OR REPLACE VIEW ${view} AS SELECT * FROM ${reader(path, false, spec)}`);
+  } else {
+    const columns = [
+      ...table.columns.map((c) => `CAST(NULL AS ${duck.typeName(c.type)}) AS ${quote(c.name)}`),
+      ...PARTITION_COLUMNS.map((c) => `CAST(NULL AS INTEGER) AS ${quote(c)}`),
+    ];
+    await connection.run(`CREATE OR REPLACE VIEW ${view} AS SELECT ${columns.join(', ')} WHERE FALSE`);
+  }
 }
 
 /** DuckDB type text → PantherFlow type. */

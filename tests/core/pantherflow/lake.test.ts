@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { run } from '../../../bin/commands/flow';
 import { compile } from '../../../core/pantherflow/compiler';
+import { staticCatalog } from '../../../core/pantherflow/catalog';
+import { T } from '../../../core/pantherflow/types';
 import { openLake } from '../../../functions/lib/lake/duckdb';
 import { LAKE_DIR } from './golden';
 
@@ -56,6 +58,41 @@ describe('lake runner', () => {
     } finally {
       lake.close();
       rmSync(misfiled);
+    }
+  });
+
+  it('uses the column types of a given catalog, and serves a table without data as empty', async () => {
+    const catalog = staticCatalog([
+      {
+        database: 'panther_logs',
+        name: 'demo',
+        timePartitioned: true,
+        columns: [
+          { name: 'p_event_time', type: T.timestamp },
+          { name: 'n', type: T.float },
+        ],
+      },
+      {
+        database: 'panther_logs',
+        name: 'nothing_yet',
+        timePartitioned: true,
+        columns: [{ name: 'p_event_time', type: T.timestamp }],
+      },
+    ]);
+    const lake = await openLake(dir, { catalog });
+    try {
+      const rows = async (query: string) => {
+        const r = compile(query, { catalog, dialect: 'duckdb' });
+        if (!r.ok) throw new Error(r.diagnostics.map((d) => d.message).join('; '));
+        return lake.query(r.query.sql);
+      };
+      expect(await rows('panther_logs.demo | extend half = n / 2 | project n, half | sort n asc')).toEqual([
+        { n: 1, half: 0.5 },
+        { n: 2, half: 1 },
+      ]);
+      expect(await rows('panther_logs.nothing_yet | summarize agg.count()')).toEqual([{ count: 0 }]);
+    } finally {
+      lake.close();
     }
   });
 
