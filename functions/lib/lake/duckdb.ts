@@ -60,7 +60,9 @@ export async function openLake(dir?: string, options: LakeOptions = {}): Promise
       tables.push(table);
     }
   } else {
-    for (const { database, name, path } of found) tables.push(await registerTable(connection, database, name, path));
+    for (const { database, name, path } of found) {
+      if (dataFormat(path)) tables.push(await registerTable(connection, database, name, path));
+    }
   }
   return {
     catalog: staticCatalog(tables),

@@ -18,6 +18,7 @@ beforeAll(() => {
   const hour = (h: string) => join(dir, 'panther_logs', 'demo', 'year=2024', 'month=05', 'day=01', `hour=${h}`);
   mkdirSync(hour('10'), { recursive: true });
   mkdirSync(hour('11'), { recursive: true });
+  mkdirSync(join(dir, 'panther_logs', 'empty_so_far', 'year=2024'), { recursive: true });
   writeFileSync(join(hour('10'), 'a.json'), '{"p_event_time": "2024-05-01 10:00:00", "n": 1}\n');
   writeFileSync(join(hour('11'), 'a.json'), '{"p_event_time": "2024-05-01 11:00:00", "n": 2}\n');
 });
@@ -115,6 +116,12 @@ describe('lake runner', () => {
     } finally {
       rmSync(parquetDir, { recursive: true, force: true });
     }
+  });
+
+  it('leaves out tables that have no data files yet', async () => {
+    const lake = await openLake(dir);
+    expect(lake.catalog.tables().map((t) => t.name)).toEqual(['demo']);
+    lake.close();
   });
 
   it('applies a UI time range given to the command', async () => {
