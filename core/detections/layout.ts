@@ -98,6 +98,11 @@ function classify(file: SourceFile, exists: (path: string) => boolean, options: 
         .map((i) => i.message),
     );
   }
+  if (Array.isArray(document.Tests)) {
+    const names = (document.Tests as { Name?: unknown }[]).map((t) => t.Name);
+    const repeated = [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
+    if (repeated.length) problems.push(`No duplicate test names: ${repeated.join(', ')}`);
+  }
   if (problems.length) return { path: file.path, message: problems.join('; ') };
   const dedup = document.DedupPeriodMinutes;
   if (dedup === 0) warnings.push({ path: file.path, message: 'DedupPeriodMinutes is 0, which is ignored; return p_row_id from dedup() to disable deduplication' });

@@ -66,6 +66,12 @@ describe('loadRepository', () => {
     ['Filename and Detection', { 'x.yml': rule('A', 'Detection: []') }, ['A.py'], 'x.yml: has Filename and Detection; only one of them is allowed'],
     ['test without ExpectedResult', { 'x.yml': rule('A', 'Tests:\n  - Name: t\n    Log: {}') }, ['A.py'], 'x.yml: missing required key Tests[0].ExpectedResult'],
     ['duplicate id', { 'a.yml': rule('A'), 'b.yml': rule('A') }, ['A.py'], 'b.yml: duplicate id A (also defined in a.yml)'],
+    [
+      'duplicate test names',
+      { 'x.yml': rule('A', 'Tests:\n  - {Name: t, ExpectedResult: true, Log: {}}\n  - {Name: t, ExpectedResult: false, Log: {}}') },
+      ['A.py'],
+      'x.yml: No duplicate test names: t',
+    ],
     ['duplicate id across kinds', { 'a.yml': rule('A'), 'g.yml': 'AnalysisType: global\nGlobalID: A\nFilename: A.py\n' }, ['A.py'], 'g.yml: duplicate id A (also defined in a.yml)'],
     ['pack with unknown items', { 'p.yml': 'AnalysisType: pack\nPackID: P\nPackDefinition:\n  IDs: [Nope]\n' }, [], 'p.yml: pack lists unknown item(s): Nope'],
     [
