@@ -12,7 +12,16 @@ function pick<T>(items: T[], i: number): T {
 }
 
 function cloudTrailLines(): string[] {
-  const events = ['AssumeRole', 'GetObject', 'PutObject', 'DescribeInstances', 'ConsoleLogin', 'CreateUser', 'AttachRolePolicy', 'ListBuckets'];
+  const events = [
+    'AssumeRole',
+    'GetObject',
+    'PutObject',
+    'DescribeInstances',
+    'ConsoleLogin',
+    'CreateUser',
+    'AttachRolePolicy',
+    'ListBuckets',
+  ];
   const sources = ['sts.amazonaws.com', 's3.amazonaws.com', 'ec2.amazonaws.com', 'signin.amazonaws.com', 'iam.amazonaws.com'];
   const lines: string[] = [];
   for (let i = 0; i < N; i++) {
@@ -27,7 +36,13 @@ function cloudTrailLines(): string[] {
           accountId: account,
           accessKeyId: `ASIAEXAMPLE${i % 1000}`,
           sessionContext: {
-            sessionIssuer: { type: 'Role', principalId: 'AROAEXAMPLE', arn: `arn:aws:iam::${account}:role/deploy-role`, accountId: account, userName: 'deploy-role' },
+            sessionIssuer: {
+              type: 'Role',
+              principalId: 'AROAEXAMPLE',
+              arn: `arn:aws:iam::${account}:role/deploy-role`,
+              accountId: account,
+              userName: 'deploy-role',
+            },
             attributes: { creationDate: '2026-11-21T10:00:00Z', mfaAuthenticated: 'false' },
           },
         },
@@ -37,9 +52,18 @@ function cloudTrailLines(): string[] {
         awsRegion: pick(['us-east-1', 'us-west-2', 'eu-west-1'], i),
         sourceIPAddress: `203.0.113.${i % 250}`,
         userAgent: 'aws-cli/2.15.0 Python/3.11.6 Linux/6.1 exe/x86_64.amzn.2023',
-        requestParameters: { bucketName: `bucket-${i % 50}`, key: `logs/2026/11/21/object-${i}.json.gz`, Host: 'example.s3.amazonaws.com' },
+        requestParameters: {
+          bucketName: `bucket-${i % 50}`,
+          key: `logs/2026/11/21/object-${i}.json.gz`,
+          Host: 'example.s3.amazonaws.com',
+        },
         responseElements: null,
-        additionalEventData: { SignatureVersion: 'SigV4', CipherSuite: 'ECDHE-RSA-AES128-GCM-SHA256', bytesTransferredIn: 0, bytesTransferredOut: 1234 + i },
+        additionalEventData: {
+          SignatureVersion: 'SigV4',
+          CipherSuite: 'ECDHE-RSA-AES128-GCM-SHA256',
+          bytesTransferredIn: 0,
+          bytesTransferredOut: 1234 + i,
+        },
         requestID: `REQ${i.toString(16).padStart(12, '0')}`,
         eventID: `0f${i.toString(16).padStart(6, '0')}-1a2b-4c3d-8e9f-0123456789ab`,
         readOnly: i % 3 !== 0,
@@ -48,7 +72,11 @@ function cloudTrailLines(): string[] {
         managementEvent: false,
         recipientAccountId: account,
         eventCategory: 'Data',
-        tlsDetails: { tlsVersion: 'TLSv1.3', cipherSuite: 'TLS_AES_128_GCM_SHA256', clientProvidedHostHeader: 'example.s3.amazonaws.com' },
+        tlsDetails: {
+          tlsVersion: 'TLSv1.3',
+          cipherSuite: 'TLS_AES_128_GCM_SHA256',
+          clientProvidedHostHeader: 'example.s3.amazonaws.com',
+        },
       }),
     );
   }
@@ -118,33 +146,60 @@ const cloudTrail = compileSchema(managedSchema('AWS.CloudTrail')!);
 const check = cloudTrail.parse(trail[0], ctx(0));
 if (!check.ok) throw new Error(`bench input does not parse: ${check.error}`);
 
-measure('json: AWS.CloudTrail parse+normalize+stringify', trail, (line, i) => {
-  const r = cloudTrail.parse(line, ctx(i));
-  if (r.ok) JSON.stringify(r.events[0]);
-}, trail);
+measure(
+  'json: AWS.CloudTrail parse+normalize+stringify',
+  trail,
+  (line, i) => {
+    const r = cloudTrail.parse(line, ctx(i));
+    if (r.ok) JSON.stringify(r.events[0]);
+  },
+  trail,
+);
 
 const all = managedSchemas().map((s) => compileSchema(s));
 const classify = classifier(all);
-measure(`json: classify among ${all.length} schemas (last winner first)`, trail, (line, i) => {
-  const r = classify.classify(line, ctx(i));
-  if (r.ok) JSON.stringify(r.events[0]);
-}, trail);
+measure(
+  `json: classify among ${all.length} schemas (last winner first)`,
+  trail,
+  (line, i) => {
+    const r = classify.classify(line, ctx(i));
+    if (r.ok) JSON.stringify(r.events[0]);
+  },
+  trail,
+);
 
 const unknownLines = trail.map((line) => line.replace('"eventSource"', '"source"').replace('"eventVersion"', '"version"'));
 const fresh = classifier(all);
-measure(`json: a line none of ${all.length} schemas match`, unknownLines, (line, i) => {
-  fresh.classify(line, ctx(i));
-}, trail);
+measure(
+  `json: a line none of ${all.length} schemas match`,
+  unknownLines,
+  (line, i) => {
+    fresh.classify(line, ctx(i));
+  },
+  trail,
+);
 
 const apache = compileSchema(managedSchema('Apache.AccessCombined')!);
-measure('text: fastmatch Apache.AccessCombined', apacheLines(), (line, i) => {
-  const r = apache.parse(line, ctx(i));
-  if (r.ok) JSON.stringify(r.events[0]);
-}, trail);
+measure(
+  'text: fastmatch Apache.AccessCombined',
+  apacheLines(),
+  (line, i) => {
+    const r = apache.parse(line, ctx(i));
+    if (r.ok) JSON.stringify(r.events[0]);
+  },
+  trail,
+);
 
 const alb = compileSchema(managedSchema('AWS.ALB')!);
-measure('text: regex AWS.ALB', albLines(), (line, i) => {
-  const r = alb.parse(line, ctx(i));
-  if (r.ok) JSON.stringify(r.events[0]);
-}, trail);
-process.stdout.write('(text rows: ratio of text events/s to the JSON baseline lines/s; lines differ, so read them as throughput)\n');
+measure(
+  'text: regex AWS.ALB',
+  albLines(),
+  (line, i) => {
+    const r = alb.parse(line, ctx(i));
+    if (r.ok) JSON.stringify(r.events[0]);
+  },
+  trail,
+);
+process.stdout.write(
+  '(text rows: ratio of text events/s to the JSON baseline lines/s; lines differ, so read them as throughput)\n',
+);

@@ -101,7 +101,10 @@ function loadSchemaArg(nameOrPath: string): SchemaSpec {
       throw new UsageError(`cannot read ${nameOrPath}: ${(err as Error).message}`);
     }
     const result = loadSchemaYaml(text);
-    if (!result.ok) throw new UsageError(`${nameOrPath} is not a valid schema:\n${result.problems.map((p) => `  ${p.path || '(schema)'}: ${p.message}`).join('\n')}`);
+    if (!result.ok)
+      throw new UsageError(
+        `${nameOrPath} is not a valid schema:\n${result.problems.map((p) => `  ${p.path || '(schema)'}: ${p.message}`).join('\n')}`,
+      );
     return result.spec;
   }
   const spec = managedSchema(nameOrPath);
@@ -143,7 +146,12 @@ function parseArgs(argv: string[]): Options {
         break;
       case '--classify':
         opts.classify = true;
-        opts.schemas.push(...value().split(',').map((s) => s.trim()).filter(Boolean));
+        opts.schemas.push(
+          ...value()
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        );
         break;
       case '--source-id':
         opts.ctx.sourceId = value();
@@ -159,7 +167,8 @@ function parseArgs(argv: string[]): Options {
       }
       case '--max-line-bytes':
         opts.maxLineBytes = Number(value());
-        if (!Number.isInteger(opts.maxLineBytes) || opts.maxLineBytes <= 0) throw new UsageError('--max-line-bytes needs a positive whole number');
+        if (!Number.isInteger(opts.maxLineBytes) || opts.maxLineBytes <= 0)
+          throw new UsageError('--max-line-bytes needs a positive whole number');
         break;
       default:
         if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`);

@@ -60,7 +60,10 @@ function validate(args: string[]): number {
       process.stdout.write(`${file}: ${p.level} at ${p.path || '(schema)'}: ${p.message}\n`);
     }
     if (!result.ok) errors++;
-    else process.stdout.write(`${file}: valid${result.problems.length ? ` (${result.problems.length} warning${result.problems.length > 1 ? 's' : ''})` : ''}\n`);
+    else
+      process.stdout.write(
+        `${file}: valid${result.problems.length ? ` (${result.problems.length} warning${result.problems.length > 1 ? 's' : ''})` : ''}\n`,
+      );
   }
   return errors > 0 ? 1 : 0;
 }
@@ -105,7 +108,13 @@ async function infer(args: string[]): Promise<number> {
     process.stderr.write('caracal schema infer: no JSON events to infer from\n');
     return 1;
   }
-  process.stdout.write(dumpSchemaYaml({ schema: name, description: `Inferred from ${read} sample event${read > 1 ? 's' : ''}`, fields: inferrer.fields() }));
+  process.stdout.write(
+    dumpSchemaYaml({
+      schema: name,
+      description: `Inferred from ${read} sample event${read > 1 ? 's' : ''}`,
+      fields: inferrer.fields(),
+    }),
+  );
   process.stderr.write(`${read} events read, ${skipped} skipped\n`);
   return 0;
 }

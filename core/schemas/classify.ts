@@ -31,7 +31,9 @@ export function classifier(parsers: Parser[], options: ClassifierOptions = {}): 
         try {
           const value: unknown = JSON.parse(line);
           if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-            return { error: `expected a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}` };
+            return {
+              error: `expected a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+            };
           }
           return { value: value as Record<string, unknown> };
         } catch (err) {

@@ -58,7 +58,10 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
   const logType = spec.schema;
   const maxLineLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
   const discovery = spec.isFieldDiscoveryEnabled === true;
-  const reader = lineParser(spec.parser, (spec.fields ?? []).map((f) => f.rename?.from ?? f.name));
+  const reader = lineParser(
+    spec.parser,
+    (spec.fields ?? []).map((f) => f.rename?.from ?? f.name),
+  );
   const decode = eventDecoder(spec.fields ?? [], discovery);
   const inferrer = discovery ? new SchemaInferrer() : null;
   const udm = udmReader(spec.udm);
@@ -93,13 +96,17 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
     parse(line: string, ctx: ParseContext = EMPTY_CONTEXT): ParseResult {
       const problem = lineProblem(line, maxLineLength);
       if (problem) return { ok: false, error: problem };
-      const record = reader.parse(line, { streamKey: `${ctx.sourceId ?? ''}\u0000${ctx.objectKey ?? ''}`, lineNumber: ctx.lineNumber });
+      const record = reader.parse(line, {
+        streamKey: `${ctx.sourceId ?? ''}\u0000${ctx.objectKey ?? ''}`,
+        lineNumber: ctx.lineNumber,
+      });
       if (record === null) return { ok: true, events: [] };
       if (typeof record === 'string') return { ok: false, error: record };
       return parseRecord(record, ctx);
     },
     parseRecord(record: Record<string, unknown>, ctx: ParseContext = EMPTY_CONTEXT): ParseResult {
-      if (record === null || typeof record !== 'object' || Array.isArray(record)) return { ok: false, error: 'expected an object' };
+      if (record === null || typeof record !== 'object' || Array.isArray(record))
+        return { ok: false, error: 'expected an object' };
       return parseRecord(record, ctx);
     },
     discoveredFields(): FieldSpec[] {

@@ -32,7 +32,7 @@ const LIMITS = {
   smallint: [-32768, 32767],
   int: [-2147483648, 2147483647],
   // int64; beyond 2^53 a JSON number has already lost precision in JSON.parse, but it is in range.
-  bigint: [-9223372036854775808, 9223372036854775807],
+  bigint: [-(2 ** 63), 2 ** 63],
 } as const;
 
 function describe(value: unknown): string {
@@ -86,8 +86,10 @@ function stringDecoder(spec: ValueSpec, path: string): Decoder {
     if (checked) {
       if (allow && !allow.has(s)) return fail(st, path, `value ${JSON.stringify(s)} is not one of the allowed values`);
       if (deny && deny.has(s)) return fail(st, path, `value ${JSON.stringify(s)} is denied`);
-      if (ip && !matchesIpVersion(s, ip)) return fail(st, path, `value ${JSON.stringify(s)} is not an ${ip === 'any' ? 'IP' : ip} address`);
-      if (cidr && !isCIDR(s, cidr)) return fail(st, path, `value ${JSON.stringify(s)} is not an ${cidr === 'any' ? '' : cidr + ' '}CIDR block`);
+      if (ip && !matchesIpVersion(s, ip))
+        return fail(st, path, `value ${JSON.stringify(s)} is not an ${ip === 'any' ? 'IP' : ip} address`);
+      if (cidr && !isCIDR(s, cidr))
+        return fail(st, path, `value ${JSON.stringify(s)} is not an ${cidr === 'any' ? '' : cidr + ' '}CIDR block`);
     }
     if (collect) collect(s, st.indicators);
     return s;
@@ -139,7 +141,12 @@ function timestampDecoder(spec: ValueSpec, path: string): Decoder {
   const isEventTime = spec.isEventTime === true;
   return (value, st) => {
     const t = parse(value, st.reference);
-    if (!t) return fail(st, path, `${describe(value)} does not match the time format${formats.length > 1 ? 's' : ''} ${formats.join(', ')}`);
+    if (!t)
+      return fail(
+        st,
+        path,
+        `${describe(value)} does not match the time format${formats.length > 1 ? 's' : ''} ${formats.join(', ')}`,
+      );
     const text = formatInstant(t);
     if (isEventTime && st.eventTime === null) {
       st.eventTime = t;

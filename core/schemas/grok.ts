@@ -32,10 +32,11 @@ export const BUILTIN_PATTERNS: Record<string, string> = {
   URIPROTO: '[A-Za-z][A-Za-z0-9+.-]*',
   URIHOST: '%{IPORHOST}(?::%{POSINT})?',
   URIPATH: "(?:/[A-Za-z0-9$.+!*'(){},~:;=@#%&_\\-]*)+",
-  URIPARAM: '\\?[A-Za-z0-9$.+!*\'|(){},~@#%&/=:;_?\\-\\[\\]<>]*',
+  URIPARAM: "\\?[A-Za-z0-9$.+!*'|(){},~@#%&/=:;_?\\-\\[\\]<>]*",
   URIPATHPARAM: '%{URIPATH}(?:%{URIPARAM})?',
   URI: '%{URIPROTO}://(?:%{USER}(?::[^@]*)?@)?(?:%{URIHOST})?(?:%{URIPATHPARAM})?',
-  MONTH: '\\b(?:[Jj]an(?:uary)?|[Ff]eb(?:ruary)?|[Mm]ar(?:ch)?|[Aa]pr(?:il)?|[Mm]ay|[Jj]un(?:e)?|[Jj]ul(?:y)?|[Aa]ug(?:ust)?|[Ss]ep(?:tember)?|[Oo]ct(?:ober)?|[Nn]ov(?:ember)?|[Dd]ec(?:ember)?)\\b',
+  MONTH:
+    '\\b(?:[Jj]an(?:uary)?|[Ff]eb(?:ruary)?|[Mm]ar(?:ch)?|[Aa]pr(?:il)?|[Mm]ay|[Jj]un(?:e)?|[Jj]ul(?:y)?|[Aa]ug(?:ust)?|[Ss]ep(?:tember)?|[Oo]ct(?:ober)?|[Nn]ov(?:ember)?|[Dd]ec(?:ember)?)\\b',
   MONTHNUM: '0?[1-9]|1[0-2]',
   MONTHDAY: '(?:0[1-9]|[12]\\d|3[01]|[1-9])',
   DAY: '(?:Mon(?:day)?|Tue(?:sday)?|Wed(?:nesday)?|Thu(?:rsday)?|Fri(?:day)?|Sat(?:urday)?|Sun(?:day)?)',
@@ -54,7 +55,8 @@ export const BUILTIN_PATTERNS: Record<string, string> = {
   SYSLOGHOST: '%{IPORHOST}',
   PROG: '[\\x21-\\x5a\\x5c\\x5e-\\x7e]+',
   SYSLOGPROG: '%{PROG:program}(?:\\[%{POSINT:pid}\\])?',
-  LOGLEVEL: '[Aa]lert|ALERT|[Tt]race|TRACE|[Dd]ebug|DEBUG|[Nn]otice|NOTICE|[Ii]nfo|INFO|[Ww]arn(?:ing)?|WARN(?:ING)?|[Ee]rr(?:or)?|ERR(?:OR)?|[Cc]rit(?:ical)?|CRIT(?:ICAL)?|[Ff]atal|FATAL|[Ss]evere|SEVERE|[Ee]merg(?:ency)?|EMERG(?:ENCY)?',
+  LOGLEVEL:
+    '[Aa]lert|ALERT|[Tt]race|TRACE|[Dd]ebug|DEBUG|[Nn]otice|NOTICE|[Ii]nfo|INFO|[Ww]arn(?:ing)?|WARN(?:ING)?|[Ee]rr(?:or)?|ERR(?:OR)?|[Cc]rit(?:ical)?|CRIT(?:ICAL)?|[Ff]atal|FATAL|[Ss]evere|SEVERE|[Ee]merg(?:ency)?|EMERG(?:ENCY)?',
   HTTPDUSER: '%{EMAILADDRESS}|%{USER}',
   COMMONAPACHELOG:
     '%{IPORHOST:clientip} %{HTTPDUSER:ident} %{HTTPDUSER:auth} \\[%{HTTPDATE:timestamp}\\] "(?:%{WORD:verb} %{NOTSPACE:request}(?: HTTP/%{NUMBER:httpversion})?|%{DATA:rawrequest})" %{NUMBER:response} (?:%{NUMBER:bytes}|-)',

@@ -1,9 +1,25 @@
 // The schemas library: the schema language, its validation, the parsers and normalization into p_* fields,
 // classification, inference and the managed log types. Pure TypeScript with no I/O.
 export * from './types';
-export { validateSchema, validateSchemaName, customSchemaName, MESSAGES, CUSTOM_PREFIX, type SchemaProblem, type ValidateOptions } from './validate';
+export {
+  validateSchema,
+  validateSchemaName,
+  customSchemaName,
+  MESSAGES,
+  CUSTOM_PREFIX,
+  type SchemaProblem,
+  type ValidateOptions,
+} from './validate';
 export { loadSchemaYaml, dumpSchemaYaml, type LoadResult } from './yaml';
-export { compileSchema, lineProblem, SchemaCompileError, DEFAULT_MAX_LINE_LENGTH, type Parser, type ParseResult, type ParserOptions } from './compile';
+export {
+  compileSchema,
+  lineProblem,
+  SchemaCompileError,
+  DEFAULT_MAX_LINE_LENGTH,
+  type Parser,
+  type ParseResult,
+  type ParserOptions,
+} from './compile';
 export { classifier, type Classifier, type ClassifierOptions, type ClassifyResult } from './classify';
 export { normalize, type NormalizedEvent, type ParseContext } from './normalize';
 export { rowId, type RowPosition } from './rowid';

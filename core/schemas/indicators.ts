@@ -109,10 +109,15 @@ function addUrl(value: string, out: IndicatorSet): void {
 
 export type IndicatorCollector = (value: string, out: IndicatorSet) => void;
 
-const hash = (slot: number, length: number): IndicatorCollector => (v, out) => {
-  if (v.length === length && HEX.test(v)) out.add(slot, v.toLowerCase());
-};
-const plain = (slot: number): IndicatorCollector => (v, out) => out.add(slot, v);
+const hash =
+  (slot: number, length: number): IndicatorCollector =>
+  (v, out) => {
+    if (v.length === length && HEX.test(v)) out.add(slot, v.toLowerCase());
+  };
+const plain =
+  (slot: number): IndicatorCollector =>
+  (v, out) =>
+    out.add(slot, v);
 
 const COLLECTORS: Record<Indicator, IndicatorCollector> = {
   ip: (v, out) => {
@@ -152,8 +157,7 @@ const COLLECTORS: Record<Indicator, IndicatorCollector> = {
 export function indicatorCollector(kinds: readonly Indicator[] | undefined): IndicatorCollector | null {
   if (!kinds || kinds.length === 0) return null;
   const collectors = kinds.map((k) => COLLECTORS[k]);
-  const collect: IndicatorCollector =
-    collectors.length === 1 ? collectors[0] : (v, out) => collectors.forEach((c) => c(v, out));
+  const collect: IndicatorCollector = collectors.length === 1 ? collectors[0] : (v, out) => collectors.forEach((c) => c(v, out));
   return (raw, out) => {
     const value = raw.length > 0 && raw.charCodeAt(0) > 32 && raw.charCodeAt(raw.length - 1) > 32 ? raw : raw.trim();
     if (value) collect(value, out);

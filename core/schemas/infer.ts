@@ -19,7 +19,23 @@ const TIME_CANDIDATES = [
 const TIME_PARSERS = TIME_CANDIDATES.map((f) => [f, compileTimeFormat(f)] as const);
 const REFERENCE: Instant = { s: Date.UTC(2030, 0, 1) / 1000, ns: 0 };
 const TIME_NAME = /(time|date|_at$|At$|timestamp|^ts$|epoch|created|updated|modified)/i;
-const EVENT_TIME_NAMES = ['eventTime', 'timestamp', '@timestamp', 'time', 'event_time', 'eventtime', 'Timestamp', 'TIMESTAMP', 'created_at', 'createdAt', 'date', 'published', 'creationTime', 'CreationTime', 'occurred_at'];
+const EVENT_TIME_NAMES = [
+  'eventTime',
+  'timestamp',
+  '@timestamp',
+  'time',
+  'event_time',
+  'eventtime',
+  'Timestamp',
+  'TIMESTAMP',
+  'created_at',
+  'createdAt',
+  'date',
+  'published',
+  'creationTime',
+  'CreationTime',
+  'occurred_at',
+];
 const FIELD_NAME = /^[A-Za-z_@$#][A-Za-z0-9_@$#.\-:]*$/;
 const MAX_OBJECT_KEYS = 200;
 

@@ -11,7 +11,8 @@ function load(): Map<string, SchemaSpec> {
   const specs = new Map<string, SchemaSpec>();
   for (const [name, text] of Object.entries(MANAGED_SCHEMA_YAML)) {
     const result = loadSchemaYaml(text);
-    if (!result.ok) throw new Error(`managed schema ${name} is invalid: ${result.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+    if (!result.ok)
+      throw new Error(`managed schema ${name} is invalid: ${result.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
     specs.set(result.spec.schema, result.spec);
   }
   cache = specs;

@@ -30,7 +30,8 @@ export function udmReader(mappings: { name: string; paths: string[] }[] | undefi
     for (const { at, paths } of compiled) {
       for (const path of paths) {
         let v: unknown = event;
-        for (const key of path) v = v !== null && typeof v === 'object' && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
+        for (const key of path)
+          v = v !== null && typeof v === 'object' && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
         if (v === undefined || v === null || v === '') continue;
         udm ??= {};
         (udm[at[0]] ??= {})[at[1]] = v;

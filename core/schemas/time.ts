@@ -83,8 +83,7 @@ function zoneOffsetSeconds(zone: string | undefined): number {
   return sign * (Number(digits.slice(0, 2)) * 3600 + Number(digits.slice(2, 4) || '0') * 60);
 }
 
-const RFC3339 =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?\s*(Z|z|UTC|[+-]\d{2}(?::?\d{2})?)?$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?\s*(Z|z|UTC|[+-]\d{2}(?::?\d{2})?)?$/;
 
 function digits(text: string, start: number, count: number): number {
   let n = 0;
@@ -99,7 +98,14 @@ function digits(text: string, start: number, count: number): number {
 /** The common shapes `YYYY-MM-DDTHH:MM:SS[.f…][Z|±HH:MM]` read without a regular expression. */
 function parseRfc3339Fast(text: string): Instant | null | undefined {
   const n = text.length;
-  if (n < 19 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return undefined;
+  if (
+    n < 19 ||
+    text.charCodeAt(4) !== 45 ||
+    text.charCodeAt(7) !== 45 ||
+    text.charCodeAt(13) !== 58 ||
+    text.charCodeAt(16) !== 58
+  )
+    return undefined;
   const sep = text.charCodeAt(10);
   if (sep !== 84 && sep !== 32 && sep !== 116) return undefined;
   const y = digits(text, 0, 4);
@@ -190,7 +196,19 @@ function unixAutoScale(value: unknown): number {
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const ZONES: Record<string, number> = {
-  UTC: 0, GMT: 0, Z: 0, EST: -5, EDT: -4, CST: -6, CDT: -5, MST: -7, MDT: -6, PST: -8, PDT: -7, CET: 1, CEST: 2,
+  UTC: 0,
+  GMT: 0,
+  Z: 0,
+  EST: -5,
+  EDT: -4,
+  CST: -6,
+  CDT: -5,
+  MST: -7,
+  MDT: -6,
+  PST: -8,
+  PDT: -7,
+  CET: 1,
+  CEST: 2,
 };
 
 interface StrftimeParts {
@@ -252,7 +270,7 @@ const DIRECTIVES: Record<string, Directive> = {
   Z: {
     re: '([A-Za-z]{1,5}|[+-]\\d{2}:?\\d{2})',
     set: (p, t) => {
-      if (t[0] === '+' || t[0] === '-') return (p.zone = zoneOffsetSeconds(t)), true;
+      if (t[0] === '+' || t[0] === '-') return ((p.zone = zoneOffsetSeconds(t)), true);
       const hours = ZONES[t.toUpperCase()];
       if (hours === undefined) return false;
       p.zone = hours * 3600;

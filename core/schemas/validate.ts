@@ -40,7 +40,18 @@ const CSV_DELIMITERS = [',', '\t', ' ', '|'];
 const IP_VERSIONS = ['ipv4', 'ipv6', 'any'];
 
 const TOP_KEYS = ['schema', 'description', 'referenceURL', 'parser', 'fields', 'isFieldDiscoveryEnabled', 'udm', 'version'];
-const VALUE_KEYS = ['type', 'description', 'element', 'fields', 'indicators', 'timeFormats', 'timeFormat', 'isEventTime', 'isEmbeddedJSON', 'validate'];
+const VALUE_KEYS = [
+  'type',
+  'description',
+  'element',
+  'fields',
+  'indicators',
+  'timeFormats',
+  'timeFormat',
+  'isEventTime',
+  'isEmbeddedJSON',
+  'validate',
+];
 const FIELD_KEYS = [...VALUE_KEYS, 'name', 'required', 'rename', 'copy', 'concat', 'split', 'mask', 'isDiscovered'];
 const TEXT_KEYS = ['skipPrefix', 'emptyValues', 'trimSpace', 'expandFields'];
 
@@ -102,7 +113,8 @@ class Collector {
     return value.filter((v): v is string => typeof v === 'string');
   }
   boolean(obj: Record<string, unknown>, key: string, path: string): void {
-    if (obj[key] !== undefined && typeof obj[key] !== 'boolean') this.error(path ? `${path}.${key}` : key, 'Must be true or false');
+    if (obj[key] !== undefined && typeof obj[key] !== 'boolean')
+      this.error(path ? `${path}.${key}` : key, 'Must be true or false');
   }
 }
 
@@ -124,7 +136,10 @@ function validateTimeFormats(c: Collector, spec: Record<string, unknown>, path: 
   for (const f of formats) {
     if (isBuiltinTimeFormat(f)) continue;
     if (!f.includes('%')) {
-      c.error(`${path}.timeFormats`, `'${f}' is neither a built-in format (${BUILTIN_TIME_FORMATS.join(', ')}) nor a strftime format`);
+      c.error(
+        `${path}.timeFormats`,
+        `'${f}' is neither a built-in format (${BUILTIN_TIME_FORMATS.join(', ')}) nor a strftime format`,
+      );
       continue;
     }
     for (const problem of strftimeProblems(f)) c.error(`${path}.timeFormats`, `'${f}': ${problem}`);
@@ -139,7 +154,8 @@ function validateValue(c: Collector, spec: Record<string, unknown>, path: string
   }
   if (type === 'timestamp') validateTimeFormats(c, spec, path);
   else {
-    if (spec.timeFormats !== undefined || spec.timeFormat !== undefined) c.error(path, 'Only timestamp fields take a time format');
+    if (spec.timeFormats !== undefined || spec.timeFormat !== undefined)
+      c.error(path, 'Only timestamp fields take a time format');
     if (spec.isEventTime !== undefined) c.error(`${path}.isEventTime`, 'Only timestamp fields can be the event time');
   }
   if (type === 'object') {
@@ -162,11 +178,13 @@ function validateValue(c: Collector, spec: Record<string, unknown>, path: string
     if (type !== 'string') c.error(`${path}.indicators`, 'Indicators apply to string fields only');
     const list = c.stringList(spec.indicators, `${path}.indicators`, 1) ?? [];
     list.forEach((name, i) => {
-      if (!(INDICATORS as readonly string[]).includes(name)) c.error(`${path}.indicators[${i}]`, `Must be one of ${INDICATORS.join(', ')}`);
+      if (!(INDICATORS as readonly string[]).includes(name))
+        c.error(`${path}.indicators[${i}]`, `Must be one of ${INDICATORS.join(', ')}`);
     });
   }
   if (spec.validate !== undefined) validateRules(c, spec.validate, `${path}.validate`, type);
-  if (spec.description !== undefined && typeof spec.description !== 'string') c.error(`${path}.description`, 'Must be a text value');
+  if (spec.description !== undefined && typeof spec.description !== 'string')
+    c.error(`${path}.description`, 'Must be a text value');
 }
 
 function validateRules(c: Collector, rules: unknown, path: string, type: string): void {
@@ -176,7 +194,8 @@ function validateRules(c: Collector, rules: unknown, path: string, type: string)
   if (rules.allow !== undefined) c.stringList(rules.allow, `${path}.allow`, 1);
   if (rules.deny !== undefined) c.stringList(rules.deny, `${path}.deny`, 1);
   for (const key of ['ip', 'cidr'] as const) {
-    if (rules[key] !== undefined && !IP_VERSIONS.includes(rules[key] as string)) c.error(`${path}.${key}`, 'Must be one of ipv4, ipv6, any');
+    if (rules[key] !== undefined && !IP_VERSIONS.includes(rules[key] as string))
+      c.error(`${path}.${key}`, 'Must be one of ipv4, ipv6, any');
   }
   if (Object.keys(rules).length === 0) c.error(path, 'Must have allow, deny, ip or cidr');
 }
@@ -203,7 +222,8 @@ function validateTransforms(c: Collector, field: Record<string, unknown>, path: 
       c.unknownKeys(t, ['paths', 'separator'], `${path}.concat`);
       if (t.paths === undefined) c.error(`${path}.concat.paths`, MESSAGES.required);
       else c.stringList(t.paths, `${path}.concat.paths`, 2);
-      if (t.separator !== undefined && typeof t.separator !== 'string') c.error(`${path}.concat.separator`, 'Must be a text value');
+      if (t.separator !== undefined && typeof t.separator !== 'string')
+        c.error(`${path}.concat.separator`, 'Must be a text value');
     }
   }
   if (field.split !== undefined) {
@@ -214,7 +234,8 @@ function validateTransforms(c: Collector, field: Record<string, unknown>, path: 
       requireText(t, 'from', `${path}.split`);
       requireText(t, 'separator', `${path}.split`);
       if (t.index === undefined) c.error(`${path}.split.index`, MESSAGES.required);
-      else if (typeof t.index !== 'number' || !Number.isInteger(t.index) || t.index < 0) c.error(`${path}.split.index`, 'Must be a whole number, at least 0');
+      else if (typeof t.index !== 'number' || !Number.isInteger(t.index) || t.index < 0)
+        c.error(`${path}.split.index`, 'Must be a whole number, at least 0');
     }
   }
   if (field.mask !== undefined) {
@@ -222,8 +243,10 @@ function validateTransforms(c: Collector, field: Record<string, unknown>, path: 
     if (!isRecord(m)) return c.error(`${path}.mask`, 'Must be an object');
     c.unknownKeys(m, ['type', 'salt', 'to'], `${path}.mask`);
     if (m.type === undefined) c.error(`${path}.mask.type`, MESSAGES.required);
-    else if (!(MASK_TYPES as readonly unknown[]).includes(m.type)) c.error(`${path}.mask.type`, `Must be one of ${MASK_TYPES.join(', ')}`);
-    if (m.type === 'redact' && m.salt !== undefined) c.error(`${path}.mask.salt`, "Only hash masks take a salt; redact takes 'to'");
+    else if (!(MASK_TYPES as readonly unknown[]).includes(m.type))
+      c.error(`${path}.mask.type`, `Must be one of ${MASK_TYPES.join(', ')}`);
+    if (m.type === 'redact' && m.salt !== undefined)
+      c.error(`${path}.mask.salt`, "Only hash masks take a salt; redact takes 'to'");
     if (m.type !== 'redact' && m.to !== undefined) c.error(`${path}.mask.to`, "Only redact takes 'to'; hash masks take a salt");
     for (const key of ['salt', 'to'] as const) {
       if (m[key] !== undefined && typeof m[key] !== 'string') c.error(`${path}.mask.${key}`, 'Must be a text value');
@@ -241,7 +264,11 @@ function validateFields(c: Collector, fields: unknown, path: string): void {
     const name = field.name;
     if (typeof name !== 'string' || name === '') c.error(`${p}.name`, MESSAGES.required);
     else {
-      if (!FIELD_NAME.test(name)) c.error(`${p}.name`, 'Must start with a letter, an underscore, @, $ or #, and contain only letters, digits and _ - . : / @ $ #');
+      if (!FIELD_NAME.test(name))
+        c.error(
+          `${p}.name`,
+          'Must start with a letter, an underscore, @, $ or #, and contain only letters, digits and _ - . : / @ $ #',
+        );
       if (/[.[\]$]/.test(name)) c.warn(`${p}.name`, MESSAGES.nestedField);
       if (seen.has(name)) c.error(`${p}.name`, MESSAGES.duplicates);
       seen.add(name);
@@ -286,7 +313,8 @@ function validateParser(c: Collector, parser: unknown): void {
       if (csv.columns !== undefined) c.stringList(csv.columns, 'parser.csv.columns', 0);
     } else {
       if (delimiter === undefined || delimiter === '') c.error('parser.csv.delimiter', MESSAGES.required);
-      else if (!CSV_DELIMITERS.includes(delimiter as string)) c.error('parser.csv.delimiter', 'Must be one of comma, tab, space or pipe');
+      else if (!CSV_DELIMITERS.includes(delimiter as string))
+        c.error('parser.csv.delimiter', 'Must be one of comma, tab, space or pipe');
       if (csv.columns === undefined) c.error('parser.csv.columns', MESSAGES.required);
       else c.stringList(csv.columns, 'parser.csv.columns', 1);
     }
@@ -323,7 +351,8 @@ function validateParser(c: Collector, parser: unknown): void {
       if (!isRecord(rx.patternDefinitions)) c.error('parser.regex.patternDefinitions', 'Must be an object');
       else {
         for (const [name, body] of Object.entries(rx.patternDefinitions)) {
-          if (!PATTERN_NAME.test(name)) c.error(`parser.regex.patternDefinitions.${name}`, 'Must be capital letters and digits, starting with a capital');
+          if (!PATTERN_NAME.test(name))
+            c.error(`parser.regex.patternDefinitions.${name}`, 'Must be capital letters and digits, starting with a capital');
           if (typeof body !== 'string') c.error(`parser.regex.patternDefinitions.${name}`, 'Must be a text value');
         }
         definitions = rx.patternDefinitions as Record<string, string>;
@@ -345,7 +374,8 @@ function validateParser(c: Collector, parser: unknown): void {
   if (parser.script !== undefined) {
     const s = parser.script;
     if (!isRecord(s)) return c.error('parser.script', 'Must be an object');
-    if (typeof s.function !== 'string' || !/^def parse\(log\):/m.test(s.function)) c.error('parser.script.function', MESSAGES.script);
+    if (typeof s.function !== 'string' || !/^def parse\(log\):/m.test(s.function))
+      c.error('parser.script.function', MESSAGES.script);
   }
 }
 

@@ -52,7 +52,8 @@ export function csvParser(spec: CsvParserSpec, fieldNames: string[] = []): LineP
     if (headers.size >= MAX_HEADERS) headers.delete(headers.keys().next().value as string);
     headers.set(streamKey, names);
   };
-  const split = (line: string) => (delimiter === ' ' ? splitDelimited(line.replace(/ +/g, ' ').trim(), ' ') : splitDelimited(line, delimiter));
+  const split = (line: string) =>
+    delimiter === ' ' ? splitDelimited(line.replace(/ +/g, ' ').trim(), ' ') : splitDelimited(line, delimiter);
 
   return {
     parse(rawLine: string, info: LineInfo): RecordResult {

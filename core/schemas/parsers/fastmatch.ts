@@ -32,7 +32,8 @@ export function compileFastmatch(pattern: string): Pattern {
   const captures: Capture[] = names.map((name, i) => {
     const before = literals[i];
     const after = literals[i + 1];
-    if (after === '' && i < names.length - 1) throw new FastmatchError(`placeholders %{${name}} and %{${names[i + 1]}} must be separated by text`);
+    if (after === '' && i < names.length - 1)
+      throw new FastmatchError(`placeholders %{${name}} and %{${names[i + 1]}} must be separated by text`);
     return { name, quoted: before.endsWith('"') && after.startsWith('"'), until: after };
   });
   return { prefix: literals[0], captures };

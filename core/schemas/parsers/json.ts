@@ -9,7 +9,8 @@ export const jsonParser: LineParser = {
     } catch (err) {
       return `invalid JSON: ${(err as Error).message}`;
     }
-    if (value === null || typeof value !== 'object') return `expected a JSON object, got ${value === null ? 'null' : typeof value}`;
+    if (value === null || typeof value !== 'object')
+      return `expected a JSON object, got ${value === null ? 'null' : typeof value}`;
     if (Array.isArray(value)) return 'expected a JSON object, got an array';
     return value as Record<string, unknown>;
   },

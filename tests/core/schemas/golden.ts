@@ -22,7 +22,12 @@ export function goldenCases(): GoldenCase[] {
     .sort()
     .map((f) => {
       const base = f.replace(/\.input\.(log|jsonl)$/, '');
-      return { logType: base.split('--')[0], base, inputFile: join(GOLDEN_DIR, f), expectedFile: join(GOLDEN_DIR, `${base}.expected.jsonl`) };
+      return {
+        logType: base.split('--')[0],
+        base,
+        inputFile: join(GOLDEN_DIR, f),
+        expectedFile: join(GOLDEN_DIR, `${base}.expected.jsonl`),
+      };
     });
 }
 
@@ -32,7 +37,13 @@ export function inputLines(c: GoldenCase): string[] {
 }
 
 export function goldenContext(c: GoldenCase, lineNumber: number): ParseContext {
-  return { sourceId: 'golden-source', sourceLabel: 'Golden Fixtures', objectKey: `${c.base}.input`, lineNumber, parseTime: PARSE_TIME };
+  return {
+    sourceId: 'golden-source',
+    sourceLabel: 'Golden Fixtures',
+    objectKey: `${c.base}.input`,
+    lineNumber,
+    parseTime: PARSE_TIME,
+  };
 }
 
 export function parserFor(logType: string): Parser {

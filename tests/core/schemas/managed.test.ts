@@ -26,7 +26,10 @@ describe('managed schemas', () => {
   it('every managed schema is valid, named as its file, and compiles', () => {
     for (const [file, text] of Object.entries(MANAGED_SCHEMA_YAML)) {
       const result = loadSchemaYaml(text);
-      expect(result.problems.filter((p) => p.level === 'error'), file).toEqual([]);
+      expect(
+        result.problems.filter((p) => p.level === 'error'),
+        file,
+      ).toEqual([]);
       if (result.ok) {
         expect(result.spec.schema).toBe(file);
         expect(() => compileSchema(result.spec)).not.toThrow();
@@ -58,7 +61,10 @@ describe('managed schemas', () => {
     ];
     for (const spec of bad) {
       expect(checkJsonSchema(spec), JSON.stringify(spec)).toBe(false);
-      expect(validateSchema(spec).some((p) => p.level === 'error'), JSON.stringify(spec)).toBe(true);
+      expect(
+        validateSchema(spec).some((p) => p.level === 'error'),
+        JSON.stringify(spec),
+      ).toBe(true);
     }
   });
 });
@@ -69,7 +75,12 @@ describe('a custom schema example', () => {
   it('validates as a custom schema beside the managed ones', () => {
     const result = loadSchemaYaml(text, { custom: true, existingNames: managedSchemaNames() });
     expect(result.problems).toEqual([]);
-    expect(loadSchemaYaml(text.replace('Custom.TailscaleAudit', 'Custom.tailscaleaudit'), { custom: true, existingNames: ['Custom.TailscaleAudit'] }).problems).toContainEqual({
+    expect(
+      loadSchemaYaml(text.replace('Custom.TailscaleAudit', 'Custom.tailscaleaudit'), {
+        custom: true,
+        existingNames: ['Custom.TailscaleAudit'],
+      }).problems,
+    ).toContainEqual({
       level: 'error',
       path: 'schema',
       message: 'You already have a Schema with the same name',
@@ -83,7 +94,13 @@ describe('a custom schema example', () => {
     const result = parser.parse(line, { parseTime: new Date('2026-01-01T00:00:00Z') });
     expect(result).toMatchObject({
       ok: true,
-      events: [{ p_log_type: 'Custom.TailscaleAudit', p_event_time: '2023-06-27 22:58:14.915000000', p_any_emails: ['homer.simpson@yourcompany.io'] }],
+      events: [
+        {
+          p_log_type: 'Custom.TailscaleAudit',
+          p_event_time: '2023-06-27 22:58:14.915000000',
+          p_any_emails: ['homer.simpson@yourcompany.io'],
+        },
+      ],
     });
   });
 });

@@ -17,10 +17,17 @@ interface Case {
   lines: LineCase[];
 }
 
-const cases = yaml.load(readFileSync(new URL('./cases/parsing.yml', import.meta.url), 'utf8'), { schema: yaml.CORE_SCHEMA }) as Case[];
+const cases = yaml.load(readFileSync(new URL('./cases/parsing.yml', import.meta.url), 'utf8'), {
+  schema: yaml.CORE_SCHEMA,
+}) as Case[];
 
 function get(event: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' && Object.hasOwn(v, k) ? (v as Record<string, unknown>)[k] : undefined), event);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (v, k) => (v && typeof v === 'object' && Object.hasOwn(v, k) ? (v as Record<string, unknown>)[k] : undefined),
+      event,
+    );
 }
 
 describe('parsing and normalization', () => {
@@ -28,7 +35,12 @@ describe('parsing and normalization', () => {
     it(c.name, () => {
       const parser = compileSchema(c.schema);
       c.lines.forEach((line, i) => {
-        const ctx: ParseContext = { sourceId: 'src', objectKey: 'obj', lineNumber: i + 1, parseTime: new Date(c.context?.parseTime ?? '2026-01-01T00:00:00Z') };
+        const ctx: ParseContext = {
+          sourceId: 'src',
+          objectKey: 'obj',
+          lineNumber: i + 1,
+          parseTime: new Date(c.context?.parseTime ?? '2026-01-01T00:00:00Z'),
+        };
         const result = parser.parse(line.input, ctx);
         const label = `line ${i + 1}: ${line.input}`;
         if (line.error !== undefined) {

@@ -48,7 +48,10 @@ describe('bad input', () => {
   it('a 10 MB line is refused without being buffered, and the next line still reads', () => {
     const huge = 'x'.repeat(10 * 1024 * 1024);
     const lines = decodeLines(bytes(`{"id":"${huge}"}\n{"id":"ok"}`));
-    expect(lines[0]).toEqual({ lineNumber: 1, error: `line is ${huge.length + 9} bytes long, more than the limit of ${DEFAULT_MAX_LINE_BYTES}` });
+    expect(lines[0]).toEqual({
+      lineNumber: 1,
+      error: `line is ${huge.length + 9} bytes long, more than the limit of ${DEFAULT_MAX_LINE_BYTES}`,
+    });
     expect(lines[1]).toEqual({ lineNumber: 2, text: '{"id":"ok"}' });
     const parsed = compileSchema(jsonSpec).parse(`{"id":"${huge}"}`, ctx);
     expect(parsed).toEqual({ ok: false, error: `line is ${huge.length + 9} characters long, more than the limit of 1048576` });
@@ -57,17 +60,32 @@ describe('bad input', () => {
   it('deeply nested JSON is a failure, not a stack overflow', () => {
     const deep = '['.repeat(50_000) + ']'.repeat(50_000);
     const parser = compileSchema(jsonSpec);
-    expect(parser.parse(`{"id":"a","payload":${deep}}`, ctx)).toEqual({ ok: false, error: 'field "payload": nested deeper than 100 levels' });
+    expect(parser.parse(`{"id":"a","payload":${deep}}`, ctx)).toEqual({
+      ok: false,
+      error: 'field "payload": nested deeper than 100 levels',
+    });
     const discovering = compileSchema({ ...jsonSpec, isFieldDiscoveryEnabled: true });
-    expect(discovering.parse(`{"id":"a","other":${deep}}`, ctx)).toEqual({ ok: false, error: 'field "other": nested deeper than 100 levels' });
+    expect(discovering.parse(`{"id":"a","other":${deep}}`, ctx)).toEqual({
+      ok: false,
+      error: 'field "other": nested deeper than 100 levels',
+    });
     expect(parser.parse(`{"id":"a","ignored":${deep}}`, ctx).ok).toBe(true);
   });
 
   it('numbers out of range and of the wrong type are failures', () => {
     const parser = compileSchema(jsonSpec);
-    expect(parser.parse('{"id":"a","f":1e400}', ctx)).toEqual({ ok: false, error: 'field "f": number Infinity is out of range for float' });
-    expect(parser.parse('{"id":"a","n":1e20}', ctx)).toEqual({ ok: false, error: 'field "n": number 100000000000000000000 is out of range for bigint' });
-    expect(parser.parse('{"id":"a","n":"12abc"}', ctx)).toEqual({ ok: false, error: 'field "n": expected an integer, got string "12abc"' });
+    expect(parser.parse('{"id":"a","f":1e400}', ctx)).toEqual({
+      ok: false,
+      error: 'field "f": number Infinity is out of range for float',
+    });
+    expect(parser.parse('{"id":"a","n":1e20}', ctx)).toEqual({
+      ok: false,
+      error: 'field "n": number 100000000000000000000 is out of range for bigint',
+    });
+    expect(parser.parse('{"id":"a","n":"12abc"}', ctx)).toEqual({
+      ok: false,
+      error: 'field "n": expected an integer, got string "12abc"',
+    });
     expect(parser.parse('{"id":["a"]}', ctx)).toEqual({ ok: false, error: 'field "id": expected a string, got an array' });
   });
 
@@ -145,7 +163,8 @@ describe('classification', () => {
       parseRecord: (record: Record<string, unknown>, c?: object) => (calls.push(p.logType), p.parseRecord(record, c)),
     }));
     const classify = classifier(counted);
-    const line = '{"eventVersion":"1.08","eventTime":"2026-01-01T00:00:00Z","eventSource":"s3.amazonaws.com","eventName":"GetObject","awsRegion":"us-east-1"}';
+    const line =
+      '{"eventVersion":"1.08","eventTime":"2026-01-01T00:00:00Z","eventSource":"s3.amazonaws.com","eventName":"GetObject","awsRegion":"us-east-1"}';
     expect(classify.classify(line, ctx)).toMatchObject({ ok: true, logType: 'AWS.CloudTrail' });
     expect(calls).toEqual(['Okta.SystemLog', 'AWS.CloudTrail']);
     calls.length = 0;
@@ -179,7 +198,11 @@ describe('p_row_id', () => {
 
 describe('field discovery', () => {
   it('reports discovered fields as a spec', () => {
-    const parser = compileSchema({ schema: 'Custom.Disc', isFieldDiscoveryEnabled: true, fields: [{ name: 'id', type: 'string' }] });
+    const parser = compileSchema({
+      schema: 'Custom.Disc',
+      isFieldDiscoveryEnabled: true,
+      fields: [{ name: 'id', type: 'string' }],
+    });
     parser.parse('{"id":"a","src":"10.0.0.1","when":"2026-01-01T00:00:00Z","nested":{"count":3}}', ctx);
     parser.parse('{"id":"b","nested":{"count":4.5,"tags":["x"]}}', ctx);
     expect(parser.discoveredFields()).toEqual([

@@ -9,7 +9,9 @@ interface Case {
   expect: string | null;
 }
 
-const cases = yaml.load(readFileSync(new URL('./cases/time.yml', import.meta.url), 'utf8'), { schema: yaml.CORE_SCHEMA }) as Case[];
+const cases = yaml.load(readFileSync(new URL('./cases/time.yml', import.meta.url), 'utf8'), {
+  schema: yaml.CORE_SCHEMA,
+}) as Case[];
 const reference = { s: Date.UTC(2026, 5, 15, 12) / 1000, ns: 0 };
 
 describe('time formats', () => {

@@ -11,7 +11,9 @@ interface Case {
   problems: SchemaProblem[];
 }
 
-const cases = yaml.load(readFileSync(new URL('./cases/validation.yml', import.meta.url), 'utf8'), { schema: yaml.CORE_SCHEMA }) as Case[];
+const cases = yaml.load(readFileSync(new URL('./cases/validation.yml', import.meta.url), 'utf8'), {
+  schema: yaml.CORE_SCHEMA,
+}) as Case[];
 
 describe('schema validation', () => {
   for (const c of cases) {
@@ -36,7 +38,14 @@ describe('schema validation', () => {
   });
 
   it('is not thrown off by values of the wrong shape', () => {
-    for (const value of [null, 42, 'text', [], { schema: 7, fields: 'x' }, { schema: 'Custom.A', fields: [null, 3, { name: 'a', type: 'object', fields: {} }] }]) {
+    for (const value of [
+      null,
+      42,
+      'text',
+      [],
+      { schema: 7, fields: 'x' },
+      { schema: 'Custom.A', fields: [null, 3, { name: 'a', type: 'object', fields: {} }] },
+    ]) {
       expect(() => validateSchema(value)).not.toThrow();
       expect(validateSchema(value).some((p) => p.level === 'error')).toBe(true);
     }
