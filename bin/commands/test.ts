@@ -164,9 +164,13 @@ function describeFailure(outcome: TestOutcome): string[] {
   return lines;
 }
 
-/** Unit tests in one worker; if the worker fails, each of its tests fails with the reason. */
+/**
+ * Unit tests of a chunk of detections in one worker, one detection per request. If the worker dies
+ * (a detection called os._exit or was killed), that detection's tests fail with the reason and a
+ * fresh worker carries on with the rest; if loading the content fails, the whole chunk fails.
+ */
 async function runInWorker(
-  worker: DetectionWorker,
+  first: DetectionWorker,
   items: AnalysisItem[],
   chunk: PlannedDetection[],
   resolvePath: (p: string) => string,
@@ -174,22 +178,39 @@ async function runInWorker(
 ): Promise<TestOutcome[]> {
   const { timeLimitSeconds, destinations } = options;
   const content = { ...engineContent(items, chunk, resolvePath), ...(timeLimitSeconds ? { timeLimitSeconds } : {}) };
-  const typeOf = new Map(chunk.map((p) => [p.engine.id, p.item.type]));
-  try {
-    await worker.request('load', { content });
-    const results = await worker.request<{ detectionId: string; results: Omit<TestOutcome, 'detectionId' | 'type'>[] }[]>('testAll', {
-      items: chunk.map((p) => ({ detectionId: p.engine.id, tests: p.tests })),
-      ...(destinations ? { destinations } : {}),
-    });
-    return results.flatMap((r) => r.results.map((t) => ({ detectionId: r.detectionId, type: typeOf.get(r.detectionId) ?? 'rule', ...t })));
-  } catch (error) {
-    const reason = `the detection engine failed: ${(error as Error).message}`;
-    return chunk.flatMap((p) =>
-      p.tests.map((t) => ({ detectionId: p.engine.id, type: p.item.type, name: String((t as { Name?: unknown }).Name ?? ''), passed: false, error: reason })),
-    );
-  } finally {
-    worker.close();
+  const failed = (p: PlannedDetection, reason: string): TestOutcome[] =>
+    p.tests.map((t) => ({ detectionId: p.engine.id, type: p.item.type, name: String((t as { Name?: unknown }).Name ?? ''), passed: false, error: reason }));
+  const outcomes: TestOutcome[] = [];
+  let worker: DetectionWorker | undefined = first;
+  let loaded = false;
+  for (const [index, p] of chunk.entries()) {
+    worker ??= new DetectionWorker();
+    try {
+      if (!loaded) {
+        await worker.request('load', { content });
+        loaded = true;
+      }
+    } catch (error) {
+      const reason = `the detection engine failed to load: ${(error as Error).message}`;
+      for (const rest of chunk.slice(index)) outcomes.push(...failed(rest, reason));
+      break;
+    }
+    try {
+      const results = await worker.request<Omit<TestOutcome, 'detectionId' | 'type'>[]>('test', {
+        detectionId: p.engine.id,
+        tests: p.tests,
+        ...(destinations ? { destinations } : {}),
+      });
+      outcomes.push(...results.map((t) => ({ detectionId: p.engine.id, type: p.item.type, ...t })));
+    } catch (error) {
+      outcomes.push(...failed(p, `the detection engine failed: ${(error as Error).message}`));
+      worker.close();
+      worker = undefined;
+      loaded = false;
+    }
   }
+  worker?.close();
+  return outcomes;
 }
 
 /** Split detections across workers, balancing their test counts. */

@@ -36,6 +36,8 @@ export class DetectionWorker {
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_')));
     env.PYTHONPYCACHEPREFIX = join(tmpdir(), 'caracal-pycache');
     this.child = spawn(options.python ?? 'python3', args, { stdio: ['pipe', 'pipe', 'pipe'], env });
+    // Writing to a worker that has exited must not crash the host; the exit is reported instead.
+    this.child.stdin.on('error', () => undefined);
     this.child.stderr.setEncoding('utf8');
     this.child.stderr.on('data', (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-4000);
@@ -83,6 +85,8 @@ export class DetectionWorker {
   request<T>(op: string, fields: Record<string, unknown> = {}): Promise<T> {
     if (this.exited) return Promise.reject(this.exited);
     const id = this.nextId++;
+    // An exit report then carries only what the worker wrote while this request ran.
+    this.stderr = '';
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       this.child.stdin.write(JSON.stringify({ id, op, ...fields }) + '\n');

@@ -1,7 +1,7 @@
 """The worker protocol: one JSON request per line in, one JSON response per line out.
 
-Requests: {"id", "op": "load" | "run" | "test" | "testAll" | "ping", ...}; "test" and "testAll" take
-an optional "destinations" list of known destination names. Responses:
+Requests: {"id", "op": "load" | "run" | "test" | "ping", ...}; "test" takes "detectionId", "tests"
+and an optional "destinations" list of known destination names. Responses:
 {"id", "ok": true, "result"} or {"id", "ok": false, "error"}. While a request runs, the engine may
 ask the host for key-value operations: it writes {"kv": {...}, "kvId"} and reads back one line
 {"kvId", "result"} or {"kvId", "error"} before continuing.
@@ -61,14 +61,8 @@ class Worker:
             return self.engine.load(request.get("content") or {})
         if op == "run":
             return self.engine.run(request.get("events") or [], request.get("detectionIds"))
-        destinations = request.get("destinations")
         if op == "test":
-            return self.engine.test(request["detectionId"], request.get("tests") or [], destinations)
-        if op == "testAll":
-            return [
-                {"detectionId": item["detectionId"], "results": self.engine.test(item["detectionId"], item.get("tests") or [], destinations)}
-                for item in request.get("items") or []
-            ]
+            return self.engine.test(request["detectionId"], request.get("tests") or [], request.get("destinations"))
         raise ValueError(f"unknown op {op!r}")
 
     def serve(self) -> None:
