@@ -318,6 +318,11 @@ class Parser {
         destName = name;
         this.expect('(', "'(' and a subquery");
         dest = this.pipeline(true);
+        if (this.atEnd()) {
+          // Still being typed: keep the right side so the editor knows its columns.
+          this.diagnostics.push(error({ start: this.prevEnd(), end: this.prevEnd() }, "expected ')' after the join's subquery"));
+          return { kind: 'join', joinKind, destName, dest, on: [], keyword, start, end: this.prevEnd() };
+        }
         this.expect(')');
       }
     }

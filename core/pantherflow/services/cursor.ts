@@ -157,11 +157,18 @@ function unionAhead(before: readonly Token[], comma: number): boolean {
 
 /** The columns in scope at the offset: those flowing into the operator around it. */
 export function scopeAt(a: Analysis, offset: number): Column[] {
+  const topLevel = new Set(
+    a.script.statements.map((st) =>
+      st.kind === 'query' ? st.pipeline : st.value.kind === 'tabular' ? st.value.pipeline : undefined,
+    ),
+  );
   let best: { pipeline: A.Pipeline } | undefined;
   visitScript(a.script, {
     pipeline(p) {
-      if (p.start <= offset && !textBetweenHas(a, p.end, offset, ';') && (!best || p.start >= best.pipeline.start))
-        best = { pipeline: p };
+      if (p.start > offset || textBetweenHas(a, p.end, offset, [';'])) return;
+      // A nested pipeline (a join's right side, a subquery) ends at its `)`.
+      if (!topLevel.has(p) && textBetweenHas(a, p.end, offset, [')', '|'])) return;
+      if (!best || p.start >= best.pipeline.start) best = { pipeline: p };
     },
   });
   if (!best) return [];
@@ -188,6 +195,6 @@ function joinSide(a: Analysis, offset: number, side: string): FlowType | undefin
   return found.dest ? T.object(a.outputs.get(found.dest) ?? []) : undefined;
 }
 
-function textBetweenHas(a: Analysis, from: number, to: number, punct: string): boolean {
-  return a.tokens.some((t) => t.kind === 'punct' && t.text === punct && t.start >= from && t.end <= to);
+function textBetweenHas(a: Analysis, from: number, to: number, puncts: readonly string[]): boolean {
+  return a.tokens.some((t) => t.kind === 'punct' && puncts.includes(t.text) && t.start >= from && t.end <= to);
 }
