@@ -158,11 +158,24 @@ function safeName(key: string): string {
   return /^[A-Za-z_]/.test(cleaned) ? cleaned : `_${cleaned}`;
 }
 
+/** The event time: a top-level timestamp (by preferred name, else the first), else the first nested one. */
 function markEventTime(fields: FieldSpec[]): void {
   const timestamps = fields.filter((f) => f.type === 'timestamp');
-  if (timestamps.length === 0) return;
-  const chosen = EVENT_TIME_NAMES.map((n) => timestamps.find((f) => f.name === n)).find((f) => f) ?? timestamps[0];
-  chosen.isEventTime = true;
+  if (timestamps.length > 0) {
+    const chosen = EVENT_TIME_NAMES.map((n) => timestamps.find((f) => f.name === n)).find((f) => f) ?? timestamps[0];
+    chosen.isEventTime = true;
+    return;
+  }
+  const nested = (list: FieldSpec[]): FieldSpec | undefined => {
+    for (const f of list) {
+      if (f.type === 'timestamp') return f;
+      const inner = f.type === 'object' && f.fields ? nested(f.fields) : undefined;
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  const found = nested(fields);
+  if (found) found.isEventTime = true;
 }
 
 /** Accumulates sample events; `fields()` gives the inferred spec at any point. */

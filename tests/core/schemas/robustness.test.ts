@@ -222,6 +222,22 @@ describe('field discovery', () => {
 });
 
 describe('schema inference', () => {
+  it('takes a nested time as the event time when the top level has none', () => {
+    const fields = new SchemaInferrer();
+    fields.add({ id: 'a', attributes: { action: 'x', time: '2026-01-01T00:00:00Z' } });
+    expect(fields.fields()).toEqual([
+      { name: 'id', type: 'string' },
+      {
+        name: 'attributes',
+        type: 'object',
+        fields: [
+          { name: 'action', type: 'string' },
+          { name: 'time', type: 'timestamp', timeFormats: ['rfc3339'], isEventTime: true },
+        ],
+      },
+    ]);
+  });
+
   it('treats an object keyed by data as json and keeps memory bounded', () => {
     const inferrer = new SchemaInferrer();
     for (let i = 0; i < 500; i++) inferrer.add({ byUser: { [`user-${i}`]: i }, n: i });
