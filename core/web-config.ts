@@ -13,6 +13,8 @@ export interface WebConfig {
   readonly authFlowType: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
   readonly stage: string;
   readonly version: string;
+  /** Minimum password length of the user pool; the new-password step checks it before any token exists. */
+  readonly passwordMinLength: number;
 }
 
 export function isWebConfig(value: unknown): value is WebConfig {
@@ -24,6 +26,10 @@ export function isWebConfig(value: unknown): value is WebConfig {
     typeof v.userPoolClientId === 'string' &&
     typeof v.graphqlUrl === 'string' &&
     (v.authFlowType === 'USER_SRP_AUTH' || v.authFlowType === 'USER_PASSWORD_AUTH') &&
+    typeof v.stage === 'string' &&
+    typeof v.version === 'string' &&
+    typeof v.passwordMinLength === 'number' &&
+    Number.isInteger(v.passwordMinLength) &&
     (v.userPoolEndpoint === undefined || typeof v.userPoolEndpoint === 'string')
   );
 }

@@ -82,6 +82,7 @@ export class CaracalStack extends Stack {
         authFlowType: 'USER_SRP_AUTH',
         stage: config.stage,
         version: props.version,
+        passwordMinLength: config.passwordMinLength,
       },
     });
 

@@ -17,7 +17,7 @@ import { provisionUserPools, startCognito, type MailMessage } from './services/c
 import { provisionTables, startDynamo } from './services/dynamodb';
 import { closeServer, listen, localClientConfig } from './services/net';
 import { provisionBuckets, startS3 } from './services/s3';
-import { provisionQueues, startSqs } from './services/sqs';
+import { provisionQueues, restoreQueues, saveQueues, startSqs } from './services/sqs';
 import { provisionUsers, type CreatedUser } from './services/users';
 import { serveStatic } from './static';
 import { readAssembly, resourcesOfType, Resolver, type StackTemplate } from './template';
@@ -108,7 +108,9 @@ function apiOf(
   if (pools.length !== 1 || clients.length < 1) throw new Error('the GraphQL API needs one user pool with an app client');
   const userPoolId = resolver.lookup(pools[0][0])!.ref;
   const clientIds = clients.map(([id]) => resolver.lookup(id)!.ref);
+  const policy = stack.resources[pools[0][0]].Properties?.Policies as { PasswordPolicy?: { MinimumLength?: number } } | undefined;
   const webConfig: WebConfig = {
+    passwordMinLength: policy?.PasswordPolicy?.MinimumLength ?? 8,
     region: stack.region,
     userPoolId,
     userPoolClientId: clientIds[0],
@@ -170,6 +172,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     await provisionTables(stack, resolver, dynamo.endpoint);
     await provisionBuckets(stack, resolver, s3.endpoint);
     provisionQueues(stack, resolver, sqs);
+    const queuesFile = join(options.stateDir, 'sqs-messages.json');
+    const restored = await restoreQueues(sqs, queuesFile, stack.region);
+    if (restored) options.log(`[runtime] restored ${restored} queued message(s) from the last run`);
+    // Registered here, so it runs after the pollers and functions have stopped (stops run in reverse).
+    stops.push(() => void saveQueues(sqs, queuesFile));
     await provisionUserPools(stack, resolver, cognito.endpoint);
     for (const [id] of resourcesOfType(stack, 'AWS::AppSync::GraphQLApi')) {
       resolver.register(id, { ref: id, attributes: { ApiId: id, GraphQLUrl: `${url}/graphql`, Arn: `arn:aws:appsync:${stack.region}:${stack.account}:apis/${id}` } });

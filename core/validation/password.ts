@@ -1,7 +1,5 @@
 // The specification's password rule (§5): one list of checks, used by the rule checker and by form validation.
-
-/** Minimum password length until the form reads it from configuration. */
-export const PASSWORD_MIN_LENGTH = 12;
+// The minimum length comes from the deployment (config.json's passwordMinLength).
 
 export const FIELD_REQUIRED = 'This field is required';
 export const PASSWORDS_MUST_MATCH = 'Passwords must match';
@@ -23,7 +21,7 @@ function hasSymbol(password: string): boolean {
 }
 
 /** Every rule, in the order the checker shows them, each passing or failing for this password. */
-export function checkPassword(password: string, minLength: number = PASSWORD_MIN_LENGTH): PasswordRuleCheck[] {
+export function checkPassword(password: string, minLength: number): PasswordRuleCheck[] {
   return [
     {
       id: 'length',
@@ -38,7 +36,7 @@ export function checkPassword(password: string, minLength: number = PASSWORD_MIN
 }
 
 /** The first broken rule's message, or undefined when the password follows the rule. */
-export function passwordError(password: string, minLength: number = PASSWORD_MIN_LENGTH): string | undefined {
+export function passwordError(password: string, minLength: number): string | undefined {
   if (password === '') return FIELD_REQUIRED;
   return checkPassword(password, minLength).find((check) => !check.passed)?.message;
 }

@@ -5,6 +5,13 @@ import { pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 
+// The AWS SDK warns that future versions need a newer Node.js than this machine's; Lambda runs a newer
+// one, so the warning says nothing about the function. Other warnings still reach the log.
+process.removeAllListeners('warning');
+process.on('warning', (w) => {
+  if (!/NodeVersionSupportWarning/.test(`${w.name} ${w.message}`)) console.warn(String(w));
+});
+
 const { codeDir, handler, functionName, functionArn, memorySize, timeoutMs } = workerData;
 const dot = handler.lastIndexOf('.');
 const modulePath = join(codeDir, handler.slice(0, dot));

@@ -31,6 +31,7 @@ const cl = {
   config: require('cognito-local/lib/server/config'),
   router: require('cognito-local/lib/server/Router'),
   server: require('cognito-local/lib/server/server'),
+  errors: require('cognito-local/lib/errors'),
 };
 const pino = require('pino');
 
@@ -49,6 +50,38 @@ export interface CognitoService {
   readonly mailbox: EventEmitter;
   readonly messages: MailMessage[];
   stop(): Promise<void>;
+}
+
+type Route = (ctx: unknown, req: Record<string, unknown>) => Promise<unknown>;
+interface UserPools {
+  getUserPoolForClientId(ctx: unknown, clientId: string): Promise<UserPool>;
+  getUserPool(ctx: unknown, userPoolId: string): Promise<UserPool>;
+}
+interface UserPool {
+  getUserByUsername(ctx: unknown, username: string): Promise<{ Password?: string } | null>;
+}
+
+const PASSWORD_FLOWS = new Set(['USER_PASSWORD_AUTH', 'ADMIN_USER_PASSWORD_AUTH', 'ADMIN_NO_SRP_AUTH']);
+
+/**
+ * cognito-local answers a user who still has a temporary password with the new-password challenge without
+ * checking the password, and answers a wrong password with InvalidPasswordException. Cognito checks the
+ * password first and answers NotAuthorizedException "Incorrect username or password."; so does this.
+ */
+function checkPasswords(router: (target: string) => Route, pools: UserPools): (target: string) => Route {
+  return (target) => {
+    const route = router(target);
+    if (target !== 'InitiateAuth' && target !== 'AdminInitiateAuth') return route;
+    return async (ctx, req) => {
+      const params = (req.AuthParameters ?? {}) as Record<string, string>;
+      if (PASSWORD_FLOWS.has(String(req.AuthFlow)) && params.USERNAME) {
+        const pool = req.ClientId ? await pools.getUserPoolForClientId(ctx, String(req.ClientId)) : await pools.getUserPool(ctx, String(req.UserPoolId));
+        const user = await pool.getUserByUsername(ctx, params.USERNAME);
+        if (!user || user.Password !== params.PASSWORD) throw new cl.errors.NotAuthorizedError('Incorrect username or password.');
+      }
+      return route(ctx, req);
+    };
+  };
 }
 
 export async function startCognito(stateDir: string): Promise<CognitoService> {
@@ -101,7 +134,7 @@ export async function startCognito(stateDir: string): Promise<CognitoService> {
     tokenGenerator: new cl.tokenGenerator.JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server = cl.server.createServer(cl.router.Router(services), logger, config.ServerConfig, services);
+  const server = cl.server.createServer(checkPasswords(cl.router.Router(services), cognitoClient), logger, config.ServerConfig, services);
   const httpServer = (await server.start()) as Server;
   const endpoint = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
   config.TokenConfig.IssuerDomain = endpoint;

@@ -1,5 +1,8 @@
 // SQS stand-in: fauxqs on loopback with every queue of the template (redrive policies included).
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { startFauxqs, type FauxqsServer } from 'fauxqs';
+import { localClientConfig } from './net';
 import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
 
 export interface SqsService {
@@ -38,4 +41,53 @@ export function provisionQueues(stack: StackTemplate, resolver: Resolver, sqs: S
     sqs.urlByArn.set(queueArn, queueUrl);
     resolver.register(logicalId, { ref: queueUrl, attributes: { Arn: queueArn, QueueName: name, QueueUrl: queueUrl } });
   }
+}
+
+interface SavedMessage {
+  readonly body: string;
+  readonly messageAttributes: Record<string, unknown>;
+}
+
+/**
+ * The stand-in keeps queues in memory: on stop, every message still queued (ready, delayed or in flight)
+ * is written to `file`, and on the next start sent again, so a restart loses no notification.
+ */
+export function saveQueues(sqs: SqsService, file: string): number {
+  const saved: Record<string, SavedMessage[]> = {};
+  let count = 0;
+  for (const url of sqs.urlByArn.values()) {
+    const name = url.split('/').pop()!;
+    const queue = sqs.server.inspectQueue(name);
+    if (!queue) continue;
+    const messages = [...queue.messages.ready, ...queue.messages.delayed, ...queue.messages.inflight.map((i) => i.message)];
+    if (!messages.length) continue;
+    saved[name] = messages.map((m) => ({ body: m.body, messageAttributes: m.messageAttributes as Record<string, unknown> }));
+    count += messages.length;
+  }
+  if (count) writeFileSync(file, JSON.stringify(saved));
+  else rmSync(file, { force: true });
+  return count;
+}
+
+export async function restoreQueues(sqs: SqsService, file: string, region: string): Promise<number> {
+  if (!existsSync(file)) return 0;
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, SavedMessage[]>;
+  const client = new SQSClient(localClientConfig(sqs.endpoint, region));
+  let count = 0;
+  for (const [name, messages] of Object.entries(saved)) {
+    const QueueUrl = [...sqs.urlByArn.values()].find((u) => u.endsWith(`/${name}`));
+    if (!QueueUrl) continue;
+    for (let i = 0; i < messages.length; i += 10) {
+      const Entries = messages.slice(i, i + 10).map((m, j) => ({
+        Id: String(j),
+        MessageBody: m.body,
+        MessageAttributes: Object.keys(m.messageAttributes).length ? (m.messageAttributes as never) : undefined,
+      }));
+      await client.send(new SendMessageBatchCommand({ QueueUrl, Entries }));
+      count += Entries.length;
+    }
+  }
+  client.destroy();
+  rmSync(file, { force: true });
+  return count;
 }

@@ -3,7 +3,7 @@
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,8 @@ import { synthEventsApp } from './fixtures/events-app';
 import { startTestRuntime, type TestRuntime } from './harness';
 
 let runtime: TestRuntime;
+let assembly: string;
+let stateDir: string;
 const ref = (prefix: string) => runtime.resolver.lookup(Object.keys(runtime.stack.resources).find((id) => new RegExp(`^${prefix}[0-9A-F]{8}$`).test(id))!)!.ref;
 const config = () => localClientConfig(runtime.endpoints.sqs, 'us-east-1');
 
@@ -33,11 +35,15 @@ async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boolean, tri
 }
 
 beforeAll(async () => {
-  const outdir = mkdtempSync(join(tmpdir(), 'caracal-fixture-cdk-'));
-  synthEventsApp(outdir);
-  runtime = await startTestRuntime(outdir);
+  assembly = mkdtempSync(join(tmpdir(), 'caracal-fixture-cdk-'));
+  stateDir = mkdtempSync(join(tmpdir(), 'caracal-fixture-state-'));
+  synthEventsApp(assembly);
+  runtime = await startTestRuntime(assembly, stateDir);
 });
-afterAll(() => runtime?.stop());
+afterAll(async () => {
+  await runtime?.stop();
+  rmSync(stateDir, { recursive: true, force: true });
+});
 
 describe('SQS event-source mapping', () => {
   it('delivers batches, deletes what succeeded, and moves a message that keeps failing to the dead-letter queue', async () => {
@@ -95,5 +101,22 @@ describe('template reading', () => {
   it('knows every resource it brought up by its physical name', () => {
     expect(resourcesOfType(runtime.stack, 'AWS::SQS::Queue')).toHaveLength(2);
     expect(ref('Work')).toMatch(/\/000000000000\/Fixture-Work[0-9A-F]{8}$/);
+  });
+});
+
+describe('restarts', () => {
+  it('keep queued messages and table items', async () => {
+    const sqs = new SQSClient(config());
+    await sqs.send(new SendMessageCommand({ QueueUrl: ref('WorkDlq'), MessageBody: 'kept across restarts' }));
+    sqs.destroy();
+    const before = await seenKeys();
+    await runtime.stop();
+    runtime = await startTestRuntime(assembly, stateDir);
+    expect(runtime.logs.some((l) => /^\[runtime\] restored \d+ queued message\(s\) from the last run$/.test(l))).toBe(true);
+    expect(await seenKeys()).toEqual(before);
+    const again = new SQSClient(config());
+    const received = await again.send(new ReceiveMessageCommand({ QueueUrl: ref('WorkDlq'), WaitTimeSeconds: 2, MaxNumberOfMessages: 10 }));
+    expect(received.Messages?.map((m) => m.Body)).toContain('kept across restarts');
+    again.destroy();
   });
 });

@@ -48,6 +48,21 @@ describe('first start', () => {
   });
 });
 
+describe('sign-in through the Cognito stand-in', () => {
+  it('checks the password of a user who still has a temporary one, and answers as Cognito does', async () => {
+    const { CognitoIdentityProviderClient, AdminCreateUserCommand, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+    const client = new CognitoIdentityProviderClient(localClientConfig(runtime.endpoints.cognito, 'us-east-1'));
+    await client.send(new AdminCreateUserCommand({ UserPoolId: runtime.webConfig!.userPoolId, Username: 'new@caracal.local', TemporaryPassword: 'Temp-Password-123', MessageAction: 'SUPPRESS' }));
+    const attempt = (password: string) =>
+      client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: runtime.webConfig!.userPoolClientId, AuthParameters: { USERNAME: 'new@caracal.local', PASSWORD: password } }));
+    await expect(attempt('definitely-wrong')).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    await expect(attempt('Temp-Password-123')).resolves.toMatchObject({ ChallengeName: 'NEW_PASSWORD_REQUIRED' });
+    await expect(signIn(runtime, 'admin@caracal.local', 'Wrong-Password-1')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(signIn(runtime, 'nobody@caracal.local', 'Wrong-Password-1')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    client.destroy();
+  });
+});
+
 describe('GraphQL with AppSync semantics', () => {
   it('answers the signed-in user and the app config through the api function', async () => {
     const { status, body } = await graphql(runtime, ME, idToken);

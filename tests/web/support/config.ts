@@ -9,4 +9,5 @@ export const testConfig: WebConfig = {
   authFlowType: 'USER_PASSWORD_AUTH',
   stage: 'test',
   version: '0.0.0-test',
+  passwordMinLength: 12,
 };

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { AlertIcon } from '../../components/icons';
 import { useAuth, type SignInOutcome } from '../../lib/auth/AuthContext';
 import { describeSignInError } from '../../lib/auth/signInErrors';
-import { FIELD_REQUIRED } from '../../lib/passwordRule';
+import { FIELD_REQUIRED } from '../../../../core/validation/password';
 import { unsupportedStepMessage } from './unsupportedStep';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

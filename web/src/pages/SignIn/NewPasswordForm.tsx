@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { AlertIcon } from '../../components/icons';
 import { useAuth } from '../../lib/auth/AuthContext';
 import { describeSignInError } from '../../lib/auth/signInErrors';
-import { confirmationError, FIELD_REQUIRED, passwordError } from '../../lib/passwordRule';
+import { confirmationError, FIELD_REQUIRED, passwordError } from '../../../../core/validation/password';
 import { PasswordRuleChecker } from './PasswordRuleChecker';
 import { unsupportedStepMessage } from './unsupportedStep';
 

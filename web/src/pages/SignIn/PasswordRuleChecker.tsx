@@ -1,6 +1,6 @@
 import { Group, List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { CheckIcon, CrossIcon } from '../../components/icons';
-import { checkPassword } from '../../lib/passwordRule';
+import { checkPassword } from '../../../../core/validation/password';
 
 interface PasswordRuleCheckerProps {
   readonly password: string;

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useWebConfig } from '../../app/webConfig';
 import { useAuth } from '../../lib/auth/AuthContext';
-import { PASSWORD_MIN_LENGTH } from '../../lib/passwordRule';
 import { CredentialsForm } from './CredentialsForm';
 import { NewPasswordForm } from './NewPasswordForm';
 import { SignInLayout } from './SignInLayout';
@@ -12,7 +11,7 @@ type Step = 'credentials' | 'new-password';
 /** /sign-in/: email and password, then a new password when the account still has a temporary one. */
 export function SignInPage() {
   const { state } = useAuth();
-  const { version, stage } = useWebConfig();
+  const { version, stage, passwordMinLength } = useWebConfig();
   const [step, setStep] = useState<Step>('credentials');
   usePageTitle(step === 'credentials' ? 'Sign in' : 'Set a new password');
   const expired = state.status === 'anonymous' && state.reason === 'expired';
@@ -25,7 +24,7 @@ export function SignInPage() {
           onNewPasswordRequired={() => setStep('new-password')}
         />
       ) : (
-        <NewPasswordForm minLength={PASSWORD_MIN_LENGTH} onCancel={() => setStep('credentials')} />
+        <NewPasswordForm minLength={passwordMinLength} onCancel={() => setStep('credentials')} />
       )}
     </SignInLayout>
   );
