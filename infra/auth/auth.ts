@@ -96,7 +96,7 @@ export class Auth extends Construct {
       groupName: Auth.ADMIN_GROUP,
       username: props.adminEmail,
     });
-    membership.addDependency(admin);
-    membership.addDependency(adminGroup);
+    membership.addResourceDependency(admin);
+    membership.addResourceDependency(adminGroup);
   }
 }
