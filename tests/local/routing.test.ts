@@ -1,7 +1,8 @@
 // Pure pieces of the runtime's event routing: schedules, S3 event matching, partial batch failures.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventMatches } from '../../local/events/s3-notifications';
-import { cronMatcher, rateInterval } from '../../local/events/schedules';
+import { cronMatcher, rateInterval, startSchedules, type Schedule } from '../../local/events/schedules';
+import type { StackTemplate } from '../../local/template';
 import { succeededMessages } from '../../local/events/sqs-pollers';
 
 describe('schedules', () => {
@@ -31,6 +32,37 @@ describe('schedules', () => {
     expect(() => cronMatcher('cron(0 0 * *)')).toThrow(/6 fields/);
     expect(() => cronMatcher('cron(61 0 * * ? *)')).toThrow(/out of range/);
     expect(() => cronMatcher('cron(0 0 L * ? *)')).toThrow(/not supported/);
+  });
+});
+
+describe('firing schedules', () => {
+  afterEach(() => vi.useRealTimers());
+  const stack = { stackName: 'S', account: '000000000000', region: 'us-east-1', resources: {}, assemblyDir: '' } as StackTemplate;
+
+  it('fires rate and cron rules at their targets with a Scheduled Event, and stops', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T10:00:30Z') });
+    const fired: Array<{ arn: string; event: { 'detail-type': string; time: string; resources: string[] } }> = [];
+    const schedules: Schedule[] = [
+      { ruleName: 'every-minute', expression: 'rate(1 minute)', targets: [{ arn: 'arn:aws:lambda:us-east-1:000000000000:function:a', input: undefined }] },
+      { ruleName: 'at-ten-past', expression: 'cron(10 10 * * ? *)', targets: [{ arn: 'arn:aws:lambda:us-east-1:000000000000:function:b', input: { fixed: true } }] },
+    ];
+    const stop = startSchedules(schedules, stack, (arn, event) => fired.push({ arn, event: event as never }), () => undefined);
+    vi.advanceTimersByTime(60_000);
+    expect(fired.map((f) => f.arn)).toEqual(['arn:aws:lambda:us-east-1:000000000000:function:a']);
+    expect(fired[0].event).toMatchObject({ 'detail-type': 'Scheduled Event', resources: ['arn:aws:events:us-east-1:000000000000:rule/every-minute'] });
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(fired.filter((f) => f.arn.endsWith(':b')).map((f) => f.event)).toEqual([{ fixed: true }]);
+    stop();
+    const count = fired.length;
+    vi.advanceTimersByTime(5 * 60_000);
+    expect(fired.length).toBe(count);
+  });
+
+  it('reports a schedule it cannot run instead of failing the others', () => {
+    const errors: string[] = [];
+    const stop = startSchedules([{ ruleName: 'bad', expression: 'cron(0 0 L * ? *)', targets: [] }], stack, () => undefined, (m) => errors.push(m));
+    stop();
+    expect(errors).toEqual(['schedule bad: cron L, W and # are not supported locally: cron(0 0 L * ? *)']);
   });
 });
 
