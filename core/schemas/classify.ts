@@ -3,6 +3,7 @@
 // JSON-parsed once for all the JSON schemas, so a line that matches none costs one parse, not one per schema.
 import { DEFAULT_MAX_LINE_LENGTH, lineProblem, type ParseResult, type Parser } from './compile';
 import type { NormalizedEvent, ParseContext } from './normalize';
+import { readJsonObject } from './parsers/json';
 
 export type ClassifyResult =
   | { ok: true; logType: string; events: NormalizedEvent[] }
@@ -26,24 +27,11 @@ export function classifier(parsers: Parser[], options: ClassifierOptions = {}): 
       const problem = lineProblem(line, maxLineLength);
       if (problem) return { ok: false, error: problem, attempts: [] };
       const attempts: { logType: string; error: string }[] = [];
-      let json: { value: Record<string, unknown> } | { error: string } | undefined;
-      const readJson = () => {
-        try {
-          const value: unknown = JSON.parse(line);
-          if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-            return {
-              error: `expected a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
-            };
-          }
-          return { value: value as Record<string, unknown> };
-        } catch (err) {
-          return { error: `invalid JSON: ${(err as Error).message}` };
-        }
-      };
+      let json: Record<string, unknown> | string | undefined;
       const attempt = (p: Parser): ParseResult => {
         if (!p.readsJson) return p.parse(line, ctx);
-        json ??= readJson();
-        return 'error' in json ? { ok: false, error: json.error } : p.parseRecord(json.value, ctx);
+        json ??= readJsonObject(line);
+        return typeof json === 'string' ? { ok: false, error: json } : p.parseRecord(json, ctx);
       };
       if (last) {
         const r = attempt(last);
