@@ -86,7 +86,7 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
     if (event === FAIL) return { ok: false, error: st.error };
     if (inferrer && st.discovered) for (const d of st.discovered) inferrer.addAt(d.path, d.value);
     const eventTime = st.eventTime ? st.eventTimeText : parseTime.text;
-    return { ok: true, events: [normalize(event, logType, eventTime, parseTime.text, st.indicators, ctx, 0, udm)] };
+    return { ok: true, events: [normalize(event, logType, eventTime, parseTime.text, st.indicators, ctx, udm)] };
   };
 
   return {

@@ -13,6 +13,8 @@ export interface ParseContext {
   objectKey?: string;
   /** 1-based line number within the object; part of p_row_id. */
   lineNumber?: number;
+  /** The event's position within its line or record (elements of a JSON array); part of p_row_id. Default 0. */
+  eventIndex?: number;
   /** When the line is parsed (p_parse_time, and p_event_time when the event has no time). Defaults to now. */
   parseTime?: Date;
 }
@@ -64,7 +66,6 @@ export function normalize(
   parseTimeText: string,
   indicators: IndicatorSet,
   ctx: ParseContext,
-  index: number,
   udm: UdmReader | null = null,
 ): NormalizedEvent {
   event.p_log_type = logType;
@@ -72,7 +73,7 @@ export function normalize(
     sourceId: ctx.sourceId ?? '',
     objectKey: ctx.objectKey ?? '',
     lineNumber: ctx.lineNumber ?? 0,
-    index,
+    index: ctx.eventIndex ?? 0,
   });
   event.p_event_time = eventTimeText;
   event.p_parse_time = parseTimeText;

@@ -7,6 +7,7 @@ import {
   DEFAULT_MAX_LINE_BYTES,
   managedSchema,
   managedSchemas,
+  rowId,
   SchemaInferrer,
   type SchemaSpec,
 } from '../../../core/schemas/index';
@@ -193,6 +194,13 @@ describe('p_row_id', () => {
     expect(at('k1', 1)).toBe(at('k1', 1));
     expect(new Set([at('k1', 1), at('k1', 2), at('k2', 1)]).size).toBe(3);
     expect(at('k1', 1)).toMatch(/^[0-9a-f]{32}$/);
+    const element = (eventIndex: number) => {
+      const r = parser.parseRecord({ id: 'a' }, { sourceId: 's1', objectKey: 'k1', lineNumber: 1, eventIndex });
+      return r.ok ? r.events[0].p_row_id : undefined;
+    };
+    expect(element(0)).toBe(at('k1', 1));
+    expect(element(1)).not.toBe(element(0));
+    expect(rowId({ sourceId: 's1', objectKey: 'k1', lineNumber: 1, index: 1 })).toBe(element(1));
   });
 });
 
