@@ -2,5 +2,6 @@
 export * from './formats';
 export * from './layout';
 export * from './correlation';
+export * from './match-expressions';
 export { check, isRecord, type Shape, type ObjectShape } from './shape';
 export * from './engine-content';

@@ -5,6 +5,7 @@ import yaml from 'js-yaml';
 import { ANALYSIS_TYPES, ID_KEY, shapeFor, type AnalysisType } from './formats';
 import { check, isRecord } from './shape';
 import { validateCorrelationRule } from './correlation';
+import { ruleExpressionProblems } from './match-expressions';
 
 export interface SourceFile {
   /** Path relative to the repository root, with `/` separators. */
@@ -98,6 +99,7 @@ function classify(file: SourceFile, exists: (path: string) => boolean, options: 
         .map((i) => i.message),
     );
   }
+  if (analysisType === 'rule' || analysisType === 'scheduled_rule') problems.push(...ruleExpressionProblems(document));
   if (Array.isArray(document.Tests)) {
     const names = (document.Tests as { Name?: unknown }[]).map((t) => t.Name);
     const repeated = [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
