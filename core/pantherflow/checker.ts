@@ -106,6 +106,12 @@ class Checker {
     };
   }
 
+  /** Offset of the first `|` or `;` at or after `offset` (or the end of the text). */
+  private nextPipe(offset: number): number {
+    const t = this.parsed.tokens.find((x) => x.start >= offset && x.kind === 'punct' && (x.text === '|' || x.text === ';'));
+    return t ? t.start : this.a.text.length;
+  }
+
   private err(span: Span, message: string, suggestion?: string): void {
     this.diagnostics.push(error(span, message, suggestion));
   }
@@ -291,7 +297,9 @@ class Checker {
     switch (op.kind) {
       case 'where': {
         const t = this.expr(op.predicate, env);
-        if (!isLoose(t) && t.kind !== 'bool')
+        // After a syntax error in the operator, the predicate is only the part before it: say nothing more.
+        const broken = this.parsed.diagnostics.some((d) => d.start >= op.start && d.start <= this.nextPipe(op.end));
+        if (!broken && !isLoose(t) && t.kind !== 'bool')
           this.err(op.predicate, `where needs a true/false condition, but this is ${typeToString(t)}`);
         return input;
       }

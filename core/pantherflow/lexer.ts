@@ -150,7 +150,8 @@ export function tokenize(text: string): Token[] {
       continue;
     }
     i++;
-    push('error', start, `unexpected character '${c}'`);
+    const hint = c === '&' ? ' (write `and`)' : c === '!' ? ' (write `not`, or != to compare)' : '';
+    push('error', start, `unexpected character '${c}'${hint}`);
   }
   tokens.push({ kind: 'eof', text: '', start: text.length, end: text.length });
   return tokens;

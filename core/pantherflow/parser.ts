@@ -120,7 +120,8 @@ class Parser {
       }
       if (!this.at(';') && !this.atEnd()) {
         const t = this.tok;
-        this.diagnostics.push(error(t, `expected '|' or ';', found ${this.describe(t)}`));
+        const hint = t.text === '=' && t.kind === 'punct' ? ' (use == to compare)' : '';
+        this.diagnostics.push(error(t, `expected '|' or ';', found ${this.describe(t)}${hint}`));
         while (!this.at(';') && !this.atEnd()) this.next();
       }
     }
@@ -241,7 +242,9 @@ class Parser {
     const t = this.tok;
     if (t.kind !== 'ident') {
       const at = t.kind === 'eof' ? { start: this.prevEnd(), end: this.prevEnd() } : t;
-      this.fail(at, `expected an operator after '|' (${OPERATOR_NAMES.join(', ')}), found ${this.describe(t)}`);
+      const hint = t.text === '|' ? ' (write `or` to combine conditions)' : '';
+      if (t.text === '|') this.next();
+      this.fail(at, `expected an operator after '|' (${OPERATOR_NAMES.join(', ')}), found ${this.describe(t)}${hint}`);
     }
     this.next();
     const keyword = span(t);
