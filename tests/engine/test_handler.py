@@ -30,6 +30,20 @@ class HandlerTest(unittest.TestCase):
                 if value is not None:
                     os.environ[name] = value
 
+    def test_content_without_files(self):
+        handler = load_handler()
+        content = {
+            "version": "bodies",
+            "globals": [{"id": "body_helpers", "body": "def shout(text):\n    return text.upper()\n"}],
+            "dataModels": [{"id": "M", "logTypes": ["T"], "mappings": [{"Name": "who", "Method": "who"}],
+                            "body": "def who(event):\n    return event.get('user')\n"}],
+            "detections": [{"id": "B", "analysisType": "rule", "severity": "Low", "logTypes": ["T"],
+                            "body": "from body_helpers import shout\ndef rule(event):\n    return True\ndef title(event):\n    return shout(event.udm('who'))\n"}],
+        }
+        out = handler.handler({"content": content, "events": [{"p_log_type": "T", "user": "amy"}]})
+        self.assertEqual(out["load"]["errors"], [])
+        self.assertEqual(out["results"][0][0]["title"], "AMY")
+
     def test_runs_events_and_caches_content_by_version(self):
         handler = load_handler()
         with tempfile.TemporaryDirectory() as directory:

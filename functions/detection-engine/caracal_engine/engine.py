@@ -2,7 +2,7 @@
 
 Content arrives as JSON prepared by the TypeScript side (which reads the YAML 1.2 files):
 
-    {"globals": [{"id", "path"}],
+    {"globals": [{"id", "path" | "body"}],
      "dataModels": [{"id", "logTypes", "mappings", "path"?, "body"?}],
      "detections": [{"id", "analysisType", "severity", "logTypes", "path"? | "body"? | "detection"?,
                      "inlineFilters"?, "displayName"?, "createAlert"?, "alertTitle"?, "groupBy"?,
@@ -41,7 +41,7 @@ class Engine:
         errors: List[Dict[str, str]] = []
         limit = content.get("timeLimitSeconds")
         self.watchdog = Watchdog(float(limit) if isinstance(limit, (int, float)) else DEFAULT_TIME_LIMIT_SECONDS)
-        global_helpers().replace({g["id"]: g["path"] for g in content.get("globals") or []})
+        global_helpers().replace({g["id"]: {"path": g.get("path") or "", "body": g.get("body") or ""} for g in content.get("globals") or []})
         self.data_models = {}
         with self.watchdog, _quiet():
             for spec in content.get("dataModels") or []:

@@ -11,25 +11,43 @@ from types import ModuleType
 from typing import Any, Callable, Dict, Optional
 
 
+class _SourceLoader(importlib.abc.Loader):
+    """Loads a helper from its source text (content sent without files, as on AWS)."""
+
+    def __init__(self, name: str, source: str) -> None:
+        self.name = name
+        self.source = source
+
+    def create_module(self, spec: Any) -> None:
+        return None
+
+    def exec_module(self, module: ModuleType) -> None:
+        module.__file__ = f"<{self.name}>"
+        exec(compile(self.source, module.__file__, "exec"), module.__dict__)  # pylint: disable=exec-used - user helper source
+
+
 class GlobalHelperFinder(importlib.abc.MetaPathFinder):
-    """Resolves `import <GlobalID>` to the helper's file."""
+    """Resolves `import <GlobalID>` to the helper's file or source text."""
 
     def __init__(self) -> None:
-        self.paths: Dict[str, str] = {}
+        self.helpers: Dict[str, Dict[str, str]] = {}
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
         del path, target
-        file_path = self.paths.get(fullname)
-        if file_path is None:
+        helper = self.helpers.get(fullname)
+        if helper is None:
             return None
-        return importlib.util.spec_from_file_location(fullname, file_path)
+        if helper.get("path"):
+            return importlib.util.spec_from_file_location(fullname, helper["path"])
+        return importlib.util.spec_from_loader(fullname, _SourceLoader(fullname, helper.get("body") or ""))
 
-    def replace(self, paths: Dict[str, str]) -> None:
-        """Install a new set of helpers, forgetting modules imported from the previous set."""
-        for name in list(self.paths):
+    def replace(self, helpers: Dict[str, Dict[str, str]]) -> None:
+        """Install a new set of helpers ({GlobalID: {"path"} or {"body"}}), forgetting modules
+        imported from the previous set."""
+        for name in list(self.helpers):
             sys.modules.pop(name, None)
-        self.paths = dict(paths)
-        for name in self.paths:
+        self.helpers = dict(helpers)
+        for name in self.helpers:
             sys.modules.pop(name, None)
 
 
