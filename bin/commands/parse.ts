@@ -1,13 +1,14 @@
 // `caracal parse`: parse a log file (or stdin, gzip read transparently) with a managed log type, a schema
 // file or a classifier over several, writing normalized events as NDJSON on stdout and each failure on
 // stderr with its line number; the last stderr line is `N parsed, N failed`.
-import { accessSync, constants, createReadStream, readFileSync } from 'node:fs';
+import { accessSync, constants, createReadStream, readFileSync, writeFileSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { PassThrough, type Readable } from 'node:stream';
 import {
   classifier,
   compileSchema,
   DEFAULT_MAX_LINE_BYTES,
+  dumpSchemaYaml,
   LineDecoder,
   loadSchemaYaml,
   managedSchema,
@@ -30,7 +31,8 @@ options:
   --source-id ID         p_source_id (also part of p_row_id)
   --source-label LABEL   p_source_label
   --parse-time ISO       p_parse_time (default: now), for reproducible output
-  --max-line-bytes N     longer lines are failures (default ${DEFAULT_MAX_LINE_BYTES})`;
+  --max-line-bytes N     longer lines are failures (default ${DEFAULT_MAX_LINE_BYTES})
+  --discovered FILE.yml  write the fields that field discovery found (schemas with isFieldDiscoveryEnabled)`;
 
 export interface InputFailure {
   lineNumber: number;
@@ -128,6 +130,7 @@ interface Options {
   file?: string;
   ctx: ParseContext;
   maxLineBytes: number;
+  discoveredFile?: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -165,6 +168,9 @@ function parseArgs(argv: string[]): Options {
         opts.ctx.parseTime = d;
         break;
       }
+      case '--discovered':
+        opts.discoveredFile = value();
+        break;
       case '--max-line-bytes':
         opts.maxLineBytes = Number(value());
         if (!Number.isInteger(opts.maxLineBytes) || opts.maxLineBytes <= 0)
@@ -179,6 +185,15 @@ function parseArgs(argv: string[]): Options {
   if (opts.schemas.length === 0) throw new UsageError('give --log-type, --schema or --classify');
   if (opts.schemas.length > 1 && !opts.classify) opts.classify = true;
   return opts;
+}
+
+/** The discovered fields of each parser, as schema YAML documents (only those that found something). */
+function writeDiscovered(file: string, parsers: Parser[]): void {
+  const docs = parsers
+    .map((p) => ({ schema: p.logType, fields: p.discoveredFields() }))
+    .filter((d) => d.fields.length > 0)
+    .map((d) => dumpSchemaYaml(d));
+  writeFileSync(file, docs.join('---\n'));
 }
 
 /** Writes to stdout, waiting when the pipe is full. */
@@ -239,6 +254,7 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
   if (out) await write(out);
+  if (opts.discoveredFile) writeDiscovered(opts.discoveredFile, parsers);
   process.stderr.write(`${parsed} parsed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;
 }

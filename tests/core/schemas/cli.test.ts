@@ -1,6 +1,6 @@
 // `caracal parse` and `caracal schema` end to end, as a user runs them.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -96,6 +96,27 @@ describe('caracal parse', () => {
         .split('\n')
         .map((l) => JSON.parse(l).p_log_type),
     ).toEqual(['AWS.CloudTrail', 'Custom.App', 'Syslog.RFC3164']);
+  });
+
+  it('writes the fields field discovery found', () => {
+    const out = join(dir, 'discovered.yml');
+    const line = JSON.stringify({ ...JSON.parse(trail('A')), newThing: { score: 0.5 } });
+    const r = caracal(['parse', '--log-type', 'AWS.CloudTrail', '--discovered', out, '-'], line);
+    expect(r.last).toBe('1 parsed, 0 failed');
+    expect(readFileSync(out, 'utf8')).toBe(
+      [
+        'schema: AWS.CloudTrail',
+        'fields:',
+        '  - name: newThing',
+        '    type: object',
+        '    fields:',
+        '      - name: score',
+        '        type: float',
+        '        isDiscovered: true',
+        '    isDiscovered: true',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('explains usage errors', () => {
