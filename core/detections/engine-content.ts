@@ -8,7 +8,9 @@ export interface EngineDetection {
   displayName?: string;
   createAlert?: boolean;
   logTypes: string[];
+  /** Python as a file (locally) or as source text (`body`, on AWS); or a simple detection. */
   path?: string;
+  body?: string;
   detection?: unknown[];
   inlineFilters?: unknown[];
   alertTitle?: string;
@@ -18,8 +20,8 @@ export interface EngineDetection {
 }
 
 export interface EngineContent {
-  globals: { id: string; path: string }[];
-  dataModels: { id: string; logTypes: string[]; mappings: unknown[]; path?: string }[];
+  globals: { id: string; path?: string; body?: string }[];
+  dataModels: { id: string; logTypes: string[]; mappings: unknown[]; path?: string; body?: string }[];
   detections: EngineDetection[];
   timeLimitSeconds?: number;
 }
