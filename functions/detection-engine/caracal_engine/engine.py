@@ -11,6 +11,7 @@ Content arrives as JSON prepared by the TypeScript side (which reads the YAML 1.
 """
 
 import contextlib
+import copy
 import io
 from typing import Any, Dict, List, Mapping, Optional
 
@@ -100,7 +101,8 @@ class Engine:
                 event = PantherEvent(data, self.data_models.get(log_type))
                 per_event: List[Dict[str, Any]] = []
                 for detection in candidates:
-                    subject = data if detection.is_policy else event
+                    # A policy gets a plain dict it may change, so it gets its own copy.
+                    subject = copy.deepcopy(data) if detection.is_policy else event
                     output, error = detection.match(subject, watchdog)
                     if error is None and output is not detection.alert_value and output.__class__ is bool:
                         continue
