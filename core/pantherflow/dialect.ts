@@ -175,7 +175,7 @@ const ATHENA_FUNCTIONS: Record<string, Render> = {
   'arrays.filter': (c) => `filter(${c.args[0]}, ${lambdaArgs(c)})`,
   'arrays.contains': same((a) => `contains(${a[0]}, ${a[1]})`),
   'json.extract': same((a) => `json_extract_scalar(${a[0]}, ${a[1]})`),
-  'json.serialize': same((a) => `json_format(CAST(${a[0]} AS JSON))`),
+  'json.serialize': (c) => (c.types[0]?.kind === 'json' ? c.args[0] : `json_format(CAST(${c.args[0]} AS JSON))`),
   'agg.percentile': (c) => `approx_percentile(${c.args[0]}, ${literalNumber(c.exprs[1], 50) / 100})`,
   'agg.make_set': same((a) => `array_sort(array_distinct(array_agg(${a[0]}) FILTER (WHERE ${a[0]} IS NOT NULL)))`),
   'agg.make_list': same((a) => `array_agg(${a[0]}) FILTER (WHERE ${a[0]} IS NOT NULL)`),
@@ -256,11 +256,12 @@ const athena: Dialect = {
       case 'timespan':
         return 'interval day to second';
       case 'json':
-        return 'json';
+        // Values of varying shape are stored as JSON text in the Glue tables.
+        return 'varchar';
       case 'array':
         return `array(${this.typeName(t.element)})`;
       case 'object':
-        return t.fields ? `row(${t.fields.map((f) => `${ident(f.name)} ${this.typeName(f.type)}`).join(', ')})` : 'json';
+        return t.fields ? `row(${t.fields.map((f) => `${ident(f.name)} ${this.typeName(f.type)}`).join(', ')})` : 'varchar';
     }
   },
   table: (database, name) => `${ident(database)}.${ident(name)}`,
@@ -270,9 +271,8 @@ const athena: Dialect = {
     return `CAST(ROW(${fields.map((f) => f.sql).join(', ')}) AS ROW(${types}))`;
   },
   text: (sql, type) => {
-    if (type.kind === 'string') return sql;
+    if (type.kind === 'string' || type.kind === 'json' || (type.kind === 'object' && !type.fields)) return sql;
     if (type.kind === 'array' || type.kind === 'object') return `json_format(CAST(${sql} AS JSON))`;
-    if (type.kind === 'json') return `json_format(${sql})`;
     return `CAST(${sql} AS VARCHAR)`;
   },
   element: (array, index0) => `element_at(${array}, ${plusOne(index0)})`,
