@@ -88,8 +88,14 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+export const MAX_FIELDS = 10_000;
+export const MAX_FIELD_DEPTH = 32;
+
 class Collector {
   readonly problems: SchemaProblem[] = [];
+  /** Fields seen so far, and whether the limit was reported (YAML aliases can make a small text huge). */
+  fieldCount = 0;
+  tooMany = false;
   error(path: string, message: string): void {
     this.problems.push({ level: 'error', path, message });
   }
@@ -256,6 +262,14 @@ function validateTransforms(c: Collector, field: Record<string, unknown>, path: 
 
 function validateFields(c: Collector, fields: unknown, path: string): void {
   if (!Array.isArray(fields)) return c.error(path, 'Must be a list');
+  if (c.tooMany) return;
+  if ((path.match(/fields/g)?.length ?? 0) > MAX_FIELD_DEPTH)
+    return c.error(path, `Fields nest more than ${MAX_FIELD_DEPTH} levels deep`);
+  c.fieldCount += fields.length;
+  if (c.fieldCount > MAX_FIELDS) {
+    c.tooMany = true;
+    return c.error(path, `A schema has at most ${MAX_FIELDS} fields`);
+  }
   const seen = new Set<string>();
   fields.forEach((field, i) => {
     const p = `${path}[${i}]`;

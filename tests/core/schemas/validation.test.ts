@@ -51,3 +51,24 @@ describe('schema validation', () => {
     }
   });
 });
+
+describe('schema size limits', () => {
+  it('refuses a YAML alias bomb quickly instead of walking it', () => {
+    const levels = ['a0: &a0 [{ name: x, type: string }]'];
+    for (let i = 1; i < 12; i++) {
+      const refs = Array.from({ length: 10 }, (_, k) => `{ name: f${k}, type: object, fields: *a${i - 1} }`).join(', ');
+      levels.push(`a${i}: &a${i} [${refs}]`);
+    }
+    const text = `schema: Custom.Bomb\nx:\n${levels.map((l) => '  ' + l).join('\n')}\nfields: *a11\n`;
+    const result = loadSchemaYaml(text);
+    expect(result.ok).toBe(false);
+    expect(result.problems.map((p) => p.message)).toContain('A schema has at most 10000 fields');
+  });
+
+  it('refuses fields nested too deeply', () => {
+    let fields: unknown = [{ name: 'leaf', type: 'string' }];
+    for (let i = 0; i < 40; i++) fields = [{ name: `o${i}`, type: 'object', fields }];
+    const problems = validateSchema({ schema: 'Custom.Deep', fields });
+    expect(problems.map((p) => p.message)).toContain('Fields nest more than 32 levels deep');
+  });
+});
