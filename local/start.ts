@@ -1,4 +1,5 @@
-// `npm start`: the whole platform on loopback. Options: --port N (default 3000, or PORT), --reset.
+// `npm start`: the whole platform on loopback. Options: --port N (default 3000, or PORT; 0 picks a free
+// port), --reset (start from scratch), --state-dir DIR (where state persists; default .local/).
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,27 +15,30 @@ process.on('warning', (w) => {
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-function parseArgs(argv: string[]): { port: number; reset: boolean } {
+function parseArgs(argv: string[]): { port: number; reset: boolean; stateDir: string } {
   let port = Number(process.env.PORT ?? 3000);
   let reset = false;
+  let stateDir = join(root, '.local');
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--reset') reset = true;
     else if (arg === '--port') port = Number(argv[++i]);
     else if (arg.startsWith('--port=')) port = Number(arg.slice(7));
-    else throw new Error(`unknown option ${arg} (options: --port N, --reset)`);
+    else if (arg === '--state-dir') stateDir = resolve(argv[++i] ?? '');
+    else throw new Error(`unknown option ${arg} (options: --port N, --reset, --state-dir DIR)`);
   }
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be a port number');
-  return { port, reset };
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be a port number from 0 to 65535');
+  return { port, reset, stateDir };
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const { port, reset } = parseArgs(process.argv.slice(2));
-  const stateDir = join(root, '.local');
+  const { port, reset, stateDir } = parseArgs(process.argv.slice(2));
+  const dataDir = join(stateDir, 'state');
   if (reset) {
-    rmSync(stateDir, { recursive: true, force: true });
-    console.log('Reset: removed .local/');
+    // The data goes; the build outputs beside it are rebuilt whenever their sources change anyway.
+    rmSync(dataDir, { recursive: true, force: true });
+    console.log(`Reset: removed ${dataDir}`);
   }
   if (ensureWebBuilt(root)) console.log('Built the web app');
   const assemblyDir = join(stateDir, 'cdk.out');
@@ -42,12 +46,23 @@ async function main(): Promise<void> {
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
   const runtime = await startRuntime({
     port,
-    stateDir: join(stateDir, 'state'),
+    stateDir: dataDir,
     assemblyDir,
     webRoot: join(root, 'web', 'dist'),
     version,
     log: (line) => console.log(line),
   });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping...');
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 
   console.log(`\nCaracal is running at ${runtime.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (runtime.createdUsers.length) {
@@ -60,16 +75,6 @@ async function main(): Promise<void> {
   }
   console.log('Press Ctrl-C to stop.');
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping...');
-    await runtime.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 main().catch((err) => {

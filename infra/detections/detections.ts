@@ -21,10 +21,10 @@ export class Detections extends Construct {
       runtime: lambda.Runtime.PYTHON_3_15,
       architecture: lambda.Architecture.ARM_64,
       handler: 'handler.handler',
-      code: lambda.Code.fromAsset(props.engineCodePath, { exclude: ['**/__pycache__', '**/*.pyc'] }),
+      code: lambda.Code.fromAsset(props.engineCodePath, { exclude: ['**/__pycache__', '**/*.pyc', '**/*.ts'] }),
       memorySize: 1024,
       timeout: Duration.minutes(2),
-      environment: { KEY_VALUE_TABLE: props.keyValueTable.tableName },
+      environment: { CARACAL_KV_TABLE: props.keyValueTable.tableName },
     });
     props.keyValueTable.grantReadWriteData(this.engineFunction);
     NagSuppressions.addResourceSuppressions(

@@ -123,7 +123,7 @@ describe('detections', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: Match.stringLikeRegexp('^python3\\.'),
       Handler: 'handler.handler',
-      Environment: { Variables: { KEY_VALUE_TABLE: Match.anyValue() } },
+      Environment: { Variables: { CARACAL_KV_TABLE: Match.anyValue() } },
     });
   });
 });
