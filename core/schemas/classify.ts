@@ -1,9 +1,10 @@
 // Classification: among the candidate schemas of a stream, the first whose parser reads a line wins; the
 // last winner is tried first, since consecutive lines of a stream are usually of one log type. A line is
 // JSON-parsed once for all the JSON schemas, so a line that matches none costs one parse, not one per schema.
-import { DEFAULT_MAX_LINE_LENGTH, lineProblem, type ParseResult, type Parser } from './compile';
+import { compileSchema, DEFAULT_MAX_LINE_LENGTH, lineProblem, type ParseResult, type Parser } from './compile';
 import type { NormalizedEvent, ParseContext } from './normalize';
 import { readJsonObject } from './parsers/json';
+import type { SchemaSpec } from './types';
 
 export type ClassifyResult =
   | { ok: true; logType: string; events: NormalizedEvent[] }
@@ -18,8 +19,10 @@ export interface ClassifierOptions {
   maxLineLength?: number;
 }
 
-export function classifier(parsers: Parser[], options: ClassifierOptions = {}): Classifier {
+/** A classifier over compiled parsers or schema specs (compiled here; an invalid spec throws SchemaCompileError). */
+export function classifier(candidates: (Parser | SchemaSpec)[], options: ClassifierOptions = {}): Classifier {
   const maxLineLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
+  const parsers = candidates.map((c) => ('parse' in c ? c : compileSchema(c, { maxLineLength })));
   let last: Parser | undefined;
   return {
     classify(line, ctx) {

@@ -174,7 +174,7 @@ describe('classification', () => {
   });
 
   it('reports why no schema matched', () => {
-    const classify = classifier(managedSchemas().map((s) => compileSchema(s)));
+    const classify = classifier(managedSchemas());
     const result = classify.classify('{"hello":"world"}', ctx);
     expect(result.ok).toBe(false);
     if (!result.ok) {
