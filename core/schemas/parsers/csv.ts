@@ -7,19 +7,30 @@ import { SKIP, TextOptions, type LineInfo, type LineParser, type RawRecord, type
 
 const MAX_HEADERS = 1024;
 
+/** Cells of a delimited line. A space delimiter takes runs of spaces as one and ignores leading and trailing ones. */
 export function splitDelimited(line: string, delimiter: string): string[] | string {
   const cells: string[] = [];
+  const spaces = delimiter === ' ';
+  let n = line.length;
   let i = 0;
-  const n = line.length;
-  while (i <= n) {
-    if (line.charCodeAt(i) === 34 /* " */) {
+  if (spaces) {
+    while (i < n && line.charCodeAt(i) === 32) i++;
+    while (n > i && line.charCodeAt(n - 1) === 32) n--;
+  }
+  const next = (from: number) => {
+    let j = from + delimiter.length;
+    if (spaces) while (j < n && line.charCodeAt(j) === 32) j++;
+    return j;
+  };
+  for (;;) {
+    if (line.charCodeAt(i) === 34 /* " */ && i < n) {
       let cell = '';
       let j = i + 1;
       for (;;) {
         const q = line.indexOf('"', j);
-        if (q < 0) return 'unterminated quoted value';
+        if (q < 0 || q >= n) return 'unterminated quoted value';
         cell += line.slice(j, q);
-        if (line.charCodeAt(q + 1) === 34) {
+        if (q + 1 < n && line.charCodeAt(q + 1) === 34) {
           cell += '"';
           j = q + 2;
           continue;
@@ -28,15 +39,15 @@ export function splitDelimited(line: string, delimiter: string): string[] | stri
         break;
       }
       cells.push(cell);
-      if (j < n && !line.startsWith(delimiter, j)) return `unexpected text after a quoted value at column ${cells.length}`;
-      i = j + delimiter.length;
       if (j >= n) break;
+      if (!line.startsWith(delimiter, j)) return `unexpected text after a quoted value at column ${cells.length}`;
+      i = next(j);
     } else {
       let end = line.indexOf(delimiter, i);
-      if (end < 0) end = n;
+      if (end < 0 || end > n) end = n;
       cells.push(line.slice(i, end));
-      i = end + delimiter.length;
       if (end >= n) break;
+      i = next(end);
     }
   }
   return cells;
@@ -52,8 +63,7 @@ export function csvParser(spec: CsvParserSpec, fieldNames: string[] = []): LineP
     if (headers.size >= MAX_HEADERS) headers.delete(headers.keys().next().value as string);
     headers.set(streamKey, names);
   };
-  const split = (line: string) =>
-    delimiter === ' ' ? splitDelimited(line.replace(/ +/g, ' ').trim(), ' ') : splitDelimited(line, delimiter);
+  const split = (line: string) => splitDelimited(line, delimiter);
 
   return {
     parse(rawLine: string, info: LineInfo): RecordResult {
