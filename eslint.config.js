@@ -6,7 +6,17 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', '.local/', '.test-artifacts/', '.scratch/', 'cdk.out/', 'web/dist/', 'functions/lib/graphql-types.ts', 'web/src/lib/graphql/types.ts', '**/__pycache__/'],
+    ignores: [
+      'node_modules/',
+      '.local/',
+      '.test-artifacts/',
+      '.scratch/',
+      'cdk.out/',
+      'web/dist/',
+      'functions/lib/graphql-types.ts',
+      'web/src/lib/graphql/types.ts',
+      '**/__pycache__/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -180,13 +180,21 @@ function timed(command: string, args: string[]): number {
 }
 
 async function main(): Promise<void> {
-  const python = spawnSync('python3', ['-'], { input: PYTHON, env: { ...process.env, ENGINE_DIR: engineDir }, maxBuffer: 64 * 1024 * 1024 });
+  const python = spawnSync('python3', ['-'], {
+    input: PYTHON,
+    env: { ...process.env, ENGINE_DIR: engineDir },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (python.status !== 0) throw new Error(python.stderr.toString());
   const figures = JSON.parse(python.stdout.toString()) as PythonFigures;
   const perSecond = (seconds: number) => Math.round(figures.events / seconds);
-  console.log(`engine: ${figures.detections} detections (6 Python rules, 1 simple detection) over ${figures.events} events (${figures.matches} matches), 11 paired rounds`);
+  console.log(
+    `engine: ${figures.detections} detections (6 Python rules, 1 simple detection) over ${figures.events} events (${figures.matches} matches), 11 paired rounds`,
+  );
   console.log(`  bare Python loop (baseline): ${perSecond(figures.bare)} events/s (best round, CPU time)`);
-  console.log(`  engine.run in-process:       ${perSecond(figures.engine)} events/s (best round, CPU time) — ${figures.ratio.toFixed(2)}x the bare loop's time, median of paired rounds (target <= 1.5x)`);
+  console.log(
+    `  engine.run in-process:       ${perSecond(figures.engine)} events/s (best round, CPU time) — ${figures.ratio.toFixed(2)}x the bare loop's time, median of paired rounds (target <= 1.5x)`,
+  );
 
   const worker = new DetectionWorker();
   await worker.request('load', { content: figures.content });
@@ -198,23 +206,32 @@ async function main(): Promise<void> {
     best = Math.min(best, (performance.now() - start) / 1000);
   }
   worker.close();
-  console.log(`  through the worker protocol:  ${perSecond(best)} events/s wall clock — ${(best / figures.bare).toFixed(2)}x the bare loop's best CPU time (Node, pipes and JSON both ways included)`);
+  console.log(
+    `  through the worker protocol:  ${perSecond(best)} events/s wall clock — ${(best / figures.bare).toFixed(2)}x the bare loop's best CPU time (Node, pipes and JSON both ways included)`,
+  );
 
   const cli = [join(root, 'bin/caracal.ts'), 'test', fixtures];
   const floor: number[] = [];
   const full: number[] = [];
   for (let i = 0; i < 3; i++) {
-    floor.push(timed(process.execPath, ['--import', 'tsx', '-e', '']) + timed('python3', ['-c', 'import sys; sys.path.insert(0, "functions/detection-engine"); import caracal_engine.engine']));
+    floor.push(
+      timed(process.execPath, ['--import', 'tsx', '-e', '']) +
+        timed('python3', ['-c', 'import sys; sys.path.insert(0, "functions/detection-engine"); import caracal_engine.engine']),
+    );
     full.push(timed(process.execPath, ['--import', 'tsx', ...cli]));
   }
   const best2 = (values: number[]) => Math.min(...values);
-  console.log(`caracal test over the fixture repository (33 tests): ${best2(full).toFixed(0)} ms — ${(best2(full) / best2(floor)).toFixed(2)}x the start-up floor (node+tsx and python3 with the engine imported: ${best2(floor).toFixed(0)} ms)`);
+  console.log(
+    `caracal test over the fixture repository (33 tests): ${best2(full).toFixed(0)} ms — ${(best2(full) / best2(floor)).toFixed(2)}x the start-up floor (node+tsx and python3 with the engine imported: ${best2(floor).toFixed(0)} ms)`,
+  );
 
   const synthetic = syntheticRepository(300, 4);
   try {
     const one = timed(process.execPath, ['--import', 'tsx', join(root, 'bin/caracal.ts'), 'test', synthetic, '--workers', '1']);
     const two = timed(process.execPath, ['--import', 'tsx', join(root, 'bin/caracal.ts'), 'test', synthetic, '--workers', '2']);
-    console.log(`caracal test over a generated repository (300 rules, 1200 tests): ${one.toFixed(0)} ms with one worker (${Math.round(1200 / (one / 1000))} tests/s), ${two.toFixed(0)} ms with two — ${(two / one).toFixed(2)}x`);
+    console.log(
+      `caracal test over a generated repository (300 rules, 1200 tests): ${one.toFixed(0)} ms with one worker (${Math.round(1200 / (one / 1000))} tests/s), ${two.toFixed(0)} ms with two — ${(two / one).toFixed(2)}x`,
+    );
   } finally {
     rmSync(synthetic, { recursive: true, force: true });
   }
@@ -225,8 +242,14 @@ function syntheticRepository(rules: number, testsPerRule: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'caracal-bench-'));
   mkdirSync(join(dir, 'rules'));
   writeFileSync(join(dir, 'helpers.yml'), 'AnalysisType: global\nGlobalID: bench_helpers\nFilename: helpers.py\n');
-  writeFileSync(join(dir, 'helpers.py'), 'def is_risky(name):\n    return name.startswith("Delete") or name.startswith("Stop")\n');
-  writeFileSync(join(dir, 'model.yml'), 'AnalysisType: datamodel\nDataModelID: Bench.Model\nEnabled: true\nLogTypes: [Bench.Log]\nMappings:\n  - Name: actor_user\n    Path: $.user.name\n');
+  writeFileSync(
+    join(dir, 'helpers.py'),
+    'def is_risky(name):\n    return name.startswith("Delete") or name.startswith("Stop")\n',
+  );
+  writeFileSync(
+    join(dir, 'model.yml'),
+    'AnalysisType: datamodel\nDataModelID: Bench.Model\nEnabled: true\nLogTypes: [Bench.Log]\nMappings:\n  - Name: actor_user\n    Path: $.user.name\n',
+  );
   for (let i = 0; i < rules; i++) {
     const tests = Array.from({ length: testsPerRule }, (_, t) => {
       const risky = t % 2 === 0;

@@ -90,6 +90,5 @@ export class CaracalStack extends Stack {
     new CfnOutput(this, 'GraphqlUrl', { value: this.api.graphqlApi.graphqlUrl });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'IngestBucketName', { value: this.ingest.ingestBucket.bucketName });
-
   }
 }

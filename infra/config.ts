@@ -31,7 +31,8 @@ export function validateDeploymentConfig(config: DeploymentConfig): string[] {
   if (config.regions.length === 0) problems.push('regions must name at least one region');
   for (const region of config.regions) if (!REGION.test(region)) problems.push(`region '${region}' is not an AWS region`);
   if (new Set(config.regions).size !== config.regions.length) problems.push('regions must not repeat');
-  if (!/^[A-Za-z][A-Za-z0-9]{0,15}$/.test(config.stage)) problems.push('stage must be 1-16 letters or digits, starting with a letter');
+  if (!/^[A-Za-z][A-Za-z0-9]{0,15}$/.test(config.stage))
+    problems.push('stage must be 1-16 letters or digits, starting with a letter');
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.adminEmail)) problems.push('adminEmail must be an email address');
   if (config.mfaMode !== 'OPTIONAL' && config.mfaMode !== 'REQUIRED') problems.push('mfaMode must be OPTIONAL or REQUIRED');
   if (!Number.isInteger(config.passwordMinLength) || config.passwordMinLength < 8 || config.passwordMinLength > 99)

@@ -10,7 +10,8 @@ export function newestMtime(paths: string[]): number {
     if (!existsSync(p)) return;
     const st = statSync(p);
     if (st.isDirectory()) {
-      for (const entry of readdirSync(p)) if (entry !== 'node_modules' && entry !== '__pycache__' && entry !== 'dist') walk(join(p, entry));
+      for (const entry of readdirSync(p))
+        if (entry !== 'node_modules' && entry !== '__pycache__' && entry !== 'dist') walk(join(p, entry));
     } else newest = Math.max(newest, st.mtimeMs);
   };
   paths.forEach(walk);
@@ -18,7 +19,12 @@ export function newestMtime(paths: string[]): number {
 }
 
 function run(root: string, args: string[], env: Record<string, string>, what: string): void {
-  const result = spawnSync(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
   if (result.status !== 0) {
     throw new Error(`${what} failed:\n${result.stdout}\n${result.stderr}`);
   }
@@ -28,14 +34,26 @@ export function ensureWebBuilt(root: string): boolean {
   const index = join(root, 'web', 'dist', 'index.html');
   const sources = newestMtime([join(root, 'web'), join(root, 'core'), join(root, 'graphql')]);
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return false;
-  run(root, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], {}, 'Building the web app');
+  run(
+    root,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'],
+    {},
+    'Building the web app',
+  );
   return true;
 }
 
 export function ensureSynthesized(root: string, assemblyDir: string): boolean {
   const manifest = join(assemblyDir, 'manifest.json');
-  const sources = newestMtime(['bin', 'infra', 'functions', 'graphql', 'core', 'package.json', 'web/dist/index.html'].map((p) => join(root, p)));
+  const sources = newestMtime(
+    ['bin', 'infra', 'functions', 'graphql', 'core', 'package.json', 'web/dist/index.html'].map((p) => join(root, p)),
+  );
   if (existsSync(manifest) && statSync(manifest).mtimeMs >= sources) return false;
-  run(root, ['--import', 'tsx', join(root, 'bin', 'app.ts')], { CDK_OUTDIR: assemblyDir, CARACAL_LOCAL: '1' }, 'Synthesizing the CDK app');
+  run(
+    root,
+    ['--import', 'tsx', join(root, 'bin', 'app.ts')],
+    { CDK_OUTDIR: assemblyDir, CARACAL_LOCAL: '1' },
+    'Synthesizing the CDK app',
+  );
   return true;
 }

@@ -57,13 +57,19 @@ function appSyncResolvers(stack: StackTemplate, resolver: Resolver): { definitio
   const definition = String(resolver.resolve(schemas[0][1].Properties?.Definition));
   const dataSources = new Map<string, string>();
   for (const [, ds] of resourcesOfType(stack, 'AWS::AppSync::DataSource')) {
-    const props = resolver.resolve(ds.Properties ?? {}) as { Name: string; Type: string; LambdaConfig?: { LambdaFunctionArn: string } };
-    if (props.Type !== 'AWS_LAMBDA') throw new Error(`AppSync data source ${props.Name} is ${props.Type}; the local runtime serves AWS_LAMBDA only`);
+    const props = resolver.resolve(ds.Properties ?? {}) as {
+      Name: string;
+      Type: string;
+      LambdaConfig?: { LambdaFunctionArn: string };
+    };
+    if (props.Type !== 'AWS_LAMBDA')
+      throw new Error(`AppSync data source ${props.Name} is ${props.Type}; the local runtime serves AWS_LAMBDA only`);
     dataSources.set(props.Name, props.LambdaConfig!.LambdaFunctionArn.split(':').pop()!);
   }
   const resolvers = resourcesOfType(stack, 'AWS::AppSync::Resolver').map(([id, r]) => {
     const p = resolver.resolve(r.Properties ?? {}) as Record<string, string>;
-    if (p.Kind === 'PIPELINE' || p.RequestMappingTemplate || p.Code) throw new Error(`resolver ${id} is not a Direct Lambda resolver`);
+    if (p.Kind === 'PIPELINE' || p.RequestMappingTemplate || p.Code)
+      throw new Error(`resolver ${id} is not a Direct Lambda resolver`);
     const functionName = dataSources.get(p.DataSourceName);
     if (!functionName) throw new Error(`resolver ${id} names unknown data source ${p.DataSourceName}`);
     return { typeName: p.TypeName, fieldName: p.FieldName, functionName };
@@ -157,12 +163,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     stops.push(() => cognito.stop());
     // What Cognito would email (temporary passwords, reset codes) is shown in the terminal and kept in
     // the local mailbox (/local/mailbox.json), so every account flow can be finished by a person or a test.
-    cognito.mailbox.on('message', (m: MailMessage) => options.log(`[mailbox] to ${m.to}: ${m.subject}${m.code ? ` (code ${m.code})` : ''}`));
+    cognito.mailbox.on('message', (m: MailMessage) =>
+      options.log(`[mailbox] to ${m.to}: ${m.subject}${m.code ? ` (code ${m.code})` : ''}`),
+    );
 
     let functions = new Map<string, LocalFunction>();
     const invoke = async (name: string, event: unknown): Promise<InvokeResult> => {
       const fn = functions.get(name);
-      if (!fn) return { ok: false, error: { errorType: 'ResourceNotFoundException', errorMessage: `Function not found: ${name}` } };
+      if (!fn)
+        return { ok: false, error: { errorType: 'ResourceNotFoundException', errorMessage: `Function not found: ${name}` } };
       return fn.invoke(event);
     };
     const invokeServer = createInvokeServer(invoke, (name) => functions.has(name));
@@ -179,9 +188,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     stops.push(() => void saveQueues(sqs, queuesFile));
     await provisionUserPools(stack, resolver, cognito.endpoint);
     for (const [id] of resourcesOfType(stack, 'AWS::AppSync::GraphQLApi')) {
-      resolver.register(id, { ref: id, attributes: { ApiId: id, GraphQLUrl: `${url}/graphql`, Arn: `arn:aws:appsync:${stack.region}:${stack.account}:apis/${id}` } });
+      resolver.register(id, {
+        ref: id,
+        attributes: {
+          ApiId: id,
+          GraphQLUrl: `${url}/graphql`,
+          Arn: `arn:aws:appsync:${stack.region}:${stack.account}:apis/${id}`,
+        },
+      });
     }
-    const endpoints = { dynamodb: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, cognito: cognito.endpoint, lambda: lambdaEndpoint };
+    const endpoints = {
+      dynamodb: dynamo.endpoint,
+      s3: s3.endpoint,
+      sqs: sqs.endpoint,
+      cognito: cognito.endpoint,
+      lambda: lambdaEndpoint,
+    };
     const base = baseEnvironment(stack, endpoints);
     functions = provisionFunctions(stack, resolver, base, (name, line) => options.log(`[${name}] ${line}`));
     stops.push(() => Promise.all([...functions.values()].map((f) => f.stop())).then(() => undefined));
@@ -196,7 +218,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         if (!r.ok) report(`${byArn(arn)} failed: ${r.error.errorType}: ${r.error.errorMessage}`);
       });
     };
-    routeS3Notifications(s3, notificationTargets(stack, resolver), { client: sqsClient, urlByArn: sqs.urlByArn }, invokeAsync, report);
+    routeS3Notifications(
+      s3,
+      notificationTargets(stack, resolver),
+      { client: sqsClient, urlByArn: sqs.urlByArn },
+      invokeAsync,
+      report,
+    );
     for (const mapping of eventSourceMappings(stack, resolver)) {
       if (!mapping.enabled) continue;
       const queueUrl = sqs.urlByArn.get(mapping.queueArn);
@@ -207,7 +235,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
     stops.push(startSchedules(scheduleRules(stack, resolver), stack, invokeAsync, report));
 
-    const api = resourcesOfType(stack, 'AWS::AppSync::GraphQLSchema').length ? apiOf(stack, resolver, url, cognito.endpoint, options.version, invoke) : undefined;
+    const api = resourcesOfType(stack, 'AWS::AppSync::GraphQLSchema').length
+      ? apiOf(stack, resolver, url, cognito.endpoint, options.version, invoke)
+      : undefined;
 
     front.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0];

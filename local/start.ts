@@ -74,7 +74,6 @@ async function main(): Promise<void> {
     console.log('  Sign in with your account (start with --reset to begin again with a new administrator).');
   }
   console.log('Press Ctrl-C to stop.');
-
 }
 
 main().catch((err) => {

@@ -65,10 +65,23 @@ options:
   --verbose              also list passing tests`;
 
 function parseArgs(argv: string[]): Options | string {
-  const options: Options = { path: '.', filter: {}, minimumTests: 0, skipDisabled: false, verbose: false, ignoreExtraKeys: false };
+  const options: Options = {
+    path: '.',
+    filter: {},
+    minimumTests: 0,
+    skipDisabled: false,
+    verbose: false,
+    ignoreExtraKeys: false,
+  };
   const fields: Record<string, string[]> = {};
   const add = (key: 'ids' | 'types' | 'tags', value: string) => {
-    options.filter[key] = [...(options.filter[key] ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+    options.filter[key] = [
+      ...(options.filter[key] ?? []),
+      ...value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ];
   };
   let pathSeen = false;
   for (let i = 0; i < argv.length; i++) {
@@ -89,7 +102,8 @@ function parseArgs(argv: string[]): Options | string {
         fields[key] = [...(fields[key] ?? []), ...values.split(',')];
       } else if (arg === '--minimum-tests') {
         options.minimumTests = Number(value());
-        if (!Number.isInteger(options.minimumTests) || options.minimumTests < 0) return 'caracal test: --minimum-tests expects a whole number';
+        if (!Number.isInteger(options.minimumTests) || options.minimumTests < 0)
+          return 'caracal test: --minimum-tests expects a whole number';
       } else if (arg === '--skip-disabled-tests') options.skipDisabled = true;
       else if (arg === '--ignore-extra-keys') options.ignoreExtraKeys = true;
       else if (arg === '--available-destination') options.destinations = [...(options.destinations ?? []), value()];
@@ -98,7 +112,8 @@ function parseArgs(argv: string[]): Options | string {
         if (!(options.timeLimitSeconds > 0)) return 'caracal test: --time-limit expects a positive number of seconds';
       } else if (arg === '--workers') {
         options.workers = Number(value());
-        if (!Number.isInteger(options.workers) || options.workers < 1) return 'caracal test: --workers expects a whole number of at least 1';
+        if (!Number.isInteger(options.workers) || options.workers < 1)
+          return 'caracal test: --workers expects a whole number of at least 1';
       } else if (arg === '--json') options.json = value();
       else if (arg === '--verbose') options.verbose = true;
       else if (arg.startsWith('-')) return `caracal test: unknown option ${arg}\n\n${USAGE}`;
@@ -159,7 +174,8 @@ function describeFailure(outcome: TestOutcome): string[] {
   const lines: string[] = [];
   if (outcome.error) lines.push(outcome.error);
   for (const [name, fn] of Object.entries(outcome.functions ?? {})) if (fn.error) lines.push(`${name}: ${fn.error}`);
-  if (!lines.length && outcome.expected !== undefined) lines.push(`expected ${outcome.expected}, got ${JSON.stringify(outcome.output ?? null)}`);
+  if (!lines.length && outcome.expected !== undefined)
+    lines.push(`expected ${outcome.expected}, got ${JSON.stringify(outcome.output ?? null)}`);
   if (outcome.stdout) lines.push(`printed: ${outcome.stdout.trim().split('\n').slice(0, 5).join(' | ')}`);
   return lines;
 }
@@ -179,7 +195,13 @@ async function runInWorker(
   const { timeLimitSeconds, destinations } = options;
   const content = { ...engineContent(items, chunk, resolvePath), ...(timeLimitSeconds ? { timeLimitSeconds } : {}) };
   const failed = (p: PlannedDetection, reason: string): TestOutcome[] =>
-    p.tests.map((t) => ({ detectionId: p.engine.id, type: p.item.type, name: String((t as { Name?: unknown }).Name ?? ''), passed: false, error: reason }));
+    p.tests.map((t) => ({
+      detectionId: p.engine.id,
+      type: p.item.type,
+      name: String((t as { Name?: unknown }).Name ?? ''),
+      passed: false,
+      error: reason,
+    }));
   const outcomes: TestOutcome[] = [];
   let worker: DetectionWorker | undefined = first;
   let loaded = false;
@@ -245,7 +267,8 @@ async function runEngineTests(
   const chunks = partition(planned, Math.max(1, Math.min(wanted, planned.length)));
   const runs = chunks.map((chunk, i) => runInWorker(i === 0 ? first : new DetectionWorker(), items, chunk, resolvePath, options));
   const byDetection = new Map<string, TestOutcome[]>();
-  for (const outcome of (await Promise.all(runs)).flat()) byDetection.set(outcome.detectionId, [...(byDetection.get(outcome.detectionId) ?? []), outcome]);
+  for (const outcome of (await Promise.all(runs)).flat())
+    byDetection.set(outcome.detectionId, [...(byDetection.get(outcome.detectionId) ?? []), outcome]);
   return planned.flatMap((p) => byDetection.get(p.engine.id) ?? []);
 }
 
@@ -263,7 +286,9 @@ export async function run(argv: string[]): Promise<number> {
   }
   // Python starts while Node reads the YAML files.
   const worker = new DetectionWorker();
-  const repository = loadRepository(readSources(root, helperFolders(root)), (p) => existsSync(join(root, p)), { ignoreExtraKeys: parsed.ignoreExtraKeys });
+  const repository = loadRepository(readSources(root, helperFolders(root)), (p) => existsSync(join(root, p)), {
+    ignoreExtraKeys: parsed.ignoreExtraKeys,
+  });
   const detections = repository.items.filter((i) => ['rule', 'scheduled_rule', 'policy', 'correlation_rule'].includes(i.type));
   const filtered = detections.filter((i) => selectItem(i, parsed.filter));
   const skipped = parsed.skipDisabled ? filtered.filter((i) => i.spec.Enabled !== true) : [];
@@ -273,7 +298,15 @@ export async function run(argv: string[]): Promise<number> {
   for (const item of selected.filter((i) => i.type === 'correlation_rule')) {
     const tests = Array.isArray(item.spec.Tests) ? item.spec.Tests : [];
     for (const result of runCorrelationTests(item.spec.Detection, tests)) {
-      outcomes.push({ detectionId: item.id, type: item.type, name: result.name, passed: result.passed, expected: result.expected, output: result.fired, error: result.error });
+      outcomes.push({
+        detectionId: item.id,
+        type: item.type,
+        name: result.name,
+        passed: result.passed,
+        expected: result.expected,
+        output: result.fired,
+        error: result.error,
+      });
     }
   }
   const coverage: FileIssue[] = [];
@@ -311,7 +344,19 @@ export async function run(argv: string[]): Promise<number> {
   const summary = `${passed} passed, ${failed} failed`;
 
   if (parsed.json) {
-    const document = JSON.stringify({ results: outcomes, invalid: repository.issues, warnings: repository.warnings, coverage, skipped: skipped.map((i) => i.id), passed, failed }, null, 2);
+    const document = JSON.stringify(
+      {
+        results: outcomes,
+        invalid: repository.issues,
+        warnings: repository.warnings,
+        coverage,
+        skipped: skipped.map((i) => i.id),
+        passed,
+        failed,
+      },
+      null,
+      2,
+    );
     if (parsed.json === '-') {
       process.stdout.write(document + '\n');
       process.stderr.write([...lines, summary].join('\n') + '\n');

@@ -76,21 +76,37 @@ export function validateCorrelationRule(detection: unknown, context: ValidationC
     error('Detection needs exactly one of Sequence or Group');
     return issues;
   }
-  const known = new Set(['Sequence', 'Group', 'Transitions', 'MinMatchCount', 'MatchCriteria', 'Schedule', 'LookbackWindowMinutes', 'EventEvaluationOrder']);
+  const known = new Set([
+    'Sequence',
+    'Group',
+    'Transitions',
+    'MinMatchCount',
+    'MatchCriteria',
+    'Schedule',
+    'LookbackWindowMinutes',
+    'EventEvaluationOrder',
+  ]);
   for (const key of Object.keys(body)) if (!known.has(key)) error(`unknown key ${key} in Detection`);
   if (body.LookbackWindowMinutes !== undefined) {
     const v = body.LookbackWindowMinutes;
     if (!isInt(v) || v < 15 || v > 21600) error('LookbackWindowMinutes must be an integer from 15 to 21600');
   }
-  if (body.EventEvaluationOrder !== undefined && body.EventEvaluationOrder !== 'Chronological' && body.EventEvaluationOrder !== 'ReverseChronological') {
+  if (
+    body.EventEvaluationOrder !== undefined &&
+    body.EventEvaluationOrder !== 'Chronological' &&
+    body.EventEvaluationOrder !== 'ReverseChronological'
+  ) {
     error('EventEvaluationOrder must be Chronological or ReverseChronological');
   }
   if (!isRecord(body.Schedule)) error(`${isSequence ? 'Sequence' : 'Group'} form requires Schedule`);
   else {
     const s = body.Schedule;
-    if (!isInt(s.TimeoutMinutes) || s.TimeoutMinutes < 1) error('Schedule TimeoutMinutes is required and must be an integer of at least 1');
-    if (s.RateMinutes !== undefined && (!isInt(s.RateMinutes) || s.RateMinutes < 2)) error('Schedule RateMinutes must be an integer of at least 2');
-    if (s.RateMinutes === undefined && typeof s.CronExpression !== 'string') error('Schedule needs RateMinutes or CronExpression');
+    if (!isInt(s.TimeoutMinutes) || s.TimeoutMinutes < 1)
+      error('Schedule TimeoutMinutes is required and must be an integer of at least 1');
+    if (s.RateMinutes !== undefined && (!isInt(s.RateMinutes) || s.RateMinutes < 2))
+      error('Schedule RateMinutes must be an integer of at least 2');
+    if (s.RateMinutes === undefined && typeof s.CronExpression !== 'string')
+      error('Schedule needs RateMinutes or CronExpression');
   }
   const steps = isSequence ? body.Sequence : body.Group;
   const where = isSequence ? 'Sequence' : 'Group';
@@ -107,7 +123,8 @@ export function validateCorrelationRule(detection: unknown, context: ValidationC
       continue;
     }
     for (const key of Object.keys(step)) {
-      if (!['ID', 'RuleID', 'SignalMatch', 'MinMatchCount', 'MaxMatchCount', 'Absence'].includes(key)) error(`unknown key ${key} in ${where} entry`);
+      if (!['ID', 'RuleID', 'SignalMatch', 'MinMatchCount', 'MaxMatchCount', 'Absence'].includes(key))
+        error(`unknown key ${key} in ${where} entry`);
     }
     if (typeof step.ID === 'string') {
       if (ids.has(step.ID)) error('Cannot have duplicate IDs');
@@ -125,7 +142,8 @@ export function validateCorrelationRule(detection: unknown, context: ValidationC
       if (found === 'policy') error(`Cannot use policies: ${step.RuleID}`);
     }
     for (const key of ['MinMatchCount', 'MaxMatchCount'] as const) {
-      if (step[key] !== undefined && (!isInt(step[key]) || (step[key] as number) < 0)) error(`${key} must be an integer of at least 0`);
+      if (step[key] !== undefined && (!isInt(step[key]) || (step[key] as number) < 0))
+        error(`${key} must be an integer of at least 0`);
     }
     if (step.Absence !== undefined && typeof step.Absence !== 'boolean') error('Absence must be true or false');
     if (step.Absence === true && (step.MinMatchCount !== undefined || step.MaxMatchCount !== undefined)) {
@@ -140,10 +158,14 @@ export function validateCorrelationRule(detection: unknown, context: ValidationC
       if (!isRecord(body.MatchCriteria)) error('MatchCriteria must map a name to a list of {GroupID, Match}');
       else {
         for (const [name, list] of Object.entries(body.MatchCriteria)) {
-          if (!Array.isArray(list) || !list.every((e) => isRecord(e) && typeof e.GroupID === 'string' && typeof e.Match === 'string')) {
+          if (
+            !Array.isArray(list) ||
+            !list.every((e) => isRecord(e) && typeof e.GroupID === 'string' && typeof e.Match === 'string')
+          ) {
             error(`MatchCriteria ${name} must be a list of {GroupID, Match}`);
           } else {
-            for (const entry of list as { GroupID: string }[]) if (!ids.has(entry.GroupID)) error(`MatchCriteria ${name} names unknown GroupID ${entry.GroupID}`);
+            for (const entry of list as { GroupID: string }[])
+              if (!ids.has(entry.GroupID)) error(`MatchCriteria ${name} names unknown GroupID ${entry.GroupID}`);
           }
         }
       }
@@ -171,7 +193,8 @@ function validateTransitions(transitions: unknown, steps: Record<string, unknown
       error('each transition must be a mapping');
       continue;
     }
-    for (const key of Object.keys(t)) if (!['ID', 'From', 'To', 'WithinTimeFrameMinutes', 'Match'].includes(key)) error(`unknown key ${key} in transition`);
+    for (const key of Object.keys(t))
+      if (!['ID', 'From', 'To', 'WithinTimeFrameMinutes', 'Match'].includes(key)) error(`unknown key ${key} in transition`);
     if (typeof t.From !== 'string' || typeof t.To !== 'string' || !order.includes(t.From) || !order.includes(t.To)) {
       error(`transition ${String(t.ID ?? '')} must name existing steps in From and To`.replace('  ', ' '));
       continue;
@@ -187,12 +210,17 @@ function validateTransitions(transitions: unknown, steps: Record<string, unknown
       if (!Array.isArray(t.Match) || t.Match.length !== 1) error('Transition Match must have exactly one item');
       else {
         const m = t.Match[0];
-        const ok = isRecord(m) && (typeof m.On === 'string' ? m.From === undefined && m.To === undefined : typeof m.From === 'string' && typeof m.To === 'string');
+        const ok =
+          isRecord(m) &&
+          (typeof m.On === 'string'
+            ? m.From === undefined && m.To === undefined
+            : typeof m.From === 'string' && typeof m.To === 'string');
         if (!ok) error('Transition Match item needs On, or From and To');
       }
     }
   }
-  if (outOfOrder) issues.push({ level: 'warning', message: 'Invalid Transitions: Can only have one transition between each node in order' });
+  if (outOfOrder)
+    issues.push({ level: 'warning', message: 'Invalid Transitions: Can only have one transition between each node in order' });
   if (transitions.length > 0) {
     for (let i = 1; i < steps.length; i++) {
       if (!pairs.has(`${String(steps[i - 1].ID)}->${String(steps[i].ID)}`)) {
@@ -223,9 +251,9 @@ export function parseCorrelationBody(detection: unknown): CorrelationBody {
   const lookbackMs = isInt(body.LookbackWindowMinutes) ? body.LookbackWindowMinutes * MINUTE : undefined;
   if (Array.isArray(body.Group)) {
     const entries = (body.Group as Record<string, unknown>[]).map(toStep);
-    const criteria: Criterion[] = Object.entries((body.MatchCriteria as Record<string, { GroupID: string; Match: string }[]>) ?? {}).map(
-      ([name, list]) => ({ name, fields: new Map(list.map((e) => [e.GroupID, e.Match])) }),
-    );
+    const criteria: Criterion[] = Object.entries(
+      (body.MatchCriteria as Record<string, { GroupID: string; Match: string }[]>) ?? {},
+    ).map(([name, list]) => ({ name, fields: new Map(list.map((e) => [e.GroupID, e.Match])) }));
     // Without a MinMatchCount every entry must hold.
     const minMatches = isInt(body.MinMatchCount) ? body.MinMatchCount : entries.length;
     return { form: 'group', entries, minMatches, criteria, lookbackMs };
@@ -261,7 +289,9 @@ const sameValue = (a: unknown, b: unknown) => a !== undefined && a !== null && J
 
 function joined(previous: Signal, next: Signal, transition: Transition | undefined): boolean {
   if (!transition) return true;
-  return transition.joins.every(([fromField, toField]) => sameValue(signalField(previous, fromField), signalField(next, toField)));
+  return transition.joins.every(([fromField, toField]) =>
+    sameValue(signalField(previous, fromField), signalField(next, toField)),
+  );
 }
 
 /**
@@ -307,7 +337,9 @@ function evaluateSequence(body: Extract<CorrelationBody, { form: 'sequence' }>, 
     const joinFields = [...(transition?.joins.map(([, to]) => to) ?? []), ...(outgoing?.joins.map(([from]) => from) ?? [])];
     for (const candidate of order) {
       // The step completes at its min-th signal that joins with the candidate (the candidate itself first).
-      const peers = candidates.filter((s) => s.time <= candidate.time && (s === candidate || sameJoinKeys(s, candidate, joinFields)));
+      const peers = candidates.filter(
+        (s) => s.time <= candidate.time && (s === candidate || sameJoinKeys(s, candidate, joinFields)),
+      );
       if (peers.length < step.min) continue;
       const found = search(index + 1, [...chain, candidate], [...used, ...peers.slice(-step.min)]);
       if (found) return found;
@@ -336,17 +368,20 @@ function evaluateGroup(body: Extract<CorrelationBody, { form: 'group' }>, signal
   };
   const candidateKeys = new Set<string>();
   for (const entry of body.entries) {
-    for (const s of signals) if (s.ruleId === entry.ruleId) {
-      const key = keyOf(entry, s);
-      if (key !== undefined) candidateKeys.add(key);
-    }
+    for (const s of signals)
+      if (s.ruleId === entry.ruleId) {
+        const key = keyOf(entry, s);
+        if (key !== undefined) candidateKeys.add(key);
+      }
   }
   for (const wanted of candidateKeys.size ? candidateKeys : new Set([JSON.stringify([])])) {
     const used: Signal[] = [];
     let satisfied = 0;
     for (const entry of body.entries) {
       const mine = signals.filter((s) => s.ruleId === entry.ruleId && agrees(keyOf(entry, s), wanted));
-      const ok = entry.absence ? mine.length === 0 : mine.length >= entry.min && (entry.max === undefined || mine.length <= entry.max);
+      const ok = entry.absence
+        ? mine.length === 0
+        : mine.length >= entry.min && (entry.max === undefined || mine.length <= entry.max);
       if (ok) {
         satisfied++;
         used.push(...mine);

@@ -61,7 +61,11 @@ export function engineDetection(item: AnalysisItem, resolvePath: (path: string) 
 }
 
 /** Detections to test (rules, scheduled rules, policies; not correlation rules) with their tests. */
-export function planDetections(items: readonly AnalysisItem[], selected: readonly AnalysisItem[], resolvePath: (path: string) => string): PlannedDetection[] {
+export function planDetections(
+  items: readonly AnalysisItem[],
+  selected: readonly AnalysisItem[],
+  resolvePath: (path: string) => string,
+): PlannedDetection[] {
   const byId = new Map(items.map((i) => [i.id, i]));
   const planned: PlannedDetection[] = [];
   for (const item of selected) {
@@ -76,9 +80,15 @@ export function planDetections(items: readonly AnalysisItem[], selected: readonl
 }
 
 /** Everything the engine loads: global helpers, enabled data models and the planned detections. */
-export function engineContent(items: readonly AnalysisItem[], planned: readonly PlannedDetection[], resolvePath: (path: string) => string): EngineContent {
+export function engineContent(
+  items: readonly AnalysisItem[],
+  planned: readonly PlannedDetection[],
+  resolvePath: (path: string) => string,
+): EngineContent {
   return {
-    globals: items.filter((i) => i.type === 'global' && i.filePath).map((i) => ({ id: i.id, path: resolvePath(i.filePath as string) })),
+    globals: items
+      .filter((i) => i.type === 'global' && i.filePath)
+      .map((i) => ({ id: i.id, path: resolvePath(i.filePath as string) })),
     dataModels: items
       .filter((i) => i.type === 'datamodel' && i.spec.Enabled === true)
       .map((i) => ({

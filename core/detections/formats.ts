@@ -36,7 +36,11 @@ const policyTest = obj({
   optional: { ResourceType: str(), Mocks: mocks },
 });
 const correlationTest = obj({
-  required: { Name: str(), ExpectedResult: bool, RuleOutputs: list(obj({ required: { ID: str() }, optional: { Matches: anything } })) },
+  required: {
+    Name: str(),
+    ExpectedResult: bool,
+    RuleOutputs: list(obj({ required: { ID: str() }, optional: { Matches: anything } })),
+  },
 });
 
 const alerting = {
@@ -108,7 +112,13 @@ const POLICY: ObjectShape = obj({
 });
 
 const CORRELATION_RULE: ObjectShape = obj({
-  required: { AnalysisType: oneOfValues(['correlation_rule']), RuleID: ID, Enabled: bool, Detection: list(anything), Severity: severity },
+  required: {
+    AnalysisType: oneOfValues(['correlation_rule']),
+    RuleID: ID,
+    Enabled: bool,
+    Detection: list(anything),
+    Severity: severity,
+  },
   optional: { ...alerting, SummaryAttributes: strings, CreateAlert: bool, Tests: list(correlationTest) },
 });
 
@@ -123,7 +133,9 @@ const DATA_MODEL: ObjectShape = obj({
     DataModelID: ID,
     Enabled: bool,
     LogTypes: strings,
-    Mappings: list(obj({ required: { Name: str() }, optional: { Path: str(), Method: str() }, exactlyOne: [['Path', 'Method']] })),
+    Mappings: list(
+      obj({ required: { Name: str() }, optional: { Path: str(), Method: str() }, exactlyOne: [['Path', 'Method']] }),
+    ),
   },
   optional: { DisplayName: ID, Filename: str() },
 });

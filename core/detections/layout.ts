@@ -71,7 +71,12 @@ export interface LoadOptions {
 
 const TOP_LEVEL_UNKNOWN_KEY = /^unknown key [^.[]+$/;
 
-function classify(file: SourceFile, exists: (path: string) => boolean, options: LoadOptions, warnings: FileIssue[]): AnalysisItem | FileIssue | undefined {
+function classify(
+  file: SourceFile,
+  exists: (path: string) => boolean,
+  options: LoadOptions,
+  warnings: FileIssue[],
+): AnalysisItem | FileIssue | undefined {
   let document: unknown;
   try {
     document = parseYaml(file.text);
@@ -80,16 +85,21 @@ function classify(file: SourceFile, exists: (path: string) => boolean, options: 
     return { path: file.path, message: `invalid YAML: ${reason}` };
   }
   // Like the reference tool, YAML without an AnalysisType is not an analysis item and is skipped.
-  if (document === null || document === undefined || (isRecord(document) && document.AnalysisType === undefined)) return undefined;
+  if (document === null || document === undefined || (isRecord(document) && document.AnalysisType === undefined))
+    return undefined;
   if (!isRecord(document)) return { path: file.path, message: 'expected a YAML mapping at the top level' };
   const type = document.AnalysisType;
   if (typeof type !== 'string' || !(ANALYSIS_TYPES as readonly string[]).includes(type)) {
-    return { path: file.path, message: `unknown AnalysisType ${JSON.stringify(type)} (expected one of ${ANALYSIS_TYPES.join(', ')})` };
+    return {
+      path: file.path,
+      message: `unknown AnalysisType ${JSON.stringify(type)} (expected one of ${ANALYSIS_TYPES.join(', ')})`,
+    };
   }
   const analysisType = type as AnalysisType;
   let problems = check(document, shapeFor(analysisType, document));
   if (options.ignoreExtraKeys) {
-    for (const problem of problems.filter((p) => TOP_LEVEL_UNKNOWN_KEY.test(p))) warnings.push({ path: file.path, message: problem });
+    for (const problem of problems.filter((p) => TOP_LEVEL_UNKNOWN_KEY.test(p)))
+      warnings.push({ path: file.path, message: problem });
     problems = problems.filter((p) => !TOP_LEVEL_UNKNOWN_KEY.test(p));
   }
   if (analysisType === 'correlation_rule' && problems.length === 0) {
@@ -107,8 +117,13 @@ function classify(file: SourceFile, exists: (path: string) => boolean, options: 
   }
   if (problems.length) return { path: file.path, message: problems.join('; ') };
   const dedup = document.DedupPeriodMinutes;
-  if (dedup === 0) warnings.push({ path: file.path, message: 'DedupPeriodMinutes is 0, which is ignored; return p_row_id from dedup() to disable deduplication' });
-  else if (typeof dedup === 'number' && dedup < 5) warnings.push({ path: file.path, message: `DedupPeriodMinutes ${dedup} is below the minimum of 5 and is treated as 5` });
+  if (dedup === 0)
+    warnings.push({
+      path: file.path,
+      message: 'DedupPeriodMinutes is 0, which is ignored; return p_row_id from dedup() to disable deduplication',
+    });
+  else if (typeof dedup === 'number' && dedup < 5)
+    warnings.push({ path: file.path, message: `DedupPeriodMinutes ${dedup} is below the minimum of 5 and is treated as 5` });
   const item: AnalysisItem = { type: analysisType, id: String(document[ID_KEY[analysisType]]), path: file.path, spec: document };
   if (typeof document.Filename === 'string') {
     item.filePath = joinPath(dirname(file.path), document.Filename);
@@ -122,7 +137,11 @@ function classify(file: SourceFile, exists: (path: string) => boolean, options: 
 
 /** Classify every file; duplicate ids, dangling pack entries and data-model conflicts are issues.
  * YAML files without an AnalysisType are skipped (they are not analysis items). */
-export function loadRepository(files: readonly SourceFile[], exists: (path: string) => boolean, options: LoadOptions = {}): Repository {
+export function loadRepository(
+  files: readonly SourceFile[],
+  exists: (path: string) => boolean,
+  options: LoadOptions = {},
+): Repository {
   const issues: FileIssue[] = [];
   const warnings: FileIssue[] = [];
   const items: AnalysisItem[] = [];
@@ -163,7 +182,11 @@ function crossChecks(items: readonly AnalysisItem[]): { issues: FileIssue[]; war
     if (item.type === 'datamodel' && item.spec.Enabled === true) {
       for (const logType of item.spec.LogTypes as string[]) {
         const other = modelByLogType.get(logType);
-        if (other) issues.push({ path: item.path, message: `Conflicting Enabled LogType [${logType}] in Data Model [${item.id}] (also in ${other})` });
+        if (other)
+          issues.push({
+            path: item.path,
+            message: `Conflicting Enabled LogType [${logType}] in Data Model [${item.id}] (also in ${other})`,
+          });
         else modelByLogType.set(logType, item.id);
       }
     }

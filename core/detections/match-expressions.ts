@@ -5,18 +5,46 @@
 import { isRecord } from './shape';
 
 const VALUE_CONDITIONS = [
-  'Equals', 'DoesNotEqual', 'IEquals', 'IDoesNotEqual',
-  'StartsWith', 'DoesNotStartWith', 'IStartsWith', 'IDoesNotStartWith',
-  'EndsWith', 'DoesNotEndWith', 'IEndsWith', 'IDoesNotEndWith',
-  'Contains', 'DoesNotContain', 'IContains', 'IDoesNotContain',
-  'IsGreaterThan', 'IsGreaterThanOrEqual', 'IsGreaterThanOrEquals',
-  'IsLessThan', 'IsLessThanOrEqual', 'IsLessThanOrEquals',
-  'IsIPAddressInCIDR', 'IsIPAddressNotInCIDR', 'CIDRContainsIPAddresses', 'CIDRDoesNotContainIPAddresses',
+  'Equals',
+  'DoesNotEqual',
+  'IEquals',
+  'IDoesNotEqual',
+  'StartsWith',
+  'DoesNotStartWith',
+  'IStartsWith',
+  'IDoesNotStartWith',
+  'EndsWith',
+  'DoesNotEndWith',
+  'IEndsWith',
+  'IDoesNotEndWith',
+  'Contains',
+  'DoesNotContain',
+  'IContains',
+  'IDoesNotContain',
+  'IsGreaterThan',
+  'IsGreaterThanOrEqual',
+  'IsGreaterThanOrEquals',
+  'IsLessThan',
+  'IsLessThanOrEqual',
+  'IsLessThanOrEquals',
+  'IsIPAddressInCIDR',
+  'IsIPAddressNotInCIDR',
+  'CIDRContainsIPAddresses',
+  'CIDRDoesNotContainIPAddresses',
 ] as const;
 const LIST_VALUE_CONDITIONS = ['IsIn', 'IsNotIn', 'IIsIn', 'IIsNotIn'] as const;
 const UNARY_CONDITIONS = [
-  'Exists', 'DoesNotExist', 'IsNull', 'IsNotNull', 'IsNullOrEmpty', 'IsNotNullOrEmpty',
-  'IsIPAddress', 'IsIPv4Address', 'IsIPv6Address', 'IsIPAddressPrivate', 'IsIPAddressPublic',
+  'Exists',
+  'DoesNotExist',
+  'IsNull',
+  'IsNotNull',
+  'IsNullOrEmpty',
+  'IsNotNullOrEmpty',
+  'IsIPAddress',
+  'IsIPv4Address',
+  'IsIPv6Address',
+  'IsIPAddressPrivate',
+  'IsIPAddressPublic',
 ] as const;
 const ELEMENT_CONDITIONS = ['AnyElement', 'AllElements', 'NoElement', 'OnlyOneElement'] as const;
 const ABSOLUTE_CONDITIONS = ['AlwaysTrue', 'AlwaysFalse'] as const;
@@ -78,7 +106,12 @@ export function matchExpressionProblems(expression: unknown, at: string): string
   const keyProblems = keySpecifierProblems(expression, at);
   if (keyProblems?.length) return keyProblems;
   const values = expression.Values;
-  if (keyProblems === undefined && Array.isArray(values) && values.length > 0 && values.every((v) => isRecord(v) && KEY_SPECIFIERS.some((k) => k in v))) {
+  if (
+    keyProblems === undefined &&
+    Array.isArray(values) &&
+    values.length > 0 &&
+    values.every((v) => isRecord(v) && KEY_SPECIFIERS.some((k) => k in v))
+  ) {
     if (!has(VALUE_CONDITIONS, condition)) return [`${at}: condition ${condition} cannot compare two keys`];
     if (values.length !== 2) return [`${at}: a multi-key ${condition} compares exactly two keys`];
     return values.flatMap((v, i) => keySpecifierProblems(v as Record<string, unknown>, `${at}.Values[${i}]`) ?? []);
@@ -88,7 +121,8 @@ export function matchExpressionProblems(expression: unknown, at: string): string
     return matchExpressionListProblems(expression.Expressions, `${at}.Expressions`);
   }
   if (has(LIST_VALUE_CONDITIONS, condition)) return Array.isArray(values) ? [] : [`${at}: ${condition} needs a Values list`];
-  if (has(VALUE_CONDITIONS, condition) && !('Value' in expression) && !Array.isArray(values)) return [`${at}: ${condition} needs a Value`];
+  if (has(VALUE_CONDITIONS, condition) && !('Value' in expression) && !Array.isArray(values))
+    return [`${at}: ${condition} needs a Value`];
   return [];
 }
 
@@ -106,7 +140,11 @@ export function ruleExpressionProblems(document: Record<string, unknown>): strin
   if (Array.isArray(document.DynamicSeverities)) {
     document.DynamicSeverities.forEach((entry, i) => {
       const at = `DynamicSeverities[${i}]`;
-      if (!isRecord(entry) || typeof entry.ChangeTo !== 'string' || !/^(info|low|medium|high|critical|default)$/i.test(entry.ChangeTo)) {
+      if (
+        !isRecord(entry) ||
+        typeof entry.ChangeTo !== 'string' ||
+        !/^(info|low|medium|high|critical|default)$/i.test(entry.ChangeTo)
+      ) {
         problems.push(`${at}: needs ChangeTo (a severity) and Conditions`);
       } else problems.push(...matchExpressionListProblems(entry.Conditions, `${at}.Conditions`));
     });

@@ -66,7 +66,8 @@ export function check(value: unknown, shape: Shape, path = ''): string[] {
       return [];
     case 'string':
       if (typeof value !== 'string') return [`${at(path)}must be ${describe(shape)}, got ${typeName(value)}`];
-      if (shape.pattern && !shape.pattern.test(value)) return [`${at(path)}${shape.patternMessage ?? `must match ${shape.pattern}`}`];
+      if (shape.pattern && !shape.pattern.test(value))
+        return [`${at(path)}${shape.patternMessage ?? `must match ${shape.pattern}`}`];
       return [];
     case 'boolean':
       return typeof value === 'boolean' ? [] : [`${at(path)}must be true or false, got ${typeName(value)}`];

@@ -27,7 +27,16 @@ export function dynamoKeyValue(client: DynamoDBDocumentClient, tableName: string
   const read = async (key: string): Promise<Item | undefined> => {
     const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { key }, ConsistentRead: true }));
     if (Item && expired(Item)) {
-      await client.send(new DeleteCommand({ TableName: tableName, Key: { key }, ConditionExpression: 'expiresAt = :e', ExpressionAttributeValues: { ':e': Item.expiresAt } })).catch(() => undefined);
+      await client
+        .send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: { key },
+            ConditionExpression: 'expiresAt = :e',
+            ExpressionAttributeValues: { ':e': Item.expiresAt },
+          }),
+        )
+        .catch(() => undefined);
       return undefined;
     }
     return Item;

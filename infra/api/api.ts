@@ -74,7 +74,7 @@ export class Api extends Construct {
     NagSuppressions.addResourceSuppressions(
       this,
       [
-        { id: 'AwsSolutions-IAM4', reason: 'AWSLambdaBasicExecutionRole only grants writing the function\'s own logs.' },
+        { id: 'AwsSolutions-IAM4', reason: "AWSLambdaBasicExecutionRole only grants writing the function's own logs." },
         {
           id: 'AwsSolutions-IAM5',
           reason: 'X-Ray and the data source role use the wildcard forms CDK generates for tracing and function versions.',
@@ -87,8 +87,14 @@ export class Api extends Construct {
       NagSuppressions.addResourceSuppressions(
         logRetention,
         [
-          { id: 'AwsSolutions-IAM4', reason: "CDK's log-retention custom resource (AppSync's log group) uses AWSLambdaBasicExecutionRole." },
-          { id: 'AwsSolutions-IAM5', reason: "CDK's log-retention custom resource sets retention on log groups whose names it learns at deploy time." },
+          {
+            id: 'AwsSolutions-IAM4',
+            reason: "CDK's log-retention custom resource (AppSync's log group) uses AWSLambdaBasicExecutionRole.",
+          },
+          {
+            id: 'AwsSolutions-IAM5',
+            reason: "CDK's log-retention custom resource sets retention on log groups whose names it learns at deploy time.",
+          },
         ],
         true,
       );

@@ -53,7 +53,8 @@ export class Auth extends Construct {
     NagSuppressions.addResourceSuppressions(this.userPool, [
       {
         id: 'AwsSolutions-COG2',
-        reason: 'MFA is OPTIONAL or REQUIRED by deployment config; with OPTIONAL the app still enforces TOTP after sign-in when the organisation requires it.',
+        reason:
+          'MFA is OPTIONAL or REQUIRED by deployment config; with OPTIONAL the app still enforces TOTP after sign-in when the organisation requires it.',
       },
       {
         id: 'AwsSolutions-COG8',

@@ -38,7 +38,10 @@ export class Ingest extends Construct {
         handler,
         [
           { id: 'AwsSolutions-IAM4', reason: "CDK's bucket-notification custom resource uses AWSLambdaBasicExecutionRole." },
-          { id: 'AwsSolutions-IAM5', reason: "CDK's bucket-notification custom resource must call s3:PutBucketNotification on buckets it is given." },
+          {
+            id: 'AwsSolutions-IAM5',
+            reason: "CDK's bucket-notification custom resource must call s3:PutBucketNotification on buckets it is given.",
+          },
         ],
         true,
       );

@@ -33,7 +33,12 @@ export class Web extends Construct {
             "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self' https://*.amazonaws.com https://*.amazoncognito.com; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
           override: true,
         },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
@@ -62,10 +67,14 @@ export class Web extends Construct {
     });
     NagSuppressions.addResourceSuppressions(this.distribution, [
       { id: 'AwsSolutions-CFR1', reason: 'Analysts sign in from anywhere; access is controlled by Cognito, not geography.' },
-      { id: 'AwsSolutions-CFR2', reason: 'The distribution serves static files only; the API is AppSync with its own auth. A WAF is optional.' },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'The distribution serves static files only; the API is AppSync with its own auth. A WAF is optional.',
+      },
       {
         id: 'AwsSolutions-CFR4',
-        reason: 'The default CloudFront certificate allows TLSv1 to old viewers; a custom domain with TLS 1.2 is a deployment option.',
+        reason:
+          'The default CloudFront certificate allows TLSv1 to old viewers; a custom domain with TLS 1.2 is a deployment option.',
       },
     ]);
 
@@ -82,8 +91,14 @@ export class Web extends Construct {
         deployer,
         [
           { id: 'AwsSolutions-IAM4', reason: "CDK's site-deployment custom resource uses AWSLambdaBasicExecutionRole." },
-          { id: 'AwsSolutions-IAM5', reason: "CDK's site-deployment custom resource copies every object of the asset into the site bucket." },
-          { id: 'AwsSolutions-L1', reason: "CDK's site-deployment custom resource pins the Python runtime its bundled AWS CLI layer supports." },
+          {
+            id: 'AwsSolutions-IAM5',
+            reason: "CDK's site-deployment custom resource copies every object of the asset into the site bucket.",
+          },
+          {
+            id: 'AwsSolutions-L1',
+            reason: "CDK's site-deployment custom resource pins the Python runtime its bundled AWS CLI layer supports.",
+          },
         ],
         true,
       );

@@ -15,11 +15,21 @@ interface Target {
 
 interface NotificationConfiguration {
   QueueConfigurations?: Array<{ Events?: string[]; Event?: string; QueueArn?: string; Queue?: string; Filter?: unknown }>;
-  LambdaFunctionConfigurations?: Array<{ Events?: string[]; Event?: string; LambdaFunctionArn?: string; Function?: string; Filter?: unknown }>;
+  LambdaFunctionConfigurations?: Array<{
+    Events?: string[];
+    Event?: string;
+    LambdaFunctionArn?: string;
+    Function?: string;
+    Filter?: unknown;
+  }>;
 }
 
 function filterRules(filter: unknown): { prefix: string; suffix: string } {
-  const rules = ((filter as { Key?: { FilterRules?: Array<{ Name: string; Value: string }> }; S3Key?: { Rules?: Array<{ Name: string; Value: string }> } }) ?? {});
+  const rules =
+    (filter as {
+      Key?: { FilterRules?: Array<{ Name: string; Value: string }> };
+      S3Key?: { Rules?: Array<{ Name: string; Value: string }> };
+    }) ?? {};
   const list = rules.Key?.FilterRules ?? rules.S3Key?.Rules ?? [];
   const value = (name: string) => list.find((r) => r.Name.toLowerCase() === name)?.Value ?? '';
   return { prefix: value('prefix'), suffix: value('suffix') };
@@ -32,11 +42,19 @@ export function notificationTargets(stack: StackTemplate, resolver: Resolver): T
       targets.push({ bucket, events: q.Events ?? [q.Event!], ...filterRules(q.Filter), queueArn: q.QueueArn ?? q.Queue });
     }
     for (const f of config.LambdaFunctionConfigurations ?? []) {
-      targets.push({ bucket, events: f.Events ?? [f.Event!], ...filterRules(f.Filter), functionArn: f.LambdaFunctionArn ?? f.Function });
+      targets.push({
+        bucket,
+        events: f.Events ?? [f.Event!],
+        ...filterRules(f.Filter),
+        functionArn: f.LambdaFunctionArn ?? f.Function,
+      });
     }
   };
   for (const [, r] of resourcesOfType(stack, 'Custom::S3BucketNotifications')) {
-    const props = resolver.resolve(r.Properties ?? {}) as { BucketName: string; NotificationConfiguration: NotificationConfiguration };
+    const props = resolver.resolve(r.Properties ?? {}) as {
+      BucketName: string;
+      NotificationConfiguration: NotificationConfiguration;
+    };
     add(props.BucketName, props.NotificationConfiguration ?? {});
   }
   for (const [logicalId, r] of resourcesOfType(stack, 'AWS::S3::Bucket')) {
@@ -72,7 +90,9 @@ export function routeS3Notifications(
           onError(`S3 notification for ${t.bucket} names unknown queue ${t.queueArn}`);
           continue;
         }
-        sqs.client.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message) })).catch((err: Error) => onError(`S3 notification to ${QueueUrl} failed: ${err.message}`));
+        sqs.client
+          .send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message) }))
+          .catch((err: Error) => onError(`S3 notification to ${QueueUrl} failed: ${err.message}`));
       }
       if (t.functionArn) invokeAsync(t.functionArn, message);
     }

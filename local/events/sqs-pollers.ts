@@ -90,7 +90,10 @@ export class QueuePoller {
         const messages = received.Messages ?? [];
         if (!messages.length) continue;
         const outcome = await this.invoke(this.mapping.functionName, toSqsEvent(messages, this.mapping.queueArn, this.region));
-        if (!outcome.ok) this.onError(`${this.mapping.functionName} failed on a batch of ${messages.length}: ${outcome.error.errorType}: ${outcome.error.errorMessage}`);
+        if (!outcome.ok)
+          this.onError(
+            `${this.mapping.functionName} failed on a batch of ${messages.length}: ${outcome.error.errorType}: ${outcome.error.errorMessage}`,
+          );
         const done = succeededMessages(messages, outcome, this.mapping.reportBatchItemFailures);
         if (done.length) {
           await this.client.send(

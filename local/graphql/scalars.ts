@@ -55,11 +55,13 @@ const AWSTimestamp = new GraphQLScalarType({
   name: 'AWSTimestamp',
   description: 'Seconds since 1970-01-01T00:00Z.',
   serialize: (v) => {
-    if (typeof v !== 'number' || !Number.isInteger(v)) throw new GraphQLError(`Unable to serialize ${JSON.stringify(v)} as a valid AWSTimestamp`);
+    if (typeof v !== 'number' || !Number.isInteger(v))
+      throw new GraphQLError(`Unable to serialize ${JSON.stringify(v)} as a valid AWSTimestamp`);
     return v;
   },
   parseValue: (v) => {
-    if (typeof v !== 'number' || !Number.isInteger(v)) throw new GraphQLError(`Unable to parse ${JSON.stringify(v)} as a valid AWSTimestamp`);
+    if (typeof v !== 'number' || !Number.isInteger(v))
+      throw new GraphQLError(`Unable to parse ${JSON.stringify(v)} as a valid AWSTimestamp`);
     return v;
   },
   parseLiteral: (ast) => {
@@ -94,7 +96,11 @@ const AWSJSON = new GraphQLScalarType({
 export const APPSYNC_SCALARS: Record<string, GraphQLScalarType> = {
   AWSDate: stringScalar('AWSDate', 'An extended ISO 8601 date: YYYY-MM-DD.', (s) => DATE_RE.test(s)),
   AWSTime: stringScalar('AWSTime', 'An extended ISO 8601 time: hh:mm:ss.sss.', (s) => TIME_RE.test(s)),
-  AWSDateTime: stringScalar('AWSDateTime', 'An extended ISO 8601 date and time with a time zone.', (s) => DATETIME_RE.test(s) && !Number.isNaN(Date.parse(s))),
+  AWSDateTime: stringScalar(
+    'AWSDateTime',
+    'An extended ISO 8601 date and time with a time zone.',
+    (s) => DATETIME_RE.test(s) && !Number.isNaN(Date.parse(s)),
+  ),
   AWSTimestamp,
   AWSEmail: stringScalar('AWSEmail', 'An email address (RFC 822).', (s) => EMAIL_RE.test(s)),
   AWSJSON,

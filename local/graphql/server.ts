@@ -79,7 +79,9 @@ function selectionList(set: SelectionSetNode | undefined, prefix = ''): string[]
 }
 
 function locations(nodes: ReadonlyArray<{ loc?: { startToken: { line: number; column: number } } }> | undefined) {
-  return nodes?.map((n) => ({ line: n.loc?.startToken.line ?? 0, column: n.loc?.startToken.column ?? 0, sourceName: null })) ?? null;
+  return (
+    nodes?.map((n) => ({ line: n.loc?.startToken.line ?? 0, column: n.loc?.startToken.column ?? 0, sourceName: null })) ?? null
+  );
 }
 
 function toAppSyncError(error: GraphQLError): AppSyncError {
@@ -146,7 +148,9 @@ export function createGraphqlHandler(options: GraphqlServerOptions) {
     try {
       body = JSON.parse(raw);
     } catch {
-      send(res, 400, { errors: [{ errorType: 'MalformedHttpRequestException', message: 'Unable to parse request body as JSON.' }] });
+      send(res, 400, {
+        errors: [{ errorType: 'MalformedHttpRequestException', message: 'Unable to parse request body as JSON.' }],
+      });
       return;
     }
     if (typeof body?.query !== 'string') {
@@ -162,12 +166,29 @@ export function createGraphqlHandler(options: GraphqlServerOptions) {
       document = parse(body.query);
     } catch (err) {
       const e = err as GraphQLError;
-      send(res, 400, { data: null, errors: [{ path: null, locations: locations(e.nodes as never) ?? e.locations?.map((l) => ({ ...l, sourceName: null })), message: `Invalid syntax: ${e.message}`, errorType: 'MalformedHttpRequestException' }] });
+      send(res, 400, {
+        data: null,
+        errors: [
+          {
+            path: null,
+            locations: locations(e.nodes as never) ?? e.locations?.map((l) => ({ ...l, sourceName: null })),
+            message: `Invalid syntax: ${e.message}`,
+            errorType: 'MalformedHttpRequestException',
+          },
+        ],
+      });
       return;
     }
     const invalid = validate(schema, document);
     if (invalid.length) {
-      send(res, 400, { data: null, errors: invalid.map((e) => ({ path: null, locations: e.locations?.map((l) => ({ ...l, sourceName: null })) ?? null, message: `Validation error: ${e.message}` })) });
+      send(res, 400, {
+        data: null,
+        errors: invalid.map((e) => ({
+          path: null,
+          locations: e.locations?.map((l) => ({ ...l, sourceName: null })) ?? null,
+          message: `Validation error: ${e.message}`,
+        })),
+      });
       return;
     }
 
@@ -181,7 +202,9 @@ export function createGraphqlHandler(options: GraphqlServerOptions) {
       sub: claims.sub,
       username: (claims['cognito:username'] as string | undefined) ?? (claims.username as string | undefined) ?? claims.sub,
     };
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]),
+    );
 
     const fieldResolver: GraphQLFieldResolver<unknown, unknown> = async (source, args, _ctx, info: GraphQLResolveInfo) => {
       const functionName = byField.get(`${info.parentType.name}.${info.fieldName}`);
@@ -208,7 +231,10 @@ export function createGraphqlHandler(options: GraphqlServerOptions) {
       const outcome = await options.invoke(functionName, event);
       if (!outcome.ok) {
         const type = outcome.error.errorType;
-        throw new ResolverError(outcome.error.errorMessage, type.startsWith('Sandbox.') || type.startsWith('Runtime.') ? 'Lambda:Unhandled' : type);
+        throw new ResolverError(
+          outcome.error.errorMessage,
+          type.startsWith('Sandbox.') || type.startsWith('Runtime.') ? 'Lambda:Unhandled' : type,
+        );
       }
       return outcome.result;
     };
@@ -225,7 +251,10 @@ export function createGraphqlHandler(options: GraphqlServerOptions) {
       response.errors = result.errors.map(toAppSyncError);
       // Variable coercion failures happen before execution: AppSync answers them as a bad request.
       if (result.data === undefined) {
-        send(res, 400, { data: null, errors: response.errors.map((e) => ({ ...e, errorType: e.errorType ?? 'BadRequestException' })) });
+        send(res, 400, {
+          data: null,
+          errors: response.errors.map((e) => ({ ...e, errorType: e.errorType ?? 'BadRequestException' })),
+        });
         return;
       }
     }

@@ -61,7 +61,10 @@ export class LocalFunction {
       timer = setTimeout(() => {
         resolve({
           ok: false,
-          error: { errorType: 'Sandbox.Timedout', errorMessage: `Task timed out after ${(this.spec.timeoutMs / 1000).toFixed(2)} seconds` },
+          error: {
+            errorType: 'Sandbox.Timedout',
+            errorMessage: `Task timed out after ${(this.spec.timeoutMs / 1000).toFixed(2)} seconds`,
+          },
         });
       }, this.spec.timeoutMs);
     });
@@ -241,7 +244,10 @@ export function provisionFunctions(
     (props.FunctionName as string) ?? physicalName(stack, logicalId, 64);
   for (const [logicalId, resource] of resources) {
     const name = nameOf(logicalId, resource.Properties ?? {});
-    resolver.register(logicalId, { ref: name, attributes: { Arn: `arn:aws:lambda:${stack.region}:${stack.account}:function:${name}` } });
+    resolver.register(logicalId, {
+      ref: name,
+      attributes: { Arn: `arn:aws:lambda:${stack.region}:${stack.account}:function:${name}` },
+    });
   }
   for (const [logicalId, resource] of resources) {
     const props = resource.Properties ?? {};
@@ -251,7 +257,10 @@ export function provisionFunctions(
     const key = typeof code?.S3Key === 'string' ? code.S3Key : undefined;
     const codeDir = key ? join(stack.assemblyDir, `asset.${key.replace(/\.zip$/, '')}`) : undefined;
     if (!codeDir || !existsSync(codeDir) || !props.Handler || !props.Runtime) continue; // inline custom-resource code
-    const variables = ((props.Environment as { Variables?: Record<string, unknown> })?.Variables ?? {}) as Record<string, unknown>;
+    const variables = ((props.Environment as { Variables?: Record<string, unknown> })?.Variables ?? {}) as Record<
+      string,
+      unknown
+    >;
     const environment: Record<string, string> = { ...base };
     for (const [k, v] of Object.entries(variables)) environment[k] = String(resolver.resolve(v));
     const memorySize = Number(props.MemorySize ?? 128);

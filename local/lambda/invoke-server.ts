@@ -15,9 +15,16 @@ export function createInvokeServer(
     };
     const match = PATH.exec(req.url?.split('?')[0] ?? '');
     if (req.method !== 'POST' || !match) return reply(404, { Type: 'User', message: 'Unknown operation' });
-    const name = decodeURIComponent(match[1]).split(':').find((part, i, all) => i === all.length - 1 || all[i - 1] === 'function') ?? '';
+    const name =
+      decodeURIComponent(match[1])
+        .split(':')
+        .find((part, i, all) => i === all.length - 1 || all[i - 1] === 'function') ?? '';
     if (!exists(name)) {
-      return reply(404, { Type: 'User', message: `Function not found: ${name}` }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
+      return reply(
+        404,
+        { Type: 'User', message: `Function not found: ${name}` },
+        { 'x-amzn-errortype': 'ResourceNotFoundException' },
+      );
     }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -26,7 +33,11 @@ export function createInvokeServer(
     try {
       event = text ? JSON.parse(text) : {};
     } catch {
-      return reply(400, { Type: 'User', message: 'Could not parse request body into json' }, { 'x-amzn-errortype': 'InvalidRequestContentException' });
+      return reply(
+        400,
+        { Type: 'User', message: 'Could not parse request body into json' },
+        { 'x-amzn-errortype': 'InvalidRequestContentException' },
+      );
     }
     if (req.headers['x-amz-invocation-type'] === 'Event') {
       void invoke(name, event);

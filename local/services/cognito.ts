@@ -75,7 +75,9 @@ function checkPasswords(router: (target: string) => Route, pools: UserPools): (t
     return async (ctx, req) => {
       const params = (req.AuthParameters ?? {}) as Record<string, string>;
       if (PASSWORD_FLOWS.has(String(req.AuthFlow)) && params.USERNAME) {
-        const pool = req.ClientId ? await pools.getUserPoolForClientId(ctx, String(req.ClientId)) : await pools.getUserPool(ctx, String(req.UserPoolId));
+        const pool = req.ClientId
+          ? await pools.getUserPoolForClientId(ctx, String(req.ClientId))
+          : await pools.getUserPool(ctx, String(req.UserPoolId));
         const user = await pool.getUserByUsername(ctx, params.USERNAME);
         if (!user || user.Password !== params.PASSWORD) throw new cl.errors.NotAuthorizedError('Incorrect username or password.');
       }
@@ -93,7 +95,11 @@ export async function startCognito(stateDir: string): Promise<CognitoService> {
   const messages: MailMessage[] = [];
   const mailboxFile = join(stateDir, 'mailbox.jsonl');
 
-  const deliver = (user: { Username: string }, destination: string, message: { __code?: string; emailSubject?: string; emailMessage?: string }) => {
+  const deliver = (
+    user: { Username: string },
+    destination: string,
+    message: { __code?: string; emailSubject?: string; emailMessage?: string },
+  ) => {
     const mail: MailMessage = {
       at: new Date().toISOString(),
       to: destination || user.Username,
@@ -106,8 +112,10 @@ export async function startCognito(stateDir: string): Promise<CognitoService> {
     mailbox.emit('message', mail);
   };
   const sender = {
-    sendEmail: async (_ctx: unknown, user: { Username: string }, destination: string, message: Record<string, string>) => deliver(user, destination, message),
-    sendSms: async (_ctx: unknown, user: { Username: string }, destination: string, message: Record<string, string>) => deliver(user, destination, message),
+    sendEmail: async (_ctx: unknown, user: { Username: string }, destination: string, message: Record<string, string>) =>
+      deliver(user, destination, message),
+    sendSms: async (_ctx: unknown, user: { Username: string }, destination: string, message: Record<string, string>) =>
+      deliver(user, destination, message),
   };
 
   const config = {
@@ -124,7 +132,12 @@ export async function startCognito(stateDir: string): Promise<CognitoService> {
     new cl.userPoolService.UserPoolServiceFactoryImpl(clock, dataStoreFactory),
   );
   const cognitoClient = await cognitoServiceFactory.create(ctx, config.UserPoolDefaults);
-  const triggers = new cl.services.TriggersService(clock, cognitoClient, { enabled: () => false }, new cl.crypto.CryptoService(config.KMSConfig));
+  const triggers = new cl.services.TriggersService(
+    clock,
+    cognitoClient,
+    { enabled: () => false },
+    new cl.crypto.CryptoService(config.KMSConfig),
+  );
   const services = {
     clock,
     cognito: cognitoClient,
@@ -134,7 +147,12 @@ export async function startCognito(stateDir: string): Promise<CognitoService> {
     tokenGenerator: new cl.tokenGenerator.JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server = cl.server.createServer(checkPasswords(cl.router.Router(services), cognitoClient), logger, config.ServerConfig, services);
+  const server = cl.server.createServer(
+    checkPasswords(cl.router.Router(services), cognitoClient),
+    logger,
+    config.ServerConfig,
+    services,
+  );
   const httpServer = (await server.start()) as Server;
   const endpoint = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
   config.TokenConfig.IssuerDomain = endpoint;

@@ -1,5 +1,10 @@
 // DynamoDB stand-in: dynalite on loopback, persisted under the state folder, with every table of the template.
-import { CreateTableCommand, DynamoDBClient, ResourceInUseException, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { listen, closeServer, localClientConfig } from './net';
@@ -35,7 +40,11 @@ export async function provisionTables(stack: StackTemplate, resolver: Resolver, 
     };
     const gsis = props.GlobalSecondaryIndexes as IndexDef[] | undefined;
     if (gsis?.length) {
-      input.GlobalSecondaryIndexes = gsis.map((g) => ({ IndexName: g.IndexName, KeySchema: g.KeySchema, Projection: g.Projection })) as CreateTableCommandInput['GlobalSecondaryIndexes'];
+      input.GlobalSecondaryIndexes = gsis.map((g) => ({
+        IndexName: g.IndexName,
+        KeySchema: g.KeySchema,
+        Projection: g.Projection,
+      })) as CreateTableCommandInput['GlobalSecondaryIndexes'];
     }
     const lsis = props.LocalSecondaryIndexes as IndexDef[] | undefined;
     if (lsis?.length) input.LocalSecondaryIndexes = lsis as CreateTableCommandInput['LocalSecondaryIndexes'];

@@ -23,12 +23,20 @@ export async function startSqs(region: string): Promise<SqsService> {
   };
 }
 
-const ATTRIBUTES = ['VisibilityTimeout', 'MessageRetentionPeriod', 'DelaySeconds', 'MaximumMessageSize', 'ReceiveMessageWaitTimeSeconds'];
+const ATTRIBUTES = [
+  'VisibilityTimeout',
+  'MessageRetentionPeriod',
+  'DelaySeconds',
+  'MaximumMessageSize',
+  'ReceiveMessageWaitTimeSeconds',
+];
 
 export function provisionQueues(stack: StackTemplate, resolver: Resolver, sqs: SqsService): void {
   const queues = resourcesOfType(stack, 'AWS::SQS::Queue');
   // Dead-letter queues first: their ARNs appear in the others' redrive policies.
-  const ordered = [...queues].sort(([, a], [, b]) => Number(Boolean(a.Properties?.RedrivePolicy)) - Number(Boolean(b.Properties?.RedrivePolicy)));
+  const ordered = [...queues].sort(
+    ([, a], [, b]) => Number(Boolean(a.Properties?.RedrivePolicy)) - Number(Boolean(b.Properties?.RedrivePolicy)),
+  );
   for (const [logicalId, resource] of ordered) {
     const props = resolver.resolve(resource.Properties ?? {}) as Record<string, unknown>;
     const name = (props.QueueName as string) ?? physicalName(stack, logicalId, 80);

@@ -61,7 +61,9 @@ export async function provisionUsers(stack: StackTemplate, resolver: Resolver, e
   }
   for (const [, r] of resourcesOfType(stack, 'AWS::Cognito::UserPoolUserToGroupAttachment')) {
     const props = resolver.resolve(r.Properties ?? {}) as Record<string, string>;
-    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: props.UserPoolId, Username: props.Username, GroupName: props.GroupName }));
+    await client.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: props.UserPoolId, Username: props.Username, GroupName: props.GroupName }),
+    );
   }
   client.destroy();
   return created;

@@ -9,7 +9,15 @@ import { LOCAL_CONFIG, validateDeploymentConfig, type DeploymentConfig } from '.
 import { DeadLetterQueueAspect, EncryptionAspect } from '../../infra/policy/aspects';
 
 const siteAssetPath = join(import.meta.dirname, 'fixtures', 'site');
-const config: DeploymentConfig = { ...LOCAL_CONFIG, local: false, account: '123456789012', regions: ['eu-west-1'], stage: 'prod', mfaMode: 'REQUIRED', passwordMinLength: 14 };
+const config: DeploymentConfig = {
+  ...LOCAL_CONFIG,
+  local: false,
+  account: '123456789012',
+  regions: ['eu-west-1'],
+  stage: 'prod',
+  mfaMode: 'REQUIRED',
+  passwordMinLength: 14,
+};
 let app: App;
 let stack: Stack;
 let template: Template;
@@ -27,7 +35,15 @@ describe('auth', () => {
       AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: true }),
       MfaConfiguration: 'ON',
       EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
-      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 14, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true }) },
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 14,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        }),
+      },
     });
   });
 
@@ -42,8 +58,14 @@ describe('auth', () => {
   });
 
   it('creates the first administrator from the configured email, in the Admin group', () => {
-    template.hasResourceProperties('AWS::Cognito::UserPoolUser', { Username: config.adminEmail, DesiredDeliveryMediums: ['EMAIL'] });
-    template.hasResourceProperties('AWS::Cognito::UserPoolUserToGroupAttachment', { GroupName: 'Admin', Username: config.adminEmail });
+    template.hasResourceProperties('AWS::Cognito::UserPoolUser', {
+      Username: config.adminEmail,
+      DesiredDeliveryMediums: ['EMAIL'],
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolUserToGroupAttachment', {
+      GroupName: 'Admin',
+      Username: config.adminEmail,
+    });
   });
 });
 
@@ -63,7 +85,9 @@ describe('data', () => {
       expect(table.Properties.Replicas[0].PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
       expect(table.DeletionPolicy).toBe('Retain');
     }
-    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', { TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true } });
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
   });
 });
 
@@ -81,7 +105,11 @@ describe('ingest', () => {
     for (const q of withRedrive) expect(q.Properties.RedrivePolicy.maxReceiveCount).toBe(5);
     for (const q of Object.values(queues)) expect(q.Properties.SqsManagedSseEnabled).toBe(true);
     template.hasResourceProperties('AWS::SQS::QueuePolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
     });
   });
 
@@ -90,7 +118,12 @@ describe('ingest', () => {
     expect(Object.keys(buckets).length).toBe(5);
     for (const [id, bucket] of Object.entries(buckets)) {
       expect(bucket.Properties.BucketEncryption).toBeDefined();
-      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
       if (!id.startsWith('LakeAccessLogsBucket')) expect(bucket.Properties.LoggingConfiguration).toBeDefined();
     }
   });
@@ -98,10 +131,15 @@ describe('ingest', () => {
 
 describe('api', () => {
   it('serves the schema with Cognito user-pool auth and a Direct Lambda resolver per root field', () => {
-    template.hasResourceProperties('AWS::AppSync::GraphQLApi', { AuthenticationType: 'AMAZON_COGNITO_USER_POOLS', XrayEnabled: true });
+    template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
+      AuthenticationType: 'AMAZON_COGNITO_USER_POOLS',
+      XrayEnabled: true,
+    });
     template.hasResourceProperties('AWS::AppSync::GraphQLSchema', { Definition: Match.stringLikeRegexp('type Query') });
     template.hasResourceProperties('AWS::AppSync::DataSource', { Type: 'AWS_LAMBDA' });
-    const fields = Object.values(template.findResources('AWS::AppSync::Resolver')).map((r) => `${r.Properties.TypeName}.${r.Properties.FieldName}`);
+    const fields = Object.values(template.findResources('AWS::AppSync::Resolver')).map(
+      (r) => `${r.Properties.TypeName}.${r.Properties.FieldName}`,
+    );
     expect(fields.sort()).toEqual(['Query.appConfig', 'Query.me']);
     for (const r of Object.values(template.findResources('AWS::AppSync::Resolver'))) {
       expect(r.Properties.RequestMappingTemplate).toBeUndefined();
@@ -113,7 +151,15 @@ describe('api', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs24.x',
       Handler: 'index.handler',
-      Environment: { Variables: Match.objectLike({ STAGE: 'prod', MFA_MODE: 'REQUIRED', PASSWORD_MIN_LENGTH: '14', SETTINGS_TABLE: Match.anyValue(), USER_POOL_ID: Match.anyValue() }) },
+      Environment: {
+        Variables: Match.objectLike({
+          STAGE: 'prod',
+          MFA_MODE: 'REQUIRED',
+          PASSWORD_MIN_LENGTH: '14',
+          SETTINGS_TABLE: Match.anyValue(),
+          USER_POOL_ID: Match.anyValue(),
+        }),
+      },
     });
   });
 });
@@ -187,26 +233,45 @@ describe('policy at the app root', () => {
   it('flags a queue without a dead-letter queue and an unencrypted queue', () => {
     const other = new App();
     const s = new Stack(other, 'Bad');
-    const bare = new sqs.Queue(s, 'Bare', { encryption: sqs.QueueEncryption.UNENCRYPTED, visibilityTimeout: Duration.seconds(5) });
+    const bare = new sqs.Queue(s, 'Bare', {
+      encryption: sqs.QueueEncryption.UNENCRYPTED,
+      visibilityTimeout: Duration.seconds(5),
+    });
     Aspects.of(other).add(new EncryptionAspect());
     Aspects.of(other).add(new DeadLetterQueueAspect());
     other.synth();
-    const messages = Annotations.fromStack(s).findError(`/Bad/${bare.node.id}/Resource`, Match.anyValue()).map((m) => m.entry.data);
-    expect(messages).toEqual(expect.arrayContaining([
-      'Caracal: every SQS queue must be encrypted (SQS-managed or KMS).',
-      'Caracal: every SQS queue needs a dead-letter queue.',
-    ]));
+    const messages = Annotations.fromStack(s)
+      .findError(`/Bad/${bare.node.id}/Resource`, Match.anyValue())
+      .map((m) => m.entry.data);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Caracal: every SQS queue must be encrypted (SQS-managed or KMS).',
+        'Caracal: every SQS queue needs a dead-letter queue.',
+      ]),
+    );
   });
 });
 
 describe('deployment configuration', () => {
   it('builds one complete stack per region', () => {
     const multi = buildApp({ ...config, regions: ['us-east-1', 'eu-central-1'] }, { siteAssetPath });
-    expect(multi.node.children.filter((c) => c instanceof Stack).map((c) => c.node.id).sort()).toEqual(['Caracal-prod-eu-central-1', 'Caracal-prod-us-east-1']);
+    expect(
+      multi.node.children
+        .filter((c) => c instanceof Stack)
+        .map((c) => c.node.id)
+        .sort(),
+    ).toEqual(['Caracal-prod-eu-central-1', 'Caracal-prod-us-east-1']);
   });
 
   it('refuses an invalid configuration with every problem named', () => {
-    const problems = validateDeploymentConfig({ ...config, account: '12', regions: [], adminEmail: 'nobody', passwordMinLength: 4, stage: '1x' });
+    const problems = validateDeploymentConfig({
+      ...config,
+      account: '12',
+      regions: [],
+      adminEmail: 'nobody',
+      passwordMinLength: 4,
+      stage: '1x',
+    });
     expect(problems).toEqual([
       'account must be exactly 12 digits',
       'regions must name at least one region',

@@ -15,7 +15,8 @@ import { startTestRuntime, type TestRuntime } from './harness';
 let runtime: TestRuntime;
 let assembly: string;
 let stateDir: string;
-const ref = (prefix: string) => runtime.resolver.lookup(Object.keys(runtime.stack.resources).find((id) => new RegExp(`^${prefix}[0-9A-F]{8}$`).test(id))!)!.ref;
+const ref = (prefix: string) =>
+  runtime.resolver.lookup(Object.keys(runtime.stack.resources).find((id) => new RegExp(`^${prefix}[0-9A-F]{8}$`).test(id))!)!.ref;
 const config = () => localClientConfig(runtime.endpoints.sqs, 'us-east-1');
 
 async function seenKeys(): Promise<string[]> {
@@ -80,8 +81,14 @@ describe('Python functions', () => {
 
   it('run in a python3 worker with the function environment, and print to the log', async () => {
     const outcome = await echo().invoke({ say: 'hello' });
-    expect(outcome).toMatchObject({ ok: true, result: { event: { say: 'hello' }, table: ref('Seen'), hasTime: true, dynamodb: runtime.endpoints.dynamodb } });
-    await eventually(async () => runtime.logs, (l) => l.some((line) => line.includes('echo hello')));
+    expect(outcome).toMatchObject({
+      ok: true,
+      result: { event: { say: 'hello' }, table: ref('Seen'), hasTime: true, dynamodb: runtime.endpoints.dynamodb },
+    });
+    await eventually(
+      async () => runtime.logs,
+      (l) => l.some((line) => line.includes('echo hello')),
+    );
     expect(runtime.logs.some((line) => line.includes('echo hello'))).toBe(true);
   });
 
@@ -92,7 +99,10 @@ describe('Python functions', () => {
 
   it('are stopped at their timeout, and the next invocation runs in a fresh worker', async () => {
     const outcome = await echo().invoke({ sleep: 5 });
-    expect(outcome).toMatchObject({ ok: false, error: { errorType: 'Sandbox.Timedout', errorMessage: 'Task timed out after 2.00 seconds' } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { errorType: 'Sandbox.Timedout', errorMessage: 'Task timed out after 2.00 seconds' },
+    });
     expect(await echo().invoke({ say: 'again' })).toMatchObject({ ok: true });
   });
 });
@@ -115,7 +125,9 @@ describe('restarts', () => {
     expect(runtime.logs.some((l) => /^\[runtime\] restored \d+ queued message\(s\) from the last run$/.test(l))).toBe(true);
     expect(await seenKeys()).toEqual(before);
     const again = new SQSClient(config());
-    const received = await again.send(new ReceiveMessageCommand({ QueueUrl: ref('WorkDlq'), WaitTimeSeconds: 2, MaxNumberOfMessages: 10 }));
+    const received = await again.send(
+      new ReceiveMessageCommand({ QueueUrl: ref('WorkDlq'), WaitTimeSeconds: 2, MaxNumberOfMessages: 10 }),
+    );
     expect(received.Messages?.map((m) => m.Body)).toContain('kept across restarts');
     again.destroy();
   });

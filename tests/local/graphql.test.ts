@@ -42,7 +42,11 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 async function post(query: string, variables?: unknown) {
-  const res = await fetch(url, { method: 'POST', headers: { authorization: 'good', 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: 'good', 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
   return { status: res.status, body: (await res.json()) as { data: any; errors: any[] } }; // eslint-disable-line @typescript-eslint/no-explicit-any -- assertions read arbitrary response shapes
 }
 
@@ -109,11 +113,23 @@ describe('Direct Lambda resolvers', () => {
     const typed = await post('{ echo { when } }');
     expect(typed.body).toEqual({
       data: { echo: null },
-      errors: [{ path: ['echo'], data: null, errorType: 'NotFound', errorInfo: null, locations: [{ line: 1, column: 3, sourceName: null }], message: 'No such thing' }],
+      errors: [
+        {
+          path: ['echo'],
+          data: null,
+          errorType: 'NotFound',
+          errorInfo: null,
+          locations: [{ line: 1, column: 3, sourceName: null }],
+          message: 'No such thing',
+        },
+      ],
     });
     answer = { ok: false, error: { errorType: 'Sandbox.Timedout', errorMessage: 'Task timed out after 30.00 seconds' } };
     const crashed = await post('{ echo { when } }');
-    expect(crashed.body.errors[0]).toMatchObject({ errorType: 'Lambda:Unhandled', message: 'Task timed out after 30.00 seconds' });
+    expect(crashed.body.errors[0]).toMatchObject({
+      errorType: 'Lambda:Unhandled',
+      message: 'Task timed out after 30.00 seconds',
+    });
   });
 
   it('answer GET with 405 and no token with 401', async () => {

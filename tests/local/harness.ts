@@ -43,7 +43,11 @@ export async function signIn(runtime: Runtime, email: string, password: string, 
   const client = new CognitoIdentityProviderClient(localClientConfig(runtime.endpoints.cognito, runtime.stack.region));
   const ClientId = runtime.webConfig!.userPoolClientId;
   const first = await client.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
   );
   let result = first.AuthenticationResult;
   if (first.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
@@ -69,5 +73,8 @@ export async function graphql(runtime: Runtime, body: unknown, token?: string) {
     headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> | null; errors?: Array<Record<string, unknown>> } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: Record<string, unknown> | null; errors?: Array<Record<string, unknown>> },
+  };
 }

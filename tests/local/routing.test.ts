@@ -43,13 +43,29 @@ describe('firing schedules', () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T10:00:30Z') });
     const fired: Array<{ arn: string; event: { 'detail-type': string; time: string; resources: string[] } }> = [];
     const schedules: Schedule[] = [
-      { ruleName: 'every-minute', expression: 'rate(1 minute)', targets: [{ arn: 'arn:aws:lambda:us-east-1:000000000000:function:a', input: undefined }] },
-      { ruleName: 'at-ten-past', expression: 'cron(10 10 * * ? *)', targets: [{ arn: 'arn:aws:lambda:us-east-1:000000000000:function:b', input: { fixed: true } }] },
+      {
+        ruleName: 'every-minute',
+        expression: 'rate(1 minute)',
+        targets: [{ arn: 'arn:aws:lambda:us-east-1:000000000000:function:a', input: undefined }],
+      },
+      {
+        ruleName: 'at-ten-past',
+        expression: 'cron(10 10 * * ? *)',
+        targets: [{ arn: 'arn:aws:lambda:us-east-1:000000000000:function:b', input: { fixed: true } }],
+      },
     ];
-    const stop = startSchedules(schedules, stack, (arn, event) => fired.push({ arn, event: event as never }), () => undefined);
+    const stop = startSchedules(
+      schedules,
+      stack,
+      (arn, event) => fired.push({ arn, event: event as never }),
+      () => undefined,
+    );
     vi.advanceTimersByTime(60_000);
     expect(fired.map((f) => f.arn)).toEqual(['arn:aws:lambda:us-east-1:000000000000:function:a']);
-    expect(fired[0].event).toMatchObject({ 'detail-type': 'Scheduled Event', resources: ['arn:aws:events:us-east-1:000000000000:rule/every-minute'] });
+    expect(fired[0].event).toMatchObject({
+      'detail-type': 'Scheduled Event',
+      resources: ['arn:aws:events:us-east-1:000000000000:rule/every-minute'],
+    });
     vi.advanceTimersByTime(10 * 60_000);
     expect(fired.filter((f) => f.arn.endsWith(':b')).map((f) => f.event)).toEqual([{ fixed: true }]);
     stop();
@@ -60,7 +76,12 @@ describe('firing schedules', () => {
 
   it('reports a schedule it cannot run instead of failing the others', () => {
     const errors: string[] = [];
-    const stop = startSchedules([{ ruleName: 'bad', expression: 'cron(0 0 L * ? *)', targets: [] }], stack, () => undefined, (m) => errors.push(m));
+    const stop = startSchedules(
+      [{ ruleName: 'bad', expression: 'cron(0 0 L * ? *)', targets: [] }],
+      stack,
+      () => undefined,
+      (m) => errors.push(m),
+    );
     stop();
     expect(errors).toEqual(['schedule bad: cron L, W and # are not supported locally: cron(0 0 L * ? *)']);
   });
@@ -79,8 +100,13 @@ describe('partial batch failures', () => {
   it('deletes all on success, none on error, and all but the reported failures', () => {
     expect(succeededMessages(batch, { ok: true, result: null }, true)).toEqual(batch);
     expect(succeededMessages(batch, { ok: false, error: { errorType: 'E', errorMessage: 'x' } }, true)).toEqual([]);
-    expect(succeededMessages(batch, { ok: true, result: { batchItemFailures: [{ itemIdentifier: 'b' }] } }, true)).toEqual([{ MessageId: 'a' }, { MessageId: 'c' }]);
-    expect(succeededMessages(batch, { ok: true, result: { batchItemFailures: [{ itemIdentifier: 'b' }] } }, false)).toEqual(batch);
+    expect(succeededMessages(batch, { ok: true, result: { batchItemFailures: [{ itemIdentifier: 'b' }] } }, true)).toEqual([
+      { MessageId: 'a' },
+      { MessageId: 'c' },
+    ]);
+    expect(succeededMessages(batch, { ok: true, result: { batchItemFailures: [{ itemIdentifier: 'b' }] } }, false)).toEqual(
+      batch,
+    );
   });
 
   it('treats an unknown or empty identifier as a failure of the whole batch, as Lambda does', () => {

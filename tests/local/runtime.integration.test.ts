@@ -37,7 +37,11 @@ describe('first start', () => {
 
   it('serves config.json for the SPA on the same origin', async () => {
     const config = await (await fetch(`${runtime.url}/config.json`)).json();
-    expect(config).toMatchObject({ authFlowType: 'USER_PASSWORD_AUTH', graphqlUrl: `${runtime.url}/graphql`, userPoolEndpoint: `${runtime.url}/cognito` });
+    expect(config).toMatchObject({
+      authFlowType: 'USER_PASSWORD_AUTH',
+      graphqlUrl: `${runtime.url}/graphql`,
+      userPoolEndpoint: `${runtime.url}/cognito`,
+    });
   });
 
   it('serves the SPA with a fallback to index.html for client routes', async () => {
@@ -50,15 +54,36 @@ describe('first start', () => {
 
 describe('sign-in through the Cognito stand-in', () => {
   it('checks the password of a user who still has a temporary one, and answers as Cognito does', async () => {
-    const { CognitoIdentityProviderClient, AdminCreateUserCommand, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+    const { CognitoIdentityProviderClient, AdminCreateUserCommand, InitiateAuthCommand } =
+      await import('@aws-sdk/client-cognito-identity-provider');
     const client = new CognitoIdentityProviderClient(localClientConfig(runtime.endpoints.cognito, 'us-east-1'));
-    await client.send(new AdminCreateUserCommand({ UserPoolId: runtime.webConfig!.userPoolId, Username: 'new@caracal.local', TemporaryPassword: 'Temp-Password-123', MessageAction: 'SUPPRESS' }));
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: runtime.webConfig!.userPoolId,
+        Username: 'new@caracal.local',
+        TemporaryPassword: 'Temp-Password-123',
+        MessageAction: 'SUPPRESS',
+      }),
+    );
     const attempt = (password: string) =>
-      client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: runtime.webConfig!.userPoolClientId, AuthParameters: { USERNAME: 'new@caracal.local', PASSWORD: password } }));
-    await expect(attempt('definitely-wrong')).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+      client.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: runtime.webConfig!.userPoolClientId,
+          AuthParameters: { USERNAME: 'new@caracal.local', PASSWORD: password },
+        }),
+      );
+    await expect(attempt('definitely-wrong')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
     await expect(attempt('Temp-Password-123')).resolves.toMatchObject({ ChallengeName: 'NEW_PASSWORD_REQUIRED' });
-    await expect(signIn(runtime, 'admin@caracal.local', 'Wrong-Password-1')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-    await expect(signIn(runtime, 'nobody@caracal.local', 'Wrong-Password-1')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(signIn(runtime, 'admin@caracal.local', 'Wrong-Password-1')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    await expect(signIn(runtime, 'nobody@caracal.local', 'Wrong-Password-1')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
     client.destroy();
   });
 });
@@ -69,9 +94,17 @@ describe('GraphQL with AppSync semantics', () => {
     expect(body.errors).toBeUndefined();
     expect(status).toBe(200);
     expect(body.data?.me).toMatchObject({ email: 'admin@caracal.local', roles: ['Admin'] });
-    expect(body.data?.appConfig).toMatchObject({ stage: 'local', region: 'us-east-1', accountId: '000000000000', passwordMinLength: 12, mfaMode: 'OPTIONAL' });
+    expect(body.data?.appConfig).toMatchObject({
+      stage: 'local',
+      region: 'us-east-1',
+      accountId: '000000000000',
+      passwordMinLength: 12,
+      mfaMode: 'OPTIONAL',
+    });
     const again = await graphql(runtime, ME, idToken);
-    expect((again.body.data?.appConfig as { created: string }).created).toBe((body.data?.appConfig as { created: string }).created);
+    expect((again.body.data?.appConfig as { created: string }).created).toBe(
+      (body.data?.appConfig as { created: string }).created,
+    );
   });
 
   it('refuses a request without a token', async () => {
@@ -115,7 +148,10 @@ describe('GraphQL with AppSync semantics', () => {
     expect(syntax.body.errors?.[0].message).toMatch(/^Invalid syntax/);
     const unknown = await graphql(runtime, { query: '{ nope }' }, idToken);
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors?.[0]).toMatchObject({ path: null, message: expect.stringMatching(/^Validation error: Cannot query field "nope"/) });
+    expect(unknown.body.errors?.[0]).toMatchObject({
+      path: null,
+      message: expect.stringMatching(/^Validation error: Cannot query field "nope"/),
+    });
     const notJson = await graphql(runtime, '{not json', idToken);
     expect(notJson.status).toBe(400);
     expect(notJson.body.errors?.[0]).toMatchObject({ errorType: 'MalformedHttpRequestException' });
@@ -142,7 +178,11 @@ describe('events and functions', () => {
     const sqs = new SQSClient(localClientConfig(runtime.endpoints.sqs, 'us-east-1'));
     const received = await sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 5 }));
     const record = JSON.parse(received.Messages![0].Body!).Records[0];
-    expect(record).toMatchObject({ eventSource: 'aws:s3', eventName: 'ObjectCreated:Put', s3: { bucket: { name: Bucket }, object: { key: 'cloudtrail/2026/11/21/events.json.gz' } } });
+    expect(record).toMatchObject({
+      eventSource: 'aws:s3',
+      eventName: 'ObjectCreated:Put',
+      s3: { bucket: { name: Bucket }, object: { key: 'cloudtrail/2026/11/21/events.json.gz' } },
+    });
     s3.destroy();
     sqs.destroy();
   });
@@ -150,14 +190,32 @@ describe('events and functions', () => {
   it('answers Lambda Invoke calls with the function result or its error', async () => {
     const lambda = new LambdaClient(localClientConfig(runtime.endpoints.lambda, 'us-east-1'));
     const apiFunction = [...runtime.functions.values()].find((f) => f.spec.logicalId.startsWith('ApiApiFunction'))!;
-    const event = { arguments: {}, identity: null, source: null, request: { headers: {}, domainName: null }, prev: null, info: { fieldName: 'appConfig', parentTypeName: 'Query', variables: {}, selectionSetList: [], selectionSetGraphQL: '' }, stash: {} };
+    const event = {
+      arguments: {},
+      identity: null,
+      source: null,
+      request: { headers: {}, domainName: null },
+      prev: null,
+      info: { fieldName: 'appConfig', parentTypeName: 'Query', variables: {}, selectionSetList: [], selectionSetGraphQL: '' },
+      stash: {},
+    };
     const ok = await lambda.send(new InvokeCommand({ FunctionName: apiFunction.spec.name, Payload: JSON.stringify(event) }));
     expect(ok.FunctionError).toBeUndefined();
     expect(JSON.parse(Buffer.from(ok.Payload!).toString())).toMatchObject({ stage: 'local' });
-    const bad = await lambda.send(new InvokeCommand({ FunctionName: apiFunction.spec.name, Payload: JSON.stringify({ ...event, info: { ...event.info, fieldName: 'nothing' } }) }));
+    const bad = await lambda.send(
+      new InvokeCommand({
+        FunctionName: apiFunction.spec.name,
+        Payload: JSON.stringify({ ...event, info: { ...event.info, fieldName: 'nothing' } }),
+      }),
+    );
     expect(bad.FunctionError).toBe('Unhandled');
-    expect(JSON.parse(Buffer.from(bad.Payload!).toString())).toMatchObject({ errorType: 'NotFound', errorMessage: 'No resolver for Query.nothing' });
-    await expect(lambda.send(new InvokeCommand({ FunctionName: 'no-such-function', Payload: '{}' }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+    expect(JSON.parse(Buffer.from(bad.Payload!).toString())).toMatchObject({
+      errorType: 'NotFound',
+      errorMessage: 'No resolver for Query.nothing',
+    });
+    await expect(lambda.send(new InvokeCommand({ FunctionName: 'no-such-function', Payload: '{}' }))).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+    });
     lambda.destroy();
   });
 });

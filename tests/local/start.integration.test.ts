@@ -21,10 +21,14 @@ interface Started {
 }
 
 async function start(...args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'local', 'start.ts'), '--port', '0', '--state-dir', stateDir, ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'local', 'start.ts'), '--port', '0', '--state-dir', stateDir, ...args],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.push(child);
   let text = '';
   child.stdout!.on('data', (d) => (text += d));
@@ -53,7 +57,7 @@ describe('npm start', () => {
   it('prints the URL and a temporary password on first start, and stops cleanly on Ctrl-C', async () => {
     const first = await start();
     expect(first.output()).toMatch(/Sign in as admin@caracal\.local with the temporary password \S{12,}/);
-    const config = await (await fetch(`${first.url}/config.json`)).json();
+    const config = (await (await fetch(`${first.url}/config.json`)).json()) as { graphqlUrl: string };
     expect(config.graphqlUrl).toBe(`${first.url}/graphql`);
     expect(await interrupt(first)).toBe(0);
     expect(first.output()).toContain('Stopping...');
@@ -71,6 +75,8 @@ describe('npm start', () => {
   });
 
   it('refuses an unknown option with the list of options', async () => {
-    await expect(start('--frobnicate')).rejects.toThrow(/unknown option --frobnicate \(options: --port N, --reset, --state-dir DIR\)/);
+    await expect(start('--frobnicate')).rejects.toThrow(
+      /unknown option --frobnicate \(options: --port N, --reset, --state-dir DIR\)/,
+    );
   });
 });

@@ -7,7 +7,14 @@ import { run } from '../../../bin/commands/test';
 export const FIXTURES = resolve(__dirname, '../../engine/fixtures');
 
 interface JsonReport {
-  results: { detectionId: string; name: string; passed: boolean; error?: string; functions?: Record<string, { output?: unknown; error?: string }>; stdout?: string }[];
+  results: {
+    detectionId: string;
+    name: string;
+    passed: boolean;
+    error?: string;
+    functions?: Record<string, { output?: unknown; error?: string }>;
+    stdout?: string;
+  }[];
   invalid: { path: string; message: string }[];
   warnings: { path: string; message: string }[];
   coverage: { path: string; message: string }[];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { engineContent, joinPath, loadRepository, parseYaml, planDetections, selectItem, type SourceFile } from '../../../core/detections';
+import {
+  engineContent,
+  joinPath,
+  loadRepository,
+  parseYaml,
+  planDetections,
+  selectItem,
+  type SourceFile,
+} from '../../../core/detections';
 
 const rule = (id: string, extra = '') => `AnalysisType: rule
 RuleID: ${id}
@@ -61,19 +69,46 @@ describe('loadRepository', () => {
     ['unknown AnalysisType', { 'x.yml': 'AnalysisType: widget\n' }, [], 'x.yml: unknown AnalysisType "widget"'],
     ['unknown key', { 'x.yml': rule('A', 'Sevrity: Low') }, ['A.py'], 'x.yml: unknown key Sevrity'],
     ['wrong type', { 'x.yml': rule('A', 'Threshold: many') }, ['A.py'], 'x.yml: Threshold: must be an integer, got string'],
-    ['bad severity', { 'x.yml': rule('A').replace('Severity: Low', 'Severity: Urgent') }, ['A.py'], 'x.yml: Severity: must be one of Info, Low, Medium, High, Critical, got "Urgent"'],
+    [
+      'bad severity',
+      { 'x.yml': rule('A').replace('Severity: Low', 'Severity: Urgent') },
+      ['A.py'],
+      'x.yml: Severity: must be one of Info, Low, Medium, High, Critical, got "Urgent"',
+    ],
     ['missing Python file', { 'x.yml': rule('A') }, [], 'x.yml: missing Python file A.py (looked for A.py)'],
-    ['Filename and Detection', { 'x.yml': rule('A', 'Detection: []') }, ['A.py'], 'x.yml: has Filename and Detection; only one of them is allowed'],
-    ['test without ExpectedResult', { 'x.yml': rule('A', 'Tests:\n  - Name: t\n    Log: {}') }, ['A.py'], 'x.yml: missing required key Tests[0].ExpectedResult'],
+    [
+      'Filename and Detection',
+      { 'x.yml': rule('A', 'Detection: []') },
+      ['A.py'],
+      'x.yml: has Filename and Detection; only one of them is allowed',
+    ],
+    [
+      'test without ExpectedResult',
+      { 'x.yml': rule('A', 'Tests:\n  - Name: t\n    Log: {}') },
+      ['A.py'],
+      'x.yml: missing required key Tests[0].ExpectedResult',
+    ],
     ['duplicate id', { 'a.yml': rule('A'), 'b.yml': rule('A') }, ['A.py'], 'b.yml: duplicate id A (also defined in a.yml)'],
     [
       'duplicate test names',
-      { 'x.yml': rule('A', 'Tests:\n  - {Name: t, ExpectedResult: true, Log: {}}\n  - {Name: t, ExpectedResult: false, Log: {}}') },
+      {
+        'x.yml': rule('A', 'Tests:\n  - {Name: t, ExpectedResult: true, Log: {}}\n  - {Name: t, ExpectedResult: false, Log: {}}'),
+      },
       ['A.py'],
       'x.yml: No duplicate test names: t',
     ],
-    ['duplicate id across kinds', { 'a.yml': rule('A'), 'g.yml': 'AnalysisType: global\nGlobalID: A\nFilename: A.py\n' }, ['A.py'], 'g.yml: duplicate id A (also defined in a.yml)'],
-    ['pack with unknown items', { 'p.yml': 'AnalysisType: pack\nPackID: P\nPackDefinition:\n  IDs: [Nope]\n' }, [], 'p.yml: pack lists unknown item(s): Nope'],
+    [
+      'duplicate id across kinds',
+      { 'a.yml': rule('A'), 'g.yml': 'AnalysisType: global\nGlobalID: A\nFilename: A.py\n' },
+      ['A.py'],
+      'g.yml: duplicate id A (also defined in a.yml)',
+    ],
+    [
+      'pack with unknown items',
+      { 'p.yml': 'AnalysisType: pack\nPackID: P\nPackDefinition:\n  IDs: [Nope]\n' },
+      [],
+      'p.yml: pack lists unknown item(s): Nope',
+    ],
     [
       'conflicting data models',
       {
@@ -83,17 +118,34 @@ describe('loadRepository', () => {
       [],
       'b.yml: Conflicting Enabled LogType [L] in Data Model [B] (also in A)',
     ],
-    ['mapping with Path and Method', { 'a.yml': 'AnalysisType: datamodel\nDataModelID: A\nEnabled: true\nLogTypes: [L]\nMappings: [{Name: x, Path: $.x, Method: m}]\n' }, [], 'a.yml: Mappings[0]: has Path and Method'],
+    [
+      'mapping with Path and Method',
+      {
+        'a.yml':
+          'AnalysisType: datamodel\nDataModelID: A\nEnabled: true\nLogTypes: [L]\nMappings: [{Name: x, Path: $.x, Method: m}]\n',
+      },
+      [],
+      'a.yml: Mappings[0]: has Path and Method',
+    ],
     [
       'correlation rule naming a policy',
       {
-        'c.yml': 'AnalysisType: correlation_rule\nRuleID: C\nEnabled: true\nSeverity: Low\nDetection:\n  - Group: [{ID: a, RuleID: P}, {ID: b, RuleID: C2}]\n    MinMatchCount: 2\n    Schedule: {RateMinutes: 5, TimeoutMinutes: 1}\n',
+        'c.yml':
+          'AnalysisType: correlation_rule\nRuleID: C\nEnabled: true\nSeverity: Low\nDetection:\n  - Group: [{ID: a, RuleID: P}, {ID: b, RuleID: C2}]\n    MinMatchCount: 2\n    Schedule: {RateMinutes: 5, TimeoutMinutes: 1}\n',
         'p.yml': 'AnalysisType: policy\nPolicyID: P\nEnabled: true\nFilename: p.py\nSeverity: Low\n',
       },
       ['p.py'],
       'c.yml: Cannot use policies: P',
     ],
-    ['lookup table data file', { 'l.yml': 'AnalysisType: lookup_table\nLookupName: l\nEnabled: true\nFilename: l.csv\nSchema: S\nLogTypeMap: {PrimaryKey: k, AssociatedLogTypes: [{LogType: L}]}\n' }, [], 'l.yml: missing data file l.csv'],
+    [
+      'lookup table data file',
+      {
+        'l.yml':
+          'AnalysisType: lookup_table\nLookupName: l\nEnabled: true\nFilename: l.csv\nSchema: S\nLogTypeMap: {PrimaryKey: k, AssociatedLogTypes: [{LogType: L}]}\n',
+      },
+      [],
+      'l.yml: missing data file l.csv',
+    ],
   ];
   it.each(issueCases)('reports %s', (_name, files, existing, expected) => {
     const messages = load(files, existing).issues.map((i) => `${i.path}: ${i.message}`);
@@ -102,7 +154,8 @@ describe('loadRepository', () => {
 
   it('warns, without failing the file, about correlation steps naming rules outside the directory', () => {
     const repo = load({
-      'c.yml': 'AnalysisType: correlation_rule\nRuleID: C\nEnabled: true\nSeverity: Low\nDetection:\n  - Group: [{ID: a, RuleID: Elsewhere.A}, {ID: b, RuleID: Elsewhere.B}]\n    MinMatchCount: 2\n    Schedule: {RateMinutes: 5, TimeoutMinutes: 1}\n',
+      'c.yml':
+        'AnalysisType: correlation_rule\nRuleID: C\nEnabled: true\nSeverity: Low\nDetection:\n  - Group: [{ID: a, RuleID: Elsewhere.A}, {ID: b, RuleID: Elsewhere.B}]\n    MinMatchCount: 2\n    Schedule: {RateMinutes: 5, TimeoutMinutes: 1}\n',
     });
     expect(repo.issues).toEqual([]);
     expect(repo.items.map((i) => i.id)).toEqual(['C']);
@@ -115,16 +168,22 @@ describe('loadRepository', () => {
     expect(strict.issues.map((i) => i.message)).toEqual(['unknown key Tests[0].Typo; unknown key Sevrity']);
     const lenient = loadRepository([{ path: 'x.yml', text: files['x.yml'] }], () => true, { ignoreExtraKeys: true });
     expect(lenient.issues.map((i) => i.message)).toEqual(['unknown key Tests[0].Typo']);
-    const onlyTopLevel = loadRepository([{ path: 'x.yml', text: rule('A', 'Sevrity: Low') }], () => true, { ignoreExtraKeys: true });
+    const onlyTopLevel = loadRepository([{ path: 'x.yml', text: rule('A', 'Sevrity: Low') }], () => true, {
+      ignoreExtraKeys: true,
+    });
     expect(onlyTopLevel.items.map((i) => i.id)).toEqual(['A']);
     expect(onlyTopLevel.warnings).toEqual([{ path: 'x.yml', message: 'unknown key Sevrity' }]);
   });
 
   it('skips YAML that is not an analysis item, and warns about short dedup periods', () => {
-    const repo = load({ 'docker-compose.yml': 'services: {}\n', 'empty.yml': '', 'a.yml': rule('A', 'DedupPeriodMinutes: 2') }, ['A.py']);
+    const repo = load({ 'docker-compose.yml': 'services: {}\n', 'empty.yml': '', 'a.yml': rule('A', 'DedupPeriodMinutes: 2') }, [
+      'A.py',
+    ]);
     expect(repo.issues).toEqual([]);
     expect(repo.items.map((i) => i.id)).toEqual(['A']);
-    expect(repo.warnings).toEqual([{ path: 'a.yml', message: 'DedupPeriodMinutes 2 is below the minimum of 5 and is treated as 5' }]);
+    expect(repo.warnings).toEqual([
+      { path: 'a.yml', message: 'DedupPeriodMinutes 2 is below the minimum of 5 and is treated as 5' },
+    ]);
   });
 
   it('keeps loading the other files when one is broken', () => {
@@ -138,8 +197,10 @@ describe('selection and engine content', () => {
   const repo = load(
     {
       'a.yml': rule('A', 'Tags: [Identity, AWS]\nTests:\n  - Name: t\n    ExpectedResult: true\n    Log: {x: 1}'),
-      'd.yml': 'AnalysisType: rule\nRuleID: D\nBaseDetection: A\nSeverity: High\nInlineFilters: [{KeyPath: x, Condition: Exists}]\n',
-      's.yml': 'AnalysisType: rule\nRuleID: S\nEnabled: false\nLogTypes: [L]\nSeverity: Medium\nDetection: [{Key: a, Condition: Exists}]\nAlertTitle: "{a}"\n',
+      'd.yml':
+        'AnalysisType: rule\nRuleID: D\nBaseDetection: A\nSeverity: High\nInlineFilters: [{KeyPath: x, Condition: Exists}]\n',
+      's.yml':
+        'AnalysisType: rule\nRuleID: S\nEnabled: false\nLogTypes: [L]\nSeverity: Medium\nDetection: [{Key: a, Condition: Exists}]\nAlertTitle: "{a}"\n',
       'm.yml': 'AnalysisType: datamodel\nDataModelID: M\nEnabled: true\nLogTypes: [Some.Log]\nMappings: [{Name: x, Path: $.x}]\n',
       'g.yml': 'AnalysisType: global\nGlobalID: g\nFilename: g.py\n',
     },
@@ -162,7 +223,12 @@ describe('selection and engine content', () => {
       ['D', 1],
       ['S', 0],
     ]);
-    expect(planned[1].engine).toMatchObject({ id: 'D', severity: 'High', path: '/repo/A.py', inlineFilters: [{ KeyPath: 'x', Condition: 'Exists' }] });
+    expect(planned[1].engine).toMatchObject({
+      id: 'D',
+      severity: 'High',
+      path: '/repo/A.py',
+      inlineFilters: [{ KeyPath: 'x', Condition: 'Exists' }],
+    });
     expect(planned[2].engine).toMatchObject({ id: 'S', detection: [{ Key: 'a', Condition: 'Exists' }], alertTitle: '{a}' });
     const content = engineContent(repo.items, planned, (p) => `/repo/${p}`);
     expect(content.globals).toEqual([{ id: 'g', path: '/repo/g.py' }]);

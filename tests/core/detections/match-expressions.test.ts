@@ -16,7 +16,11 @@ describe('match-expression validation', () => {
     { KeyPath: 'a.b[*].c', Condition: 'IsNotNullOrEmpty' },
     { Enrichment: { Table: 't', Selector: 's', FieldPath: 'f.g' }, Condition: 'Exists' },
     { Condition: 'IsGreaterThan', Values: [{ KeyPath: 'a' }, { Key: 'b' }] },
-    { KeyPath: 'items', Condition: 'AnyElement', Expressions: [{ Key: 'k', Condition: 'IEquals', Value: 'x' }, { Condition: 'AlwaysTrue' }] },
+    {
+      KeyPath: 'items',
+      Condition: 'AnyElement',
+      Expressions: [{ Key: 'k', Condition: 'IEquals', Value: 'x' }, { Condition: 'AlwaysTrue' }],
+    },
     { Any: [{ All: [{ Condition: 'AlwaysFalse' }] }, { None: [{ Key: 'a', Condition: 'DoesNotExist' }] }] },
   ];
   it.each(valid.map((e) => [JSON.stringify(e), e]))('accepts %s', (_name, expression) => {
@@ -37,7 +41,10 @@ describe('match-expression validation', () => {
     [{ Any: 'x' }, 'Detection[0].Any: must be a list of match expressions'],
     [{ KeyPath: 'l', Condition: 'AllElements' }, 'Detection[0]: AllElements needs Expressions'],
     [{ Condition: 'IsIn', Values: [{ Key: 'a' }, { Key: 'b' }] }, 'Detection[0]: condition IsIn cannot compare two keys'],
-    [{ Condition: 'Equals', Values: [{ Key: 'a' }, { Key: 'b' }, { Key: 'c' }] }, 'Detection[0]: a multi-key Equals compares exactly two keys'],
+    [
+      { Condition: 'Equals', Values: [{ Key: 'a' }, { Key: 'b' }, { Key: 'c' }] },
+      'Detection[0]: a multi-key Equals compares exactly two keys',
+    ],
   ];
   it.each(invalid.map(([e, m]) => [m, e]))('reports %s', (message, expression) => {
     expect(matchExpressionListProblems([expression], 'Detection')).toEqual([message]);
@@ -47,7 +54,10 @@ describe('match-expression validation', () => {
     expect(
       ruleExpressionProblems({
         Detection: [{ Condition: 'AlwaysTrue' }],
-        DynamicSeverities: [{ ChangeTo: 'Urgent', Conditions: [] }, { ChangeTo: 'High', Conditions: [{ Condition: 'Bad' }] }],
+        DynamicSeverities: [
+          { ChangeTo: 'Urgent', Conditions: [] },
+          { ChangeTo: 'High', Conditions: [{ Condition: 'Bad' }] },
+        ],
         GroupBy: [{ KeyPath: 'a' }, 'b'],
         AlertContext: [{ KeyName: 'k', KeyValue: { Key: 'a' } }, { KeyValue: { Key: 'a' } }],
         InlineFilters: [{ Key: 'a', Condition: 'IsIPAddressPublic' }],

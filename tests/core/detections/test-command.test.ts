@@ -31,16 +31,28 @@ describe('caracal test', () => {
 
   it('filters by id, type and tag, skips disabled detections and checks the minimum tests', async () => {
     const byId = await runTestCommand([join(FIXTURES, 'analysis'), '--id', 'Fixture.Inline.Filtered']);
-    expect(byId.report.results.map((r) => r.detectionId)).toEqual(['Fixture.Inline.Filtered', 'Fixture.Inline.Filtered', 'Fixture.Inline.Filtered']);
+    expect(byId.report.results.map((r) => r.detectionId)).toEqual([
+      'Fixture.Inline.Filtered',
+      'Fixture.Inline.Filtered',
+      'Fixture.Inline.Filtered',
+    ]);
     const byType = await runTestCommand([join(FIXTURES, 'analysis'), '--type', 'policy,correlation_rule']);
     expect(new Set(byType.report.results.map((r) => r.detectionId.split('.')[1]))).toEqual(new Set(['Bucket', 'Correlation']));
     const byTag = await runTestCommand([join(FIXTURES, 'analysis'), '--tag', 'identity']);
     expect(new Set(byTag.report.results.map((r) => r.detectionId))).toEqual(new Set(['Fixture.Auth.FailedLogin']));
     const byField = await runTestCommand([join(FIXTURES, 'analysis'), '--filter', 'Severity=Critical']);
     expect(new Set(byField.report.results.map((r) => r.detectionId))).toEqual(new Set(['Fixture.Correlation.ActorGroup']));
-    const minimum = await runTestCommand([join(FIXTURES, 'analysis'), '--minimum-tests', '3', '--id', 'Fixture.Signal.Login,Fixture.Auth.FailedLogin']);
+    const minimum = await runTestCommand([
+      join(FIXTURES, 'analysis'),
+      '--minimum-tests',
+      '3',
+      '--id',
+      'Fixture.Signal.Login,Fixture.Auth.FailedLogin',
+    ]);
     expect(minimum.code).toBe(1);
-    expect(minimum.report.coverage).toEqual([{ path: 'Fixture.Signal.Login', message: 'Insufficient test coverage: 3 tests required but only 2 found' }]);
+    expect(minimum.report.coverage).toEqual([
+      { path: 'Fixture.Signal.Login', message: 'Insufficient test coverage: 3 tests required but only 2 found' },
+    ]);
     const skipped = await runTestCommand([join(FIXTURES, 'broken'), '--skip-disabled-tests', '--id', 'Broken.Disabled']);
     expect(skipped.report.skipped).toEqual(['Broken.Disabled']);
     expect(skipped.report.results).toEqual([]);

@@ -22,7 +22,11 @@ beforeAll(async () => {
   server = dynalite({ createTableMs: 0 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
-  const client = new DynamoDBClient({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  const client = new DynamoDBClient({
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+  });
   await client.send(
     new CreateTableCommand({
       TableName: TABLE,
@@ -68,7 +72,9 @@ describe('key-value table', () => {
     process.env.AWS_SECRET_ACCESS_KEY = 'not-for-detections';
     const worker = new DetectionWorker();
     try {
-      await worker.request('load', { content: { detections: [{ id: 'Creds', analysisType: 'rule', severity: 'Low', logTypes: ['T'], path: rule }] } });
+      await worker.request('load', {
+        content: { detections: [{ id: 'Creds', analysisType: 'rule', severity: 'Low', logTypes: ['T'], path: rule }] },
+      });
       const { results } = await worker.request<{ results: unknown[][] }>('run', { events: [{ p_log_type: 'T' }] });
       expect(results).toEqual([[]]);
     } finally {
@@ -88,7 +94,9 @@ describe('key-value table', () => {
     );
     const worker = new DetectionWorker({ keyValue: dynamoKeyValue(documents, TABLE) });
     try {
-      await worker.request('load', { content: { detections: [{ id: 'Count', analysisType: 'rule', severity: 'Low', logTypes: ['T'], path: rule }] } });
+      await worker.request('load', {
+        content: { detections: [{ id: 'Count', analysisType: 'rule', severity: 'Low', logTypes: ['T'], path: rule }] },
+      });
       const events = ['amy', 'amy', 'bo', 'amy'].map((user) => ({ p_log_type: 'T', user }));
       const { results } = await worker.request<{ results: { matched: boolean }[][] }>('run', { events });
       expect(results.map((r) => r.some((x) => x.matched))).toEqual([false, false, false, true]);
