@@ -1,4 +1,4 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -6,6 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { suppressStackSingleton } from '../policy/nag';
 import { nodeFunction } from '../policy/resources';
 
 /** One root field of the GraphQL schema, served by a Direct Lambda resolver. */
@@ -82,22 +83,15 @@ export class Api extends Construct {
       ],
       true,
     );
-    const logRetention = Stack.of(this).node.children.find((c) => c.node.id.startsWith('LogRetention'));
-    if (logRetention) {
-      NagSuppressions.addResourceSuppressions(
-        logRetention,
-        [
-          {
-            id: 'AwsSolutions-IAM4',
-            reason: "CDK's log-retention custom resource (AppSync's log group) uses AWSLambdaBasicExecutionRole.",
-          },
-          {
-            id: 'AwsSolutions-IAM5',
-            reason: "CDK's log-retention custom resource sets retention on log groups whose names it learns at deploy time.",
-          },
-        ],
-        true,
-      );
-    }
+    suppressStackSingleton(this, 'LogRetention', [
+      {
+        id: 'AwsSolutions-IAM4',
+        reason: "CDK's log-retention custom resource (AppSync's log group) uses AWSLambdaBasicExecutionRole.",
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason: "CDK's log-retention custom resource sets retention on log groups whose names it learns at deploy time.",
+      },
+    ]);
   }
 }

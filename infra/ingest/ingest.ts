@@ -1,9 +1,9 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
-import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { suppressStackSingleton } from '../policy/nag';
 import { queueWithDlq, secureBucket } from '../policy/resources';
 
 export interface IngestProps {
@@ -31,20 +31,12 @@ export class Ingest extends Construct {
     this.ingestQueue = queue;
     this.ingestDlq = dlq;
     this.ingestBucket.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.SqsDestination(queue));
-    const stack = Stack.of(this);
-    const handler = stack.node.children.find((c) => c.node.id.startsWith('BucketNotificationsHandler'));
-    if (handler) {
-      NagSuppressions.addResourceSuppressions(
-        handler,
-        [
-          { id: 'AwsSolutions-IAM4', reason: "CDK's bucket-notification custom resource uses AWSLambdaBasicExecutionRole." },
-          {
-            id: 'AwsSolutions-IAM5',
-            reason: "CDK's bucket-notification custom resource must call s3:PutBucketNotification on buckets it is given.",
-          },
-        ],
-        true,
-      );
-    }
+    suppressStackSingleton(this, 'BucketNotificationsHandler', [
+      { id: 'AwsSolutions-IAM4', reason: "CDK's bucket-notification custom resource uses AWSLambdaBasicExecutionRole." },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason: "CDK's bucket-notification custom resource must call s3:PutBucketNotification on buckets it is given.",
+      },
+    ]);
   }
 }

@@ -1,10 +1,11 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { suppressStackSingleton } from '../policy/nag';
 import type { WebConfig } from '../../core/web-config';
 import { secureBucket } from '../policy/resources';
 
@@ -85,23 +86,16 @@ export class Web extends Construct {
       distributionPaths: ['/index.html', '/config.json'],
       memoryLimit: 512,
     });
-    const deployer = Stack.of(this).node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
-    if (deployer) {
-      NagSuppressions.addResourceSuppressions(
-        deployer,
-        [
-          { id: 'AwsSolutions-IAM4', reason: "CDK's site-deployment custom resource uses AWSLambdaBasicExecutionRole." },
-          {
-            id: 'AwsSolutions-IAM5',
-            reason: "CDK's site-deployment custom resource copies every object of the asset into the site bucket.",
-          },
-          {
-            id: 'AwsSolutions-L1',
-            reason: "CDK's site-deployment custom resource pins the Python runtime its bundled AWS CLI layer supports.",
-          },
-        ],
-        true,
-      );
-    }
+    suppressStackSingleton(this, 'Custom::CDKBucketDeployment', [
+      { id: 'AwsSolutions-IAM4', reason: "CDK's site-deployment custom resource uses AWSLambdaBasicExecutionRole." },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason: "CDK's site-deployment custom resource copies every object of the asset into the site bucket.",
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason: "CDK's site-deployment custom resource pins the Python runtime its bundled AWS CLI layer supports.",
+      },
+    ]);
   }
 }
