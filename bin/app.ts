@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { CaracalStack } from '../infra/caracal-stack';
 import { DeploymentConfig, LOCAL_CONFIG, stackName, validateDeploymentConfig } from '../infra/config';
 import { DeadLetterQueueAspect, EncryptionAspect, LogRetentionAspect } from '../infra/policy/aspects';
-import { listOperations } from '../infra/schema-operations';
+import { loadApiSchema } from '../infra/graphql-schema';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,8 +38,7 @@ export function buildApp(config: DeploymentConfig, options: BuildOptions = {}): 
   if (!existsSync(join(siteAssetPath, 'index.html'))) {
     throw new Error(`The web app is not built (${siteAssetPath}/index.html is missing): run 'npm run build:web' first.`);
   }
-  const schemaDefinition = readFileSync(join(root, 'graphql', 'schema.graphql'), 'utf8');
-  const appsyncDefinitions = readFileSync(join(root, 'graphql', 'appsync.graphql'), 'utf8');
+  const apiSchema = loadApiSchema(join(root, 'graphql'));
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
 
   const app = new App({ outdir: options.outdir });
@@ -48,8 +47,8 @@ export function buildApp(config: DeploymentConfig, options: BuildOptions = {}): 
       env: { account: config.account, region },
       config,
       version,
-      schemaDefinition,
-      operations: listOperations(appsyncDefinitions, schemaDefinition),
+      schemaDefinition: apiSchema.definition,
+      operations: apiSchema.operations,
       siteAssetPath,
       engineCodePath: join(root, 'functions', 'detection-engine'),
       description: `Caracal security monitoring (${config.stage}, ${region})`,

@@ -14,7 +14,7 @@ import { Web } from './web/web';
 export interface CaracalStackProps extends StackProps {
   readonly config: DeploymentConfig;
   readonly version: string;
-  /** The text of graphql/schema.graphql and the operations it declares. */
+  /** The API schema (graphql/*.graphql merged) and the operations it declares. */
   readonly schemaDefinition: string;
   readonly operations: readonly ApiOperation[];
   /** Built SPA folder (web/dist). */
@@ -60,6 +60,7 @@ export class CaracalStack extends Stack {
       operations: props.operations,
       userPool: this.auth.userPool,
       settingsTable: this.data.settingsTable,
+      entityTable: this.data.entityTable,
       logRetention: config.logRetentionDays as logs.RetentionDays,
       environment: {
         STAGE: config.stage,

@@ -16,11 +16,12 @@ export interface ApiOperation {
 }
 
 export interface ApiProps {
-  /** The text of `graphql/schema.graphql`. */
+  /** The API schema: every `graphql/*.graphql` area file merged into one SDL text. */
   readonly schemaDefinition: string;
   readonly operations: readonly ApiOperation[];
   readonly userPool: cognito.IUserPool;
   readonly settingsTable: dynamodb.ITableV2;
+  readonly entityTable: dynamodb.ITableV2;
   readonly environment: Record<string, string>;
   readonly logRetention: logs.RetentionDays;
 }
@@ -54,10 +55,12 @@ export class Api extends Construct {
       environment: {
         ...props.environment,
         SETTINGS_TABLE: props.settingsTable.tableName,
+        ENTITY_TABLE: props.entityTable.tableName,
         USER_POOL_ID: props.userPool.userPoolId,
       },
     });
     props.settingsTable.grantReadWriteData(apiFunction);
+    props.entityTable.grantReadWriteData(apiFunction);
     apiFunction.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],

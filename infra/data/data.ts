@@ -15,15 +15,33 @@ export class Data extends Construct {
   readonly settingsTable: dynamodb.TableV2;
   /** Detection state: the caching helpers' counters, string sets and dictionaries, with TTL (`expiresAt`). */
   readonly keyValueTable: dynamodb.TableV2;
+  /**
+   * The product's entities (users, roles, notifications, log sources, schemas, detections, alerts, ...), one
+   * key prefix per kind (`USER#<id>`, `ROLE#<id>`, ...), with two generic indexes `gsi1` (`gsi1pk`,
+   * `gsi1sk`) and `gsi2` (`gsi2pk`, `gsi2sk`) for lists, and TTL on `expiresAt`. Each repository in
+   * `functions/lib/` documents its keys.
+   */
+  readonly entityTable: dynamodb.TableV2;
 
   constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
     this.settingsTable = this.table('SettingsTable', props.removalPolicy);
     this.keyValueTable = this.table('KeyValueTable', props.removalPolicy, 'expiresAt');
+    this.entityTable = this.table('EntityTable', props.removalPolicy, 'expiresAt', ['gsi1', 'gsi2']);
   }
 
-  private table(id: string, removalPolicy: RemovalPolicy, timeToLiveAttribute?: string): dynamodb.TableV2 {
+  private table(
+    id: string,
+    removalPolicy: RemovalPolicy,
+    timeToLiveAttribute?: string,
+    indexes: string[] = [],
+  ): dynamodb.TableV2 {
     return new dynamodb.TableV2(this, id, {
+      globalSecondaryIndexes: indexes.map((indexName) => ({
+        indexName,
+        partitionKey: { name: `${indexName}pk`, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: `${indexName}sk`, type: dynamodb.AttributeType.STRING },
+      })),
       partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
       sortKey: { name: 'sk', type: dynamodb.AttributeType.STRING },
       billing: dynamodb.Billing.onDemand(),

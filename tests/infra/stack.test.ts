@@ -72,7 +72,7 @@ describe('auth', () => {
 describe('data', () => {
   it('has encrypted on-demand tables with point-in-time recovery and pk/sk keys', () => {
     const tables = template.findResources('AWS::DynamoDB::GlobalTable');
-    expect(Object.keys(tables)).toHaveLength(2);
+    expect(Object.keys(tables)).toHaveLength(3);
     for (const table of Object.values(tables)) {
       expect(table.Properties).toMatchObject({
         BillingMode: 'PAY_PER_REQUEST',
@@ -87,6 +87,16 @@ describe('data', () => {
     }
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      GlobalSecondaryIndexes: ['gsi1', 'gsi2'].map((name) => ({
+        IndexName: name,
+        KeySchema: [
+          { AttributeName: `${name}pk`, KeyType: 'HASH' },
+          { AttributeName: `${name}sk`, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
     });
   });
 });

@@ -1,0 +1,28 @@
+// The one permission map: what each GraphQL query and mutation requires. The api function's guard enforces
+// it for every request; the web app uses the same map to hide what a user may not use. A test walks every
+// root field of graphql/*.graphql and proves it has an entry here and that the server enforces it.
+import type { Permission } from './permissions';
+
+export type OperationAccess =
+  /** Any signed-in, active user (for example reading one's own profile). */
+  | { readonly signedIn: true }
+  /** Any one of the permissions. */
+  | { readonly anyOf: readonly Permission[] }
+  /** Every one of the permissions. */
+  | { readonly allOf: readonly Permission[] };
+
+export const SIGNED_IN: OperationAccess = { signedIn: true };
+export const anyOf = (...permissions: Permission[]): OperationAccess => ({ anyOf: permissions });
+export const allOf = (...permissions: Permission[]): OperationAccess => ({ allOf: permissions });
+
+/** Keyed `Query.<field>` / `Mutation.<field>`. Keep entries grouped by area, in schema order. */
+export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
+  // Shell
+  'Query.me': SIGNED_IN,
+  'Query.appConfig': SIGNED_IN,
+};
+
+/** The requirement of one operation, or undefined when the map has no entry (the guard then refuses). */
+export function operationAccess(typeName: string, fieldName: string): OperationAccess | undefined {
+  return OPERATION_ACCESS[`${typeName}.${fieldName}`];
+}
