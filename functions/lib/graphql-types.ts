@@ -46,23 +46,73 @@ export type PageInfo = {
   startCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/** The named permissions of core/permissions (Modify implies Read). */
+export type Permission =
+  | 'AlertModify'
+  | 'AlertRead'
+  | 'BulkUpload'
+  | 'BulkUploadValidate'
+  | 'CloudsecSourceModify'
+  | 'CloudsecSourceRead'
+  | 'DataAnalyticsModify'
+  | 'DataAnalyticsRead'
+  | 'DestinationModify'
+  | 'DestinationRead'
+  | 'GeneralSettingsModify'
+  | 'GeneralSettingsRead'
+  | 'LogSourceModify'
+  | 'LogSourceRawDataRead'
+  | 'LogSourceRead'
+  | 'LookupModify'
+  | 'LookupRead'
+  | 'OrganizationApiTokenModify'
+  | 'OrganizationApiTokenRead'
+  | 'PolicyModify'
+  | 'PolicyRead'
+  | 'ResourceModify'
+  | 'ResourceRead'
+  | 'RuleModify'
+  | 'RuleRead'
+  | 'RunPantherAI'
+  | 'SummaryRead'
+  | 'UserModify'
+  | 'UserRead';
+
 export type Query = {
   __typename?: 'Query';
   /** Workspace configuration read once at application start. */
   appConfig: AppConfig;
-  /** The signed-in user, read from the identity provider and the user's Cognito groups. */
+  /** The signed-in user with their role and permissions, read fresh on every request. */
   me: User;
+};
+
+/** A named set of permissions. The built-in Admin role holds every permission. */
+export type Role = {
+  __typename?: 'Role';
+  createdAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  permissions: Array<Permission>;
+  updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
 };
 
 export type User = {
   __typename?: 'User';
   createdAt?: Maybe<Scalars['AWSDateTime']['output']>;
   email: Scalars['AWSEmail']['output'];
+  /** False once an administrator deactivates the user (who then cannot sign in). */
+  enabled: Scalars['Boolean']['output'];
   familyName?: Maybe<Scalars['String']['output']>;
   givenName?: Maybe<Scalars['String']['output']>;
+  /** The user's id (the identity provider's subject). */
   id: Scalars['ID']['output'];
-  /** Cognito groups the user belongs to; a group is a role. */
-  roles: Array<Scalars['String']['output']>;
+  lastLoggedInAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  /** Display name: given and family name, else the email. */
+  name: Scalars['String']['output'];
+  /** The user's role; null only for a user whose role was never set. */
+  role?: Maybe<Role>;
+  /** The identity provider's account status (CONFIRMED, FORCE_CHANGE_PASSWORD, RESET_REQUIRED, ...). */
+  status: Scalars['String']['output'];
 };
 
 
@@ -152,7 +202,9 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  Permission: Permission;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Role: ResolverTypeWrapper<Role>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   User: ResolverTypeWrapper<User>;
 };
@@ -174,6 +226,7 @@ export type ResolversParentTypes = {
   Int: Scalars['Int']['output'];
   PageInfo: PageInfo;
   Query: Record<PropertyKey, never>;
+  Role: Role;
   String: Scalars['String']['output'];
   User: User;
 };
@@ -271,13 +324,25 @@ export type QueryResolvers<ContextType = unknown, ParentType extends ResolversPa
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
 };
 
+export type RoleResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Role'] = ResolversParentTypes['Role']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  permissions?: Resolver<Array<ResolversTypes['Permission']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+};
+
 export type UserResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   createdAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
   email?: Resolver<ResolversTypes['AWSEmail'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   familyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   givenName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  lastLoggedInAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['Role']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = unknown> = {
@@ -293,6 +358,7 @@ export type Resolvers<ContextType = unknown> = {
   AppConfig?: AppConfigResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  Role?: RoleResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
 };
 

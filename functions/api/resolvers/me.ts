@@ -1,24 +1,29 @@
-import { AdminGetUserCommand, AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { AppSyncResolverEvent } from '../../lib/appsync';
+import type { Caller } from '../../lib/auth/caller';
 import { cognito } from '../../lib/clients';
 import { requireEnv } from '../../lib/env';
-import { ApiError } from '../../lib/errors';
-import type { AppSyncResolverEvent } from '../../lib/appsync';
 import type { User } from '../../lib/graphql-types';
 
-/** The signed-in user, read fresh from the user pool (attributes and groups change without a new sign-in). */
-export async function me(event: AppSyncResolverEvent): Promise<User> {
-  if (!event.identity) throw new ApiError('Unauthorized', 'You are not authorized to perform this request');
-  const UserPoolId = requireEnv('USER_POOL_ID');
-  const Username = event.identity.username;
-  const user = await cognito().send(new AdminGetUserCommand({ UserPoolId, Username }));
-  const groups = await cognito().send(new AdminListGroupsForUserCommand({ UserPoolId, Username }));
+/** The signed-in user, read fresh from the user pool, with the role and permissions the guard resolved. */
+export async function me(event: AppSyncResolverEvent, caller: Caller): Promise<User> {
+  const user = await cognito().send(
+    new AdminGetUserCommand({ UserPoolId: requireEnv('USER_POOL_ID'), Username: caller.username }),
+  );
   const attr = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value ?? null;
+  const email = attr('email') ?? caller.email;
+  const givenName = attr('given_name');
+  const familyName = attr('family_name');
   return {
-    id: attr('sub') ?? event.identity.sub,
-    email: attr('email') ?? '',
-    givenName: attr('given_name'),
-    familyName: attr('family_name'),
-    roles: (groups.Groups ?? []).map((g) => g.GroupName ?? '').filter(Boolean),
+    id: caller.id,
+    email,
+    givenName,
+    familyName,
+    name: [givenName, familyName].filter(Boolean).join(' ') || email,
+    enabled: user.Enabled !== false,
+    status: user.UserStatus ?? 'UNKNOWN',
+    role: caller.role ? { ...caller.role, permissions: [...caller.permissions] } : null,
     createdAt: user.UserCreateDate ? user.UserCreateDate.toISOString() : null,
+    lastLoggedInAt: null,
   };
 }

@@ -49,26 +49,76 @@ export type PageInfo = {
   startCursor: Maybe<Scalars['String']['output']>;
 };
 
+/** The named permissions of core/permissions (Modify implies Read). */
+export type Permission =
+  | 'AlertModify'
+  | 'AlertRead'
+  | 'BulkUpload'
+  | 'BulkUploadValidate'
+  | 'CloudsecSourceModify'
+  | 'CloudsecSourceRead'
+  | 'DataAnalyticsModify'
+  | 'DataAnalyticsRead'
+  | 'DestinationModify'
+  | 'DestinationRead'
+  | 'GeneralSettingsModify'
+  | 'GeneralSettingsRead'
+  | 'LogSourceModify'
+  | 'LogSourceRawDataRead'
+  | 'LogSourceRead'
+  | 'LookupModify'
+  | 'LookupRead'
+  | 'OrganizationApiTokenModify'
+  | 'OrganizationApiTokenRead'
+  | 'PolicyModify'
+  | 'PolicyRead'
+  | 'ResourceModify'
+  | 'ResourceRead'
+  | 'RuleModify'
+  | 'RuleRead'
+  | 'RunPantherAI'
+  | 'SummaryRead'
+  | 'UserModify'
+  | 'UserRead';
+
 export type Query = {
   __typename?: 'Query';
   /** Workspace configuration read once at application start. */
   appConfig: AppConfig;
-  /** The signed-in user, read from the identity provider and the user's Cognito groups. */
+  /** The signed-in user with their role and permissions, read fresh on every request. */
   me: User;
+};
+
+/** A named set of permissions. The built-in Admin role holds every permission. */
+export type Role = {
+  __typename?: 'Role';
+  createdAt: Maybe<Scalars['AWSDateTime']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  permissions: Array<Permission>;
+  updatedAt: Maybe<Scalars['AWSDateTime']['output']>;
 };
 
 export type User = {
   __typename?: 'User';
   createdAt: Maybe<Scalars['AWSDateTime']['output']>;
   email: Scalars['AWSEmail']['output'];
+  /** False once an administrator deactivates the user (who then cannot sign in). */
+  enabled: Scalars['Boolean']['output'];
   familyName: Maybe<Scalars['String']['output']>;
   givenName: Maybe<Scalars['String']['output']>;
+  /** The user's id (the identity provider's subject). */
   id: Scalars['ID']['output'];
-  /** Cognito groups the user belongs to; a group is a role. */
-  roles: Array<Scalars['String']['output']>;
+  lastLoggedInAt: Maybe<Scalars['AWSDateTime']['output']>;
+  /** Display name: given and family name, else the email. */
+  name: Scalars['String']['output'];
+  /** The user's role; null only for a user whose role was never set. */
+  role: Maybe<Role>;
+  /** The identity provider's account status (CONFIRMED, FORCE_CHANGE_PASSWORD, RESET_REQUIRED, ...). */
+  status: Scalars['String']['output'];
 };
 
 export type HomeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type HomeQuery = { me: { id: string, email: string, givenName: string | null, familyName: string | null, roles: Array<string> }, appConfig: { version: string, stage: string, region: string, accountId: string, created: string, passwordMinLength: number, mfaMode: string } };
+export type HomeQuery = { me: { id: string, email: string, givenName: string | null, familyName: string | null, role: { id: string, name: string } | null }, appConfig: { version: string, stage: string, region: string, accountId: string, created: string, passwordMinLength: number, mfaMode: string } };

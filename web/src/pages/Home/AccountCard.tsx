@@ -21,18 +21,14 @@ export function AccountCard({ me }: AccountCardProps) {
           )}
         </Field>
         <Field label="Email">{me.email}</Field>
-        <Field label="Roles">
-          {me.roles.length > 0 ? (
+        <Field label="Role">
+          {me.role ? (
             <Group gap={6}>
-              {me.roles.map((role) => (
-                <Badge key={role} variant="light">
-                  {role}
-                </Badge>
-              ))}
+              <Badge variant="light">{me.role.name}</Badge>
             </Group>
           ) : (
             <Text c="dimmed" size="sm">
-              No roles assigned yet. Ask an administrator to add you to a role.
+              No role assigned yet. Ask an administrator to give you a role.
             </Text>
           )}
         </Field>

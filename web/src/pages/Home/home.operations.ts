@@ -8,7 +8,10 @@ export const HOME_QUERY: TypedDocumentNode<HomeQuery, HomeQueryVariables> = gql`
       email
       givenName
       familyName
-      roles
+      role {
+        id
+        name
+      }
     }
     appConfig {
       version
