@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => runtime?.stop());
 
-const ME = { query: '{ me { id email roles } appConfig { stage region accountId passwordMinLength mfaMode created version } }' };
+const ME = { query: '{ me { id email role { name permissions } } appConfig { stage region accountId passwordMinLength mfaMode created version } }' };
 
 describe('first start', () => {
   it('creates the administrator from the template with a temporary password meeting the policy', () => {
@@ -93,7 +93,7 @@ describe('GraphQL with AppSync semantics', () => {
     const { status, body } = await graphql(runtime, ME, idToken);
     expect(body.errors).toBeUndefined();
     expect(status).toBe(200);
-    expect(body.data?.me).toMatchObject({ email: 'admin@caracal.local', roles: ['Admin'] });
+    expect(body.data?.me).toMatchObject({ email: 'admin@caracal.local', role: { name: 'Admin' } });
     expect(body.data?.appConfig).toMatchObject({
       stage: 'local',
       region: 'us-east-1',
