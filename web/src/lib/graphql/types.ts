@@ -3,52 +3,6 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-export type Maybe<T> = T | null;
-export type InputMaybe<T> = Maybe<T>;
-/** All built-in and custom scalars, mapped to their actual values */
-export type Scalars = {
-  ID: { input: string; output: string; }
-  String: { input: string; output: string; }
-  Boolean: { input: boolean; output: boolean; }
-  Int: { input: number; output: number; }
-  Float: { input: number; output: number; }
-  AWSDate: { input: string; output: string; }
-  AWSDateTime: { input: string; output: string; }
-  AWSEmail: { input: string; output: string; }
-  AWSIPAddress: { input: string; output: string; }
-  AWSJSON: { input: unknown; output: unknown; }
-  AWSPhone: { input: string; output: string; }
-  AWSTime: { input: string; output: string; }
-  AWSTimestamp: { input: number; output: number; }
-  AWSURL: { input: string; output: string; }
-};
-
-export type AppConfig = {
-  __typename?: 'AppConfig';
-  /** The AWS account the deployment lives in (000000000000 locally). */
-  accountId: Scalars['String']['output'];
-  awsPartition: Scalars['String']['output'];
-  /** When this deployment was created. */
-  created: Scalars['AWSDateTime']['output'];
-  /** MFA mode of the user pool: OPTIONAL or REQUIRED. */
-  mfaMode: Scalars['String']['output'];
-  /** Minimum password length of the user pool's password policy. */
-  passwordMinLength: Scalars['Int']['output'];
-  region: Scalars['String']['output'];
-  stage: Scalars['String']['output'];
-  /** The product version (package version and commit). */
-  version: Scalars['String']['output'];
-};
-
-/** Cursor paging, as every growing list of the API pages (edges, node, pageInfo). */
-export type PageInfo = {
-  __typename?: 'PageInfo';
-  endCursor: Maybe<Scalars['String']['output']>;
-  hasNextPage: Scalars['Boolean']['output'];
-  hasPreviousPage: Scalars['Boolean']['output'];
-  startCursor: Maybe<Scalars['String']['output']>;
-};
-
 /** The named permissions of core/permissions (Modify implies Read). */
 export type Permission =
   | 'AlertModify'
@@ -81,42 +35,10 @@ export type Permission =
   | 'UserModify'
   | 'UserRead';
 
-export type Query = {
-  __typename?: 'Query';
-  /** Workspace configuration read once at application start. */
-  appConfig: AppConfig;
-  /** The signed-in user with their role and permissions, read fresh on every request. */
-  me: User;
-};
+export type MyPermissionsQueryVariables = Exact<{ [key: string]: never; }>;
 
-/** A named set of permissions. The built-in Admin role holds every permission. */
-export type Role = {
-  __typename?: 'Role';
-  createdAt: Maybe<Scalars['AWSDateTime']['output']>;
-  id: Scalars['ID']['output'];
-  name: Scalars['String']['output'];
-  permissions: Array<Permission>;
-  updatedAt: Maybe<Scalars['AWSDateTime']['output']>;
-};
 
-export type User = {
-  __typename?: 'User';
-  createdAt: Maybe<Scalars['AWSDateTime']['output']>;
-  email: Scalars['AWSEmail']['output'];
-  /** False once an administrator deactivates the user (who then cannot sign in). */
-  enabled: Scalars['Boolean']['output'];
-  familyName: Maybe<Scalars['String']['output']>;
-  givenName: Maybe<Scalars['String']['output']>;
-  /** The user's id (the identity provider's subject). */
-  id: Scalars['ID']['output'];
-  lastLoggedInAt: Maybe<Scalars['AWSDateTime']['output']>;
-  /** Display name: given and family name, else the email. */
-  name: Scalars['String']['output'];
-  /** The user's role; null only for a user whose role was never set. */
-  role: Maybe<Role>;
-  /** The identity provider's account status (CONFIRMED, FORCE_CHANGE_PASSWORD, RESET_REQUIRED, ...). */
-  status: Scalars['String']['output'];
-};
+export type MyPermissionsQuery = { me: { id: string, role: { id: string, name: string, permissions: Array<Permission> } | null } };
 
 export type HomeQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -1,0 +1,113 @@
+// The side navigation as data: every entry the specification names, with the permissions that show it (any
+// of them). An entry shows only once its area exists in the product: when your area's route lands in
+// AppRoutes.tsx, set `built: true` on its line below.
+import type { ComponentType } from 'react';
+import { hasPermissions, type Permission } from '../../../../core/permissions';
+import { AlertIcon, ConfigureIcon, DashboardIcon, DetectionIcon, SearchIcon } from '../../components/icons';
+
+export interface NavigationLink {
+  readonly label: string;
+  /** Where the entry leads; it is the active entry while the current path starts with it. */
+  readonly path: string;
+  /** Any one of these shows the entry. */
+  readonly permissions: readonly Permission[];
+  /** The area exists in the product (its route is in AppRoutes.tsx). */
+  readonly built: boolean;
+}
+
+type NavigationIcon = ComponentType<{ readonly size?: number }>;
+
+export interface NavigationItem extends NavigationLink {
+  readonly kind: 'link';
+  readonly icon: NavigationIcon;
+}
+
+export interface NavigationGroup {
+  readonly kind: 'group';
+  readonly label: string;
+  readonly icon: NavigationIcon;
+  /** Any one of these shows the group (and then only if one of its links shows). */
+  readonly permissions: readonly Permission[];
+  readonly links: readonly NavigationLink[];
+}
+
+export type NavigationEntry = NavigationItem | NavigationGroup;
+
+const ALERT: Permission[] = ['AlertRead', 'AlertModify'];
+const DETECTION: Permission[] = ['PolicyRead', 'PolicyModify', 'RuleRead', 'RuleModify'];
+const SEARCH: Permission[] = ['DataAnalyticsRead'];
+const RESOURCE: Permission[] = ['ResourceRead', 'ResourceModify'];
+const LOG_SOURCE: Permission[] = ['LogSourceRead', 'LogSourceModify'];
+const CLOUD_SOURCE: Permission[] = ['CloudsecSourceRead', 'CloudsecSourceModify'];
+const DESTINATION: Permission[] = ['DestinationRead', 'DestinationModify'];
+const LOOKUP: Permission[] = ['LookupRead', 'LookupModify'];
+/** The dashboard home is chosen among these; any one of them gives the user a dashboard. */
+const DASHBOARD: Permission[] = ['SummaryRead', 'RuleRead', 'PolicyRead', 'RuleModify', 'PolicyModify', 'AlertRead'];
+
+export const NAVIGATION: readonly NavigationEntry[] = [
+  { kind: 'link', label: 'Dashboards', icon: DashboardIcon, path: '/dashboard/', permissions: DASHBOARD, built: false },
+  { kind: 'link', label: 'Alerts', icon: AlertIcon, path: '/alerts-and-errors/', permissions: ALERT, built: false },
+  {
+    kind: 'group',
+    label: 'Investigate',
+    icon: SearchIcon,
+    permissions: SEARCH,
+    links: [
+      { label: 'Search', path: '/investigate/search/', permissions: SEARCH, built: false },
+      { label: 'Data Explorer', path: '/investigate/data-explorer/', permissions: SEARCH, built: false },
+      { label: 'Saved Searches', path: '/investigate/saved-searches/', permissions: SEARCH, built: false },
+      { label: 'Search History', path: '/investigate/search-history/', permissions: SEARCH, built: false },
+      { label: 'Cloud Resources', path: '/investigate/resources/', permissions: RESOURCE, built: false },
+    ],
+  },
+  { kind: 'link', label: 'Detections', icon: DetectionIcon, path: '/build/detections/', permissions: DETECTION, built: false },
+  {
+    kind: 'group',
+    label: 'Configure',
+    icon: ConfigureIcon,
+    permissions: [...CLOUD_SOURCE, ...DESTINATION, ...LOG_SOURCE, ...LOOKUP, ...RESOURCE],
+    links: [
+      { label: 'Log Sources', path: '/configure/log-sources/', permissions: LOG_SOURCE, built: false },
+      { label: 'Cloud Accounts', path: '/configure/cloud-accounts/', permissions: CLOUD_SOURCE, built: false },
+      { label: 'Alert Destinations', path: '/configure/destinations/', permissions: DESTINATION, built: false },
+      { label: 'Schemas', path: '/configure/schemas/', permissions: LOG_SOURCE, built: false },
+      { label: 'Lookup Tables', path: '/configure/lookup-tables/', permissions: LOOKUP, built: false },
+      { label: 'Enrichment Providers', path: '/configure/enrichment-providers/', permissions: LOOKUP, built: false },
+    ],
+  },
+];
+
+function shows(link: NavigationLink, held: readonly Permission[]): boolean {
+  return link.built && hasPermissions(held, link.permissions);
+}
+
+/** The entries a user holding `held` sees: built areas they may use; a group only with one of its links. */
+export function visibleNavigation(
+  held: readonly Permission[],
+  entries: readonly NavigationEntry[] = NAVIGATION,
+): NavigationEntry[] {
+  return entries.flatMap((entry): NavigationEntry[] => {
+    if (entry.kind === 'link') return shows(entry, held) ? [entry] : [];
+    if (!hasPermissions(held, entry.permissions)) return [];
+    const links = entry.links.filter((link) => shows(link, held));
+    return links.length > 0 ? [{ ...entry, links }] : [];
+  });
+}
+
+/** Every link of the entries, groups opened up. */
+export function navigationLinks(entries: readonly NavigationEntry[]): NavigationLink[] {
+  return entries.flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.links));
+}
+
+function withTrailingSlash(path: string): string {
+  return path.endsWith('/') ? path : `${path}/`;
+}
+
+/** The path of the active link: the longest link path the current path starts with, if any. */
+export function activeLinkPath(links: readonly Pick<NavigationLink, 'path'>[], pathname: string): string | undefined {
+  const current = withTrailingSlash(pathname);
+  return links
+    .map((link) => link.path)
+    .filter((path) => current.startsWith(withTrailingSlash(path)))
+    .sort((a, b) => b.length - a.length)[0];
+}

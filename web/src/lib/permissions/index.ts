@@ -1,0 +1,2 @@
+export { Can } from './Can';
+export { useHasPermissions, usePermissions, type UserPermissions } from './usePermissions';
