@@ -20,6 +20,9 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   // Shell
   'Query.me': SIGNED_IN,
   'Query.appConfig': SIGNED_IN,
+
+  // Feedback (graphql/feedback.graphql)
+  'Mutation.sendUserFeedback': SIGNED_IN,
 };
 
 /** The requirement of one operation, or undefined when the map has no entry (the guard then refuses). */

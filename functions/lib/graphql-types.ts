@@ -2,6 +2,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
   ID: { input: string; output: string; }
@@ -29,12 +30,254 @@ export type AppConfig = {
   created: Scalars['AWSDateTime']['output'];
   /** MFA mode of the user pool: OPTIONAL or REQUIRED. */
   mfaMode: Scalars['String']['output'];
+  /** Whether every user must set up an authenticator app: the MFA mode is REQUIRED or the organisation requires it. */
+  mfaRequired: Scalars['Boolean']['output'];
   /** Minimum password length of the user pool's password policy. */
   passwordMinLength: Scalars['Int']['output'];
   region: Scalars['String']['output'];
   stage: Scalars['String']['output'];
   /** The product version (package version and commit). */
   version: Scalars['String']['output'];
+};
+
+export type CreateRoleInput = {
+  name: Scalars['String']['input'];
+  permissions: Array<Permission>;
+};
+
+export type FeedbackFeatureInput = {
+  /** The part of the product the feedback is about. */
+  name: Scalars['String']['input'];
+};
+
+export type FeedbackResult = {
+  __typename?: 'FeedbackResult';
+  id: Scalars['ID']['output'];
+};
+
+export type FeedbackTextInput = {
+  text: Scalars['String']['input'];
+};
+
+export type GeneralSettings = {
+  __typename?: 'GeneralSettings';
+  /** The user pool's MFA mode, set at deploy time: OPTIONAL or REQUIRED (then mfaRequired cannot be turned off). */
+  mfaMode: Scalars['String']['output'];
+  /** Whether every user must sign in with an authenticator app: the deployment requires it or the organisation does. */
+  mfaRequired: Scalars['Boolean']['output'];
+  /** The organisation's name, shown across the product; empty until set. */
+  organizationName: Scalars['String']['output'];
+  /** Minimum password length of the user pool's password policy (deploy time). */
+  passwordMinLength: Scalars['Int']['output'];
+  /** How long a session lasts without signing in again, in hours (the refresh-token lifetime, deploy time). */
+  sessionHours?: Maybe<Scalars['Int']['output']>;
+  updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  /** Email of the user who last changed the settings. */
+  updatedBy?: Maybe<Scalars['String']['output']>;
+};
+
+export type InviteUserInput = {
+  email: Scalars['String']['input'];
+  familyName: Scalars['String']['input'];
+  givenName: Scalars['String']['input'];
+  role: UserRoleInput;
+};
+
+export type ListUsersInput = {
+  /** The endCursor of the previous page. */
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  /** Users per page (1 to 999; 999 when absent). */
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  roleId?: InputMaybe<Scalars['ID']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<UserStatusFilter>;
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  createRole: Role;
+  /** Refuses the user's next request and further sign-ins; not oneself, not the last active Admin. */
+  deactivateUser: User;
+  /** Deletes a role nobody holds (not Admin). Answers the deleted role's id. */
+  deleteRole: Scalars['ID']['output'];
+  /** Deletes the account; not oneself, not the last active Admin. Answers the deleted user's id. */
+  deleteUser: Scalars['ID']['output'];
+  /** Creates the account and emails a temporary password; the user must set a new one at first sign-in. */
+  inviteUser: User;
+  /** Saves the caller's notification preferences; topics and channels left out keep their current value. */
+  putNotificationPreferences: Array<NotificationPreference>;
+  reactivateUser: User;
+  /** Stores one piece of feedback with the page it was sent from and the screen width; answers its id. */
+  sendUserFeedback: FeedbackResult;
+  /** Changes the given settings (fields left out keep their value); administrators are notified. */
+  updateGeneralSettings: GeneralSettings;
+  /** Marks one notification read or unread, archived or unarchived (a timestamp sets, null unsets). */
+  updateNotification: Notification;
+  /** The signed-in user's own first and last name. */
+  updateProfile: User;
+  /** Renames or re-permissions a role (not Admin); applies on its users' next request. */
+  updateRole: Role;
+  /** Changes a user's email, names or role; null values stay as they are. A role change applies on the user's next request. */
+  updateUser: User;
+  /** Applies the same change to every notification of a scope it would change; answers how many changed. */
+  updateUserNotifications: UpdateUserNotificationsResult;
+};
+
+
+export type MutationCreateRoleArgs = {
+  input: CreateRoleInput;
+};
+
+
+export type MutationDeactivateUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteRoleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationInviteUserArgs = {
+  input: InviteUserInput;
+};
+
+
+export type MutationPutNotificationPreferencesArgs = {
+  input: PutNotificationPreferencesInput;
+};
+
+
+export type MutationReactivateUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSendUserFeedbackArgs = {
+  input: SendUserFeedbackInput;
+};
+
+
+export type MutationUpdateGeneralSettingsArgs = {
+  input: UpdateGeneralSettingsInput;
+};
+
+
+export type MutationUpdateNotificationArgs = {
+  input: UpdateNotificationInput;
+};
+
+
+export type MutationUpdateProfileArgs = {
+  input: UpdateProfileInput;
+};
+
+
+export type MutationUpdateRoleArgs = {
+  input: UpdateRoleInput;
+};
+
+
+export type MutationUpdateUserArgs = {
+  input: UpdateUserInput;
+};
+
+
+export type MutationUpdateUserNotificationsArgs = {
+  input: UpdateUserNotificationsInput;
+};
+
+export type Notification = {
+  __typename?: 'Notification';
+  /** Null while in the inbox. */
+  archivedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  createdAt: Scalars['AWSDateTime']['output'];
+  /** Opaque; ids sort by creation time. */
+  id: Scalars['ID']['output'];
+  level: NotificationLevel;
+  message: Scalars['String']['output'];
+  metadata: NotificationMetadata;
+  /** Null while unread. */
+  readAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  title: Scalars['String']['output'];
+  topic: NotificationTopic;
+  userId: Scalars['ID']['output'];
+};
+
+export type NotificationChannel = {
+  __typename?: 'NotificationChannel';
+  enabled: Scalars['Boolean']['output'];
+  name: NotificationChannelName;
+};
+
+export type NotificationChannelInput = {
+  enabled: Scalars['Boolean']['input'];
+  name: NotificationChannelName;
+};
+
+/** Where notifications of a topic are delivered. */
+export type NotificationChannelName =
+  | 'IN_APP';
+
+export type NotificationConnection = {
+  __typename?: 'NotificationConnection';
+  edges: Array<NotificationEdge>;
+  pageInfo: PageInfo;
+};
+
+export type NotificationEdge = {
+  __typename?: 'NotificationEdge';
+  cursor: Scalars['String']['output'];
+  node: Notification;
+};
+
+export type NotificationLevel =
+  | 'ERROR'
+  | 'INFO'
+  | 'WARNING';
+
+export type NotificationMetadata = {
+  __typename?: 'NotificationMetadata';
+  /** The alert the notification is about, if any. */
+  alertId?: Maybe<Scalars['ID']['output']>;
+};
+
+export type NotificationPreference = {
+  __typename?: 'NotificationPreference';
+  channels: Array<NotificationChannel>;
+  topic: NotificationTopic;
+};
+
+export type NotificationPreferenceInput = {
+  channels: Array<NotificationChannelInput>;
+  topic: NotificationTopic;
+};
+
+/** The notifications a bulk change considers: the inbox (not archived) or the archive. */
+export type NotificationScope =
+  | 'ARCHIVED'
+  | 'INBOX';
+
+export type NotificationTopic =
+  | 'DETECTION_NOTIFICATION'
+  | 'SYSTEM_ERROR'
+  | 'SYSTEM_NOTIFICATION';
+
+export type NotificationsInput = {
+  /** The archive instead of the inbox. */
+  archived?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The endCursor of the previous page. */
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 500; 100 when left out. */
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  /** Only unread notifications (inbox only). */
+  unreadOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Cursor paging, as every growing list of the API pages (edges, node, pageInfo). */
@@ -78,12 +321,49 @@ export type Permission =
   | 'UserModify'
   | 'UserRead';
 
+export type PutNotificationPreferencesInput = {
+  preferences: Array<NotificationPreferenceInput>;
+};
+
 export type Query = {
   __typename?: 'Query';
   /** Workspace configuration read once at application start. */
   appConfig: AppConfig;
+  generalSettings: GeneralSettings;
   /** The signed-in user with their role and permissions, read fresh on every request. */
   me: User;
+  /** The caller's notification preferences: every topic with its channels (on unless turned off). */
+  notificationPreferences: Array<NotificationPreference>;
+  /** The caller's notifications, newest first: the inbox (optionally unread only) or the archive. */
+  notifications: NotificationConnection;
+  roleById: Role;
+  /** Every role, the built-in Admin first, each with the number of users holding it. */
+  roles: Array<Role>;
+  /** How many notifications in the caller's inbox are unread. */
+  unreadNotificationCount: Scalars['Int']['output'];
+  userById: User;
+  /** Users of the workspace, newest first, narrowed by search (name or email), role and status. */
+  users: UserConnection;
+};
+
+
+export type QueryNotificationsArgs = {
+  input: NotificationsInput;
+};
+
+
+export type QueryRoleByIdArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryUserByIdArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryUsersArgs = {
+  input?: InputMaybe<ListUsersInput>;
 };
 
 /** A named set of permissions. The built-in Admin role holds every permission. */
@@ -94,6 +374,65 @@ export type Role = {
   name: Scalars['String']['output'];
   permissions: Array<Permission>;
   updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  /** How many users hold the role; answered by the roles queries and mutations. */
+  userCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type SendUserFeedbackInput = {
+  feature: FeedbackFeatureInput;
+  feedback: FeedbackTextInput;
+  /** The address of the page the feedback was sent from. */
+  locationUrl: Scalars['String']['input'];
+  /** The browser's screen width, in pixels. */
+  screenWidth: Scalars['Int']['input'];
+  /** How useful the part is to the user, 1 to 5; null when not rated. */
+  usefulness?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type UpdateGeneralSettingsInput = {
+  mfaRequired?: InputMaybe<Scalars['Boolean']['input']>;
+  organizationName?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateNotificationInput = {
+  /** A timestamp archives the notification; null returns it to the inbox. */
+  archivedAt?: InputMaybe<Scalars['AWSDateTime']['input']>;
+  id: Scalars['ID']['input'];
+  /** A timestamp marks the notification read; null marks it unread. */
+  readAt?: InputMaybe<Scalars['AWSDateTime']['input']>;
+};
+
+export type UpdateProfileInput = {
+  familyName: Scalars['String']['input'];
+  givenName: Scalars['String']['input'];
+};
+
+export type UpdateRoleInput = {
+  id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  permissions: Array<Permission>;
+};
+
+export type UpdateUserInput = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  familyName?: InputMaybe<Scalars['String']['input']>;
+  givenName?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  role?: InputMaybe<UserRoleInput>;
+};
+
+export type UpdateUserNotificationsInput = {
+  /** A timestamp archives every notification of the scope; null returns them to the inbox. */
+  archivedAt?: InputMaybe<Scalars['AWSDateTime']['input']>;
+  /** A timestamp marks every notification of the scope read; null marks them unread. */
+  readAt?: InputMaybe<Scalars['AWSDateTime']['input']>;
+  scope: NotificationScope;
+};
+
+export type UpdateUserNotificationsResult = {
+  __typename?: 'UpdateUserNotificationsResult';
+  /** How many notifications changed. */
+  updated: Scalars['Int']['output'];
 };
 
 export type User = {
@@ -114,6 +453,33 @@ export type User = {
   /** The identity provider's account status (CONFIRMED, FORCE_CHANGE_PASSWORD, RESET_REQUIRED, ...). */
   status: Scalars['String']['output'];
 };
+
+export type UserConnection = {
+  __typename?: 'UserConnection';
+  edges: Array<UserEdge>;
+  pageInfo: PageInfo;
+};
+
+export type UserEdge = {
+  __typename?: 'UserEdge';
+  node: User;
+};
+
+/** The role a user gets, named by id. */
+export type UserRoleInput = {
+  kind: UserRoleInputKind;
+  value: Scalars['ID']['input'];
+};
+
+export type UserRoleInputKind =
+  | 'Id';
+
+export type UserStatusFilter =
+  /** Enabled and signed in at least once. */
+  | 'ACTIVE'
+  | 'DEACTIVATED'
+  /** Enabled, still holding the temporary password. */
+  | 'INVITED';
 
 
 
@@ -199,14 +565,49 @@ export type ResolversTypes = {
   AWSURL: ResolverTypeWrapper<Scalars['AWSURL']['output']>;
   AppConfig: ResolverTypeWrapper<AppConfig>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CreateRoleInput: CreateRoleInput;
+  FeedbackFeatureInput: FeedbackFeatureInput;
+  FeedbackResult: ResolverTypeWrapper<FeedbackResult>;
+  FeedbackTextInput: FeedbackTextInput;
+  GeneralSettings: ResolverTypeWrapper<GeneralSettings>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  InviteUserInput: InviteUserInput;
+  ListUsersInput: ListUsersInput;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Notification: ResolverTypeWrapper<Notification>;
+  NotificationChannel: ResolverTypeWrapper<NotificationChannel>;
+  NotificationChannelInput: NotificationChannelInput;
+  NotificationChannelName: NotificationChannelName;
+  NotificationConnection: ResolverTypeWrapper<NotificationConnection>;
+  NotificationEdge: ResolverTypeWrapper<NotificationEdge>;
+  NotificationLevel: NotificationLevel;
+  NotificationMetadata: ResolverTypeWrapper<NotificationMetadata>;
+  NotificationPreference: ResolverTypeWrapper<NotificationPreference>;
+  NotificationPreferenceInput: NotificationPreferenceInput;
+  NotificationScope: NotificationScope;
+  NotificationTopic: NotificationTopic;
+  NotificationsInput: NotificationsInput;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Permission: Permission;
+  PutNotificationPreferencesInput: PutNotificationPreferencesInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Role: ResolverTypeWrapper<Role>;
+  SendUserFeedbackInput: SendUserFeedbackInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  UpdateGeneralSettingsInput: UpdateGeneralSettingsInput;
+  UpdateNotificationInput: UpdateNotificationInput;
+  UpdateProfileInput: UpdateProfileInput;
+  UpdateRoleInput: UpdateRoleInput;
+  UpdateUserInput: UpdateUserInput;
+  UpdateUserNotificationsInput: UpdateUserNotificationsInput;
+  UpdateUserNotificationsResult: ResolverTypeWrapper<UpdateUserNotificationsResult>;
   User: ResolverTypeWrapper<User>;
+  UserConnection: ResolverTypeWrapper<UserConnection>;
+  UserEdge: ResolverTypeWrapper<UserEdge>;
+  UserRoleInput: UserRoleInput;
+  UserRoleInputKind: UserRoleInputKind;
+  UserStatusFilter: UserStatusFilter;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -222,13 +623,42 @@ export type ResolversParentTypes = {
   AWSURL: Scalars['AWSURL']['output'];
   AppConfig: AppConfig;
   Boolean: Scalars['Boolean']['output'];
+  CreateRoleInput: CreateRoleInput;
+  FeedbackFeatureInput: FeedbackFeatureInput;
+  FeedbackResult: FeedbackResult;
+  FeedbackTextInput: FeedbackTextInput;
+  GeneralSettings: GeneralSettings;
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
+  InviteUserInput: InviteUserInput;
+  ListUsersInput: ListUsersInput;
+  Mutation: Record<PropertyKey, never>;
+  Notification: Notification;
+  NotificationChannel: NotificationChannel;
+  NotificationChannelInput: NotificationChannelInput;
+  NotificationConnection: NotificationConnection;
+  NotificationEdge: NotificationEdge;
+  NotificationMetadata: NotificationMetadata;
+  NotificationPreference: NotificationPreference;
+  NotificationPreferenceInput: NotificationPreferenceInput;
+  NotificationsInput: NotificationsInput;
   PageInfo: PageInfo;
+  PutNotificationPreferencesInput: PutNotificationPreferencesInput;
   Query: Record<PropertyKey, never>;
   Role: Role;
+  SendUserFeedbackInput: SendUserFeedbackInput;
   String: Scalars['String']['output'];
+  UpdateGeneralSettingsInput: UpdateGeneralSettingsInput;
+  UpdateNotificationInput: UpdateNotificationInput;
+  UpdateProfileInput: UpdateProfileInput;
+  UpdateRoleInput: UpdateRoleInput;
+  UpdateUserInput: UpdateUserInput;
+  UpdateUserNotificationsInput: UpdateUserNotificationsInput;
+  UpdateUserNotificationsResult: UpdateUserNotificationsResult;
   User: User;
+  UserConnection: UserConnection;
+  UserEdge: UserEdge;
+  UserRoleInput: UserRoleInput;
 };
 
 export type Aws_Api_KeyDirectiveArgs = { };
@@ -306,10 +736,79 @@ export type AppConfigResolvers<ContextType = unknown, ParentType extends Resolve
   awsPartition?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   created?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
   mfaMode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mfaRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   passwordMinLength?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   region?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   stage?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FeedbackResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['FeedbackResult'] = ResolversParentTypes['FeedbackResult']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type GeneralSettingsResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['GeneralSettings'] = ResolversParentTypes['GeneralSettings']> = {
+  mfaMode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mfaRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  organizationName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  passwordMinLength?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sessionHours?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  updatedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<MutationCreateRoleArgs, 'input'>>;
+  deactivateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationDeactivateUserArgs, 'id'>>;
+  deleteRole?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteRoleArgs, 'id'>>;
+  deleteUser?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'id'>>;
+  inviteUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationInviteUserArgs, 'input'>>;
+  putNotificationPreferences?: Resolver<Array<ResolversTypes['NotificationPreference']>, ParentType, ContextType, RequireFields<MutationPutNotificationPreferencesArgs, 'input'>>;
+  reactivateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationReactivateUserArgs, 'id'>>;
+  sendUserFeedback?: Resolver<ResolversTypes['FeedbackResult'], ParentType, ContextType, RequireFields<MutationSendUserFeedbackArgs, 'input'>>;
+  updateGeneralSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType, RequireFields<MutationUpdateGeneralSettingsArgs, 'input'>>;
+  updateNotification?: Resolver<ResolversTypes['Notification'], ParentType, ContextType, RequireFields<MutationUpdateNotificationArgs, 'input'>>;
+  updateProfile?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
+  updateRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<MutationUpdateRoleArgs, 'input'>>;
+  updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'input'>>;
+  updateUserNotifications?: Resolver<ResolversTypes['UpdateUserNotificationsResult'], ParentType, ContextType, RequireFields<MutationUpdateUserNotificationsArgs, 'input'>>;
+};
+
+export type NotificationResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Notification'] = ResolversParentTypes['Notification']> = {
+  archivedAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  level?: Resolver<ResolversTypes['NotificationLevel'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  metadata?: Resolver<ResolversTypes['NotificationMetadata'], ParentType, ContextType>;
+  readAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  topic?: Resolver<ResolversTypes['NotificationTopic'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type NotificationChannelResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['NotificationChannel'] = ResolversParentTypes['NotificationChannel']> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['NotificationChannelName'], ParentType, ContextType>;
+};
+
+export type NotificationConnectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['NotificationConnection'] = ResolversParentTypes['NotificationConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['NotificationEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type NotificationEdgeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['NotificationEdge'] = ResolversParentTypes['NotificationEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Notification'], ParentType, ContextType>;
+};
+
+export type NotificationMetadataResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['NotificationMetadata'] = ResolversParentTypes['NotificationMetadata']> = {
+  alertId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type NotificationPreferenceResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['NotificationPreference'] = ResolversParentTypes['NotificationPreference']> = {
+  channels?: Resolver<Array<ResolversTypes['NotificationChannel']>, ParentType, ContextType>;
+  topic?: Resolver<ResolversTypes['NotificationTopic'], ParentType, ContextType>;
 };
 
 export type PageInfoResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -321,7 +820,15 @@ export type PageInfoResolvers<ContextType = unknown, ParentType extends Resolver
 
 export type QueryResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   appConfig?: Resolver<ResolversTypes['AppConfig'], ParentType, ContextType>;
+  generalSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType>;
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  notificationPreferences?: Resolver<Array<ResolversTypes['NotificationPreference']>, ParentType, ContextType>;
+  notifications?: Resolver<ResolversTypes['NotificationConnection'], ParentType, ContextType, RequireFields<QueryNotificationsArgs, 'input'>>;
+  roleById?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<QueryRoleByIdArgs, 'id'>>;
+  roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
+  unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  userById?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<QueryUserByIdArgs, 'id'>>;
+  users?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<QueryUsersArgs>>;
 };
 
 export type RoleResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Role'] = ResolversParentTypes['Role']> = {
@@ -330,6 +837,11 @@ export type RoleResolvers<ContextType = unknown, ParentType extends ResolversPar
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   permissions?: Resolver<Array<ResolversTypes['Permission']>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  userCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type UpdateUserNotificationsResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['UpdateUserNotificationsResult'] = ResolversParentTypes['UpdateUserNotificationsResult']> = {
+  updated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type UserResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
@@ -345,6 +857,15 @@ export type UserResolvers<ContextType = unknown, ParentType extends ResolversPar
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type UserConnectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['UserConnection'] = ResolversParentTypes['UserConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['UserEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type UserEdgeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['UserEdge'] = ResolversParentTypes['UserEdge']> = {
+  node?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = unknown> = {
   AWSDate?: GraphQLScalarType;
   AWSDateTime?: GraphQLScalarType;
@@ -356,10 +877,22 @@ export type Resolvers<ContextType = unknown> = {
   AWSTimestamp?: GraphQLScalarType;
   AWSURL?: GraphQLScalarType;
   AppConfig?: AppConfigResolvers<ContextType>;
+  FeedbackResult?: FeedbackResultResolvers<ContextType>;
+  GeneralSettings?: GeneralSettingsResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  Notification?: NotificationResolvers<ContextType>;
+  NotificationChannel?: NotificationChannelResolvers<ContextType>;
+  NotificationConnection?: NotificationConnectionResolvers<ContextType>;
+  NotificationEdge?: NotificationEdgeResolvers<ContextType>;
+  NotificationMetadata?: NotificationMetadataResolvers<ContextType>;
+  NotificationPreference?: NotificationPreferenceResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Role?: RoleResolvers<ContextType>;
+  UpdateUserNotificationsResult?: UpdateUserNotificationsResultResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  UserConnection?: UserConnectionResolvers<ContextType>;
+  UserEdge?: UserEdgeResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = unknown> = {

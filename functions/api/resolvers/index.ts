@@ -1,10 +1,12 @@
 // Every area's resolvers in one map. An area keeps its resolvers in its own module (or folder) and adds
 // one line here.
 import { appConfig } from './app-config';
+import { feedbackResolvers } from './feedback';
 import { me } from './me';
 import type { ResolverMap } from './types';
 
 export const resolvers: ResolverMap = {
   'Query.me': me,
   'Query.appConfig': appConfig,
+  ...feedbackResolvers,
 };
