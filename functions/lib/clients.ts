@@ -3,6 +3,8 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 let cognitoClient: CognitoIdentityProviderClient | undefined;
@@ -17,4 +19,17 @@ export function dynamo(): DynamoDBDocumentClient {
 export function cognito(): CognitoIdentityProviderClient {
   cognitoClient ??= new CognitoIdentityProviderClient({});
   return cognitoClient;
+}
+
+let s3Client: S3Client | undefined;
+let sqsClient: SQSClient | undefined;
+
+export function s3(): S3Client {
+  s3Client ??= new S3Client({});
+  return s3Client;
+}
+
+export function sqs(): SQSClient {
+  sqsClient ??= new SQSClient({});
+  return sqsClient;
 }
