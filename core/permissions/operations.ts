@@ -21,6 +21,18 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Query.me': SIGNED_IN,
   'Query.appConfig': SIGNED_IN,
 
+  // Notifications (graphql/notifications.graphql): each user's own notifications only
+  'Query.notifications': SIGNED_IN,
+  'Query.unreadNotificationCount': SIGNED_IN,
+  'Query.notificationPreferences': SIGNED_IN,
+  'Mutation.putNotificationPreferences': SIGNED_IN,
+  'Mutation.updateNotification': SIGNED_IN,
+  'Mutation.updateUserNotifications': SIGNED_IN,
+
+  // General settings (graphql/settings.graphql)
+  'Query.generalSettings': anyOf('GeneralSettingsRead', 'GeneralSettingsModify'),
+  'Mutation.updateGeneralSettings': anyOf('GeneralSettingsModify'),
+
   // Feedback (graphql/feedback.graphql)
   'Mutation.sendUserFeedback': SIGNED_IN,
 };

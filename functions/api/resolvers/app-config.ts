@@ -2,6 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/clients';
 import { requireEnv } from '../../lib/env';
 import type { AppConfig } from '../../lib/graphql-types';
+import { mfaRequired } from '../../lib/settings/general';
 
 const KEY = { pk: 'deployment', sk: 'deployment' };
 
@@ -33,5 +34,6 @@ export async function appConfig(): Promise<AppConfig> {
     created: await deploymentCreated(),
     passwordMinLength: Number(requireEnv('PASSWORD_MIN_LENGTH')),
     mfaMode: requireEnv('MFA_MODE'),
+    mfaRequired: await mfaRequired(),
   };
 }

@@ -3,10 +3,14 @@
 import { appConfig } from './app-config';
 import { feedbackResolvers } from './feedback';
 import { me } from './me';
+import { notificationResolvers } from './notifications';
+import { settingsResolvers } from './settings';
 import type { ResolverMap } from './types';
 
 export const resolvers: ResolverMap = {
   'Query.me': me,
   'Query.appConfig': appConfig,
+  ...notificationResolvers,
+  ...settingsResolvers,
   ...feedbackResolvers,
 };
