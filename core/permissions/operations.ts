@@ -21,6 +21,21 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Query.me': SIGNED_IN,
   'Query.appConfig': SIGNED_IN,
 
+  // Users and roles (graphql/users.graphql)
+  'Query.users': anyOf('UserRead'),
+  'Query.userById': anyOf('UserRead'),
+  'Query.roles': anyOf('UserRead'),
+  'Query.roleById': anyOf('UserRead'),
+  'Mutation.inviteUser': anyOf('UserModify'),
+  'Mutation.updateUser': anyOf('UserModify'),
+  'Mutation.updateProfile': SIGNED_IN,
+  'Mutation.deactivateUser': anyOf('UserModify'),
+  'Mutation.reactivateUser': anyOf('UserModify'),
+  'Mutation.deleteUser': anyOf('UserModify'),
+  'Mutation.createRole': anyOf('UserModify'),
+  'Mutation.updateRole': anyOf('UserModify'),
+  'Mutation.deleteRole': anyOf('UserModify'),
+
   // Notifications (graphql/notifications.graphql): each user's own notifications only
   'Query.notifications': SIGNED_IN,
   'Query.unreadNotificationCount': SIGNED_IN,
@@ -35,6 +50,21 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
 
   // Feedback (graphql/feedback.graphql)
   'Mutation.sendUserFeedback': SIGNED_IN,
+
+  // Log sources (graphql/log-sources.graphql)
+  'Query.logSources': anyOf('LogSourceRead', 'LogSourceModify'),
+  'Query.logSource': anyOf('LogSourceRead', 'LogSourceModify'),
+  'Query.viewBucketData': anyOf('LogSourceRawDataRead'),
+  'Query.sourceHealth': anyOf('LogSourceRead', 'LogSourceModify'),
+  'Query.listAvailableLogTypes': anyOf('LogSourceRead', 'LogSourceModify', 'RuleRead', 'RuleModify'),
+  'Mutation.createS3LogSource': anyOf('LogSourceModify'),
+  'Mutation.updateS3LogSource': anyOf('LogSourceModify'),
+  'Mutation.createSqsLogSource': anyOf('LogSourceModify'),
+  'Mutation.updateSqsLogSource': anyOf('LogSourceModify'),
+  'Mutation.createHttpLogSource': anyOf('LogSourceModify'),
+  'Mutation.updateHttpLogSource': anyOf('LogSourceModify'),
+  'Mutation.deleteLogSource': anyOf('LogSourceModify'),
+  'Mutation.setLogStreamType': anyOf('LogSourceModify'),
 };
 
 /** The requirement of one operation, or undefined when the map has no entry (the guard then refuses). */

@@ -40,9 +40,52 @@ export type AppConfig = {
   version: Scalars['String']['output'];
 };
 
+export type AvailableLogType = {
+  __typename?: 'AvailableLogType';
+  managed: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type AvailableLogTypes = {
+  __typename?: 'AvailableLogTypes';
+  /** Whether Crowdstrike.FDREvent may be chosen on this instance. */
+  crowdstrikeFdrEnabled: Scalars['Boolean']['output'];
+  logTypes: Array<AvailableLogType>;
+};
+
+export type BucketDataFilters = {
+  /** Objects whose key starts with it; default the whole bucket. */
+  prefix?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type BucketDataPage = {
+  __typename?: 'BucketDataPage';
+  data: Array<BucketDataRecord>;
+  pageInfo: BucketDataPageInfo;
+};
+
+export type BucketDataPageInfo = {
+  __typename?: 'BucketDataPageInfo';
+  hasNextPage: Scalars['Boolean']['output'];
+  paginationToken?: Maybe<Scalars['String']['output']>;
+};
+
+/** One event read from an object, or the error reading it. */
+export type BucketDataRecord = {
+  __typename?: 'BucketDataRecord';
+  error?: Maybe<Scalars['String']['output']>;
+  event?: Maybe<Scalars['String']['output']>;
+  s3Key: Scalars['String']['output'];
+};
+
 export type CreateRoleInput = {
   name: Scalars['String']['input'];
   permissions: Array<Permission>;
+};
+
+export type DeleteLogSourceResult = {
+  __typename?: 'DeleteLogSourceResult';
+  id: Scalars['ID']['output'];
 };
 
 export type FeedbackFeatureInput = {
@@ -76,6 +119,65 @@ export type GeneralSettings = {
   updatedBy?: Maybe<Scalars['String']['output']>;
 };
 
+export type HmacAlgorithm =
+  | 'sha256'
+  | 'sha512';
+
+export type HourlyIngestion = {
+  __typename?: 'HourlyIngestion';
+  bytes: Scalars['Float']['output'];
+  classificationFailures: Scalars['Float']['output'];
+  events: Scalars['Float']['output'];
+  /** Start of the hour. */
+  hour: Scalars['AWSDateTime']['output'];
+};
+
+export type HttpAuthType =
+  | 'Basic'
+  | 'Bearer'
+  | 'HMAC'
+  | 'None'
+  | 'SharedSecret';
+
+export type HttpLogSourceInput = {
+  authType: HttpAuthType;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  headerName?: InputMaybe<Scalars['String']['input']>;
+  hmacAlgorithm?: InputMaybe<HmacAlgorithm>;
+  jsonArrayEnvelopeField?: InputMaybe<Scalars['String']['input']>;
+  label: Scalars['String']['input'];
+  logTypes: Array<Scalars['String']['input']>;
+  /** The password (Basic), token (Bearer), shared secret or HMAC key. Write-only. */
+  secret?: InputMaybe<Scalars['String']['input']>;
+  signatureHeader?: InputMaybe<Scalars['String']['input']>;
+  streamType?: InputMaybe<LogStreamType>;
+  username?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type HttpSourceConfig = {
+  __typename?: 'HttpSourceConfig';
+  authType: HttpAuthType;
+  /** Where to post events; null while the deployment has no HTTP ingest endpoint yet (shown as pending). */
+  endpointUrl?: Maybe<Scalars['String']['output']>;
+  /** SharedSecret only: the header carrying the secret. */
+  headerName?: Maybe<Scalars['String']['output']>;
+  /** HMAC only. */
+  hmacAlgorithm?: Maybe<HmacAlgorithm>;
+  /** A run of asterisks when a secret is set, null otherwise. Never the secret. */
+  secret?: Maybe<Scalars['String']['output']>;
+  /** HMAC only: the header carrying the hex signature of the raw body. */
+  signatureHeader?: Maybe<Scalars['String']['output']>;
+  /** Basic only. */
+  username?: Maybe<Scalars['String']['output']>;
+};
+
+export type IngestionTotals = {
+  __typename?: 'IngestionTotals';
+  bytes: Scalars['Float']['output'];
+  classificationFailures: Scalars['Float']['output'];
+  events: Scalars['Float']['output'];
+};
+
 export type InviteUserInput = {
   email: Scalars['String']['input'];
   familyName: Scalars['String']['input'];
@@ -93,11 +195,81 @@ export type ListUsersInput = {
   status?: InputMaybe<UserStatusFilter>;
 };
 
+export type LogSource = {
+  __typename?: 'LogSource';
+  createdAt: Scalars['AWSDateTime']['output'];
+  createdBy: Scalars['String']['output'];
+  enabled: Scalars['Boolean']['output'];
+  /** The latest health and the last event received. */
+  health: SourceHealthSummary;
+  http?: Maybe<HttpSourceConfig>;
+  id: Scalars['ID']['output'];
+  /** JsonArray only: the root-level field enclosing the array; null when the array is the document. */
+  jsonArrayEnvelopeField?: Maybe<Scalars['String']['output']>;
+  label: Scalars['String']['output'];
+  /** Every log type the source can hold (for S3, over all its prefixes). */
+  logTypes: Array<Scalars['String']['output']>;
+  s3?: Maybe<S3SourceConfig>;
+  sqs?: Maybe<SqsSourceConfig>;
+  streamType: LogStreamType;
+  transport: LogSourceTransport;
+  updatedAt: Scalars['AWSDateTime']['output'];
+  updatedBy: Scalars['String']['output'];
+};
+
+export type LogSourceConnection = {
+  __typename?: 'LogSourceConnection';
+  edges: Array<LogSourceEdge>;
+  pageInfo: PageInfo;
+};
+
+export type LogSourceEdge = {
+  __typename?: 'LogSourceEdge';
+  cursor: Scalars['String']['output'];
+  node: LogSource;
+};
+
+/** The transports of the specification (aws-s3, amazon-eventbridge, ...); AWS_S3, AWS_SQS and HTTP_INGEST can be created so far. */
+export type LogSourceTransport =
+  | 'AMAZON_EVENTBRIDGE'
+  | 'AMAZON_SECURITY_LAKE'
+  | 'AWS_CLOUDWATCH_LOGS'
+  | 'AWS_S3'
+  | 'AWS_SQS'
+  | 'AZURE_BLOB'
+  | 'AZURE_EVENTHUB'
+  | 'GCP_GCS'
+  | 'GCP_PUBSUB'
+  | 'HTTP_INGEST'
+  | 'LOG_PULLING';
+
+export type LogSourcesInput = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  /** Page size, 1 to 100 (default 50). */
+  first?: InputMaybe<Scalars['Int']['input']>;
+  transport?: InputMaybe<LogSourceTransport>;
+};
+
+/** How the bytes of an object or request split into events. */
+export type LogStreamType =
+  | 'Auto'
+  | 'CloudWatchLogs'
+  | 'JSON'
+  | 'JsonArray'
+  | 'Lines';
+
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Creates the source; its endpoint URL is `<HTTP ingest URL>/<source id>`. */
+  createHttpLogSource: LogSource;
   createRole: Role;
+  createS3LogSource: LogSource;
+  /** Creates the source and its SQS queue, whose policy lets the allowed principals and source ARNs send. */
+  createSqsLogSource: LogSource;
   /** Refuses the user's next request and further sign-ins; not oneself, not the last active Admin. */
   deactivateUser: User;
+  /** Deletes the source, its figures and (for SQS) its queue. */
+  deleteLogSource: DeleteLogSourceResult;
   /** Deletes a role nobody holds (not Admin). Answers the deleted role's id. */
   deleteRole: Scalars['ID']['output'];
   /** Deletes the account; not oneself, not the last active Admin. Answers the deleted user's id. */
@@ -109,18 +281,29 @@ export type Mutation = {
   reactivateUser: User;
   /** Stores one piece of feedback with the page it was sent from and the screen width; answers its id. */
   sendUserFeedback: FeedbackResult;
+  /** The 'Set log stream type' sidesheet: how the source's bytes split into events. */
+  setLogStreamType: LogSource;
   /** Changes the given settings (fields left out keep their value); administrators are notified. */
   updateGeneralSettings: GeneralSettings;
+  /** Updates the source; an empty secret keeps the stored one (unless the authentication type changes). */
+  updateHttpLogSource: LogSource;
   /** Marks one notification read or unread, archived or unarchived (a timestamp sets, null unsets). */
   updateNotification: Notification;
   /** The signed-in user's own first and last name. */
   updateProfile: User;
   /** Renames or re-permissions a role (not Admin); applies on its users' next request. */
   updateRole: Role;
+  updateS3LogSource: LogSource;
+  updateSqsLogSource: LogSource;
   /** Changes a user's email, names or role; null values stay as they are. A role change applies on the user's next request. */
   updateUser: User;
   /** Applies the same change to every notification of a scope it would change; answers how many changed. */
   updateUserNotifications: UpdateUserNotificationsResult;
+};
+
+
+export type MutationCreateHttpLogSourceArgs = {
+  input: HttpLogSourceInput;
 };
 
 
@@ -129,7 +312,22 @@ export type MutationCreateRoleArgs = {
 };
 
 
+export type MutationCreateS3LogSourceArgs = {
+  input: S3LogSourceInput;
+};
+
+
+export type MutationCreateSqsLogSourceArgs = {
+  input: SqsLogSourceInput;
+};
+
+
 export type MutationDeactivateUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteLogSourceArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -164,8 +362,19 @@ export type MutationSendUserFeedbackArgs = {
 };
 
 
+export type MutationSetLogStreamTypeArgs = {
+  input: SetLogStreamTypeInput;
+};
+
+
 export type MutationUpdateGeneralSettingsArgs = {
   input: UpdateGeneralSettingsInput;
+};
+
+
+export type MutationUpdateHttpLogSourceArgs = {
+  id: Scalars['ID']['input'];
+  input: HttpLogSourceInput;
 };
 
 
@@ -181,6 +390,18 @@ export type MutationUpdateProfileArgs = {
 
 export type MutationUpdateRoleArgs = {
   input: UpdateRoleInput;
+};
+
+
+export type MutationUpdateS3LogSourceArgs = {
+  id: Scalars['ID']['input'];
+  input: S3LogSourceInput;
+};
+
+
+export type MutationUpdateSqsLogSourceArgs = {
+  id: Scalars['ID']['input'];
+  input: SqsLogSourceInput;
 };
 
 
@@ -330,6 +551,11 @@ export type Query = {
   /** Workspace configuration read once at application start. */
   appConfig: AppConfig;
   generalSettings: GeneralSettings;
+  /** Every log type a source may hold: managed and custom schemas (for pickers). */
+  listAvailableLogTypes: AvailableLogTypes;
+  logSource: LogSource;
+  /** Log sources, oldest first, optionally of one transport. */
+  logSources: LogSourceConnection;
   /** The signed-in user with their role and permissions, read fresh on every request. */
   me: User;
   /** The caller's notification preferences: every topic with its channels (on unless turned off). */
@@ -339,11 +565,25 @@ export type Query = {
   roleById: Role;
   /** Every role, the built-in Admin first, each with the number of users holding it. */
   roles: Array<Role>;
+  /** Health checks and ingestion figures (events and bytes per hour for the last 24 hours) of one source. */
+  sourceHealth: SourceHealth;
   /** How many notifications in the caller's inbox are unread. */
   unreadNotificationCount: Scalars['Int']['output'];
   userById: User;
   /** Users of the workspace, newest first, narrowed by search (name or email), role and status. */
   users: UserConnection;
+  /** Objects under a prefix of an S3 source's bucket with their first events, as the source would read them. */
+  viewBucketData: BucketDataPage;
+};
+
+
+export type QueryLogSourceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryLogSourcesArgs = {
+  input?: InputMaybe<LogSourcesInput>;
 };
 
 
@@ -357,6 +597,11 @@ export type QueryRoleByIdArgs = {
 };
 
 
+export type QuerySourceHealthArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type QueryUserByIdArgs = {
   id: Scalars['ID']['input'];
 };
@@ -364,6 +609,11 @@ export type QueryUserByIdArgs = {
 
 export type QueryUsersArgs = {
   input?: InputMaybe<ListUsersInput>;
+};
+
+
+export type QueryViewBucketDataArgs = {
+  input: ViewBucketDataInput;
 };
 
 /** A named set of permissions. The built-in Admin role holds every permission. */
@@ -378,6 +628,41 @@ export type Role = {
   userCount?: Maybe<Scalars['Int']['output']>;
 };
 
+export type S3LogSourceInput = {
+  bucket: Scalars['String']['input'];
+  /** Default true on create; unchanged on update when absent. */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  jsonArrayEnvelopeField?: InputMaybe<Scalars['String']['input']>;
+  kmsKey?: InputMaybe<Scalars['String']['input']>;
+  label: Scalars['String']['input'];
+  prefixes: Array<S3PrefixInput>;
+  roleArn?: InputMaybe<Scalars['String']['input']>;
+  /** Default Auto on create; unchanged on update when absent. */
+  streamType?: InputMaybe<LogStreamType>;
+};
+
+export type S3Prefix = {
+  __typename?: 'S3Prefix';
+  excludedPrefixes: Array<Scalars['String']['output']>;
+  logTypes: Array<Scalars['String']['output']>;
+  /** Empty matches every key. */
+  prefix: Scalars['String']['output'];
+};
+
+export type S3PrefixInput = {
+  excludedPrefixes: Array<Scalars['String']['input']>;
+  logTypes: Array<Scalars['String']['input']>;
+  prefix: Scalars['String']['input'];
+};
+
+export type S3SourceConfig = {
+  __typename?: 'S3SourceConfig';
+  bucket: Scalars['String']['output'];
+  kmsKey?: Maybe<Scalars['String']['output']>;
+  prefixes: Array<S3Prefix>;
+  roleArn?: Maybe<Scalars['String']['output']>;
+};
+
 export type SendUserFeedbackInput = {
   feature: FeedbackFeatureInput;
   feedback: FeedbackTextInput;
@@ -387,6 +672,72 @@ export type SendUserFeedbackInput = {
   screenWidth: Scalars['Int']['input'];
   /** How useful the part is to the user, 1 to 5; null when not rated. */
   usefulness?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type SetLogStreamTypeInput = {
+  /** JsonArray only; empty or null when the array is the whole document. */
+  jsonArrayEnvelopeField?: InputMaybe<Scalars['String']['input']>;
+  sourceId: Scalars['ID']['input'];
+  streamType: LogStreamType;
+};
+
+export type SourceCheckStatus =
+  | 'FAILED'
+  | 'OK'
+  | 'SKIPPED';
+
+export type SourceHealth = {
+  __typename?: 'SourceHealth';
+  checkedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  checks: Array<SourceHealthCheck>;
+  /** The last 24 hours, oldest first. */
+  hourly: Array<HourlyIngestion>;
+  lastEventAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  sourceId: Scalars['ID']['output'];
+  status: SourceHealthStatus;
+  totals: IngestionTotals;
+};
+
+export type SourceHealthCheck = {
+  __typename?: 'SourceHealthCheck';
+  message?: Maybe<Scalars['String']['output']>;
+  /** s3BucketStatus, kmsKeyStatus, sqsQueueStatus, httpEndpointStatus, dataReceivedStatus, ... */
+  name: Scalars['String']['output'];
+  status: SourceCheckStatus;
+  title: Scalars['String']['output'];
+};
+
+export type SourceHealthStatus =
+  /** Every check passed and data arrives. */
+  | 'HEALTHY'
+  /** Not checked yet. */
+  | 'PENDING'
+  /** A check failed or data stopped arriving. */
+  | 'UNHEALTHY';
+
+export type SourceHealthSummary = {
+  __typename?: 'SourceHealthSummary';
+  checkedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  lastEventAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  status: SourceHealthStatus;
+};
+
+export type SqsLogSourceInput = {
+  allowedPrincipalArns: Array<Scalars['String']['input']>;
+  allowedSourceArns: Array<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  jsonArrayEnvelopeField?: InputMaybe<Scalars['String']['input']>;
+  label: Scalars['String']['input'];
+  logTypes: Array<Scalars['String']['input']>;
+  streamType?: InputMaybe<LogStreamType>;
+};
+
+export type SqsSourceConfig = {
+  __typename?: 'SqsSourceConfig';
+  allowedPrincipalArns: Array<Scalars['String']['output']>;
+  allowedSourceArns: Array<Scalars['String']['output']>;
+  queueArn: Scalars['String']['output'];
+  queueUrl: Scalars['String']['output'];
 };
 
 export type UpdateGeneralSettingsInput = {
@@ -481,6 +832,16 @@ export type UserStatusFilter =
   /** Enabled, still holding the temporary password. */
   | 'INVITED';
 
+export type ViewBucketDataInput = {
+  filters?: InputMaybe<BucketDataFilters>;
+  /** Objects per page, 1 to 50 (default 10). */
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  paginationToken?: InputMaybe<Scalars['String']['input']>;
+  sourceId: Scalars['ID']['input'];
+  /** How to split the objects; default the source's own stream type. */
+  streamType?: InputMaybe<LogStreamType>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -564,16 +925,36 @@ export type ResolversTypes = {
   AWSTimestamp: ResolverTypeWrapper<Scalars['AWSTimestamp']['output']>;
   AWSURL: ResolverTypeWrapper<Scalars['AWSURL']['output']>;
   AppConfig: ResolverTypeWrapper<AppConfig>;
+  AvailableLogType: ResolverTypeWrapper<AvailableLogType>;
+  AvailableLogTypes: ResolverTypeWrapper<AvailableLogTypes>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BucketDataFilters: BucketDataFilters;
+  BucketDataPage: ResolverTypeWrapper<BucketDataPage>;
+  BucketDataPageInfo: ResolverTypeWrapper<BucketDataPageInfo>;
+  BucketDataRecord: ResolverTypeWrapper<BucketDataRecord>;
   CreateRoleInput: CreateRoleInput;
+  DeleteLogSourceResult: ResolverTypeWrapper<DeleteLogSourceResult>;
   FeedbackFeatureInput: FeedbackFeatureInput;
   FeedbackResult: ResolverTypeWrapper<FeedbackResult>;
   FeedbackTextInput: FeedbackTextInput;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   GeneralSettings: ResolverTypeWrapper<GeneralSettings>;
+  HmacAlgorithm: HmacAlgorithm;
+  HourlyIngestion: ResolverTypeWrapper<HourlyIngestion>;
+  HttpAuthType: HttpAuthType;
+  HttpLogSourceInput: HttpLogSourceInput;
+  HttpSourceConfig: ResolverTypeWrapper<HttpSourceConfig>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  IngestionTotals: ResolverTypeWrapper<IngestionTotals>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   InviteUserInput: InviteUserInput;
   ListUsersInput: ListUsersInput;
+  LogSource: ResolverTypeWrapper<LogSource>;
+  LogSourceConnection: ResolverTypeWrapper<LogSourceConnection>;
+  LogSourceEdge: ResolverTypeWrapper<LogSourceEdge>;
+  LogSourceTransport: LogSourceTransport;
+  LogSourcesInput: LogSourcesInput;
+  LogStreamType: LogStreamType;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Notification: ResolverTypeWrapper<Notification>;
   NotificationChannel: ResolverTypeWrapper<NotificationChannel>;
@@ -593,7 +974,19 @@ export type ResolversTypes = {
   PutNotificationPreferencesInput: PutNotificationPreferencesInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Role: ResolverTypeWrapper<Role>;
+  S3LogSourceInput: S3LogSourceInput;
+  S3Prefix: ResolverTypeWrapper<S3Prefix>;
+  S3PrefixInput: S3PrefixInput;
+  S3SourceConfig: ResolverTypeWrapper<S3SourceConfig>;
   SendUserFeedbackInput: SendUserFeedbackInput;
+  SetLogStreamTypeInput: SetLogStreamTypeInput;
+  SourceCheckStatus: SourceCheckStatus;
+  SourceHealth: ResolverTypeWrapper<SourceHealth>;
+  SourceHealthCheck: ResolverTypeWrapper<SourceHealthCheck>;
+  SourceHealthStatus: SourceHealthStatus;
+  SourceHealthSummary: ResolverTypeWrapper<SourceHealthSummary>;
+  SqsLogSourceInput: SqsLogSourceInput;
+  SqsSourceConfig: ResolverTypeWrapper<SqsSourceConfig>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   UpdateGeneralSettingsInput: UpdateGeneralSettingsInput;
   UpdateNotificationInput: UpdateNotificationInput;
@@ -608,6 +1001,7 @@ export type ResolversTypes = {
   UserRoleInput: UserRoleInput;
   UserRoleInputKind: UserRoleInputKind;
   UserStatusFilter: UserStatusFilter;
+  ViewBucketDataInput: ViewBucketDataInput;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -622,16 +1016,32 @@ export type ResolversParentTypes = {
   AWSTimestamp: Scalars['AWSTimestamp']['output'];
   AWSURL: Scalars['AWSURL']['output'];
   AppConfig: AppConfig;
+  AvailableLogType: AvailableLogType;
+  AvailableLogTypes: AvailableLogTypes;
   Boolean: Scalars['Boolean']['output'];
+  BucketDataFilters: BucketDataFilters;
+  BucketDataPage: BucketDataPage;
+  BucketDataPageInfo: BucketDataPageInfo;
+  BucketDataRecord: BucketDataRecord;
   CreateRoleInput: CreateRoleInput;
+  DeleteLogSourceResult: DeleteLogSourceResult;
   FeedbackFeatureInput: FeedbackFeatureInput;
   FeedbackResult: FeedbackResult;
   FeedbackTextInput: FeedbackTextInput;
+  Float: Scalars['Float']['output'];
   GeneralSettings: GeneralSettings;
+  HourlyIngestion: HourlyIngestion;
+  HttpLogSourceInput: HttpLogSourceInput;
+  HttpSourceConfig: HttpSourceConfig;
   ID: Scalars['ID']['output'];
+  IngestionTotals: IngestionTotals;
   Int: Scalars['Int']['output'];
   InviteUserInput: InviteUserInput;
   ListUsersInput: ListUsersInput;
+  LogSource: LogSource;
+  LogSourceConnection: LogSourceConnection;
+  LogSourceEdge: LogSourceEdge;
+  LogSourcesInput: LogSourcesInput;
   Mutation: Record<PropertyKey, never>;
   Notification: Notification;
   NotificationChannel: NotificationChannel;
@@ -646,7 +1056,17 @@ export type ResolversParentTypes = {
   PutNotificationPreferencesInput: PutNotificationPreferencesInput;
   Query: Record<PropertyKey, never>;
   Role: Role;
+  S3LogSourceInput: S3LogSourceInput;
+  S3Prefix: S3Prefix;
+  S3PrefixInput: S3PrefixInput;
+  S3SourceConfig: S3SourceConfig;
   SendUserFeedbackInput: SendUserFeedbackInput;
+  SetLogStreamTypeInput: SetLogStreamTypeInput;
+  SourceHealth: SourceHealth;
+  SourceHealthCheck: SourceHealthCheck;
+  SourceHealthSummary: SourceHealthSummary;
+  SqsLogSourceInput: SqsLogSourceInput;
+  SqsSourceConfig: SqsSourceConfig;
   String: Scalars['String']['output'];
   UpdateGeneralSettingsInput: UpdateGeneralSettingsInput;
   UpdateNotificationInput: UpdateNotificationInput;
@@ -659,6 +1079,7 @@ export type ResolversParentTypes = {
   UserConnection: UserConnection;
   UserEdge: UserEdge;
   UserRoleInput: UserRoleInput;
+  ViewBucketDataInput: ViewBucketDataInput;
 };
 
 export type Aws_Api_KeyDirectiveArgs = { };
@@ -743,6 +1164,36 @@ export type AppConfigResolvers<ContextType = unknown, ParentType extends Resolve
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type AvailableLogTypeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AvailableLogType'] = ResolversParentTypes['AvailableLogType']> = {
+  managed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AvailableLogTypesResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AvailableLogTypes'] = ResolversParentTypes['AvailableLogTypes']> = {
+  crowdstrikeFdrEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  logTypes?: Resolver<Array<ResolversTypes['AvailableLogType']>, ParentType, ContextType>;
+};
+
+export type BucketDataPageResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['BucketDataPage'] = ResolversParentTypes['BucketDataPage']> = {
+  data?: Resolver<Array<ResolversTypes['BucketDataRecord']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['BucketDataPageInfo'], ParentType, ContextType>;
+};
+
+export type BucketDataPageInfoResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['BucketDataPageInfo'] = ResolversParentTypes['BucketDataPageInfo']> = {
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  paginationToken?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type BucketDataRecordResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['BucketDataRecord'] = ResolversParentTypes['BucketDataRecord']> = {
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  s3Key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DeleteLogSourceResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DeleteLogSourceResult'] = ResolversParentTypes['DeleteLogSourceResult']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type FeedbackResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['FeedbackResult'] = ResolversParentTypes['FeedbackResult']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
@@ -757,19 +1208,78 @@ export type GeneralSettingsResolvers<ContextType = unknown, ParentType extends R
   updatedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type HourlyIngestionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['HourlyIngestion'] = ResolversParentTypes['HourlyIngestion']> = {
+  bytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  classificationFailures?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  events?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  hour?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+};
+
+export type HttpSourceConfigResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['HttpSourceConfig'] = ResolversParentTypes['HttpSourceConfig']> = {
+  authType?: Resolver<ResolversTypes['HttpAuthType'], ParentType, ContextType>;
+  endpointUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  headerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hmacAlgorithm?: Resolver<Maybe<ResolversTypes['HmacAlgorithm']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signatureHeader?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IngestionTotalsResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['IngestionTotals'] = ResolversParentTypes['IngestionTotals']> = {
+  bytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  classificationFailures?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  events?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type LogSourceResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LogSource'] = ResolversParentTypes['LogSource']> = {
+  createdAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  health?: Resolver<ResolversTypes['SourceHealthSummary'], ParentType, ContextType>;
+  http?: Resolver<Maybe<ResolversTypes['HttpSourceConfig']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  jsonArrayEnvelopeField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  logTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  s3?: Resolver<Maybe<ResolversTypes['S3SourceConfig']>, ParentType, ContextType>;
+  sqs?: Resolver<Maybe<ResolversTypes['SqsSourceConfig']>, ParentType, ContextType>;
+  streamType?: Resolver<ResolversTypes['LogStreamType'], ParentType, ContextType>;
+  transport?: Resolver<ResolversTypes['LogSourceTransport'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  updatedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LogSourceConnectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LogSourceConnection'] = ResolversParentTypes['LogSourceConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['LogSourceEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type LogSourceEdgeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LogSourceEdge'] = ResolversParentTypes['LogSourceEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createHttpLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateHttpLogSourceArgs, 'input'>>;
   createRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<MutationCreateRoleArgs, 'input'>>;
+  createS3LogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateS3LogSourceArgs, 'input'>>;
+  createSqsLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateSqsLogSourceArgs, 'input'>>;
   deactivateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationDeactivateUserArgs, 'id'>>;
+  deleteLogSource?: Resolver<ResolversTypes['DeleteLogSourceResult'], ParentType, ContextType, RequireFields<MutationDeleteLogSourceArgs, 'id'>>;
   deleteRole?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteRoleArgs, 'id'>>;
   deleteUser?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'id'>>;
   inviteUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationInviteUserArgs, 'input'>>;
   putNotificationPreferences?: Resolver<Array<ResolversTypes['NotificationPreference']>, ParentType, ContextType, RequireFields<MutationPutNotificationPreferencesArgs, 'input'>>;
   reactivateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationReactivateUserArgs, 'id'>>;
   sendUserFeedback?: Resolver<ResolversTypes['FeedbackResult'], ParentType, ContextType, RequireFields<MutationSendUserFeedbackArgs, 'input'>>;
+  setLogStreamType?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationSetLogStreamTypeArgs, 'input'>>;
   updateGeneralSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType, RequireFields<MutationUpdateGeneralSettingsArgs, 'input'>>;
+  updateHttpLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationUpdateHttpLogSourceArgs, 'id' | 'input'>>;
   updateNotification?: Resolver<ResolversTypes['Notification'], ParentType, ContextType, RequireFields<MutationUpdateNotificationArgs, 'input'>>;
   updateProfile?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
   updateRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<MutationUpdateRoleArgs, 'input'>>;
+  updateS3LogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationUpdateS3LogSourceArgs, 'id' | 'input'>>;
+  updateSqsLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationUpdateSqsLogSourceArgs, 'id' | 'input'>>;
   updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'input'>>;
   updateUserNotifications?: Resolver<ResolversTypes['UpdateUserNotificationsResult'], ParentType, ContextType, RequireFields<MutationUpdateUserNotificationsArgs, 'input'>>;
 };
@@ -821,14 +1331,19 @@ export type PageInfoResolvers<ContextType = unknown, ParentType extends Resolver
 export type QueryResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   appConfig?: Resolver<ResolversTypes['AppConfig'], ParentType, ContextType>;
   generalSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType>;
+  listAvailableLogTypes?: Resolver<ResolversTypes['AvailableLogTypes'], ParentType, ContextType>;
+  logSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<QueryLogSourceArgs, 'id'>>;
+  logSources?: Resolver<ResolversTypes['LogSourceConnection'], ParentType, ContextType, Partial<QueryLogSourcesArgs>>;
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   notificationPreferences?: Resolver<Array<ResolversTypes['NotificationPreference']>, ParentType, ContextType>;
   notifications?: Resolver<ResolversTypes['NotificationConnection'], ParentType, ContextType, RequireFields<QueryNotificationsArgs, 'input'>>;
   roleById?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<QueryRoleByIdArgs, 'id'>>;
   roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
+  sourceHealth?: Resolver<ResolversTypes['SourceHealth'], ParentType, ContextType, RequireFields<QuerySourceHealthArgs, 'id'>>;
   unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   userById?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<QueryUserByIdArgs, 'id'>>;
   users?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<QueryUsersArgs>>;
+  viewBucketData?: Resolver<ResolversTypes['BucketDataPage'], ParentType, ContextType, RequireFields<QueryViewBucketDataArgs, 'input'>>;
 };
 
 export type RoleResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Role'] = ResolversParentTypes['Role']> = {
@@ -838,6 +1353,49 @@ export type RoleResolvers<ContextType = unknown, ParentType extends ResolversPar
   permissions?: Resolver<Array<ResolversTypes['Permission']>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
   userCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type S3PrefixResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['S3Prefix'] = ResolversParentTypes['S3Prefix']> = {
+  excludedPrefixes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  logTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type S3SourceConfigResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['S3SourceConfig'] = ResolversParentTypes['S3SourceConfig']> = {
+  bucket?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kmsKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  prefixes?: Resolver<Array<ResolversTypes['S3Prefix']>, ParentType, ContextType>;
+  roleArn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SourceHealthResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SourceHealth'] = ResolversParentTypes['SourceHealth']> = {
+  checkedAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  checks?: Resolver<Array<ResolversTypes['SourceHealthCheck']>, ParentType, ContextType>;
+  hourly?: Resolver<Array<ResolversTypes['HourlyIngestion']>, ParentType, ContextType>;
+  lastEventAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  sourceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SourceHealthStatus'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['IngestionTotals'], ParentType, ContextType>;
+};
+
+export type SourceHealthCheckResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SourceHealthCheck'] = ResolversParentTypes['SourceHealthCheck']> = {
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SourceCheckStatus'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SourceHealthSummaryResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SourceHealthSummary'] = ResolversParentTypes['SourceHealthSummary']> = {
+  checkedAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  lastEventAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SourceHealthStatus'], ParentType, ContextType>;
+};
+
+export type SqsSourceConfigResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SqsSourceConfig'] = ResolversParentTypes['SqsSourceConfig']> = {
+  allowedPrincipalArns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  allowedSourceArns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  queueArn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  queueUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type UpdateUserNotificationsResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['UpdateUserNotificationsResult'] = ResolversParentTypes['UpdateUserNotificationsResult']> = {
@@ -877,8 +1435,20 @@ export type Resolvers<ContextType = unknown> = {
   AWSTimestamp?: GraphQLScalarType;
   AWSURL?: GraphQLScalarType;
   AppConfig?: AppConfigResolvers<ContextType>;
+  AvailableLogType?: AvailableLogTypeResolvers<ContextType>;
+  AvailableLogTypes?: AvailableLogTypesResolvers<ContextType>;
+  BucketDataPage?: BucketDataPageResolvers<ContextType>;
+  BucketDataPageInfo?: BucketDataPageInfoResolvers<ContextType>;
+  BucketDataRecord?: BucketDataRecordResolvers<ContextType>;
+  DeleteLogSourceResult?: DeleteLogSourceResultResolvers<ContextType>;
   FeedbackResult?: FeedbackResultResolvers<ContextType>;
   GeneralSettings?: GeneralSettingsResolvers<ContextType>;
+  HourlyIngestion?: HourlyIngestionResolvers<ContextType>;
+  HttpSourceConfig?: HttpSourceConfigResolvers<ContextType>;
+  IngestionTotals?: IngestionTotalsResolvers<ContextType>;
+  LogSource?: LogSourceResolvers<ContextType>;
+  LogSourceConnection?: LogSourceConnectionResolvers<ContextType>;
+  LogSourceEdge?: LogSourceEdgeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Notification?: NotificationResolvers<ContextType>;
   NotificationChannel?: NotificationChannelResolvers<ContextType>;
@@ -889,6 +1459,12 @@ export type Resolvers<ContextType = unknown> = {
   PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Role?: RoleResolvers<ContextType>;
+  S3Prefix?: S3PrefixResolvers<ContextType>;
+  S3SourceConfig?: S3SourceConfigResolvers<ContextType>;
+  SourceHealth?: SourceHealthResolvers<ContextType>;
+  SourceHealthCheck?: SourceHealthCheckResolvers<ContextType>;
+  SourceHealthSummary?: SourceHealthSummaryResolvers<ContextType>;
+  SqsSourceConfig?: SqsSourceConfigResolvers<ContextType>;
   UpdateUserNotificationsResult?: UpdateUserNotificationsResultResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserConnection?: UserConnectionResolvers<ContextType>;

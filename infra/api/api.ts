@@ -63,7 +63,21 @@ export class Api extends Construct {
     props.entityTable.grantReadWriteData(apiFunction);
     apiFunction.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+        actions: [
+          'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminListGroupsForUser',
+          // Users and roles: invite, edit, deactivate, reactivate, delete, list; the Admin group mirrors the role.
+          'cognito-idp:AdminCreateUser',
+          'cognito-idp:AdminUpdateUserAttributes',
+          'cognito-idp:AdminDisableUser',
+          'cognito-idp:AdminEnableUser',
+          'cognito-idp:AdminUserGlobalSignOut',
+          'cognito-idp:AdminDeleteUser',
+          'cognito-idp:AdminAddUserToGroup',
+          'cognito-idp:AdminRemoveUserFromGroup',
+          'cognito-idp:ListUsers',
+          'cognito-idp:ListUsersInGroup',
+        ],
         resources: [props.userPool.userPoolArn],
       }),
     );

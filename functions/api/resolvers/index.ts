@@ -6,10 +6,12 @@ import { me } from './me';
 import { notificationResolvers } from './notifications';
 import { settingsResolvers } from './settings';
 import type { ResolverMap } from './types';
+import { usersResolvers } from './users';
 
 export const resolvers: ResolverMap = {
   'Query.me': me,
   'Query.appConfig': appConfig,
+  ...usersResolvers,
   ...notificationResolvers,
   ...settingsResolvers,
   ...feedbackResolvers,

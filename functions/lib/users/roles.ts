@@ -1,0 +1,158 @@
+// Roles in the entity table (ENTITY_TABLE). The built-in Admin role lives in core and is never stored.
+//
+// Keys:
+//   role        pk = ROLE#<uuid>             sk = ROLE       { id, name, permissions, createdAt, updatedAt }
+//               gsi1pk = ROLE#LIST           gsi1sk = <lower-cased name>#<uuid>   (the list, by name)
+//   name claim  pk = ROLE#NAME#<lower-cased name>  sk = ROLE#NAME  { roleId }
+// A name claim is taken with a conditional put before a role takes the name and released after it gives it
+// up, so two roles never share a name (case-insensitively) without transactions.
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ADMIN_ROLE, type Permission } from '../../../core/permissions';
+import { ROLE_NAME_TAKEN, ROLE_NOT_FOUND, roleNameKey, rolePermissions } from '../../../core/validation/roles';
+import { roleKey } from '../auth/caller';
+import { dynamo } from '../clients';
+import { requireEnv } from '../env';
+import { ApiError } from '../errors';
+
+export interface StoredRole {
+  readonly id: string;
+  readonly name: string;
+  readonly permissions: Permission[];
+  readonly createdAt: string | null;
+  readonly updatedAt: string | null;
+}
+
+const table = () => requireEnv('ENTITY_TABLE');
+const LIST_KEY = 'ROLE#LIST';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const nameClaimKey = (name: string) => ({ pk: `ROLE#NAME#${roleNameKey(name)}`, sk: 'ROLE#NAME' });
+
+export const ADMIN: StoredRole = {
+  id: ADMIN_ROLE.id,
+  name: ADMIN_ROLE.name,
+  permissions: [...ADMIN_ROLE.permissions],
+  createdAt: null,
+  updatedAt: null,
+};
+
+function toRole(item: Record<string, unknown>): StoredRole {
+  return {
+    id: String(item.id),
+    name: String(item.name),
+    permissions: rolePermissions((item.permissions as string[] | undefined) ?? []),
+    createdAt: (item.createdAt as string | undefined) ?? null,
+    updatedAt: (item.updatedAt as string | undefined) ?? null,
+  };
+}
+
+/** A role by id: Admin from core, others from the table; null for an unknown or malformed id. */
+export async function getRole(id: string): Promise<StoredRole | null> {
+  if (id === ADMIN.id) return ADMIN;
+  if (!UUID.test(id)) return null;
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: roleKey(id), ConsistentRead: true }));
+  return out.Item ? toRole(out.Item) : null;
+}
+
+/** Every role: Admin first, then the stored ones by name. */
+export async function listRoles(): Promise<StoredRole[]> {
+  const roles: StoredRole[] = [ADMIN];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': LIST_KEY },
+        ExclusiveStartKey,
+      }),
+    );
+    roles.push(...(page.Items ?? []).map(toRole));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return roles;
+}
+
+async function claimName(name: string, roleId: string): Promise<void> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...nameClaimKey(name), roleId },
+        ConditionExpression: 'attribute_not_exists(pk) OR roleId = :roleId',
+        ExpressionAttributeValues: { ':roleId': roleId },
+      }),
+    );
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') throw new ApiError('AlreadyExists', ROLE_NAME_TAKEN);
+    throw err;
+  }
+}
+
+async function releaseName(name: string, roleId: string): Promise<void> {
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: nameClaimKey(name),
+        ConditionExpression: 'roleId = :roleId',
+        ExpressionAttributeValues: { ':roleId': roleId },
+      }),
+    );
+  } catch (err) {
+    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+  }
+}
+
+function roleItem(role: StoredRole) {
+  return {
+    ...roleKey(role.id),
+    gsi1pk: LIST_KEY,
+    gsi1sk: `${roleNameKey(role.name)}#${role.id}`,
+    id: role.id,
+    name: role.name,
+    permissions: role.permissions,
+    createdAt: role.createdAt,
+    updatedAt: role.updatedAt,
+  };
+}
+
+/** Stores a new role under a fresh id; AlreadyExists when another role has the name. */
+export async function createRole(name: string, permissions: readonly string[]): Promise<StoredRole> {
+  const now = new Date().toISOString();
+  const role: StoredRole = { id: randomUUID(), name, permissions: rolePermissions(permissions), createdAt: now, updatedAt: now };
+  await claimName(name, role.id);
+  try {
+    await dynamo().send(
+      new PutCommand({ TableName: table(), Item: roleItem(role), ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+  } catch (err) {
+    await releaseName(name, role.id);
+    throw err;
+  }
+  return role;
+}
+
+/** Renames and re-permissions a stored role; NotFound when it is gone, AlreadyExists when the name is taken. */
+export async function updateRole(current: StoredRole, name: string, permissions: readonly string[]): Promise<StoredRole> {
+  const renamed = roleNameKey(name) !== roleNameKey(current.name);
+  if (renamed) await claimName(name, current.id);
+  const role: StoredRole = { ...current, name, permissions: rolePermissions(permissions), updatedAt: new Date().toISOString() };
+  try {
+    await dynamo().send(
+      new PutCommand({ TableName: table(), Item: roleItem(role), ConditionExpression: 'attribute_exists(pk)' }),
+    );
+  } catch (err) {
+    if (renamed) await releaseName(name, current.id);
+    if ((err as Error).name === 'ConditionalCheckFailedException') throw new ApiError('NotFound', ROLE_NOT_FOUND);
+    throw err;
+  }
+  if (renamed) await releaseName(current.name, current.id);
+  return role;
+}
+
+export async function deleteRole(role: StoredRole): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: table(), Key: roleKey(role.id) }));
+  await releaseName(role.name, role.id);
+}

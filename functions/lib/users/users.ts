@@ -1,0 +1,287 @@
+// The people of a Caracal workspace: the user pool (directory.ts) joined with the user records the guard
+// reads (records.ts) and the roles (roles.ts). Every rule a request can break answers with the API's error
+// types and the messages of core/validation; a failed step never leaves half an account behind.
+import { ADMIN_ROLE, type Permission } from '../../../core/permissions';
+import { ROLE_NOT_FOUND } from '../../../core/validation/roles';
+import {
+  CANNOT_DEACTIVATE_SELF,
+  CANNOT_DELETE_SELF,
+  EMAIL_IN_USE,
+  LAST_ADMIN,
+  ROLE_REQUIRED,
+  USER_NOT_FOUND,
+  emailError,
+  familyNameError,
+  givenNameError,
+  normalizeEmail,
+  profileFormErrors,
+  roleIdError,
+  userFormErrors,
+  userMatchesSearch,
+  userStatusOf,
+  type UserStatusFilter,
+} from '../../../core/validation/users';
+import { ApiError } from '../errors';
+import {
+  adminGroupMembers,
+  createDirectoryUser,
+  deleteDirectoryUser,
+  disableDirectoryUser,
+  enableDirectoryUser,
+  findByEmail,
+  getDirectoryUser,
+  inAdminGroup,
+  listDirectoryUsers,
+  setAdminGroupMembership,
+  updateDirectoryAttributes,
+  type DirectoryUser,
+} from './directory';
+import { notifyUser } from './notify';
+import { deleteUserRecord, getUserRecord, getUserRecords, putUserRecord, recordsWithRole, updateRecordNames } from './records';
+import { getRole, listRoles, type StoredRole } from './roles';
+
+/** A user as the API answers it. */
+export interface UserView {
+  readonly id: string;
+  readonly email: string;
+  readonly givenName: string | null;
+  readonly familyName: string | null;
+  readonly name: string;
+  readonly enabled: boolean;
+  readonly status: string;
+  readonly role: { readonly id: string; readonly name: string; readonly permissions: Permission[] } | null;
+  readonly createdAt: string | null;
+  readonly lastLoggedInAt: string | null;
+}
+
+export interface UserFilter {
+  readonly search?: string | null;
+  readonly roleId?: string | null;
+  readonly status?: UserStatusFilter | null;
+}
+
+export interface InviteInput {
+  readonly email: unknown;
+  readonly givenName: unknown;
+  readonly familyName: unknown;
+  readonly roleId: unknown;
+}
+
+/** An edit: absent (null) values stay as they are. */
+export interface EditInput {
+  readonly id: string;
+  readonly email?: string | null;
+  readonly givenName?: string | null;
+  readonly familyName?: string | null;
+  readonly roleId?: string | null;
+}
+
+/** Who asks: people may not delete or deactivate themselves. */
+export interface Actor {
+  readonly id: string;
+  readonly email: string;
+}
+
+function invalid(message: string | undefined): void {
+  if (message) throw new ApiError('InvalidInput', message);
+}
+
+function view(user: DirectoryUser, roleId: string | null, roles: ReadonlyMap<string, StoredRole>, enabled: boolean): UserView {
+  const role = roleId ? roles.get(roleId) : undefined;
+  return {
+    id: user.id,
+    email: user.email,
+    givenName: user.givenName,
+    familyName: user.familyName,
+    name: [user.givenName, user.familyName].filter(Boolean).join(' ') || user.email,
+    enabled,
+    status: user.status,
+    role: role ? { id: role.id, name: role.name, permissions: [...role.permissions] } : null,
+    createdAt: user.createdAt,
+    lastLoggedInAt: null,
+  };
+}
+
+const byId = (roles: readonly StoredRole[]) => new Map(roles.map((role) => [role.id, role]));
+
+/** A user's current state: directory entry, record and role (from the record, else the Admin group). */
+async function load(id: string) {
+  const user = await getDirectoryUser(id);
+  if (!user) throw new ApiError('NotFound', USER_NOT_FOUND);
+  const record = await getUserRecord(id);
+  const roleId = record ? record.roleId : (await inAdminGroup(id)) ? ADMIN_ROLE.id : null;
+  const enabled = user.enabled && record?.enabled !== false;
+  return { user, record, roleId, enabled };
+}
+
+async function requireRole(roleId: string): Promise<StoredRole> {
+  const role = await getRole(roleId);
+  if (!role) throw new ApiError('NotFound', ROLE_NOT_FOUND);
+  return role;
+}
+
+/** Every user, newest first, narrowed by the filter. */
+export async function listUsers(filter: UserFilter = {}): Promise<UserView[]> {
+  const [users, roles, admins] = await Promise.all([listDirectoryUsers(), listRoles(), adminGroupMembers()]);
+  const records = await getUserRecords(users.map((u) => u.id));
+  const adminIds = new Set(admins.map((a) => a.id));
+  const rolesById = byId(roles);
+  return users
+    .map((user) => {
+      const record = records.get(user.id);
+      const roleId = record ? record.roleId : adminIds.has(user.id) ? ADMIN_ROLE.id : null;
+      return view(user, roleId, rolesById, user.enabled && record?.enabled !== false);
+    })
+    .filter((user) => !filter.search || userMatchesSearch(user, filter.search))
+    .filter((user) => !filter.roleId || user.role?.id === filter.roleId)
+    .filter((user) => !filter.status || userStatusOf(user) === filter.status)
+    .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || a.id.localeCompare(b.id));
+}
+
+export async function getUser(id: string): Promise<UserView> {
+  const { user, roleId, enabled } = await load(id);
+  const role = roleId ? await getRole(roleId) : null;
+  return view(user, roleId, byId(role ? [role] : []), enabled);
+}
+
+/** Ids of the enabled users holding the Admin role. */
+async function activeAdminIds(): Promise<Set<string>> {
+  const [records, members] = await Promise.all([recordsWithRole(ADMIN_ROLE.id), adminGroupMembers()]);
+  const ids = new Set(records.filter((r) => r.enabled).map((r) => r.id));
+  const memberRecords = await getUserRecords(members.map((m) => m.id));
+  for (const member of members) if (member.enabled && !memberRecords.has(member.id)) ids.add(member.id);
+  return ids;
+}
+
+/** Refuses a change that would leave no enabled user with the Admin role. */
+async function keepAnAdmin(losingAdmin: string): Promise<void> {
+  const admins = await activeAdminIds();
+  if (admins.has(losingAdmin) && admins.size <= 1) throw new ApiError('InvalidUpdate', LAST_ADMIN);
+}
+
+/**
+ * Creates the account with a temporary password sent by email, then the record that gives it its role. If
+ * the record cannot be written the account is removed again.
+ */
+export async function inviteUser(input: InviteInput, actor: Actor): Promise<UserView> {
+  const errors = userFormErrors(input);
+  invalid(errors.email ?? errors.givenName ?? errors.familyName ?? errors.roleId);
+  const email = normalizeEmail(input.email as string);
+  const givenName = (input.givenName as string).trim();
+  const familyName = (input.familyName as string).trim();
+  const role = await requireRole((input.roleId as string).trim());
+  if (await findByEmail(email)) throw new ApiError('AlreadyExists', EMAIL_IN_USE);
+
+  const user = await createDirectoryUser({ email, givenName, familyName });
+  try {
+    await putUserRecord({
+      id: user.id,
+      roleId: role.id,
+      enabled: true,
+      email,
+      givenName,
+      familyName,
+      createdAt: user.createdAt ?? undefined,
+    });
+    if (role.id === ADMIN_ROLE.id) await setAdminGroupMembership(user.id, true);
+  } catch (err) {
+    await deleteUserRecord(user.id).catch(() => undefined);
+    await deleteDirectoryUser(user.id);
+    throw err;
+  }
+  await notifyUser(user.id, 'Welcome to Caracal', `${actor.email} invited you to Caracal with the role ${role.name}.`);
+  return view(user, role.id, byId([role]), true);
+}
+
+/** Edits email, names and role; null values stay as they are. */
+export async function editUser(input: EditInput, actor: Actor): Promise<UserView> {
+  if (input.email != null) invalid(emailError(input.email));
+  if (input.givenName != null) invalid(givenNameError(input.givenName));
+  if (input.familyName != null) invalid(familyNameError(input.familyName));
+  if (input.roleId != null) invalid(roleIdError(input.roleId));
+  const current = await load(input.id);
+  const email = input.email != null ? normalizeEmail(input.email) : current.user.email;
+  const givenName = input.givenName != null ? input.givenName.trim() : current.user.givenName;
+  const familyName = input.familyName != null ? input.familyName.trim() : current.user.familyName;
+  const roleId = input.roleId != null ? input.roleId.trim() : current.roleId;
+  if (!roleId) throw new ApiError('InvalidInput', ROLE_REQUIRED);
+  const role = await requireRole(roleId);
+  const roleChanged = role.id !== current.roleId;
+
+  if (email !== current.user.email) {
+    const holder = await findByEmail(email);
+    if (holder && holder.id !== current.user.id) throw new ApiError('AlreadyExists', EMAIL_IN_USE);
+  }
+  if (roleChanged && current.roleId === ADMIN_ROLE.id) await keepAnAdmin(current.user.id);
+
+  await updateDirectoryAttributes(current.user.id, {
+    ...(email !== current.user.email ? { email } : {}),
+    ...(givenName !== current.user.givenName && givenName !== null ? { givenName } : {}),
+    ...(familyName !== current.user.familyName && familyName !== null ? { familyName } : {}),
+  });
+  await putUserRecord({
+    id: current.user.id,
+    roleId: role.id,
+    enabled: current.enabled,
+    email,
+    givenName,
+    familyName,
+    createdAt: current.record?.createdAt ?? current.user.createdAt ?? undefined,
+  });
+  if (roleChanged || !current.record) await setAdminGroupMembership(current.user.id, role.id === ADMIN_ROLE.id);
+  if (roleChanged) {
+    await notifyUser(current.user.id, 'Your role changed', `${actor.email} changed your role to ${role.name}.`);
+  }
+  return view({ ...current.user, email, givenName, familyName }, role.id, byId([role]), current.enabled);
+}
+
+/** The signed-in user's own first and last name. */
+export async function updateProfile(id: string, input: { givenName: unknown; familyName: unknown }): Promise<UserView> {
+  const errors = profileFormErrors(input);
+  invalid(errors.givenName ?? errors.familyName);
+  const givenName = (input.givenName as string).trim();
+  const familyName = (input.familyName as string).trim();
+  await updateDirectoryAttributes(id, { givenName, familyName });
+  await updateRecordNames(id, givenName, familyName);
+  return getUser(id);
+}
+
+/** Deactivation takes effect on the user's next request (the record the guard reads), then at sign-in. */
+export async function deactivateUser(id: string, actor: Actor): Promise<UserView> {
+  if (id === actor.id) throw new ApiError('InvalidUpdate', CANNOT_DEACTIVATE_SELF);
+  const current = await load(id);
+  if (current.roleId === ADMIN_ROLE.id) await keepAnAdmin(id);
+  await putRecordFrom(current, false);
+  await disableDirectoryUser(id);
+  return getUser(id);
+}
+
+export async function reactivateUser(id: string): Promise<UserView> {
+  const current = await load(id);
+  await enableDirectoryUser(id);
+  await putRecordFrom(current, true);
+  return getUser(id);
+}
+
+async function putRecordFrom(current: Awaited<ReturnType<typeof load>>, enabled: boolean): Promise<void> {
+  if (!current.roleId) throw new ApiError('InvalidUpdate', 'Give the user a role first');
+  await putUserRecord({
+    id: current.user.id,
+    roleId: current.roleId,
+    enabled,
+    email: current.user.email,
+    givenName: current.user.givenName,
+    familyName: current.user.familyName,
+    createdAt: current.record?.createdAt ?? current.user.createdAt ?? undefined,
+  });
+}
+
+/** Deletes the account, then its record (never the other way round: a record-less Admin-group member is Admin). */
+export async function deleteUser(id: string, actor: Actor): Promise<string> {
+  if (id === actor.id) throw new ApiError('InvalidUpdate', CANNOT_DELETE_SELF);
+  const current = await load(id);
+  if (current.roleId === ADMIN_ROLE.id) await keepAnAdmin(id);
+  await deleteDirectoryUser(id);
+  await deleteUserRecord(id);
+  return id;
+}
