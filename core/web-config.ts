@@ -15,6 +15,11 @@ export interface WebConfig {
   readonly version: string;
   /** Minimum password length of the user pool; the new-password step checks it before any token exists. */
   readonly passwordMinLength: number;
+  /**
+   * Lifetime of the user pool client's refresh tokens, in hours: a session whose last authentication is older
+   * than this counts as ended on load, before any request.
+   */
+  readonly refreshTokenHours: number;
 }
 
 export function isWebConfig(value: unknown): value is WebConfig {
@@ -30,6 +35,8 @@ export function isWebConfig(value: unknown): value is WebConfig {
     typeof v.version === 'string' &&
     typeof v.passwordMinLength === 'number' &&
     Number.isInteger(v.passwordMinLength) &&
+    typeof v.refreshTokenHours === 'number' &&
+    v.refreshTokenHours > 0 &&
     (v.userPoolEndpoint === undefined || typeof v.userPoolEndpoint === 'string')
   );
 }

@@ -84,6 +84,7 @@ export class CaracalStack extends Stack {
         stage: config.stage,
         version: props.version,
         passwordMinLength: config.passwordMinLength,
+        refreshTokenHours: config.refreshTokenHours,
       },
     });
 

@@ -14,6 +14,7 @@ import { createGraphqlHandler, type LambdaResolver } from './graphql/server';
 import { baseEnvironment, provisionFunctions, type InvokeResult, type LocalFunction } from './lambda/functions';
 import { createInvokeServer } from './lambda/invoke-server';
 import { provisionUserPools, startCognito, type MailMessage } from './services/cognito';
+import { mailboxPage } from './services/cognito-mailbox';
 import { provisionTables, startDynamo } from './services/dynamodb';
 import { closeServer, listen, localClientConfig } from './services/net';
 import { provisionBuckets, startS3 } from './services/s3';
@@ -100,6 +101,15 @@ function proxy(target: string, req: IncomingMessage, res: ServerResponse, stripP
   req.pipe(upstream);
 }
 
+/** The refresh-token lifetime of an app client in hours, as Cognito defaults it (30 days) when the template is silent. */
+function refreshTokenHours(props: Record<string, unknown> | undefined): number {
+  const validity = props?.RefreshTokenValidity;
+  if (typeof validity !== 'number') return 30 * 24;
+  const unit = (props?.TokenValidityUnits as { RefreshToken?: string } | undefined)?.RefreshToken ?? 'days';
+  const perHour: Record<string, number> = { seconds: 1 / 3600, minutes: 1 / 60, hours: 1, days: 24 };
+  return validity * (perHour[unit] ?? 24);
+}
+
 /** The GraphQL endpoint and the SPA's config, when the template has an AppSync API and a user pool. */
 function apiOf(
   stack: StackTemplate,
@@ -117,6 +127,7 @@ function apiOf(
   const policy = stack.resources[pools[0][0]].Properties?.Policies as { PasswordPolicy?: { MinimumLength?: number } } | undefined;
   const webConfig: WebConfig = {
     passwordMinLength: policy?.PasswordPolicy?.MinimumLength ?? 8,
+    refreshTokenHours: refreshTokenHours(stack.resources[clients[0][0]].Properties),
     region: stack.region,
     userPoolId,
     userPoolClientId: clientIds[0],
@@ -252,6 +263,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         if (path === '/config.json' && api) {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
           return void res.end(JSON.stringify(api.webConfig));
+        }
+        if (path === '/local/mailbox' || path === '/local/mailbox/') {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+          return void res.end(mailboxPage(cognito.messages));
         }
         if (path === '/local/mailbox.json') {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });

@@ -1,5 +1,6 @@
 // Cognito stand-in: cognito-local, composed here so that its data lives under the state folder, its
-// token issuer is its real loopback address, and the codes it "emails" reach a local mailbox.
+// token issuer is its real loopback address, the codes it "emails" reach a local mailbox, and the calls it
+// lacks or answers differently from Cognito behave as Cognito does (./cognito-flows).
 import {
   CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -9,12 +10,15 @@ import {
   ListUserPoolsCommand,
   type CreateUserPoolCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { extendRouter } from './cognito-flows';
+import { messageText } from './cognito-flows/messages';
+import type { CognitoErrors, StoredUser, UserPools } from './cognito-flows/types';
 import { closeServer, localClientConfig } from './net';
 import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
 
@@ -52,38 +56,23 @@ export interface CognitoService {
   stop(): Promise<void>;
 }
 
-type Route = (ctx: unknown, req: Record<string, unknown>) => Promise<unknown>;
-interface UserPools {
-  getUserPoolForClientId(ctx: unknown, clientId: string): Promise<UserPool>;
-  getUserPool(ctx: unknown, userPoolId: string): Promise<UserPool>;
-}
-interface UserPool {
-  getUserByUsername(ctx: unknown, username: string): Promise<{ Password?: string } | null>;
+/** The messages of earlier runs, oldest first (lines that do not parse are skipped). */
+function readMailbox(file: string): MailMessage[] {
+  if (!existsSync(file)) return [];
+  const messages: MailMessage[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      messages.push(JSON.parse(line) as MailMessage);
+    } catch {
+      continue;
+    }
+  }
+  return messages;
 }
 
-const PASSWORD_FLOWS = new Set(['USER_PASSWORD_AUTH', 'ADMIN_USER_PASSWORD_AUTH', 'ADMIN_NO_SRP_AUTH']);
-
-/**
- * cognito-local answers a user who still has a temporary password with the new-password challenge without
- * checking the password, and answers a wrong password with InvalidPasswordException. Cognito checks the
- * password first and answers NotAuthorizedException "Incorrect username or password."; so does this.
- */
-function checkPasswords(router: (target: string) => Route, pools: UserPools): (target: string) => Route {
-  return (target) => {
-    const route = router(target);
-    if (target !== 'InitiateAuth' && target !== 'AdminInitiateAuth') return route;
-    return async (ctx, req) => {
-      const params = (req.AuthParameters ?? {}) as Record<string, string>;
-      if (PASSWORD_FLOWS.has(String(req.AuthFlow)) && params.USERNAME) {
-        const pool = req.ClientId
-          ? await pools.getUserPoolForClientId(ctx, String(req.ClientId))
-          : await pools.getUserPool(ctx, String(req.UserPoolId));
-        const user = await pool.getUserByUsername(ctx, params.USERNAME);
-        if (!user || user.Password !== params.PASSWORD) throw new cl.errors.NotAuthorizedError('Incorrect username or password.');
-      }
-      return route(ctx, req);
-    };
-  };
+function emailOf(user: StoredUser): string {
+  return user.Attributes?.find((attribute) => attribute.Name === 'email')?.Value ?? user.Username;
 }
 
 export async function startCognito(stateDir: string): Promise<CognitoService> {
@@ -92,8 +81,8 @@ export async function startCognito(stateDir: string): Promise<CognitoService> {
   const logger = pino({ level: 'silent' });
   const ctx = { logger };
   const mailbox = new EventEmitter();
-  const messages: MailMessage[] = [];
   const mailboxFile = join(stateDir, 'mailbox.jsonl');
+  const messages: MailMessage[] = readMailbox(mailboxFile);
 
   const deliver = (
     user: { Username: string },
@@ -138,17 +127,23 @@ export async function startCognito(stateDir: string): Promise<CognitoService> {
     { enabled: () => false },
     new cl.crypto.CryptoService(config.KMSConfig),
   );
+  const messageService = new cl.services.MessagesService(triggers, new cl.messageDelivery.MessageDeliveryService(sender));
+  const createMessage = messageService.create.bind(messageService);
+  messageService.create = async (...args: [unknown, string, unknown, unknown, StoredUser, string, ...unknown[]]) => ({
+    ...messageText(args[1], args[5], emailOf(args[4])),
+    ...(await createMessage(...args)),
+  });
   const services = {
     clock,
     cognito: cognitoClient,
     config,
-    messages: new cl.services.MessagesService(triggers, new cl.messageDelivery.MessageDeliveryService(sender)),
+    messages: messageService,
     otp: cl.otp.otp,
     tokenGenerator: new cl.tokenGenerator.JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
   const server = cl.server.createServer(
-    checkPasswords(cl.router.Router(services), cognitoClient),
+    extendRouter(cl.router.Router(services), cognitoClient as UserPools, cl.errors as CognitoErrors),
     logger,
     config.ServerConfig,
     services,
@@ -171,7 +166,10 @@ export async function provisionUserPools(stack: StackTemplate, resolver: Resolve
         new CreateUserPoolCommand({
           PoolName,
           Policies: props.Policies as CreateUserPoolCommandInput['Policies'],
-          MfaConfiguration: (props.MfaConfiguration as CreateUserPoolCommandInput['MfaConfiguration']) ?? 'OFF',
+          // cognito-local has no MFA_SETUP challenge: with MFA 'ON' it refuses every user without TOTP. Locally the
+          // pool is OPTIONAL and the app takes such a user through TOTP setup right after sign-in, as it does on
+          // AWS when the organisation's general settings require MFA.
+          MfaConfiguration: props.MfaConfiguration === 'OFF' ? 'OFF' : 'OPTIONAL',
           UsernameAttributes: (props.UsernameAttributes as CreateUserPoolCommandInput['UsernameAttributes']) ?? ['email'],
           AutoVerifiedAttributes: props.AutoVerifiedAttributes as CreateUserPoolCommandInput['AutoVerifiedAttributes'],
           AdminCreateUserConfig: props.AdminCreateUserConfig as CreateUserPoolCommandInput['AdminCreateUserConfig'],
@@ -204,6 +202,12 @@ export async function provisionUserPools(stack: StackTemplate, resolver: Resolve
           ClientName,
           ExplicitAuthFlows: props.ExplicitAuthFlows as string[] as never,
           GenerateSecret: false,
+          AccessTokenValidity: props.AccessTokenValidity as number | undefined,
+          IdTokenValidity: props.IdTokenValidity as number | undefined,
+          RefreshTokenValidity: props.RefreshTokenValidity as number | undefined,
+          TokenValidityUnits: props.TokenValidityUnits as never,
+          PreventUserExistenceErrors: props.PreventUserExistenceErrors as never,
+          EnableTokenRevocation: props.EnableTokenRevocation as boolean | undefined,
         }),
       );
       clientId = created.UserPoolClient!.ClientId!;

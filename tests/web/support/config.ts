@@ -10,4 +10,5 @@ export const testConfig: WebConfig = {
   stage: 'test',
   version: '0.0.0-test',
   passwordMinLength: 12,
+  refreshTokenHours: 24,
 };
