@@ -3,6 +3,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 
@@ -32,4 +33,11 @@ export function s3(): S3Client {
 export function sqs(): SQSClient {
   sqsClient ??= new SQSClient({});
   return sqsClient;
+}
+
+let lambdaClient: LambdaClient | undefined;
+
+export function lambda(): LambdaClient {
+  lambdaClient ??= new LambdaClient({});
+  return lambdaClient;
 }

@@ -4,6 +4,7 @@ import importlib.util
 import os
 import tempfile
 import unittest
+import unittest.mock
 
 from tests.engine import ENGINE_DIR
 
@@ -60,6 +61,27 @@ class HandlerTest(unittest.TestCase):
             self.assertTrue(same_version["results"][0][0]["matched"])
             new_version = handler.handler({"content": {**content, "version": "v2"}, "events": [{"p_log_type": "T", "x": 1}]})
             self.assertEqual(new_version["results"], [[]])
+
+    def test_runs_unit_tests(self):
+        handler = load_handler()
+        content = {"version": "tests", "detections": [{"id": "U", "analysisType": "rule", "severity": "Low", "logTypes": ["T"],
+                                                      "body": "def rule(event):\n    return event.get('x') == 1\n"}]}
+        tests = [{"Name": "hit", "ExpectedResult": True, "Log": {"x": 1}}, {"Name": "miss", "ExpectedResult": True, "Log": {"x": 2}}]
+        out = handler.handler({"content": content, "test": {"detectionId": "U", "tests": tests}})
+        self.assertEqual([(t["name"], t["passed"]) for t in out["tests"]], [("hit", True), ("miss", False)])
+
+    def test_without_boto3_the_state_stays_in_the_process(self):
+        saved = os.environ.get("CARACAL_KV_TABLE")
+        os.environ["CARACAL_KV_TABLE"] = "kv"
+        try:
+            with unittest.mock.patch.dict("sys.modules", {"boto3": None}):
+                handler = load_handler()
+            self.assertIsInstance(handler.kv.store(), handler.kv.MemoryStore)
+        finally:
+            if saved is None:
+                os.environ.pop("CARACAL_KV_TABLE", None)
+            else:
+                os.environ["CARACAL_KV_TABLE"] = saved
 
 
 if __name__ == "__main__":

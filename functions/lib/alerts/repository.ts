@@ -90,6 +90,38 @@ export async function addAlertEvents(id: string, events: number, lastEventAt: st
   }
 }
 
+/**
+ * Events joined a detection alert's window: its count becomes the window's count (kept when a concurrent
+ * writer already set a larger one) and its event times widen to include `firstEventAt`..`lastEventAt`.
+ */
+export async function joinAlert(
+  id: string,
+  change: { eventCount: number; firstEventAt: string; lastEventAt: string },
+  now: string,
+): Promise<void> {
+  const steps: [string, string, unknown][] = [
+    ['eventCount', '<', change.eventCount],
+    ['firstEventAt', '>', change.firstEventAt],
+    ['lastEventAt', '<', change.lastEventAt],
+  ];
+  for (const [field, op, value] of steps) {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: alertKey(id),
+          UpdateExpression: 'SET #f = :v, updatedAt = :now',
+          ConditionExpression: `attribute_exists(pk) AND #f ${op} :v`,
+          ExpressionAttributeNames: { '#f': field },
+          ExpressionAttributeValues: { ':v': value, ':now': now },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+}
+
 export interface AlertFilter {
   readonly type?: AlertType;
   readonly severities?: readonly AlertSeverity[];
