@@ -8,6 +8,7 @@ import { Data } from './data/data';
 import { Lake } from './data/lake';
 import { Detections } from './detections/detections';
 import { Ingest } from './ingest/ingest';
+import { LogSources } from './log-sources/log-sources';
 import { Search } from './search/search';
 import { Web } from './web/web';
 
@@ -33,6 +34,7 @@ export class CaracalStack extends Stack {
   readonly detections: Detections;
   readonly search: Search;
   readonly web: Web;
+  readonly logSources: LogSources;
 
   constructor(scope: Construct, id: string, props: CaracalStackProps) {
     super(scope, id, props);
@@ -70,6 +72,11 @@ export class CaracalStack extends Stack {
         PASSWORD_MIN_LENGTH: String(config.passwordMinLength),
         MFA_MODE: config.mfaMode,
       },
+    });
+    this.logSources = new LogSources(this, 'LogSources', {
+      entityTable: this.data.entityTable,
+      userPool: this.auth.userPool,
+      apiFunction: this.api.apiFunction,
     });
     this.web = new Web(this, 'Web', {
       removalPolicy,

@@ -191,3 +191,10 @@ export type SourceHealthAlertKind = keyof typeof SOURCE_HEALTH_ALERTS;
 
 /** A source that has received data and then none for this long raises SOURCE_NO_DATA (default). */
 export const DEFAULT_NO_DATA_HOURS = 24;
+
+/** The API's enum value of a transport (`aws-s3` ↔ `AWS_S3`). */
+export const transportToApi = (transport: LogSourceTransport) => transport.toUpperCase().replace(/-/g, '_');
+export function transportFromApi(value: unknown): LogSourceTransport | undefined {
+  const transport = typeof value === 'string' ? value.toLowerCase().replace(/_/g, '-') : undefined;
+  return isTransport(transport) ? transport : undefined;
+}

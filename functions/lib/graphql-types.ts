@@ -452,6 +452,15 @@ export type NotificationConnection = {
   pageInfo: PageInfo;
 };
 
+export type NotificationCounts = {
+  __typename?: 'NotificationCounts';
+  archived: Scalars['Int']['output'];
+  /** Every notification in the inbox, read or not. */
+  inbox: Scalars['Int']['output'];
+  /** Unread notifications in the inbox. */
+  unread: Scalars['Int']['output'];
+};
+
 export type NotificationEdge = {
   __typename?: 'NotificationEdge';
   cursor: Scalars['String']['output'];
@@ -558,6 +567,8 @@ export type Query = {
   logSources: LogSourceConnection;
   /** The signed-in user with their role and permissions, read fresh on every request. */
   me: User;
+  /** How many notifications the caller has unread in the inbox, in the inbox, and archived. */
+  notificationCounts: NotificationCounts;
   /** The caller's notification preferences: every topic with its channels (on unless turned off). */
   notificationPreferences: Array<NotificationPreference>;
   /** The caller's notifications, newest first: the inbox (optionally unread only) or the archive. */
@@ -961,6 +972,7 @@ export type ResolversTypes = {
   NotificationChannelInput: NotificationChannelInput;
   NotificationChannelName: NotificationChannelName;
   NotificationConnection: ResolverTypeWrapper<NotificationConnection>;
+  NotificationCounts: ResolverTypeWrapper<NotificationCounts>;
   NotificationEdge: ResolverTypeWrapper<NotificationEdge>;
   NotificationLevel: NotificationLevel;
   NotificationMetadata: ResolverTypeWrapper<NotificationMetadata>;
@@ -1047,6 +1059,7 @@ export type ResolversParentTypes = {
   NotificationChannel: NotificationChannel;
   NotificationChannelInput: NotificationChannelInput;
   NotificationConnection: NotificationConnection;
+  NotificationCounts: NotificationCounts;
   NotificationEdge: NotificationEdge;
   NotificationMetadata: NotificationMetadata;
   NotificationPreference: NotificationPreference;
@@ -1307,6 +1320,12 @@ export type NotificationConnectionResolvers<ContextType = unknown, ParentType ex
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type NotificationCountsResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['NotificationCounts'] = ResolversParentTypes['NotificationCounts']> = {
+  archived?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  inbox?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type NotificationEdgeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['NotificationEdge'] = ResolversParentTypes['NotificationEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Notification'], ParentType, ContextType>;
@@ -1335,6 +1354,7 @@ export type QueryResolvers<ContextType = unknown, ParentType extends ResolversPa
   logSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<QueryLogSourceArgs, 'id'>>;
   logSources?: Resolver<ResolversTypes['LogSourceConnection'], ParentType, ContextType, Partial<QueryLogSourcesArgs>>;
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  notificationCounts?: Resolver<ResolversTypes['NotificationCounts'], ParentType, ContextType>;
   notificationPreferences?: Resolver<Array<ResolversTypes['NotificationPreference']>, ParentType, ContextType>;
   notifications?: Resolver<ResolversTypes['NotificationConnection'], ParentType, ContextType, RequireFields<QueryNotificationsArgs, 'input'>>;
   roleById?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<QueryRoleByIdArgs, 'id'>>;
@@ -1453,6 +1473,7 @@ export type Resolvers<ContextType = unknown> = {
   Notification?: NotificationResolvers<ContextType>;
   NotificationChannel?: NotificationChannelResolvers<ContextType>;
   NotificationConnection?: NotificationConnectionResolvers<ContextType>;
+  NotificationCounts?: NotificationCountsResolvers<ContextType>;
   NotificationEdge?: NotificationEdgeResolvers<ContextType>;
   NotificationMetadata?: NotificationMetadataResolvers<ContextType>;
   NotificationPreference?: NotificationPreferenceResolvers<ContextType>;

@@ -3,6 +3,7 @@ import * as appsync from 'aws-cdk-lib/aws-appsync';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
@@ -29,6 +30,8 @@ export interface ApiProps {
 /** The AppSync GraphQL API (Cognito user-pool auth) and the api function that resolves every operation. */
 export class Api extends Construct {
   readonly graphqlApi: appsync.GraphqlApi;
+  /** The function behind every resolver (capabilities grant it what their resolvers need). */
+  readonly apiFunction: lambda.Function;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -59,6 +62,7 @@ export class Api extends Construct {
         USER_POOL_ID: props.userPool.userPoolId,
       },
     });
+    this.apiFunction = apiFunction;
     props.settingsTable.grantReadWriteData(apiFunction);
     props.entityTable.grantReadWriteData(apiFunction);
     apiFunction.addToRolePolicy(

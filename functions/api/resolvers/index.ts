@@ -2,6 +2,7 @@
 // one line here.
 import { appConfig } from './app-config';
 import { feedbackResolvers } from './feedback';
+import { logSourceResolvers } from './log-sources';
 import { me } from './me';
 import { notificationResolvers } from './notifications';
 import { settingsResolvers } from './settings';
@@ -15,4 +16,5 @@ export const resolvers: ResolverMap = {
   ...notificationResolvers,
   ...settingsResolvers,
   ...feedbackResolvers,
+  ...logSourceResolvers,
 };

@@ -3,6 +3,55 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type FeedbackFeatureInput = {
+  /** The part of the product the feedback is about. */
+  name: string;
+};
+
+export type FeedbackTextInput = {
+  text: string;
+};
+
+export type NotificationChannelInput = {
+  enabled: boolean;
+  name: NotificationChannelName;
+};
+
+/** Where notifications of a topic are delivered. */
+export type NotificationChannelName =
+  | 'IN_APP';
+
+export type NotificationLevel =
+  | 'ERROR'
+  | 'INFO'
+  | 'WARNING';
+
+export type NotificationPreferenceInput = {
+  channels: Array<NotificationChannelInput>;
+  topic: NotificationTopic;
+};
+
+/** The notifications a bulk change considers: the inbox (not archived) or the archive. */
+export type NotificationScope =
+  | 'ARCHIVED'
+  | 'INBOX';
+
+export type NotificationTopic =
+  | 'DETECTION_NOTIFICATION'
+  | 'SYSTEM_ERROR'
+  | 'SYSTEM_NOTIFICATION';
+
+export type NotificationsInput = {
+  /** The archive instead of the inbox. */
+  archived?: boolean | null | undefined;
+  /** The endCursor of the previous page. */
+  cursor?: string | null | undefined;
+  /** 1 to 500; 100 when left out. */
+  pageSize?: number | null | undefined;
+  /** Only unread notifications (inbox only). */
+  unreadOnly?: boolean | null | undefined;
+};
+
 /** The named permissions of core/permissions (Modify implies Read). */
 export type Permission =
   | 'AlertModify'
@@ -35,12 +84,138 @@ export type Permission =
   | 'UserModify'
   | 'UserRead';
 
+export type PutNotificationPreferencesInput = {
+  preferences: Array<NotificationPreferenceInput>;
+};
+
+export type SendUserFeedbackInput = {
+  feature: FeedbackFeatureInput;
+  feedback: FeedbackTextInput;
+  /** The address of the page the feedback was sent from. */
+  locationUrl: string;
+  /** The browser's screen width, in pixels. */
+  screenWidth: number;
+  /** How useful the part is to the user, 1 to 5; null when not rated. */
+  usefulness?: number | null | undefined;
+};
+
+export type UpdateGeneralSettingsInput = {
+  mfaRequired?: boolean | null | undefined;
+  organizationName?: string | null | undefined;
+};
+
+export type UpdateNotificationInput = {
+  /** A timestamp archives the notification; null returns it to the inbox. */
+  archivedAt?: string | null | undefined;
+  id: string | number;
+  /** A timestamp marks the notification read; null marks it unread. */
+  readAt?: string | null | undefined;
+};
+
+export type UpdateProfileInput = {
+  familyName: string;
+  givenName: string;
+};
+
+export type UpdateUserNotificationsInput = {
+  /** A timestamp archives every notification of the scope; null returns them to the inbox. */
+  archivedAt?: string | null | undefined;
+  /** A timestamp marks every notification of the scope read; null marks them unread. */
+  readAt?: string | null | undefined;
+  scope: NotificationScope;
+};
+
+export type CurrentUserQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CurrentUserQuery = { me: { id: string, email: string, givenName: string | null, familyName: string | null, name: string, status: string, role: { id: string, name: string } | null } };
+
+export type SessionUserQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SessionUserQuery = { me: { id: string, email: string, givenName: string | null, familyName: string | null, name: string, enabled: boolean, status: string, role: { id: string, name: string, permissions: Array<Permission> } | null }, appConfig: { mfaRequired: boolean } };
+
 export type MyPermissionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MyPermissionsQuery = { me: { id: string, role: { id: string, name: string, permissions: Array<Permission> } | null } };
 
+export type SendUserFeedbackMutationVariables = Exact<{
+  input: SendUserFeedbackInput;
+}>;
+
+
+export type SendUserFeedbackMutation = { sendUserFeedback: { id: string } };
+
+export type GeneralSettingsFieldsFragment = { organizationName: string, mfaRequired: boolean, mfaMode: string, passwordMinLength: number, sessionHours: number | null, updatedAt: string | null, updatedBy: string | null };
+
+export type GeneralSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GeneralSettingsQuery = { generalSettings: { organizationName: string, mfaRequired: boolean, mfaMode: string, passwordMinLength: number, sessionHours: number | null, updatedAt: string | null, updatedBy: string | null } };
+
+export type UpdateGeneralSettingsMutationVariables = Exact<{
+  input: UpdateGeneralSettingsInput;
+}>;
+
+
+export type UpdateGeneralSettingsMutation = { updateGeneralSettings: { organizationName: string, mfaRequired: boolean, mfaMode: string, passwordMinLength: number, sessionHours: number | null, updatedAt: string | null, updatedBy: string | null } };
+
 export type HomeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type HomeQuery = { me: { id: string, email: string, givenName: string | null, familyName: string | null, role: { id: string, name: string } | null }, appConfig: { version: string, stage: string, region: string, accountId: string, created: string, passwordMinLength: number, mfaMode: string } };
+
+export type NotificationFieldsFragment = { id: string, topic: NotificationTopic, level: NotificationLevel, title: string, message: string, createdAt: string, readAt: string | null, archivedAt: string | null, metadata: { alertId: string | null } };
+
+export type NotificationListQueryVariables = Exact<{
+  input: NotificationsInput;
+}>;
+
+
+export type NotificationListQuery = { notifications: { edges: Array<{ node: { id: string, topic: NotificationTopic, level: NotificationLevel, title: string, message: string, createdAt: string, readAt: string | null, archivedAt: string | null, metadata: { alertId: string | null } } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type NotificationPollQueryVariables = Exact<{
+  pageSize: number;
+}>;
+
+
+export type NotificationPollQuery = { unreadNotificationCount: number, notifications: { edges: Array<{ node: { id: string, topic: NotificationTopic, level: NotificationLevel, title: string, message: string, createdAt: string, readAt: string | null, archivedAt: string | null, metadata: { alertId: string | null } } }> } };
+
+export type NotificationCountsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationCountsQuery = { notificationCounts: { unread: number, inbox: number, archived: number } };
+
+export type NotificationPreferencesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationPreferencesQuery = { notificationPreferences: Array<{ topic: NotificationTopic, channels: Array<{ name: NotificationChannelName, enabled: boolean }> }> };
+
+export type PutNotificationPreferencesMutationVariables = Exact<{
+  input: PutNotificationPreferencesInput;
+}>;
+
+
+export type PutNotificationPreferencesMutation = { putNotificationPreferences: Array<{ topic: NotificationTopic, channels: Array<{ name: NotificationChannelName, enabled: boolean }> }> };
+
+export type UpdateNotificationMutationVariables = Exact<{
+  input: UpdateNotificationInput;
+}>;
+
+
+export type UpdateNotificationMutation = { updateNotification: { id: string, topic: NotificationTopic, level: NotificationLevel, title: string, message: string, createdAt: string, readAt: string | null, archivedAt: string | null, metadata: { alertId: string | null } } };
+
+export type UpdateUserNotificationsMutationVariables = Exact<{
+  input: UpdateUserNotificationsInput;
+}>;
+
+
+export type UpdateUserNotificationsMutation = { updateUserNotifications: { updated: number } };
+
+export type UpdateProfileMutationVariables = Exact<{
+  input: UpdateProfileInput;
+}>;
+
+
+export type UpdateProfileMutation = { updateProfile: { id: string, givenName: string | null, familyName: string | null, name: string } };

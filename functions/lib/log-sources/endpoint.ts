@@ -1,0 +1,12 @@
+// The endpoint of an HTTP source: `<HTTP ingest base URL>/<source id>`. The base URL comes from the
+// deployment (HTTP_INGEST_URL); without it the endpoint is pending (null).
+
+export function httpIngestBaseUrl(): string | null {
+  const base = process.env.HTTP_INGEST_URL?.trim();
+  return base ? base.replace(/\/+$/, '') : null;
+}
+
+export function httpEndpointUrl(sourceId: string): string | null {
+  const base = httpIngestBaseUrl();
+  return base ? `${base}/${sourceId}` : null;
+}

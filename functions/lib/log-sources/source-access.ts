@@ -1,0 +1,28 @@
+// AWS clients that act on a source's resources: with the source's IAM role when it has one (assumed through
+// STS), else with Caracal's own role.
+import { KMSClient } from '@aws-sdk/client-kms';
+import { S3Client } from '@aws-sdk/client-s3';
+import { fromTemporaryCredentials } from '@aws-sdk/credential-providers';
+import type { S3SourceConfig } from '../../../core/log-sources/types';
+import { s3 } from '../clients';
+
+const roleClients = new Map<string, S3Client>();
+
+const credentialsFor = (roleArn: string) =>
+  fromTemporaryCredentials({ params: { RoleArn: roleArn, RoleSessionName: 'caracal-log-source', DurationSeconds: 900 } });
+
+/** The S3 client that reads a source's bucket. */
+export function sourceS3(config: Pick<S3SourceConfig, 'roleArn'>): S3Client {
+  if (!config.roleArn) return s3();
+  let client = roleClients.get(config.roleArn);
+  if (!client) {
+    client = new S3Client({ credentials: credentialsFor(config.roleArn) });
+    roleClients.set(config.roleArn, client);
+  }
+  return client;
+}
+
+/** The KMS client that checks a source's key (with its role when it has one). */
+export function sourceKms(config: Pick<S3SourceConfig, 'roleArn'>): KMSClient {
+  return new KMSClient(config.roleArn ? { credentials: credentialsFor(config.roleArn) } : {});
+}
