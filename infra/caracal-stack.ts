@@ -8,7 +8,7 @@ import { Data } from './data/data';
 import { Lake } from './data/lake';
 import { Detections } from './detections/detections';
 import { Ingest } from './ingest/ingest';
-import { LogSources } from './log-sources/log-sources';
+import { Processing } from './processing/processing';
 import { Search } from './search/search';
 import { Web } from './web/web';
 
@@ -30,11 +30,11 @@ export class CaracalStack extends Stack {
   readonly data: Data;
   readonly lake: Lake;
   readonly ingest: Ingest;
+  readonly processing: Processing;
   readonly api: Api;
   readonly detections: Detections;
   readonly search: Search;
   readonly web: Web;
-  readonly logSources: LogSources;
 
   constructor(scope: Construct, id: string, props: CaracalStackProps) {
     super(scope, id, props);
@@ -52,6 +52,13 @@ export class CaracalStack extends Stack {
     this.data = new Data(this, 'Data', { removalPolicy });
     this.lake = new Lake(this, 'Lake', { removalPolicy });
     this.ingest = new Ingest(this, 'Ingest', { removalPolicy, accessLogs: this.lake.accessLogsBucket });
+    this.processing = new Processing(this, 'Processing', {
+      ingestBucket: this.ingest.ingestBucket,
+      ingestQueue: this.ingest.ingestQueue,
+      lakeBucket: this.lake.lakeBucket,
+      entityTable: this.data.entityTable,
+      userPool: this.auth.userPool,
+    });
     this.search = new Search(this, 'Search', { removalPolicy, accessLogs: this.lake.accessLogsBucket });
     this.detections = new Detections(this, 'Detections', {
       engineCodePath: props.engineCodePath,
@@ -71,12 +78,8 @@ export class CaracalStack extends Stack {
         AWS_PARTITION: this.partition,
         PASSWORD_MIN_LENGTH: String(config.passwordMinLength),
         MFA_MODE: config.mfaMode,
+        HTTP_INGEST_URL: this.processing.httpIngestUrl.url,
       },
-    });
-    this.logSources = new LogSources(this, 'LogSources', {
-      entityTable: this.data.entityTable,
-      userPool: this.auth.userPool,
-      apiFunction: this.api.apiFunction,
     });
     this.web = new Web(this, 'Web', {
       removalPolicy,

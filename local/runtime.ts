@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { WebConfig } from '../core/web-config';
+import { functionUrls, serveFunctionUrl, urlFor } from './events/function-urls';
 import { routeS3Notifications, notificationTargets } from './events/s3-notifications';
 import { scheduleRules, startSchedules } from './events/schedules';
 import { eventSourceMappings, QueuePoller } from './events/sqs-pollers';
@@ -41,7 +42,15 @@ export interface Runtime {
   readonly url: string;
   readonly stack: StackTemplate;
   readonly resolver: Resolver;
-  readonly endpoints: { dynamodb: string; s3: string; sqs: string; cognito: string; lambda: string };
+  readonly endpoints: {
+    dynamodb: string;
+    s3: string;
+    sqs: string;
+    cognito: string;
+    lambda: string;
+    /** Each Lambda function URL of the template (by the URL resource's logical id), served on the front origin. */
+    functionUrls: Record<string, string>;
+  };
   /** The SPA's configuration; absent when the template has no GraphQL API. */
   readonly webConfig: WebConfig | undefined;
   /** Users created on this start, with their temporary passwords. */
@@ -208,12 +217,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         },
       });
     }
+    const urls = functionUrls(stack, resolver, url);
     const endpoints = {
       dynamodb: dynamo.endpoint,
       s3: s3.endpoint,
       sqs: sqs.endpoint,
       cognito: cognito.endpoint,
       lambda: lambdaEndpoint,
+      functionUrls: Object.fromEntries(urls.map((u) => [u.logicalId, u.url])),
     };
     const base = baseEnvironment(stack, endpoints);
     functions = provisionFunctions(stack, resolver, base, (name, line) => options.log(`[${name}] ${line}`));
@@ -259,6 +270,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       };
       try {
         if (path === '/graphql' && api) return void api.graphql(req, res).catch(fail);
+        const fnUrl = urlFor(urls, path);
+        if (fnUrl) return void serveFunctionUrl(fnUrl, resolver.lookup(fnUrl.targetLogicalId)!.ref, req, res, invoke).catch(fail);
         if (path === '/cognito' || path.startsWith('/cognito/')) return proxy(cognito.endpoint, req, res, '/cognito');
         if (path === '/config.json' && api) {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });

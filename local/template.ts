@@ -7,6 +7,7 @@ export interface Resource {
   readonly Type: string;
   readonly Properties?: Record<string, unknown>;
   readonly DependsOn?: string | string[];
+  readonly Metadata?: Record<string, unknown>;
 }
 
 export interface StackTemplate {

@@ -1,0 +1,58 @@
+// Object bytes as the log lines were written: gzip is recognised by its magic bytes (1f 8b), never by the
+// object's name or Content-Encoding, and inflated as a stream (members concatenated by `cat` included).
+import { createGunzip } from 'node:zlib';
+
+/** The object is not what it claims to be (truncated or corrupt gzip): retrying will not help. */
+export class CorruptObjectError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CorruptObjectError';
+  }
+}
+
+const isGzip = (chunk: Uint8Array) => chunk.length >= 2 && chunk[0] === 0x1f && chunk[1] === 0x8b;
+
+/** The chunks of `source`, inflated when the first bytes are a gzip header. */
+export async function* decompressed(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const iterator = source[Symbol.asyncIterator]();
+  let first = await iterator.next();
+  // Two bytes decide; a first chunk of one byte (rare on a network stream) waits for the next.
+  while (!first.done && first.value.length < 2) {
+    const next = await iterator.next();
+    if (next.done) break;
+    first = { done: false, value: Buffer.concat([first.value, next.value]) };
+  }
+  if (first.done) return;
+  const rest = {
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  if (!isGzip(first.value)) {
+    yield first.value;
+    yield* rest;
+    return;
+  }
+  const gunzip = createGunzip();
+  const drained = () => new Promise((r) => (gunzip.once('drain', r), gunzip.once('close', r)));
+  const feed = (async () => {
+    try {
+      if (!gunzip.write(first.value)) await drained();
+      for await (const chunk of rest) {
+        if (gunzip.destroyed) return;
+        if (!gunzip.write(chunk)) await drained();
+      }
+      gunzip.end();
+    } catch (err) {
+      gunzip.destroy(err as Error);
+    }
+  })();
+  try {
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) yield chunk;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code && code.startsWith('Z_')) throw new CorruptObjectError(`corrupt gzip: ${(err as Error).message}`);
+    throw err;
+  } finally {
+    gunzip.destroy();
+    await feed;
+  }
+}

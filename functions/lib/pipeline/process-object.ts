@@ -1,0 +1,108 @@
+// One object through the pipeline's pure part: bytes → records (by stream type) → classified and normalized
+// events → gzip NDJSON files in the lake. Lines no schema reads are counted, and the first of them kept with
+// their reasons; they never stop the rest of the object.
+import { classifier, type Parser } from '../../../core/schemas/index';
+import { CorruptObjectError, decompressed } from './decompress';
+import { LakeWriter, type LakeSink, type LakeWriterOptions, type WrittenObject } from './lake-writer';
+import type { InputObject } from './lake-layout';
+import { logRecords, type StreamFormat } from './log-records';
+
+/** A line no schema of the source reads. */
+export interface ClassificationFailure {
+  readonly lineNumber: number;
+  readonly index: number;
+  /** The start of the raw line (see RAW_LINE_LIMIT). */
+  readonly line: string;
+  readonly error: string;
+  /** Each schema tried, with why it refused the line. */
+  readonly attempts: readonly { readonly logType: string; readonly error: string }[];
+}
+
+/** Characters of a failed line kept for the user to read. */
+export const RAW_LINE_LIMIT = 1000;
+/** Failures kept (with their lines) per object; all are counted. */
+export const KEPT_FAILURES = 50;
+
+export interface ProcessObjectInput {
+  readonly input: InputObject;
+  readonly sourceLabel: string;
+  readonly format: StreamFormat;
+  /** The compiled schemas of the source's log types. */
+  readonly parsers: readonly Parser[];
+  readonly body: AsyncIterable<Uint8Array>;
+  /** p_parse_time of every event of the object. */
+  readonly parseTime: Date;
+}
+
+export interface ProcessObjectResult {
+  readonly written: WrittenObject[];
+  readonly events: number;
+  /** Bytes read (after gzip). */
+  readonly bytes: number;
+  readonly classificationFailures: number;
+  readonly failures: ClassificationFailure[];
+  /** Set when the object could not be read to its end (corrupt gzip): the events before it are kept. */
+  readonly corrupt: string | null;
+}
+
+async function* counted(body: AsyncIterable<Uint8Array>, count: { bytes: number }): AsyncGenerator<Uint8Array> {
+  for await (const chunk of body) {
+    count.bytes += chunk.length;
+    yield chunk;
+  }
+}
+
+export async function processObject(
+  request: ProcessObjectInput,
+  sink: LakeSink,
+  options: LakeWriterOptions = {},
+): Promise<ProcessObjectResult> {
+  const { input, parsers, parseTime } = request;
+  const classify = classifier([...parsers]);
+  const writer = new LakeWriter(input, sink, options);
+  const count = { bytes: 0 };
+  const failures: ClassificationFailure[] = [];
+  let failed = 0;
+  let events = 0;
+  let corrupt: string | null = null;
+  const fail = (failure: ClassificationFailure) => {
+    failed++;
+    if (failures.length < KEPT_FAILURES) failures.push(failure);
+  };
+  try {
+    for await (const records of logRecords(counted(decompressed(request.body), count), request.format)) {
+      for (const record of records) {
+        if ('error' in record) {
+          fail({ lineNumber: record.lineNumber, index: record.index, line: '', error: record.error, attempts: [] });
+          continue;
+        }
+        const result = classify.classify(record.text, {
+          sourceId: input.sourceId,
+          sourceLabel: request.sourceLabel,
+          objectKey: input.key,
+          lineNumber: record.lineNumber,
+          eventIndex: record.index,
+          parseTime,
+        });
+        if (!result.ok) {
+          fail({
+            lineNumber: record.lineNumber,
+            index: record.index,
+            line: record.text.slice(0, RAW_LINE_LIMIT),
+            error: result.error,
+            attempts: result.attempts,
+          });
+          continue;
+        }
+        for (const event of result.events) writer.add(result.logType, event);
+        events += result.events.length;
+      }
+      await writer.drain();
+    }
+  } catch (err) {
+    if (!(err instanceof CorruptObjectError)) throw err;
+    corrupt = err.message;
+  }
+  const written = await writer.finish();
+  return { written, events, bytes: count.bytes, classificationFailures: failed, failures, corrupt };
+}

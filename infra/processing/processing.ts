@@ -1,0 +1,106 @@
+import { Duration } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as eventSources from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { nodeFunction, queueWithDlq } from '../policy/resources';
+
+export interface ProcessingProps {
+  /** Where S3 and HTTP ingest objects land; its notifications fill `ingestQueue`. */
+  readonly ingestBucket: s3.IBucket;
+  readonly ingestQueue: sqs.IQueue;
+  readonly lakeBucket: s3.IBucket;
+  /** Log sources, classification failures, system alerts. */
+  readonly entityTable: dynamodb.ITableV2;
+  /** System alerts about a source notify the users who may read alerts. */
+  readonly userPool: cognito.IUserPool;
+  /** Largest HTTP ingest body accepted, in bytes (the function URL itself stops at 6 MB). */
+  readonly httpMaxBodyBytes?: number;
+}
+
+/**
+ * The ingestion pipeline: the log processor turns each object of the ingest queue into gzip NDJSON in the
+ * lake and tells detection through the detections queue; the HTTP ingest function (a function URL) checks
+ * each request against its log source's own authentication and hands the body over as an ingest object.
+ */
+export class Processing extends Construct {
+  readonly logProcessor: lambda.IFunction;
+  readonly httpIngestFunction: lambda.IFunction;
+  readonly httpIngestUrl: lambda.FunctionUrl;
+  /** Holds one EventsWrittenMessage per lake object written; the detections function consumes it. */
+  readonly detectionsQueue: sqs.Queue;
+  readonly detectionsDlq: sqs.Queue;
+
+  constructor(scope: Construct, id: string, props: ProcessingProps) {
+    super(scope, id);
+    const { queue, dlq } = queueWithDlq(this, 'DetectionsQueue', { visibilityTimeout: Duration.minutes(6) });
+    this.detectionsQueue = queue;
+    this.detectionsDlq = dlq;
+
+    const logProcessor = nodeFunction(this, 'LogProcessorFunction', {
+      entry: 'functions/log-processor/handler.ts',
+      description: 'Classifies, parses and normalizes ingested objects into the lake and hands them to detection.',
+      timeout: Duration.minutes(5),
+      memorySize: 1024,
+      environment: {
+        ENTITY_TABLE: props.entityTable.tableName,
+        INGEST_BUCKET: props.ingestBucket.bucketName,
+        LAKE_BUCKET: props.lakeBucket.bucketName,
+        DETECTIONS_QUEUE_URL: this.detectionsQueue.queueUrl,
+        USER_POOL_ID: props.userPool.userPoolId,
+      },
+    });
+    logProcessor.addEventSource(
+      new eventSources.SqsEventSource(props.ingestQueue, { batchSize: 10, reportBatchItemFailures: true }),
+    );
+    props.ingestBucket.grantRead(logProcessor);
+    props.lakeBucket.grantPut(logProcessor);
+    props.entityTable.grantReadWriteData(logProcessor);
+    this.detectionsQueue.grantSendMessages(logProcessor);
+    // S3 log sources live in the customer's own buckets: read any object the deployment is allowed to read.
+    logProcessor.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: ['arn:aws:s3:::*/*'] }));
+    logProcessor.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'],
+        resources: [props.userPool.userPoolArn],
+      }),
+    );
+    this.logProcessor = logProcessor;
+
+    const httpIngest = nodeFunction(this, 'HttpIngestFunction', {
+      entry: 'functions/http-ingest/handler.ts',
+      description: "Accepts HTTP ingest requests authenticated with their log source's settings.",
+      timeout: Duration.seconds(30),
+      environment: {
+        ENTITY_TABLE: props.entityTable.tableName,
+        INGEST_BUCKET: props.ingestBucket.bucketName,
+        ...(props.httpMaxBodyBytes ? { HTTP_INGEST_MAX_BODY_BYTES: String(props.httpMaxBodyBytes) } : {}),
+      },
+    });
+    props.ingestBucket.grantPut(httpIngest);
+    props.entityTable.grantReadWriteData(httpIngest);
+    // Each log source has its own authentication (None, Basic, Bearer, HMAC, SharedSecret), checked by the function.
+    this.httpIngestUrl = httpIngest.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE });
+    // Where the local runtime serves this URL on its own origin (`<origin>/ingest/<source id>`).
+    (this.httpIngestUrl.node.defaultChild as lambda.CfnUrl).addMetadata('caracal:localPath', 'ingest');
+    this.httpIngestFunction = httpIngest;
+
+    NagSuppressions.addResourceSuppressions(
+      this,
+      [
+        { id: 'AwsSolutions-IAM4', reason: "AWSLambdaBasicExecutionRole only grants writing the function's own logs." },
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'S3 log sources are objects in customer buckets named at run time; grants on the ingest and lake buckets and the entity table indexes use the object and index wildcards CDK generates.',
+        },
+      ],
+      true,
+    );
+  }
+}

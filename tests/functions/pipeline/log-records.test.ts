@@ -1,0 +1,128 @@
+// Splitting objects into log records by stream type, independent of how the bytes are chunked.
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { CorruptObjectError, decompressed } from '../../../functions/lib/pipeline/decompress';
+import { JsonScanner } from '../../../functions/lib/pipeline/json-scanner';
+import { detectStreamType, logRecords, type LogRecord, type StreamFormat } from '../../../functions/lib/pipeline/log-records';
+
+async function* chunked(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+async function records(text: string | Uint8Array, format: StreamFormat, size = 7): Promise<LogRecord[]> {
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+  const out: LogRecord[] = [];
+  for await (const batch of logRecords(decompressed(chunked(bytes, size)), format)) out.push(...batch);
+  return out;
+}
+
+const texts = (rs: LogRecord[]) => rs.map((r) => ('text' in r ? r.text : `!${r.error}`));
+
+describe('Lines', () => {
+  it('gives one record per line, skipping blank lines, CRLF handled, numbered as in the object', async () => {
+    const rs = await records('a\r\n\n  \nb\nc', { streamType: 'Lines' });
+    expect(rs).toEqual([
+      { lineNumber: 1, index: 0, text: 'a' },
+      { lineNumber: 4, index: 0, text: 'b' },
+      { lineNumber: 5, index: 0, text: 'c' },
+    ]);
+  });
+
+  it('reports invalid UTF-8 and overlong lines as records with an error', async () => {
+    const bytes = Buffer.concat([Buffer.from('ok\n'), Buffer.from([0xff, 0xfe, 0x0a]), Buffer.from('x'.repeat(20))]);
+    const out: LogRecord[] = [];
+    for await (const batch of logRecords(chunked(bytes, 5), { streamType: 'Lines' }, 10)) out.push(...batch);
+    expect(texts(out)).toEqual(['ok', '!line is not valid UTF-8', '!line is 20 bytes long, more than the limit of 10']);
+  });
+});
+
+describe('JSON', () => {
+  it('reads concatenated and pretty-printed documents', async () => {
+    const rs = await records('{"a":1}{"b":\n  {"c":"}{"}\n}\n{"d":"\\"x"}', { streamType: 'JSON' }, 3);
+    expect(texts(rs)).toEqual(['{"a":1}', '{"b":\n  {"c":"}{"}\n}', '{"d":"\\"x"}']);
+    expect(rs.map((r) => r.lineNumber)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('JsonArray', () => {
+  it('reads the elements of a root array', async () => {
+    const rs = await records('[ {"a":[1,2]}, {"b":"]"} ,3, "s", null ]', { streamType: 'JsonArray' }, 4);
+    expect(texts(rs)).toEqual(['{"a":[1,2]}', '{"b":"]"}', '3', '"s"', 'null']);
+  });
+
+  it('reads the elements of the array in the envelope field, ignoring other fields', async () => {
+    const doc = '{"other":[{"x":1}],"nested":{"Records":[{"no":1}]},"Records":[{"a":1},{"b":{"c":[2]}}],"tail":true}';
+    expect(texts(await records(doc, { streamType: 'JsonArray', envelopeField: 'Records' }, 5))).toEqual([
+      '{"a":1}',
+      '{"b":{"c":[2]}}',
+    ]);
+  });
+
+  it('refuses an element over the size limit without holding it', () => {
+    const scanner = new JsonScanner({ kind: 'array' }, 10);
+    const out = [...scanner.push('[{"a":"'), ...scanner.push('x'.repeat(50)), ...scanner.push('"},{"b":1}]'), ...scanner.end()];
+    expect(out).toEqual([{ error: 'value is 58 characters long, more than the limit of 10' }, { text: '{"b":1}' }]);
+  });
+
+  it('passes a value cut short at the end of the object on, for the parser to refuse', async () => {
+    expect(texts(await records('[{"a":1},{"b":', { streamType: 'JsonArray' }))).toEqual(['{"a":1}', '{"b":']);
+  });
+});
+
+describe('CloudWatchLogs', () => {
+  const message = (events: string[], type = 'DATA_MESSAGE') =>
+    JSON.stringify({
+      messageType: type,
+      owner: '123456789012',
+      logGroup: '/app',
+      logStream: 's',
+      subscriptionFilters: ['f'],
+      logEvents: events.map((m, i) => ({ id: String(i), timestamp: 0, message: m })),
+    });
+
+  it('gives the messages of DATA_MESSAGE log events, skipping control messages', async () => {
+    const text = message(['one', 'two']) + message([], 'CONTROL_MESSAGE') + message(['three']);
+    const rs = await records(text, { streamType: 'CloudWatchLogs' }, 16);
+    expect(rs).toEqual([
+      { lineNumber: 1, index: 0, text: 'one' },
+      { lineNumber: 1, index: 1, text: 'two' },
+      { lineNumber: 3, index: 0, text: 'three' },
+    ]);
+  });
+
+  it('is what Auto picks for a subscription message, gzip or not', async () => {
+    const text = message(['one']);
+    expect(texts(await records(gzipSync(text), { streamType: 'Auto' }))).toEqual(['one']);
+  });
+});
+
+describe('Auto', () => {
+  it('takes a leading [ for a JSON array and anything else for lines', async () => {
+    expect(detectStreamType('  [{"a":1}]')).toBe('JsonArray');
+    expect(detectStreamType('{"messageType":"DATA_MESSAGE","logEvents":[]}')).toBe('CloudWatchLogs');
+    expect(detectStreamType('{"a":1}\n{"b":2}')).toBe('Lines');
+    expect(texts(await records('[{"a":1},{"b":2}]', { streamType: 'Auto' }, 3))).toEqual(['{"a":1}', '{"b":2}']);
+    expect(texts(await records('{"a":1}\n{"b":2}\n', { streamType: 'Auto' }, 3))).toEqual(['{"a":1}', '{"b":2}']);
+  });
+});
+
+describe('gzip', () => {
+  it('is recognised by its magic bytes, whatever the chunking, members concatenated', async () => {
+    const bytes = Buffer.concat([gzipSync('a\nb\n'), gzipSync('c\n')]);
+    expect(texts(await records(bytes, { streamType: 'Lines' }, 1))).toEqual(['a', 'b', 'c']);
+  });
+
+  it('corrupt or truncated, fails with CorruptObjectError after the lines before the damage', async () => {
+    const whole = gzipSync(Buffer.from('line one\n'.repeat(2000)));
+    const truncated = whole.subarray(0, whole.length - 20);
+    const seen: LogRecord[] = [];
+    await expect(
+      (async () => {
+        for await (const batch of logRecords(decompressed(chunked(truncated, 512)), { streamType: 'Lines' })) seen.push(...batch);
+      })(),
+    ).rejects.toBeInstanceOf(CorruptObjectError);
+    expect(seen.length).toBeGreaterThan(0);
+    const garbage = Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.from('definitely not deflate data')]);
+    await expect(records(garbage, { streamType: 'Lines' })).rejects.toBeInstanceOf(CorruptObjectError);
+  });
+});
