@@ -145,16 +145,10 @@ export async function updateDirectoryAttributes(id: string, attributes: Director
     .catch(emailTaken);
 }
 
-/** Disables the account (no sign-in) and signs it out everywhere. */
+/** Disables the account (no sign-in) and revokes its tokens. Repeating it is harmless. */
 export async function disableDirectoryUser(id: string): Promise<void> {
   await cognito().send(new AdminDisableUserCommand({ UserPoolId: pool(), Username: id }));
-  try {
-    await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool(), Username: id }));
-  } catch (err) {
-    // The account is already disabled and the guard refuses it on every request; revoking its refresh tokens
-    // is the extra step, and failing it must not report the deactivation as failed.
-    console.warn(`Global sign-out of ${id} failed: ${(err as Error).name}: ${(err as Error).message}`);
-  }
+  await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool(), Username: id }));
 }
 
 export async function enableDirectoryUser(id: string): Promise<void> {
