@@ -26,16 +26,12 @@ describe('API errors', () => {
 
   it.each([
     ['AppSync 401', serverError(401, appSync401), 'You are not authorized to make this call.'],
-    ['401 without a body', serverError(401, ''), 'You are not authorized to perform this request'],
+    ['401 without a body', serverError(401, ''), 'Response not successful: Received status code 401'],
     ['502', serverError(502, ''), 'Request timed out'],
     ['422', serverError(422, ''), 'Unable to forward request to the underlying services. Please try again'],
-    ['500 without errors', serverError(500, 'oops'), 'An unexpected server error has occurred'],
+    ['500 without a result', serverError(500, 'oops'), 'Response not successful: Received status code 500'],
     ['a GraphQL error', new CombinedGraphQLErrors({ errors: [{ message: 'the resolver timed out' }] }), 'The resolver timed out'],
-    [
-      'an unreachable API',
-      new TypeError('Failed to fetch'),
-      "Couldn't reach the Caracal API. Check your network connection and try again.",
-    ],
+    ['an unreachable API', new TypeError('Failed to fetch'), 'Failed to fetch'],
     ['nothing known', undefined, 'An unexpected server error has occurred'],
   ])('describe %s', (_, error, message) => {
     expect(describeApiError(error)).toBe(message);

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppLayout } from '../../web/src/app/shell/AppLayout';
-import { fakeAuth, renderInApp, signedInAs } from './support/render';
+import { fakeAuth, signedInAs } from './support/render';
+import { renderWithApi } from './support/shell';
 
 afterEach(() => {
   cleanup();
@@ -17,7 +18,7 @@ function Broken(): never {
 describe('a screen that fails to render', () => {
   it('is contained inside the shell, and the next path renders again', async () => {
     const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderInApp(
+    renderWithApi(
       <Routes>
         <Route element={<AppLayout />}>
           <Route index element={<p>Home page</p>} />

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOG_OUT_DEBOUNCE_MS } from '../../web/src/app/constants';
 import { ProfileMenu } from '../../web/src/app/shell/ProfileMenu';
-import { fakeAuth, renderInApp, signedInAs } from './support/render';
+import { fakeAuth, signedInAs } from './support/render';
+import { renderWithApi } from './support/shell';
 
 afterEach(() => {
   cleanup();
@@ -12,7 +13,7 @@ afterEach(() => {
 
 describe('the profile menu', () => {
   it('shows who is signed in, their role and the product version', async () => {
-    renderInApp(<ProfileMenu />, { auth: fakeAuth(signedInAs) });
+    renderWithApi(<ProfileMenu />, { auth: fakeAuth(signedInAs) });
     fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
     expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
@@ -22,7 +23,7 @@ describe('the profile menu', () => {
 
   it('logs out once for a burst of clicks, 350 ms after the last', async () => {
     const signOut = vi.fn(async () => undefined);
-    renderInApp(<ProfileMenu />, { auth: fakeAuth(signedInAs, { signOut }) });
+    renderWithApi(<ProfileMenu />, { auth: fakeAuth(signedInAs, { signOut }) });
     vi.useFakeTimers();
     for (let click = 0; click < 3; click += 1) {
       fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }));

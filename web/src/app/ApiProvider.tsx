@@ -1,8 +1,10 @@
 import { ApolloProvider } from '@apollo/client/react';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { createApolloClient } from '../lib/apollo/createApolloClient';
+import { createErrorStatusChannel } from '../lib/apollo/errorStatusChannel';
 import { currentIdToken } from '../lib/auth/AmplifyAuthProvider';
 import { useAuth } from '../lib/auth/AuthContext';
+import { ErrorStatusContext } from './errorStatus';
 
 interface ApiProviderProps {
   readonly graphqlUrl: string;
@@ -10,8 +12,9 @@ interface ApiProviderProps {
 }
 
 /**
- * The GraphQL client of the app. A request the API refuses for want of a valid session ends the session, and
- * whatever one user's session cached is forgotten when it ends.
+ * The GraphQL client of the app. A request the API refuses for want of a valid session ends the session;
+ * other failures with a status show their error page (ErrorStatusListener, inside the router); whatever one
+ * user's session cached is forgotten when it ends.
  */
 export function ApiProvider({ graphqlUrl, children }: ApiProviderProps) {
   const auth = useAuth();
@@ -20,14 +23,16 @@ export function ApiProvider({ graphqlUrl, children }: ApiProviderProps) {
     endSession.current = auth.endExpiredSession;
   }, [auth.endExpiredSession]);
 
+  const errorStatus = useMemo(() => createErrorStatusChannel(), []);
   const client = useMemo(
     () =>
       createApolloClient({
         graphqlUrl,
         idToken: currentIdToken,
         onUnauthorized: () => void endSession.current(),
+        onErrorStatus: errorStatus.publish,
       }),
-    [graphqlUrl],
+    [graphqlUrl, errorStatus],
   );
 
   const signedOut = auth.state.status === 'anonymous';
@@ -35,5 +40,9 @@ export function ApiProvider({ graphqlUrl, children }: ApiProviderProps) {
     if (signedOut) void client.clearStore();
   }, [client, signedOut]);
 
-  return <ApolloProvider client={client}>{children}</ApolloProvider>;
+  return (
+    <ErrorStatusContext.Provider value={errorStatus}>
+      <ApolloProvider client={client}>{children}</ApolloProvider>
+    </ErrorStatusContext.Provider>
+  );
 }

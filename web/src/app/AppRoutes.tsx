@@ -2,7 +2,8 @@ import { Route, Routes } from 'react-router-dom';
 import { HomePage } from '../pages/Home/HomePage';
 import { NotFoundPage } from '../pages/NotFound/NotFoundPage';
 import { SignInPage } from '../pages/SignIn/SignInPage';
-import { SIGN_IN_PATH } from './constants';
+import { SupportPage } from '../pages/Support/SupportPage';
+import { SIGN_IN_PATH, SUPPORT_PATH } from './constants';
 import { AnonymousOnly, RequireAuth } from './guards';
 import { AppLayout } from './shell/AppLayout';
 
@@ -19,6 +20,7 @@ export function AppRoutes() {
       <Route element={<RequireAuth />}>
         <Route element={<AppLayout />}>
           <Route index element={<HomePage />} />
+          <Route path={SUPPORT_PATH} element={<SupportPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

@@ -17,3 +17,25 @@ export const SIGN_IN_PATH = '/sign-in/';
 
 /** Where a signed-in user lands when there is nowhere to go back to. */
 export const HOME_PATH = '/';
+
+/** Width of the side navigation, expanded and collapsed, in pixels. */
+export const SIDE_NAVIGATION_EXPANDED_WIDTH = 248;
+export const SIDE_NAVIGATION_COLLAPSED_WIDTH = 68;
+
+/** How long the side navigation takes to collapse or expand. */
+export const SIDE_NAVIGATION_ANIMATION_MS = 250;
+
+/** Local-storage key of the side navigation's expanded/collapsed choice. */
+export const SIDE_NAVIGATION_STORAGE_KEY = 'caracal.side-navigation.expanded';
+
+/** Width of the Profile Settings modal, in pixels. */
+export const PROFILE_MODAL_WIDTH = 450;
+
+/** Where the user is sent for help. */
+export const SUPPORT_PATH = '/support/';
+
+/** The project's home: its documentation, issues and discussions live there. */
+export const PROJECT_URL = 'https://github.com/caracal-siem/caracal';
+
+/** The product documentation (the repository's docs/ folder). */
+export const DOCUMENTATION_URL = `${PROJECT_URL}/tree/main/docs`;

@@ -4,6 +4,8 @@ import { AlertIcon } from './icons';
 
 interface ErrorBoundaryProps {
   readonly children: ReactNode;
+  /** Render nothing on failure (for decorations whose absence is harmless); the failure is still reported. */
+  readonly invisible?: boolean;
 }
 
 interface ErrorBoundaryState {
@@ -24,6 +26,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   override render() {
     if (!this.state.failed) return this.props.children;
+    if (this.props.invisible) return null;
     return (
       <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title="Something went wrong" role="alert">
         Something went wrong and we could not correctly display this content

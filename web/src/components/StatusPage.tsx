@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 interface StatusPageProps {
   /** The large code shown above the title, such as 404 or 500. */
-  readonly code: string;
+  readonly code?: string;
   readonly title: string;
   readonly description: ReactNode;
   readonly children?: ReactNode;
@@ -15,19 +15,21 @@ interface StatusPageProps {
 export function StatusPage({ code, title, description, children, fullScreen = false }: StatusPageProps) {
   return (
     <Center mih={fullScreen ? '100vh' : '60vh'} p="xl">
-      <Stack align="center" gap="md" maw={520} ta="center">
-        <Text
-          aria-hidden="true"
-          fw={800}
-          fz={96}
-          lh={1}
-          variant="gradient"
-          gradient={{ from: 'caracal.4', to: 'caracal.8', deg: 135 }}
-        >
-          {code}
-        </Text>
+      <Stack align="center" gap="md" maw={560} ta="center">
+        {code && (
+          <Text
+            aria-hidden="true"
+            fw={800}
+            fz={96}
+            lh={1}
+            variant="gradient"
+            gradient={{ from: 'caracal.4', to: 'caracal.8', deg: 135 }}
+          >
+            {code}
+          </Text>
+        )}
         <Title order={2}>{title}</Title>
-        <Text c="dimmed">{description}</Text>
+        {typeof description === 'string' ? <Text c="dimmed">{description}</Text> : description}
         {children}
       </Stack>
     </Center>

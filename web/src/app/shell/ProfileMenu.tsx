@@ -1,16 +1,23 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { LogOutIcon } from '../../components/icons';
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { LogOutIcon, UserIcon } from '../../components/icons';
 import { useAuth } from '../../lib/auth/AuthContext';
 import { displayName, initials } from '../../lib/auth/sessionUser';
+import { ProfileSettingsModal } from '../../pages/Profile/ProfileSettingsModal';
 import { LOG_OUT_DEBOUNCE_MS } from '../constants';
 import { useWebConfig } from '../webConfig';
+import { CURRENT_USER_QUERY } from './shell.operations';
+import { isSingleSignOnUser } from './singleSignOn';
 
-/** The signed-in user's menu: who they are, their roles, Log Out and the product version. */
+/** The signed-in user's menu: who they are, their role, Profile Settings, Log Out and the product version. */
 export function ProfileMenu() {
   const auth = useAuth();
   const { version } = useWebConfig();
+  const { data } = useQuery(CURRENT_USER_QUERY, { fetchPolicy: 'cache-first' });
+  const [profileOpened, setProfileOpened] = useState(false);
   const logOut = useDebouncedCallback(() => {
     auth.signOut().catch(() => {
       notifications.show({
@@ -22,46 +29,70 @@ export function ProfileMenu() {
   }, LOG_OUT_DEBOUNCE_MS);
 
   if (auth.state.status !== 'authenticated') return null;
-  const { user } = auth.state;
-  const name = displayName(user);
+  const me = data?.me;
+  // The API's answer is fresh (a profile change shows at once); the session's claims stand in until it arrives.
+  const person = {
+    email: me?.email ?? auth.state.user.email,
+    givenName: (me ? me.givenName : auth.state.user.givenName) ?? undefined,
+    familyName: (me ? me.familyName : auth.state.user.familyName) ?? undefined,
+  };
+  const name = displayName(person);
+  const roleName = me ? (me.role?.name ?? 'No role') : auth.state.user.roles.join(', ');
+  const singleSignOn = me ? isSingleSignOnUser(me) : false;
+
+  const profileItem = (
+    <Menu.Item leftSection={<UserIcon size={16} />} disabled={!me || singleSignOn} onClick={() => setProfileOpened(true)}>
+      Profile Settings
+    </Menu.Item>
+  );
 
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label="Profile menu">
-          <Avatar color="caracal" radius="xl" size={36}>
-            {initials(user)}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Group gap="sm" p="sm" wrap="nowrap">
-          <Avatar color="caracal" radius="xl">
-            {initials(user)}
-          </Avatar>
-          <div style={{ minWidth: 0 }}>
-            <Text fw={600} size="sm" truncate>
-              {name}
-            </Text>
-            {name !== user.email && (
-              <Text c="dimmed" size="xs" truncate>
-                {user.email}
+    <>
+      <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label="Profile menu">
+            <Avatar color="caracal" radius="xl" size={36}>
+              {initials(person)}
+            </Avatar>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Group gap="sm" p="sm" wrap="nowrap">
+            <Avatar color="caracal" radius="xl">
+              {initials(person)}
+            </Avatar>
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} size="sm" truncate>
+                {name}
               </Text>
-            )}
-            <Text c="dimmed" size="xs" truncate>
-              {user.roles.length > 0 ? user.roles.join(', ') : 'No role'}
-            </Text>
-          </div>
-        </Group>
-        <Menu.Divider />
-        <Menu.Item leftSection={<LogOutIcon size={16} />} onClick={logOut}>
-          Log Out
-        </Menu.Item>
-        <Menu.Divider />
-        <Text c="dimmed" size="xs" px="sm" py={6}>
-          Caracal {version}
-        </Text>
-      </Menu.Dropdown>
-    </Menu>
+              {name !== person.email && (
+                <Text c="dimmed" size="xs" truncate>
+                  {person.email}
+                </Text>
+              )}
+              <Text c="dimmed" size="xs" truncate>
+                {roleName}
+              </Text>
+            </div>
+          </Group>
+          <Menu.Divider />
+          {singleSignOn ? (
+            <Tooltip label="Your name comes from your identity provider" position="left">
+              <div>{profileItem}</div>
+            </Tooltip>
+          ) : (
+            profileItem
+          )}
+          <Menu.Item leftSection={<LogOutIcon size={16} />} onClick={logOut}>
+            Log Out
+          </Menu.Item>
+          <Menu.Divider />
+          <Text c="dimmed" size="xs" px="sm" py={6}>
+            Caracal {version}
+          </Text>
+        </Menu.Dropdown>
+      </Menu>
+      {me && <ProfileSettingsModal opened={profileOpened} onClose={() => setProfileOpened(false)} user={me} />}
+    </>
   );
 }

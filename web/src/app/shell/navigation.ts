@@ -111,3 +111,31 @@ export function activeLinkPath(links: readonly Pick<NavigationLink, 'path'>[], p
     .filter((path) => current.startsWith(withTrailingSlash(path)))
     .sort((a, b) => b.length - a.length)[0];
 }
+
+const GENERAL_SETTINGS: Permission[] = [
+  'GeneralSettingsRead',
+  'GeneralSettingsModify',
+  'PolicyRead',
+  'PolicyModify',
+  'RuleRead',
+  'RuleModify',
+];
+const USER: Permission[] = ['UserRead', 'UserModify'];
+const API_TOKEN: Permission[] = ['OrganizationApiTokenRead', 'OrganizationApiTokenModify'];
+
+/** The settings menu of the top bar, each entry by its permissions (any of them) once its page exists. */
+export const SETTINGS_MENU: readonly NavigationLink[] = [
+  { label: 'General', path: '/settings/general/', permissions: GENERAL_SETTINGS, built: false },
+  { label: 'Users', path: '/settings/users/', permissions: USER, built: false },
+  { label: 'User Roles', path: '/settings/roles/', permissions: USER, built: false },
+  { label: 'API Tokens', path: '/settings/api/tokens/', permissions: API_TOKEN, built: false },
+  { label: 'API Playground', path: '/settings/api/playground/', permissions: API_TOKEN, built: false },
+];
+
+/** The settings entries a user holding `held` sees; the menu itself shows only when there is one. */
+export function visibleSettings(
+  held: readonly Permission[],
+  entries: readonly NavigationLink[] = SETTINGS_MENU,
+): NavigationLink[] {
+  return entries.filter((entry) => shows(entry, held));
+}

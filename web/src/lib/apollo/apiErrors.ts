@@ -1,18 +1,34 @@
-import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 
-// What to tell a person when a GraphQL call fails (the specification's server error derivation, §8).
+// The specification's error catalogue (§8): what to tell a person when a call fails (the server error
+// derivation), and which status code a failure stands for (read by the data-layer rule).
 
+export const NOT_AUTHORIZED = 'You are not authorized to perform this request';
+export const NOT_FOUND = "The resource you requested couldn't be found on our servers";
+export const UNEXPECTED = 'An unexpected server error has occurred';
 const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   422: 'Unable to forward request to the underlying services. Please try again',
   502: 'Request timed out',
 };
-const NOT_AUTHORIZED = 'You are not authorized to perform this request';
-const UNEXPECTED = 'An unexpected server error has occurred';
-const UNREACHABLE = "Couldn't reach the Caracal API. Check your network connection and try again.";
+
+/**
+ * The status a GraphQL error stands for. AppSync errors carry an `errorType` rather than a status code: the
+ * session's refusal (UnauthorizedException) is 401, the guard's refusal (Unauthorized) 403, NotFound 404, and
+ * a server failure (ServerError, or a resolver that crashed: Lambda:Unhandled) 500. An explicit
+ * `extensions.statusCode` wins.
+ */
+const ERROR_TYPE_STATUS: Readonly<Record<string, number>> = {
+  UnauthorizedException: 401,
+  Unauthorized: 403,
+  NotFound: 404,
+  ServerError: 500,
+  'Lambda:Unhandled': 500,
+};
 
 interface GraphQLErrorLike {
   readonly message?: unknown;
   readonly errorType?: unknown;
+  readonly path?: readonly (string | number)[];
   readonly extensions?: { readonly statusCode?: unknown; readonly errorType?: unknown };
 }
 
@@ -20,25 +36,34 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function errorTypeOf(error: GraphQLErrorLike): string | undefined {
-  const type = error.errorType ?? error.extensions?.errorType;
-  return typeof type === 'string' ? type : undefined;
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** The `errors` of a GraphQL response body, if the body is one (AppSync answers 401 with such a body). */
-function errorsInBody(bodyText: string): GraphQLErrorLike[] {
+function errorTypeOf(error: GraphQLErrorLike): string | undefined {
+  return textOf(error.errorType) ?? textOf(error.extensions?.errorType);
+}
+
+/** The status code of one GraphQL error, if it carries one. */
+export function graphQLErrorStatus(error: GraphQLErrorLike): number | undefined {
+  const explicit = error.extensions?.statusCode;
+  if (typeof explicit === 'number' && Number.isInteger(explicit)) return explicit;
+  const type = errorTypeOf(error);
+  return type === undefined ? undefined : ERROR_TYPE_STATUS[type];
+}
+
+/** The body of a failed HTTP response, when it is a JSON object (the "result" of a network error). */
+function resultOf(error: ServerError): { errors?: unknown; message?: unknown } | undefined {
   try {
-    const body: unknown = JSON.parse(bodyText);
-    const errors = (body as { errors?: unknown }).errors;
-    return Array.isArray(errors) ? (errors as GraphQLErrorLike[]) : [];
+    const body: unknown = JSON.parse(error.bodyText);
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : undefined;
   } catch {
-    return [];
+    return undefined;
   }
 }
 
-function messageOf(errors: readonly GraphQLErrorLike[]): string | undefined {
-  const message = errors.find((error) => typeof error.message === 'string')?.message;
-  return typeof message === 'string' && message !== '' ? capitalise(message) : undefined;
+function firstErrorMessage(errors: unknown): string | undefined {
+  return Array.isArray(errors) ? textOf((errors[0] as GraphQLErrorLike | undefined)?.message) : undefined;
 }
 
 /** The API refused the session: HTTP 401, or a GraphQL error of type UnauthorizedException. */
@@ -50,25 +75,71 @@ export function isUnauthorized(error: unknown): boolean {
   return false;
 }
 
-export function describeApiError(error: unknown): string {
-  if (CombinedGraphQLErrors.is(error)) {
-    const errors = error.errors as readonly GraphQLErrorLike[];
-    const first = errors[0];
-    const status = first?.extensions?.statusCode;
-    if (status === 401 || status === 403 || (first && errorTypeOf(first) === 'UnauthorizedException')) {
-      return messageOf(errors) ?? NOT_AUTHORIZED;
-    }
-    return messageOf(errors) ?? UNEXPECTED;
-  }
+function describeNetworkError(error: Error): string {
   if (ServerError.is(error)) {
+    const result = resultOf(error);
+    if (result) return firstErrorMessage(result.errors) ?? textOf(result.message) ?? error.message;
     const fixed = STATUS_MESSAGES[error.statusCode];
     if (fixed) return fixed;
-    const fromBody = messageOf(errorsInBody(error.bodyText));
-    if (fromBody) return fromBody;
-    return error.statusCode === 401 || error.statusCode === 403 ? NOT_AUTHORIZED : UNEXPECTED;
   }
-  if (ServerParseError.is(error)) return UNEXPECTED;
-  if (error instanceof TypeError) return UNREACHABLE;
-  if (error instanceof Error && error.message) return error.message;
+  return error.message || UNEXPECTED;
+}
+
+function describeGraphQLErrors(errors: readonly GraphQLErrorLike[]): string {
+  const first = errors[0];
+  if (!first) return UNEXPECTED;
+  const message = textOf(first.message);
+  switch (graphQLErrorStatus(first)) {
+    case 401:
+    case 403:
+      return message ? capitalise(message) : NOT_AUTHORIZED;
+    case 404:
+      return message ?? NOT_FOUND;
+    default:
+      return message ? capitalise(message) : UNEXPECTED;
+  }
+}
+
+/**
+ * The server error derivation (§8): a network error with a result uses the first error message, else the
+ * result's message, else the network error's message; without a result, 502 and 422 have fixed messages;
+ * GraphQL errors give the first one's message (401/403 and 404 have fallbacks); nothing known gives
+ * "An unexpected server error has occurred".
+ */
+export function describeApiError(error: unknown): string {
+  if (CombinedGraphQLErrors.is(error)) return describeGraphQLErrors(error.errors as readonly GraphQLErrorLike[]);
+  if (error instanceof Error) return describeNetworkError(error);
   return UNEXPECTED;
+}
+
+/** The status an error page is chosen by: an HTTP or GraphQL status code, or unknown for a failed fetch. */
+export type ErrorStatus = number | 'unknown';
+
+export interface ErrorStatusOptions {
+  /** The call expects that what it asks for may be missing: a 404 is its own business. */
+  readonly ignoreNotFound?: boolean;
+}
+
+/**
+ * The data-layer rule (§8): the status a failed call puts in the location, if any. A GraphQL error with a
+ * status (except 404 when ignored) or a network error's HTTP status counts; a network error without a status
+ * is unknown. A 401 is not a page: the session ends instead.
+ */
+export function errorStatusOf(error: unknown, { ignoreNotFound = false }: ErrorStatusOptions = {}): ErrorStatus | undefined {
+  let status: ErrorStatus | undefined;
+  if (CombinedGraphQLErrors.is(error)) {
+    status = (error.errors as readonly GraphQLErrorLike[])
+      .map(graphQLErrorStatus)
+      .find((code) => code !== undefined && !(code === 404 && ignoreNotFound));
+  } else if (ServerError.is(error)) {
+    status = error.statusCode;
+  } else if (error instanceof Error) {
+    status = 'unknown';
+  }
+  return status === 401 ? undefined : status;
+}
+
+/** Errors of a nested field whose message is "access denied": the rest of the answer stands without them. */
+export function isNestedAccessDenied(error: GraphQLErrorLike): boolean {
+  return textOf(error.message)?.toLowerCase() === 'access denied' && (error.path?.length ?? 0) > 1;
 }

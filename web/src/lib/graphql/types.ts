@@ -3,6 +3,11 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type CreateRoleInput = {
+  name: string;
+  permissions: Array<Permission>;
+};
+
 export type FeedbackFeatureInput = {
   /** The part of the product the feedback is about. */
   name: string;
@@ -10,6 +15,13 @@ export type FeedbackFeatureInput = {
 
 export type FeedbackTextInput = {
   text: string;
+};
+
+export type InviteUserInput = {
+  email: string;
+  familyName: string;
+  givenName: string;
+  role: UserRoleInput;
 };
 
 export type NotificationChannelInput = {
@@ -117,6 +129,20 @@ export type UpdateProfileInput = {
   givenName: string;
 };
 
+export type UpdateRoleInput = {
+  id: string | number;
+  name: string;
+  permissions: Array<Permission>;
+};
+
+export type UpdateUserInput = {
+  email?: string | null | undefined;
+  familyName?: string | null | undefined;
+  givenName?: string | null | undefined;
+  id: string | number;
+  role?: UserRoleInput | null | undefined;
+};
+
 export type UpdateUserNotificationsInput = {
   /** A timestamp archives every notification of the scope; null returns them to the inbox. */
   archivedAt?: string | null | undefined;
@@ -124,6 +150,15 @@ export type UpdateUserNotificationsInput = {
   readAt?: string | null | undefined;
   scope: NotificationScope;
 };
+
+/** The role a user gets, named by id. */
+export type UserRoleInput = {
+  kind: UserRoleInputKind;
+  value: string | number;
+};
+
+export type UserRoleInputKind =
+  | 'Id';
 
 export type CurrentUserQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -219,3 +254,80 @@ export type UpdateProfileMutationVariables = Exact<{
 
 
 export type UpdateProfileMutation = { updateProfile: { id: string, givenName: string | null, familyName: string | null, name: string } };
+
+export type RoleFieldsFragment = { id: string, name: string, permissions: Array<Permission>, userCount: number | null, updatedAt: string | null };
+
+export type ListRolesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ListRolesQuery = { roles: Array<{ id: string, name: string, permissions: Array<Permission>, userCount: number | null, updatedAt: string | null }> };
+
+export type RoleByIdQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RoleByIdQuery = { roleById: { id: string, name: string, permissions: Array<Permission>, userCount: number | null, updatedAt: string | null } };
+
+export type CreateRoleMutationVariables = Exact<{
+  input: CreateRoleInput;
+}>;
+
+
+export type CreateRoleMutation = { createRole: { id: string, name: string, permissions: Array<Permission>, userCount: number | null, updatedAt: string | null } };
+
+export type UpdateRoleMutationVariables = Exact<{
+  input: UpdateRoleInput;
+}>;
+
+
+export type UpdateRoleMutation = { updateRole: { id: string, name: string, permissions: Array<Permission>, userCount: number | null, updatedAt: string | null } };
+
+export type DeleteRoleMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteRoleMutation = { deleteRole: string };
+
+export type UserListFieldsFragment = { id: string, email: string, givenName: string | null, familyName: string | null, name: string, enabled: boolean, status: string, createdAt: string | null, role: { id: string, name: string } | null };
+
+export type ListUsersRolesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ListUsersRolesQuery = { users: { edges: Array<{ node: { id: string, email: string, givenName: string | null, familyName: string | null, name: string, enabled: boolean, status: string, createdAt: string | null, role: { id: string, name: string } | null } }>, pageInfo: { hasNextPage: boolean } }, roles: Array<{ id: string, name: string }> };
+
+export type InviteUserMutationVariables = Exact<{
+  input: InviteUserInput;
+}>;
+
+
+export type InviteUserMutation = { inviteUser: { id: string, email: string, givenName: string | null, familyName: string | null, name: string, enabled: boolean, status: string, createdAt: string | null, role: { id: string, name: string } | null } };
+
+export type EditUserMutationVariables = Exact<{
+  input: UpdateUserInput;
+}>;
+
+
+export type EditUserMutation = { updateUser: { id: string, email: string, givenName: string | null, familyName: string | null, name: string, enabled: boolean, status: string, createdAt: string | null, role: { id: string, name: string } | null } };
+
+export type DeactivateUserMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeactivateUserMutation = { deactivateUser: { id: string, email: string, givenName: string | null, familyName: string | null, name: string, enabled: boolean, status: string, createdAt: string | null, role: { id: string, name: string } | null } };
+
+export type ReactivateUserMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ReactivateUserMutation = { reactivateUser: { id: string, email: string, givenName: string | null, familyName: string | null, name: string, enabled: boolean, status: string, createdAt: string | null, role: { id: string, name: string } | null } };
+
+export type DeleteUserMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteUserMutation = { deleteUser: string };

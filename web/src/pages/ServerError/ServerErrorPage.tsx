@@ -1,4 +1,5 @@
 import { Button, Code, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { StatusPage } from '../../components/StatusPage';
 
 interface ServerErrorPageProps {
@@ -6,10 +7,13 @@ interface ServerErrorPageProps {
   readonly detail?: string;
   /** Offered as "Try again"; start-up failures retry by reloading. */
   readonly onRetry?: () => void;
+  /** The way back inside the app (the shell gives "Back to somewhere stable"). */
+  readonly action?: ReactNode;
   readonly fullScreen?: boolean;
 }
 
-export function ServerErrorPage({ detail, onRetry, fullScreen }: ServerErrorPageProps) {
+/** 500, and start-up failures (outside the shell, where only retrying makes sense). */
+export function ServerErrorPage({ detail, onRetry, action, fullScreen }: ServerErrorPageProps) {
   return (
     <StatusPage
       code="500"
@@ -22,9 +26,10 @@ export function ServerErrorPage({ detail, onRetry, fullScreen }: ServerErrorPage
           {detail}
         </Code>
       )}
-      {onRetry && (
-        <Group>
-          <Button onClick={onRetry}>Try again</Button>
+      {(onRetry || action) && (
+        <Group justify="center">
+          {onRetry && <Button onClick={onRetry}>Try again</Button>}
+          {action}
         </Group>
       )}
     </StatusPage>

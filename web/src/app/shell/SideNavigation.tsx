@@ -1,0 +1,107 @@
+import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { SidebarIcon } from '../../components/icons';
+import { usePermissions } from '../../lib/permissions';
+import { activeLinkPath, navigationLinks, visibleNavigation, type NavigationGroup } from './navigation';
+import classes from './SideNavigation.module.css';
+
+const ICON_SIZE = 20;
+
+interface GroupEntryProps {
+  readonly group: NavigationGroup;
+  readonly wide: boolean;
+  readonly activePath: string | undefined;
+}
+
+/** A group of links: opened by a click, and opened by itself when the user lands on one of its pages. */
+function GroupEntry({ group, wide, activePath }: GroupEntryProps) {
+  const holdsActive = group.links.some((link) => link.path === activePath);
+  const [opened, setOpened] = useState(holdsActive);
+  const [lastActive, setLastActive] = useState(activePath);
+  if (lastActive !== activePath) {
+    setLastActive(activePath);
+    if (holdsActive) setOpened(true);
+  }
+  const Icon = group.icon;
+  return (
+    <NavLink
+      label={group.label}
+      leftSection={<Icon size={ICON_SIZE} />}
+      opened={wide && opened}
+      onChange={setOpened}
+      active={!wide && holdsActive}
+      className={classes.entry}
+      classNames={{ label: classes.label, children: classes.children }}
+    >
+      {group.links.map((link) => (
+        <NavLink
+          key={link.path}
+          component={Link}
+          to={link.path}
+          label={link.label}
+          active={link.path === activePath}
+          className={classes.entry}
+          classNames={{ label: classes.label }}
+        />
+      ))}
+    </NavLink>
+  );
+}
+
+interface SideNavigationProps {
+  /** The user's choice: expanded, or collapsed to icons. */
+  readonly expanded: boolean;
+  /** Labels show: expanded, or collapsed but hovered. */
+  readonly wide: boolean;
+  readonly onToggle: () => void;
+}
+
+/** The product's areas the user may use, by permission, with the active one marked by path prefix. */
+export function SideNavigation({ expanded, wide, onToggle }: SideNavigationProps) {
+  const { pathname } = useLocation();
+  const { permissions } = usePermissions();
+  const entries = visibleNavigation(permissions);
+  const activePath = activeLinkPath(navigationLinks(entries), pathname);
+  const toggleLabel = expanded ? 'Collapse navigation' : 'Expand navigation';
+
+  return (
+    <Stack gap={0} h="100%" justify="space-between">
+      <ScrollArea type="never" className={classes.scroll}>
+        <nav aria-label="Main navigation">
+          <Stack gap={2} p="xs">
+            {entries.map((entry) => {
+              if (entry.kind === 'group')
+                return <GroupEntry key={entry.label} group={entry} wide={wide} activePath={activePath} />;
+              const Icon = entry.icon;
+              return (
+                <NavLink
+                  key={entry.path}
+                  component={Link}
+                  to={entry.path}
+                  label={entry.label}
+                  leftSection={<Icon size={ICON_SIZE} />}
+                  active={entry.path === activePath}
+                  className={classes.entry}
+                  classNames={{ label: classes.label }}
+                />
+              );
+            })}
+          </Stack>
+        </nav>
+      </ScrollArea>
+      <div className={classes.footer}>
+        <NavLink
+          component="button"
+          label={toggleLabel}
+          aria-label={toggleLabel}
+          aria-pressed={expanded}
+          leftSection={<SidebarIcon size={ICON_SIZE} />}
+          onClick={onToggle}
+          className={classes.entry}
+          classNames={{ label: classes.label }}
+        />
+      </div>
+    </Stack>
+  );
+}
