@@ -39,6 +39,7 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   // Notifications (graphql/notifications.graphql): each user's own notifications only
   'Query.notifications': SIGNED_IN,
   'Query.unreadNotificationCount': SIGNED_IN,
+  'Query.notificationCounts': SIGNED_IN,
   'Query.notificationPreferences': SIGNED_IN,
   'Mutation.putNotificationPreferences': SIGNED_IN,
   'Mutation.updateNotification': SIGNED_IN,

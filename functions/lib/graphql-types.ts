@@ -21,6 +21,87 @@ export type Scalars = {
   AWSURL: { input: string; output: string; }
 };
 
+export type Alert = {
+  __typename?: 'Alert';
+  /** The alert context of its first event, as JSON. */
+  alertContext?: Maybe<Scalars['AWSJSON']['output']>;
+  createdAt: Scalars['AWSDateTime']['output'];
+  dedupString: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  /** Destination ids chosen by the detection (empty: resolved by the destinations' rules). */
+  destinations: Array<Scalars['String']['output']>;
+  detectionId?: Maybe<Scalars['ID']['output']>;
+  /** Events in the alert's dedup window, updated as events join. */
+  eventCount: Scalars['Int']['output'];
+  firstEventAt: Scalars['AWSDateTime']['output'];
+  id: Scalars['ID']['output'];
+  lastEventAt: Scalars['AWSDateTime']['output'];
+  logTypes: Array<Scalars['String']['output']>;
+  reference?: Maybe<Scalars['String']['output']>;
+  runbook?: Maybe<Scalars['String']['output']>;
+  severity: Severity;
+  sourceId?: Maybe<Scalars['ID']['output']>;
+  status: AlertStatus;
+  systemKind?: Maybe<SystemAlertKind>;
+  /** The dynamic title (the detection's title function), else its display name or id. */
+  title: Scalars['String']['output'];
+  type: AlertType;
+  updatedAt: Scalars['AWSDateTime']['output'];
+};
+
+export type AlertConnection = {
+  __typename?: 'AlertConnection';
+  edges: Array<AlertEdge>;
+  pageInfo: PageInfo;
+};
+
+export type AlertEdge = {
+  __typename?: 'AlertEdge';
+  cursor: Scalars['String']['output'];
+  node: Alert;
+};
+
+export type AlertEventConnection = {
+  __typename?: 'AlertEventConnection';
+  edges: Array<AlertEventEdge>;
+  pageInfo: PageInfo;
+};
+
+export type AlertEventEdge = {
+  __typename?: 'AlertEventEdge';
+  cursor: Scalars['String']['output'];
+  /** The event with its p_* fields, as JSON. */
+  node: Scalars['AWSJSON']['output'];
+};
+
+export type AlertEventsInput = {
+  alertId: Scalars['ID']['input'];
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 999 (default 25). */
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type AlertStatus =
+  | 'CLOSED'
+  | 'OPEN'
+  | 'RESOLVED'
+  | 'TRIAGED';
+
+export type AlertType =
+  | 'ALERT'
+  | 'DETECTION_ERROR'
+  | 'SYSTEM_ERROR';
+
+export type AlertsInput = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  detectionId?: InputMaybe<Scalars['ID']['input']>;
+  /** 1 to 999 (default 25). */
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  severity?: InputMaybe<Array<Severity>>;
+  status?: InputMaybe<Array<AlertStatus>>;
+  type?: InputMaybe<AlertType>;
+};
+
 export type AppConfig = {
   __typename?: 'AppConfig';
   /** The AWS account the deployment lives in (000000000000 locally). */
@@ -78,14 +159,215 @@ export type BucketDataRecord = {
   s3Key: Scalars['String']['output'];
 };
 
+export type BulkUploadFileIssue = {
+  __typename?: 'BulkUploadFileIssue';
+  message: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+};
+
+export type BulkUploadInput = {
+  /** The zip file, base64 encoded (at most 5 MB once decoded). */
+  data: Scalars['String']['input'];
+};
+
+export type BulkUploadItem = {
+  __typename?: 'BulkUploadItem';
+  analysisType: DetectionType;
+  /** NEW, MODIFIED or UNCHANGED compared with what is stored. */
+  change: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** Path of the YAML file in the zip. */
+  path: Scalars['String']['output'];
+  reasons: Array<Scalars['String']['output']>;
+  status: BulkUploadItemStatus;
+};
+
+export type BulkUploadItemStatus =
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'NOT_PROCESSED';
+
+export type BulkUploadReport = {
+  __typename?: 'BulkUploadReport';
+  /** Files that are not analysis items or failed before an id could be read. */
+  fileIssues: Array<BulkUploadFileIssue>;
+  items: Array<BulkUploadItem>;
+  /** What the zip held, per kind. */
+  totals: BulkUploadTotals;
+};
+
+export type BulkUploadTotals = {
+  __typename?: 'BulkUploadTotals';
+  failed: Scalars['Int']['output'];
+  modified: Scalars['Int']['output'];
+  new: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  unchanged: Scalars['Int']['output'];
+};
+
+export type ClassificationAttempt = {
+  __typename?: 'ClassificationAttempt';
+  error: Scalars['String']['output'];
+  logType: Scalars['String']['output'];
+};
+
+/** A line (or record) of a log source that none of its schemas read. */
+export type ClassificationFailure = {
+  __typename?: 'ClassificationFailure';
+  /** Each schema tried, with why it refused the line. */
+  attempts: Array<ClassificationAttempt>;
+  /** Why it was not read. */
+  error: Scalars['String']['output'];
+  /** The record's index within its line (events of a CloudWatch Logs message); 0 otherwise. */
+  index: Scalars['Int']['output'];
+  /** The start of the raw line (at most 1,000 characters). */
+  line: Scalars['String']['output'];
+  lineNumber: Scalars['Int']['output'];
+  /** The object or HTTP request the line came from. */
+  objectKey: Scalars['String']['output'];
+  /** When the object or request reached Caracal. */
+  receivedAt: Scalars['AWSDateTime']['output'];
+};
+
+export type ClassificationFailureConnection = {
+  __typename?: 'ClassificationFailureConnection';
+  edges: Array<ClassificationFailureEdge>;
+  pageInfo: PageInfo;
+};
+
+export type ClassificationFailureEdge = {
+  __typename?: 'ClassificationFailureEdge';
+  cursor: Scalars['String']['output'];
+  node: ClassificationFailure;
+};
+
 export type CreateRoleInput = {
   name: Scalars['String']['input'];
   permissions: Array<Permission>;
 };
 
+export type DeleteDetectionResult = {
+  __typename?: 'DeleteDetectionResult';
+  id: Scalars['ID']['output'];
+};
+
 export type DeleteLogSourceResult = {
   __typename?: 'DeleteLogSourceResult';
   id: Scalars['ID']['output'];
+};
+
+export type DemoEventsResult = {
+  __typename?: 'DemoEventsResult';
+  /** Events sent, per log type. */
+  sent: Array<DemoLogTypeCount>;
+  /** When the round was sent. */
+  sentAt: Scalars['AWSDateTime']['output'];
+};
+
+export type DemoLogTypeCount = {
+  __typename?: 'DemoLogTypeCount';
+  events: Scalars['Int']['output'];
+  logType: Scalars['String']['output'];
+};
+
+export type Detection = {
+  __typename?: 'Detection';
+  analysisType: DetectionType;
+  /** A derived rule's base detection. */
+  baseDetection?: Maybe<Scalars['String']['output']>;
+  /** The Python source, for items with a Filename. */
+  body?: Maybe<Scalars['String']['output']>;
+  /** False: matches become signals only. */
+  createAlert: Scalars['Boolean']['output'];
+  createdAt: Scalars['AWSDateTime']['output'];
+  createdBy: Scalars['String']['output'];
+  dedupPeriodMinutes: Scalars['Int']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  displayName?: Maybe<Scalars['String']['output']>;
+  enabled: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  isSimpleDetection: Scalars['Boolean']['output'];
+  lastModified: Scalars['AWSDateTime']['output'];
+  lastModifiedBy: Scalars['String']['output'];
+  /** Log types (rules), resource types (policies) or scheduled queries (scheduled rules); data models: log types. */
+  logTypes: Array<Scalars['String']['output']>;
+  managed: Scalars['Boolean']['output'];
+  /** Destination overrides (OutputIds). */
+  outputIds: Array<Scalars['String']['output']>;
+  reference?: Maybe<Scalars['String']['output']>;
+  runbook?: Maybe<Scalars['String']['output']>;
+  /** Null for global helpers and data models. */
+  severity?: Maybe<Severity>;
+  tags: Array<Scalars['String']['output']>;
+  tests: Array<DetectionUnitTest>;
+  threshold: Scalars['Int']['output'];
+  versionId: Scalars['Int']['output'];
+  /** The YAML document. */
+  yaml: Scalars['String']['output'];
+};
+
+export type DetectionConnection = {
+  __typename?: 'DetectionConnection';
+  edges: Array<DetectionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type DetectionEdge = {
+  __typename?: 'DetectionEdge';
+  cursor: Scalars['String']['output'];
+  node: Detection;
+};
+
+export type DetectionTestMock = {
+  __typename?: 'DetectionTestMock';
+  objectName: Scalars['String']['output'];
+  /** JSON text. */
+  returnValue: Scalars['String']['output'];
+};
+
+export type DetectionTestResult = {
+  __typename?: 'DetectionTestResult';
+  error?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  passed: Scalars['Boolean']['output'];
+};
+
+export type DetectionTestRun = {
+  __typename?: 'DetectionTestRun';
+  /** 'Running N test(s)...' is the client's; the outcome: 'Test Passed!', 'Test Failed', 'All tests passed!' or 'X of N tests failed'. */
+  message: Scalars['String']['output'];
+  /** Failed tests first. */
+  results: Array<DetectionTestResult>;
+};
+
+export type DetectionType =
+  | 'CORRELATION_RULE'
+  | 'DATA_MODEL'
+  | 'GLOBAL'
+  | 'POLICY'
+  | 'RULE'
+  | 'SCHEDULED_RULE';
+
+export type DetectionUnitTest = {
+  __typename?: 'DetectionUnitTest';
+  expectedResult: Scalars['Boolean']['output'];
+  mocks: Array<DetectionTestMock>;
+  name: Scalars['String']['output'];
+  /** The test's Log, Resource or RuleOutputs as JSON text. */
+  resource: Scalars['String']['output'];
+};
+
+export type DetectionsInput = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only detections for this log type (or resource type, or scheduled query). */
+  logType?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 999 (default 25). */
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  /** Case-insensitive part of the id or display name. */
+  search?: InputMaybe<Scalars['String']['input']>;
+  /** Only these types (default: every type the caller may read). */
+  types?: InputMaybe<Array<DetectionType>>;
 };
 
 export type FeedbackFeatureInput = {
@@ -260,6 +542,10 @@ export type LogStreamType =
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Saves every valid item of a zip in the panther-analysis layout; answers a report per item. */
+  bulkUpload: BulkUploadReport;
+  /** Creates a detection from its YAML document (and Python source); fails with AlreadyExists for a used id. */
+  createDetection: Detection;
   /** Creates the source; its endpoint URL is `<HTTP ingest URL>/<source id>`. */
   createHttpLogSource: LogSource;
   createRole: Role;
@@ -268,21 +554,31 @@ export type Mutation = {
   createSqsLogSource: LogSource;
   /** Refuses the user's next request and further sign-ins; not oneself, not the last active Admin. */
   deactivateUser: User;
+  /** Deletes a detection with its versions. */
+  deleteDetection: DeleteDetectionResult;
   /** Deletes the source, its figures and (for SQS) its queue. */
   deleteLogSource: DeleteLogSourceResult;
   /** Deletes a role nobody holds (not Admin). Answers the deleted role's id. */
   deleteRole: Scalars['ID']['output'];
   /** Deletes the account; not oneself, not the last active Admin. Answers the deleted user's id. */
   deleteUser: Scalars['ID']['output'];
+  /** Sends a round of demo events to the demo sources (created first when missing); answers what was sent. */
+  generateDemoEvents: DemoEventsResult;
   /** Creates the account and emails a temporary password; the user must set a new one at first sign-in. */
   inviteUser: User;
   /** Saves the caller's notification preferences; topics and channels left out keep their current value. */
   putNotificationPreferences: Array<NotificationPreference>;
   reactivateUser: User;
+  /** Runs a detection's unit tests on the server (the saved ones, or those given) through the detection engine. */
+  runDetectionTests: DetectionTestRun;
   /** Stores one piece of feedback with the page it was sent from and the screen width; answers its id. */
   sendUserFeedback: FeedbackResult;
+  /** Switches a detection on or off (a new version). */
+  setDetectionEnabled: Detection;
   /** The 'Set log stream type' sidesheet: how the source's bytes split into events. */
   setLogStreamType: LogSource;
+  /** Saves a new version of a detection; with versionId, fails with RevisionConflict when it changed since. */
+  updateDetection: Detection;
   /** Changes the given settings (fields left out keep their value); administrators are notified. */
   updateGeneralSettings: GeneralSettings;
   /** Updates the source; an empty secret keeps the stored one (unless the authentication type changes). */
@@ -299,6 +595,18 @@ export type Mutation = {
   updateUser: User;
   /** Applies the same change to every notification of a scope it would change; answers how many changed. */
   updateUserNotifications: UpdateUserNotificationsResult;
+  /** Checks a zip in the panther-analysis layout without saving anything; answers what an upload would do. */
+  validateBulkUpload: BulkUploadReport;
+};
+
+
+export type MutationBulkUploadArgs = {
+  input: BulkUploadInput;
+};
+
+
+export type MutationCreateDetectionArgs = {
+  input: SaveDetectionInput;
 };
 
 
@@ -323,6 +631,11 @@ export type MutationCreateSqsLogSourceArgs = {
 
 
 export type MutationDeactivateUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteDetectionArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -357,13 +670,28 @@ export type MutationReactivateUserArgs = {
 };
 
 
+export type MutationRunDetectionTestsArgs = {
+  input: RunDetectionTestsInput;
+};
+
+
 export type MutationSendUserFeedbackArgs = {
   input: SendUserFeedbackInput;
 };
 
 
+export type MutationSetDetectionEnabledArgs = {
+  input: SetDetectionEnabledInput;
+};
+
+
 export type MutationSetLogStreamTypeArgs = {
   input: SetLogStreamTypeInput;
+};
+
+
+export type MutationUpdateDetectionArgs = {
+  input: SaveDetectionInput;
 };
 
 
@@ -412,6 +740,11 @@ export type MutationUpdateUserArgs = {
 
 export type MutationUpdateUserNotificationsArgs = {
   input: UpdateUserNotificationsInput;
+};
+
+
+export type MutationValidateBulkUploadArgs = {
+  input: BulkUploadInput;
 };
 
 export type Notification = {
@@ -557,8 +890,22 @@ export type PutNotificationPreferencesInput = {
 
 export type Query = {
   __typename?: 'Query';
+  /** One alert; null when there is none. */
+  alert?: Maybe<Alert>;
+  /** The events of an alert (its signals in the lake), oldest first, paged. */
+  alertEvents: AlertEventConnection;
+  /** Alerts newest first, filtered by type, severity, status and detection. */
+  alerts: AlertConnection;
   /** Workspace configuration read once at application start. */
   appConfig: AppConfig;
+  /** A log source's classification failures, newest first. */
+  classificationFailures: ClassificationFailureConnection;
+  /** One detection (current version); null when there is none. */
+  detection?: Maybe<Detection>;
+  /** One saved version of a detection; null when there is none. */
+  detectionVersion?: Maybe<Detection>;
+  /** Detections ordered by id, filtered and cursor-paged; only the types the caller may read are listed. */
+  detections: DetectionConnection;
   generalSettings: GeneralSettings;
   /** Every log type a source may hold: managed and custom schemas (for pickers). */
   listAvailableLogTypes: AvailableLogTypes;
@@ -578,6 +925,10 @@ export type Query = {
   roles: Array<Role>;
   /** Health checks and ingestion figures (events and bytes per hour for the last 24 hours) of one source. */
   sourceHealth: SourceHealth;
+  /** What the pipeline could not read or refused for a log source (corrupt objects, refused HTTP requests). */
+  sourceProcessingErrors: SourceProcessingErrors;
+  /** Buckets that received objects no enabled log source claims, with how many. */
+  unmatchedObjects: Array<UnmatchedObjects>;
   /** How many notifications in the caller's inbox are unread. */
   unreadNotificationCount: Scalars['Int']['output'];
   userById: User;
@@ -585,6 +936,44 @@ export type Query = {
   users: UserConnection;
   /** Objects under a prefix of an S3 source's bucket with their first events, as the source would read them. */
   viewBucketData: BucketDataPage;
+};
+
+
+export type QueryAlertArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryAlertEventsArgs = {
+  input: AlertEventsInput;
+};
+
+
+export type QueryAlertsArgs = {
+  input: AlertsInput;
+};
+
+
+export type QueryClassificationFailuresArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  sourceId: Scalars['ID']['input'];
+};
+
+
+export type QueryDetectionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryDetectionVersionArgs = {
+  id: Scalars['ID']['input'];
+  version: Scalars['Int']['input'];
+};
+
+
+export type QueryDetectionsArgs = {
+  input: DetectionsInput;
 };
 
 
@@ -613,6 +1002,11 @@ export type QuerySourceHealthArgs = {
 };
 
 
+export type QuerySourceProcessingErrorsArgs = {
+  sourceId: Scalars['ID']['input'];
+};
+
+
 export type QueryUserByIdArgs = {
   id: Scalars['ID']['input'];
 };
@@ -637,6 +1031,12 @@ export type Role = {
   updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
   /** How many users hold the role; answered by the roles queries and mutations. */
   userCount?: Maybe<Scalars['Int']['output']>;
+};
+
+export type RunDetectionTestsInput = {
+  id: Scalars['ID']['input'];
+  /** Tests as YAML (a list of panther-analysis test entries); default: the detection's own tests. */
+  testsYaml?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type S3LogSourceInput = {
@@ -674,6 +1074,15 @@ export type S3SourceConfig = {
   roleArn?: Maybe<Scalars['String']['output']>;
 };
 
+export type SaveDetectionInput = {
+  /** The Python source its Filename names. */
+  body?: InputMaybe<Scalars['String']['input']>;
+  /** For updates: the version the change was made on. */
+  versionId?: InputMaybe<Scalars['Int']['input']>;
+  /** The YAML document in the panther-analysis format (AnalysisType, RuleID / PolicyID / GlobalID / DataModelID, ...). */
+  yaml: Scalars['String']['input'];
+};
+
 export type SendUserFeedbackInput = {
   feature: FeedbackFeatureInput;
   feedback: FeedbackTextInput;
@@ -685,12 +1094,25 @@ export type SendUserFeedbackInput = {
   usefulness?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type SetDetectionEnabledInput = {
+  enabled: Scalars['Boolean']['input'];
+  id: Scalars['ID']['input'];
+};
+
 export type SetLogStreamTypeInput = {
   /** JsonArray only; empty or null when the array is the whole document. */
   jsonArrayEnvelopeField?: InputMaybe<Scalars['String']['input']>;
   sourceId: Scalars['ID']['input'];
   streamType: LogStreamType;
 };
+
+/** Severity, in display order Critical to Info. */
+export type Severity =
+  | 'CRITICAL'
+  | 'HIGH'
+  | 'INFO'
+  | 'LOW'
+  | 'MEDIUM';
 
 export type SourceCheckStatus =
   | 'FAILED'
@@ -733,6 +1155,24 @@ export type SourceHealthSummary = {
   status: SourceHealthStatus;
 };
 
+export type SourceProcessingErrors = {
+  __typename?: 'SourceProcessingErrors';
+  /** Objects that could not be read to their end (corrupt or truncated gzip). */
+  corruptObjects: Scalars['Int']['output'];
+  /** HTTP ingest requests refused: not a POST, or an empty body (400, 405). */
+  httpBadRequest: Scalars['Int']['output'];
+  /** HTTP ingest requests refused: wrong credentials or signature, or the source disabled (403). */
+  httpForbidden: Scalars['Int']['output'];
+  /** HTTP ingest requests refused: a body over the limit (413). */
+  httpTooLarge: Scalars['Int']['output'];
+  /** HTTP ingest requests refused: no or malformed credentials (401). */
+  httpUnauthenticated: Scalars['Int']['output'];
+  /** HTTP ingest requests refused: a content type or encoding the pipeline does not read (415). */
+  httpUnsupportedMediaType: Scalars['Int']['output'];
+  lastError?: Maybe<Scalars['String']['output']>;
+  lastErrorAt?: Maybe<Scalars['AWSDateTime']['output']>;
+};
+
 export type SqsLogSourceInput = {
   allowedPrincipalArns: Array<Scalars['String']['input']>;
   allowedSourceArns: Array<Scalars['String']['input']>;
@@ -749,6 +1189,24 @@ export type SqsSourceConfig = {
   allowedSourceArns: Array<Scalars['String']['output']>;
   queueArn: Scalars['String']['output'];
   queueUrl: Scalars['String']['output'];
+};
+
+export type SystemAlertKind =
+  | 'ALERT_DELIVERY'
+  | 'DETECTION_ALERT_LIMIT_EXCEEDED'
+  | 'SOURCE_CLASSIFICATION_FAILURES'
+  | 'SOURCE_LOG_PROCESSING_ERRORS'
+  | 'SOURCE_NO_DATA'
+  | 'SOURCE_PERMISSIONS_CHECKS'
+  | 'SOURCE_SCANNING_ERRORS';
+
+export type UnmatchedObjects = {
+  __typename?: 'UnmatchedObjects';
+  bucket: Scalars['String']['output'];
+  lastAt: Scalars['AWSDateTime']['output'];
+  /** The most recent such object. */
+  lastKey: Scalars['String']['output'];
+  objects: Scalars['Int']['output'];
 };
 
 export type UpdateGeneralSettingsInput = {
@@ -935,6 +1393,15 @@ export type ResolversTypes = {
   AWSTime: ResolverTypeWrapper<Scalars['AWSTime']['output']>;
   AWSTimestamp: ResolverTypeWrapper<Scalars['AWSTimestamp']['output']>;
   AWSURL: ResolverTypeWrapper<Scalars['AWSURL']['output']>;
+  Alert: ResolverTypeWrapper<Alert>;
+  AlertConnection: ResolverTypeWrapper<AlertConnection>;
+  AlertEdge: ResolverTypeWrapper<AlertEdge>;
+  AlertEventConnection: ResolverTypeWrapper<AlertEventConnection>;
+  AlertEventEdge: ResolverTypeWrapper<AlertEventEdge>;
+  AlertEventsInput: AlertEventsInput;
+  AlertStatus: AlertStatus;
+  AlertType: AlertType;
+  AlertsInput: AlertsInput;
   AppConfig: ResolverTypeWrapper<AppConfig>;
   AvailableLogType: ResolverTypeWrapper<AvailableLogType>;
   AvailableLogTypes: ResolverTypeWrapper<AvailableLogTypes>;
@@ -943,8 +1410,30 @@ export type ResolversTypes = {
   BucketDataPage: ResolverTypeWrapper<BucketDataPage>;
   BucketDataPageInfo: ResolverTypeWrapper<BucketDataPageInfo>;
   BucketDataRecord: ResolverTypeWrapper<BucketDataRecord>;
+  BulkUploadFileIssue: ResolverTypeWrapper<BulkUploadFileIssue>;
+  BulkUploadInput: BulkUploadInput;
+  BulkUploadItem: ResolverTypeWrapper<BulkUploadItem>;
+  BulkUploadItemStatus: BulkUploadItemStatus;
+  BulkUploadReport: ResolverTypeWrapper<BulkUploadReport>;
+  BulkUploadTotals: ResolverTypeWrapper<BulkUploadTotals>;
+  ClassificationAttempt: ResolverTypeWrapper<ClassificationAttempt>;
+  ClassificationFailure: ResolverTypeWrapper<ClassificationFailure>;
+  ClassificationFailureConnection: ResolverTypeWrapper<ClassificationFailureConnection>;
+  ClassificationFailureEdge: ResolverTypeWrapper<ClassificationFailureEdge>;
   CreateRoleInput: CreateRoleInput;
+  DeleteDetectionResult: ResolverTypeWrapper<DeleteDetectionResult>;
   DeleteLogSourceResult: ResolverTypeWrapper<DeleteLogSourceResult>;
+  DemoEventsResult: ResolverTypeWrapper<DemoEventsResult>;
+  DemoLogTypeCount: ResolverTypeWrapper<DemoLogTypeCount>;
+  Detection: ResolverTypeWrapper<Detection>;
+  DetectionConnection: ResolverTypeWrapper<DetectionConnection>;
+  DetectionEdge: ResolverTypeWrapper<DetectionEdge>;
+  DetectionTestMock: ResolverTypeWrapper<DetectionTestMock>;
+  DetectionTestResult: ResolverTypeWrapper<DetectionTestResult>;
+  DetectionTestRun: ResolverTypeWrapper<DetectionTestRun>;
+  DetectionType: DetectionType;
+  DetectionUnitTest: ResolverTypeWrapper<DetectionUnitTest>;
+  DetectionsInput: DetectionsInput;
   FeedbackFeatureInput: FeedbackFeatureInput;
   FeedbackResult: ResolverTypeWrapper<FeedbackResult>;
   FeedbackTextInput: FeedbackTextInput;
@@ -986,20 +1475,27 @@ export type ResolversTypes = {
   PutNotificationPreferencesInput: PutNotificationPreferencesInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Role: ResolverTypeWrapper<Role>;
+  RunDetectionTestsInput: RunDetectionTestsInput;
   S3LogSourceInput: S3LogSourceInput;
   S3Prefix: ResolverTypeWrapper<S3Prefix>;
   S3PrefixInput: S3PrefixInput;
   S3SourceConfig: ResolverTypeWrapper<S3SourceConfig>;
+  SaveDetectionInput: SaveDetectionInput;
   SendUserFeedbackInput: SendUserFeedbackInput;
+  SetDetectionEnabledInput: SetDetectionEnabledInput;
   SetLogStreamTypeInput: SetLogStreamTypeInput;
+  Severity: Severity;
   SourceCheckStatus: SourceCheckStatus;
   SourceHealth: ResolverTypeWrapper<SourceHealth>;
   SourceHealthCheck: ResolverTypeWrapper<SourceHealthCheck>;
   SourceHealthStatus: SourceHealthStatus;
   SourceHealthSummary: ResolverTypeWrapper<SourceHealthSummary>;
+  SourceProcessingErrors: ResolverTypeWrapper<SourceProcessingErrors>;
   SqsLogSourceInput: SqsLogSourceInput;
   SqsSourceConfig: ResolverTypeWrapper<SqsSourceConfig>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  SystemAlertKind: SystemAlertKind;
+  UnmatchedObjects: ResolverTypeWrapper<UnmatchedObjects>;
   UpdateGeneralSettingsInput: UpdateGeneralSettingsInput;
   UpdateNotificationInput: UpdateNotificationInput;
   UpdateProfileInput: UpdateProfileInput;
@@ -1027,6 +1523,13 @@ export type ResolversParentTypes = {
   AWSTime: Scalars['AWSTime']['output'];
   AWSTimestamp: Scalars['AWSTimestamp']['output'];
   AWSURL: Scalars['AWSURL']['output'];
+  Alert: Alert;
+  AlertConnection: AlertConnection;
+  AlertEdge: AlertEdge;
+  AlertEventConnection: AlertEventConnection;
+  AlertEventEdge: AlertEventEdge;
+  AlertEventsInput: AlertEventsInput;
+  AlertsInput: AlertsInput;
   AppConfig: AppConfig;
   AvailableLogType: AvailableLogType;
   AvailableLogTypes: AvailableLogTypes;
@@ -1035,8 +1538,28 @@ export type ResolversParentTypes = {
   BucketDataPage: BucketDataPage;
   BucketDataPageInfo: BucketDataPageInfo;
   BucketDataRecord: BucketDataRecord;
+  BulkUploadFileIssue: BulkUploadFileIssue;
+  BulkUploadInput: BulkUploadInput;
+  BulkUploadItem: BulkUploadItem;
+  BulkUploadReport: BulkUploadReport;
+  BulkUploadTotals: BulkUploadTotals;
+  ClassificationAttempt: ClassificationAttempt;
+  ClassificationFailure: ClassificationFailure;
+  ClassificationFailureConnection: ClassificationFailureConnection;
+  ClassificationFailureEdge: ClassificationFailureEdge;
   CreateRoleInput: CreateRoleInput;
+  DeleteDetectionResult: DeleteDetectionResult;
   DeleteLogSourceResult: DeleteLogSourceResult;
+  DemoEventsResult: DemoEventsResult;
+  DemoLogTypeCount: DemoLogTypeCount;
+  Detection: Detection;
+  DetectionConnection: DetectionConnection;
+  DetectionEdge: DetectionEdge;
+  DetectionTestMock: DetectionTestMock;
+  DetectionTestResult: DetectionTestResult;
+  DetectionTestRun: DetectionTestRun;
+  DetectionUnitTest: DetectionUnitTest;
+  DetectionsInput: DetectionsInput;
   FeedbackFeatureInput: FeedbackFeatureInput;
   FeedbackResult: FeedbackResult;
   FeedbackTextInput: FeedbackTextInput;
@@ -1069,18 +1592,23 @@ export type ResolversParentTypes = {
   PutNotificationPreferencesInput: PutNotificationPreferencesInput;
   Query: Record<PropertyKey, never>;
   Role: Role;
+  RunDetectionTestsInput: RunDetectionTestsInput;
   S3LogSourceInput: S3LogSourceInput;
   S3Prefix: S3Prefix;
   S3PrefixInput: S3PrefixInput;
   S3SourceConfig: S3SourceConfig;
+  SaveDetectionInput: SaveDetectionInput;
   SendUserFeedbackInput: SendUserFeedbackInput;
+  SetDetectionEnabledInput: SetDetectionEnabledInput;
   SetLogStreamTypeInput: SetLogStreamTypeInput;
   SourceHealth: SourceHealth;
   SourceHealthCheck: SourceHealthCheck;
   SourceHealthSummary: SourceHealthSummary;
+  SourceProcessingErrors: SourceProcessingErrors;
   SqsLogSourceInput: SqsLogSourceInput;
   SqsSourceConfig: SqsSourceConfig;
   String: Scalars['String']['output'];
+  UnmatchedObjects: UnmatchedObjects;
   UpdateGeneralSettingsInput: UpdateGeneralSettingsInput;
   UpdateNotificationInput: UpdateNotificationInput;
   UpdateProfileInput: UpdateProfileInput;
@@ -1165,6 +1693,49 @@ export interface AwsurlScalarConfig extends GraphQLScalarTypeConfig<ResolversTyp
   name: 'AWSURL';
 }
 
+export type AlertResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Alert'] = ResolversParentTypes['Alert']> = {
+  alertContext?: Resolver<Maybe<ResolversTypes['AWSJSON']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  dedupString?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  destinations?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  detectionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  eventCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  firstEventAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastEventAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  logTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  runbook?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  severity?: Resolver<ResolversTypes['Severity'], ParentType, ContextType>;
+  sourceId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['AlertStatus'], ParentType, ContextType>;
+  systemKind?: Resolver<Maybe<ResolversTypes['SystemAlertKind']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['AlertType'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+};
+
+export type AlertConnectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AlertConnection'] = ResolversParentTypes['AlertConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['AlertEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type AlertEdgeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AlertEdge'] = ResolversParentTypes['AlertEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Alert'], ParentType, ContextType>;
+};
+
+export type AlertEventConnectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AlertEventConnection'] = ResolversParentTypes['AlertEventConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['AlertEventEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type AlertEventEdgeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AlertEventEdge'] = ResolversParentTypes['AlertEventEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['AWSJSON'], ParentType, ContextType>;
+};
+
 export type AppConfigResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AppConfig'] = ResolversParentTypes['AppConfig']> = {
   accountId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   awsPartition?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1203,8 +1774,136 @@ export type BucketDataRecordResolvers<ContextType = unknown, ParentType extends 
   s3Key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type BulkUploadFileIssueResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['BulkUploadFileIssue'] = ResolversParentTypes['BulkUploadFileIssue']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BulkUploadItemResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['BulkUploadItem'] = ResolversParentTypes['BulkUploadItem']> = {
+  analysisType?: Resolver<ResolversTypes['DetectionType'], ParentType, ContextType>;
+  change?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reasons?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BulkUploadItemStatus'], ParentType, ContextType>;
+};
+
+export type BulkUploadReportResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['BulkUploadReport'] = ResolversParentTypes['BulkUploadReport']> = {
+  fileIssues?: Resolver<Array<ResolversTypes['BulkUploadFileIssue']>, ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['BulkUploadItem']>, ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['BulkUploadTotals'], ParentType, ContextType>;
+};
+
+export type BulkUploadTotalsResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['BulkUploadTotals'] = ResolversParentTypes['BulkUploadTotals']> = {
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  modified?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  new?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unchanged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ClassificationAttemptResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['ClassificationAttempt'] = ResolversParentTypes['ClassificationAttempt']> = {
+  error?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  logType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ClassificationFailureResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['ClassificationFailure'] = ResolversParentTypes['ClassificationFailure']> = {
+  attempts?: Resolver<Array<ResolversTypes['ClassificationAttempt']>, ParentType, ContextType>;
+  error?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  index?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  line?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lineNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  objectKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  receivedAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+};
+
+export type ClassificationFailureConnectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['ClassificationFailureConnection'] = ResolversParentTypes['ClassificationFailureConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['ClassificationFailureEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type ClassificationFailureEdgeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['ClassificationFailureEdge'] = ResolversParentTypes['ClassificationFailureEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['ClassificationFailure'], ParentType, ContextType>;
+};
+
+export type DeleteDetectionResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DeleteDetectionResult'] = ResolversParentTypes['DeleteDetectionResult']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type DeleteLogSourceResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DeleteLogSourceResult'] = ResolversParentTypes['DeleteLogSourceResult']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type DemoEventsResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DemoEventsResult'] = ResolversParentTypes['DemoEventsResult']> = {
+  sent?: Resolver<Array<ResolversTypes['DemoLogTypeCount']>, ParentType, ContextType>;
+  sentAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+};
+
+export type DemoLogTypeCountResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DemoLogTypeCount'] = ResolversParentTypes['DemoLogTypeCount']> = {
+  events?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  logType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DetectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Detection'] = ResolversParentTypes['Detection']> = {
+  analysisType?: Resolver<ResolversTypes['DetectionType'], ParentType, ContextType>;
+  baseDetection?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createAlert?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dedupPeriodMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isSimpleDetection?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastModified?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  logTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  managed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  outputIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  runbook?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  severity?: Resolver<Maybe<ResolversTypes['Severity']>, ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  tests?: Resolver<Array<ResolversTypes['DetectionUnitTest']>, ParentType, ContextType>;
+  threshold?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  versionId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  yaml?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DetectionConnectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionConnection'] = ResolversParentTypes['DetectionConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['DetectionEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type DetectionEdgeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionEdge'] = ResolversParentTypes['DetectionEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Detection'], ParentType, ContextType>;
+};
+
+export type DetectionTestMockResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionTestMock'] = ResolversParentTypes['DetectionTestMock']> = {
+  objectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  returnValue?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DetectionTestResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionTestResult'] = ResolversParentTypes['DetectionTestResult']> = {
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  passed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type DetectionTestRunResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionTestRun'] = ResolversParentTypes['DetectionTestRun']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['DetectionTestResult']>, ParentType, ContextType>;
+};
+
+export type DetectionUnitTestResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionUnitTest'] = ResolversParentTypes['DetectionUnitTest']> = {
+  expectedResult?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  mocks?: Resolver<Array<ResolversTypes['DetectionTestMock']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  resource?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type FeedbackResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['FeedbackResult'] = ResolversParentTypes['FeedbackResult']> = {
@@ -1273,19 +1972,26 @@ export type LogSourceEdgeResolvers<ContextType = unknown, ParentType extends Res
 };
 
 export type MutationResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  bulkUpload?: Resolver<ResolversTypes['BulkUploadReport'], ParentType, ContextType, RequireFields<MutationBulkUploadArgs, 'input'>>;
+  createDetection?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationCreateDetectionArgs, 'input'>>;
   createHttpLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateHttpLogSourceArgs, 'input'>>;
   createRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<MutationCreateRoleArgs, 'input'>>;
   createS3LogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateS3LogSourceArgs, 'input'>>;
   createSqsLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateSqsLogSourceArgs, 'input'>>;
   deactivateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationDeactivateUserArgs, 'id'>>;
+  deleteDetection?: Resolver<ResolversTypes['DeleteDetectionResult'], ParentType, ContextType, RequireFields<MutationDeleteDetectionArgs, 'id'>>;
   deleteLogSource?: Resolver<ResolversTypes['DeleteLogSourceResult'], ParentType, ContextType, RequireFields<MutationDeleteLogSourceArgs, 'id'>>;
   deleteRole?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteRoleArgs, 'id'>>;
   deleteUser?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'id'>>;
+  generateDemoEvents?: Resolver<ResolversTypes['DemoEventsResult'], ParentType, ContextType>;
   inviteUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationInviteUserArgs, 'input'>>;
   putNotificationPreferences?: Resolver<Array<ResolversTypes['NotificationPreference']>, ParentType, ContextType, RequireFields<MutationPutNotificationPreferencesArgs, 'input'>>;
   reactivateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationReactivateUserArgs, 'id'>>;
+  runDetectionTests?: Resolver<ResolversTypes['DetectionTestRun'], ParentType, ContextType, RequireFields<MutationRunDetectionTestsArgs, 'input'>>;
   sendUserFeedback?: Resolver<ResolversTypes['FeedbackResult'], ParentType, ContextType, RequireFields<MutationSendUserFeedbackArgs, 'input'>>;
+  setDetectionEnabled?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationSetDetectionEnabledArgs, 'input'>>;
   setLogStreamType?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationSetLogStreamTypeArgs, 'input'>>;
+  updateDetection?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationUpdateDetectionArgs, 'input'>>;
   updateGeneralSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType, RequireFields<MutationUpdateGeneralSettingsArgs, 'input'>>;
   updateHttpLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationUpdateHttpLogSourceArgs, 'id' | 'input'>>;
   updateNotification?: Resolver<ResolversTypes['Notification'], ParentType, ContextType, RequireFields<MutationUpdateNotificationArgs, 'input'>>;
@@ -1295,6 +2001,7 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   updateSqsLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationUpdateSqsLogSourceArgs, 'id' | 'input'>>;
   updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'input'>>;
   updateUserNotifications?: Resolver<ResolversTypes['UpdateUserNotificationsResult'], ParentType, ContextType, RequireFields<MutationUpdateUserNotificationsArgs, 'input'>>;
+  validateBulkUpload?: Resolver<ResolversTypes['BulkUploadReport'], ParentType, ContextType, RequireFields<MutationValidateBulkUploadArgs, 'input'>>;
 };
 
 export type NotificationResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Notification'] = ResolversParentTypes['Notification']> = {
@@ -1348,7 +2055,14 @@ export type PageInfoResolvers<ContextType = unknown, ParentType extends Resolver
 };
 
 export type QueryResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  alert?: Resolver<Maybe<ResolversTypes['Alert']>, ParentType, ContextType, RequireFields<QueryAlertArgs, 'id'>>;
+  alertEvents?: Resolver<ResolversTypes['AlertEventConnection'], ParentType, ContextType, RequireFields<QueryAlertEventsArgs, 'input'>>;
+  alerts?: Resolver<ResolversTypes['AlertConnection'], ParentType, ContextType, RequireFields<QueryAlertsArgs, 'input'>>;
   appConfig?: Resolver<ResolversTypes['AppConfig'], ParentType, ContextType>;
+  classificationFailures?: Resolver<ResolversTypes['ClassificationFailureConnection'], ParentType, ContextType, RequireFields<QueryClassificationFailuresArgs, 'sourceId'>>;
+  detection?: Resolver<Maybe<ResolversTypes['Detection']>, ParentType, ContextType, RequireFields<QueryDetectionArgs, 'id'>>;
+  detectionVersion?: Resolver<Maybe<ResolversTypes['Detection']>, ParentType, ContextType, RequireFields<QueryDetectionVersionArgs, 'id' | 'version'>>;
+  detections?: Resolver<ResolversTypes['DetectionConnection'], ParentType, ContextType, RequireFields<QueryDetectionsArgs, 'input'>>;
   generalSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType>;
   listAvailableLogTypes?: Resolver<ResolversTypes['AvailableLogTypes'], ParentType, ContextType>;
   logSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<QueryLogSourceArgs, 'id'>>;
@@ -1360,6 +2074,8 @@ export type QueryResolvers<ContextType = unknown, ParentType extends ResolversPa
   roleById?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<QueryRoleByIdArgs, 'id'>>;
   roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
   sourceHealth?: Resolver<ResolversTypes['SourceHealth'], ParentType, ContextType, RequireFields<QuerySourceHealthArgs, 'id'>>;
+  sourceProcessingErrors?: Resolver<ResolversTypes['SourceProcessingErrors'], ParentType, ContextType, RequireFields<QuerySourceProcessingErrorsArgs, 'sourceId'>>;
+  unmatchedObjects?: Resolver<Array<ResolversTypes['UnmatchedObjects']>, ParentType, ContextType>;
   unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   userById?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<QueryUserByIdArgs, 'id'>>;
   users?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<QueryUsersArgs>>;
@@ -1411,11 +2127,29 @@ export type SourceHealthSummaryResolvers<ContextType = unknown, ParentType exten
   status?: Resolver<ResolversTypes['SourceHealthStatus'], ParentType, ContextType>;
 };
 
+export type SourceProcessingErrorsResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SourceProcessingErrors'] = ResolversParentTypes['SourceProcessingErrors']> = {
+  corruptObjects?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  httpBadRequest?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  httpForbidden?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  httpTooLarge?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  httpUnauthenticated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  httpUnsupportedMediaType?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastErrorAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+};
+
 export type SqsSourceConfigResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SqsSourceConfig'] = ResolversParentTypes['SqsSourceConfig']> = {
   allowedPrincipalArns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   allowedSourceArns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   queueArn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   queueUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type UnmatchedObjectsResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['UnmatchedObjects'] = ResolversParentTypes['UnmatchedObjects']> = {
+  bucket?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  lastKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  objects?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type UpdateUserNotificationsResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['UpdateUserNotificationsResult'] = ResolversParentTypes['UpdateUserNotificationsResult']> = {
@@ -1454,13 +2188,36 @@ export type Resolvers<ContextType = unknown> = {
   AWSTime?: GraphQLScalarType;
   AWSTimestamp?: GraphQLScalarType;
   AWSURL?: GraphQLScalarType;
+  Alert?: AlertResolvers<ContextType>;
+  AlertConnection?: AlertConnectionResolvers<ContextType>;
+  AlertEdge?: AlertEdgeResolvers<ContextType>;
+  AlertEventConnection?: AlertEventConnectionResolvers<ContextType>;
+  AlertEventEdge?: AlertEventEdgeResolvers<ContextType>;
   AppConfig?: AppConfigResolvers<ContextType>;
   AvailableLogType?: AvailableLogTypeResolvers<ContextType>;
   AvailableLogTypes?: AvailableLogTypesResolvers<ContextType>;
   BucketDataPage?: BucketDataPageResolvers<ContextType>;
   BucketDataPageInfo?: BucketDataPageInfoResolvers<ContextType>;
   BucketDataRecord?: BucketDataRecordResolvers<ContextType>;
+  BulkUploadFileIssue?: BulkUploadFileIssueResolvers<ContextType>;
+  BulkUploadItem?: BulkUploadItemResolvers<ContextType>;
+  BulkUploadReport?: BulkUploadReportResolvers<ContextType>;
+  BulkUploadTotals?: BulkUploadTotalsResolvers<ContextType>;
+  ClassificationAttempt?: ClassificationAttemptResolvers<ContextType>;
+  ClassificationFailure?: ClassificationFailureResolvers<ContextType>;
+  ClassificationFailureConnection?: ClassificationFailureConnectionResolvers<ContextType>;
+  ClassificationFailureEdge?: ClassificationFailureEdgeResolvers<ContextType>;
+  DeleteDetectionResult?: DeleteDetectionResultResolvers<ContextType>;
   DeleteLogSourceResult?: DeleteLogSourceResultResolvers<ContextType>;
+  DemoEventsResult?: DemoEventsResultResolvers<ContextType>;
+  DemoLogTypeCount?: DemoLogTypeCountResolvers<ContextType>;
+  Detection?: DetectionResolvers<ContextType>;
+  DetectionConnection?: DetectionConnectionResolvers<ContextType>;
+  DetectionEdge?: DetectionEdgeResolvers<ContextType>;
+  DetectionTestMock?: DetectionTestMockResolvers<ContextType>;
+  DetectionTestResult?: DetectionTestResultResolvers<ContextType>;
+  DetectionTestRun?: DetectionTestRunResolvers<ContextType>;
+  DetectionUnitTest?: DetectionUnitTestResolvers<ContextType>;
   FeedbackResult?: FeedbackResultResolvers<ContextType>;
   GeneralSettings?: GeneralSettingsResolvers<ContextType>;
   HourlyIngestion?: HourlyIngestionResolvers<ContextType>;
@@ -1485,7 +2242,9 @@ export type Resolvers<ContextType = unknown> = {
   SourceHealth?: SourceHealthResolvers<ContextType>;
   SourceHealthCheck?: SourceHealthCheckResolvers<ContextType>;
   SourceHealthSummary?: SourceHealthSummaryResolvers<ContextType>;
+  SourceProcessingErrors?: SourceProcessingErrorsResolvers<ContextType>;
   SqsSourceConfig?: SqsSourceConfigResolvers<ContextType>;
+  UnmatchedObjects?: UnmatchedObjectsResolvers<ContextType>;
   UpdateUserNotificationsResult?: UpdateUserNotificationsResultResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserConnection?: UserConnectionResolvers<ContextType>;

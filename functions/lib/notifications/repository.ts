@@ -134,17 +134,19 @@ function startKey(userId: string, list: NotificationList, afterId: string) {
   return { ...notificationKey(userId, afterId), [`${index}pk`]: listKey(userId, list), [`${index}sk`]: afterId };
 }
 
-/** How many notifications are unread in the inbox (read from the sparse unread list, keys only). */
-export async function countUnread(userId: string): Promise<number> {
+/** How many notifications a list holds (a keys-only count of its index partition). */
+export async function countNotifications(userId: string, list: NotificationList): Promise<number> {
+  const index = list === 'UNREAD' ? 'gsi2' : 'gsi1';
   let count = 0;
   let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
   do {
     const out = await dynamo().send(
       new QueryCommand({
         TableName: table(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': listKey(userId, 'UNREAD') },
+        IndexName: index,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': `${index}pk` },
+        ExpressionAttributeValues: { ':pk': listKey(userId, list) },
         Select: 'COUNT',
         ExclusiveStartKey,
       }),

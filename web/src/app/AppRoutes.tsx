@@ -1,4 +1,5 @@
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { GeneralSettingsPage } from '../pages/GeneralSettings/GeneralSettingsPage';
 import { HomePage } from '../pages/Home/HomePage';
 import { NotFoundPage } from '../pages/NotFound/NotFoundPage';
 import { SignInPage } from '../pages/SignIn/SignInPage';
@@ -20,6 +21,8 @@ export function AppRoutes() {
       <Route element={<RequireAuth />}>
         <Route element={<AppLayout />}>
           <Route index element={<HomePage />} />
+          <Route path="/settings/" element={<Navigate to="/settings/general/" replace />} />
+          <Route path="/settings/general/" element={<GeneralSettingsPage />} />
           <Route path={SUPPORT_PATH} element={<SupportPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -121,6 +121,17 @@ export function BellIcon(props: IconProps) {
   );
 }
 
+/** The bell with a dot: something is unread. */
+export function BellUnreadIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M13.5 3.1A6 6 0 0 0 6 8c0 7-3 9-3 9h18s-1.4-.9-2.3-4" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+      <circle cx="18" cy="6" r="3" fill="currentColor" />
+    </Icon>
+  );
+}
+
 export function SearchIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -5,7 +5,7 @@ import type { Caller } from '../../../lib/auth/caller';
 import { ApiError } from '../../../lib/errors';
 import { completePreferences, type Notification } from '../../../lib/notifications/model';
 import {
-  countUnread,
+  countNotifications,
   getPreferences,
   listNotifications,
   putPreferences,
@@ -89,7 +89,13 @@ async function putNotificationPreferences(event: AppSyncResolverEvent<Input>, ca
 
 export const notificationResolvers: ResolverMap = {
   'Query.notifications': notifications,
-  'Query.unreadNotificationCount': async (_event, caller) => countUnread(caller.id),
+  'Query.unreadNotificationCount': async (_event, caller) => countNotifications(caller.id, 'UNREAD'),
+  'Query.notificationCounts': async (_event, caller) => {
+    const [unread, inbox, archived] = await Promise.all(
+      (['UNREAD', 'INBOX', 'ARCHIVED'] as const).map((list) => countNotifications(caller.id, list)),
+    );
+    return { unread, inbox, archived };
+  },
   'Query.notificationPreferences': async (_event, caller) => completePreferences(await getPreferences(caller.id)),
   'Mutation.putNotificationPreferences': putNotificationPreferences,
   'Mutation.updateNotification': updateOne,
