@@ -108,7 +108,12 @@ describe('sign-in error messages', () => {
       'credentials',
       'Too many attempts. Wait a few minutes, then try again.',
     ],
-    ['NotAuthorizedException', 'User is disabled.', 'credentials', 'This account is disabled. Contact your administrator.'],
+    [
+      'NotAuthorizedException',
+      'User is disabled.',
+      'credentials',
+      'This account has been deactivated. Contact your administrator.',
+    ],
     ['InvalidPasswordException', 'Invalid password', 'credentials', 'Incorrect email or password.'],
     ['InvalidPasswordException', 'Password not long enough', 'new-password', 'Password not long enough'],
     ['UserNotFoundException', 'User does not exist.', 'credentials', 'No account exists with this email address.'],

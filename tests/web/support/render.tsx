@@ -36,7 +36,11 @@ export const testUser: SessionUser = {
   email: 'ada@example.com',
   givenName: 'Ada',
   familyName: 'Lovelace',
+  name: 'Ada Lovelace',
+  role: { id: 'admin', name: 'Admin', permissions: ['UserRead', 'UserModify'] },
+  permissions: ['UserRead', 'UserModify'],
   roles: ['Admin'],
+  authenticationTime: Date.UTC(2026, 10, 21, 9, 0),
 };
 
 export const signedInAs: AuthState = { status: 'authenticated', user: testUser };
@@ -50,6 +54,14 @@ export function fakeAuth(state: AuthState, actions: Partial<Omit<Auth, 'state'>>
     completeNewPassword: notExpected('completeNewPassword'),
     signOut: notExpected('signOut'),
     endExpiredSession: notExpected('endExpiredSession'),
+    confirmTotp: notExpected('confirmTotp'),
+    setUpTotp: notExpected('setUpTotp'),
+    verifyTotpSetup: notExpected('verifyTotpSetup'),
+    totpEnabled: notExpected('totpEnabled'),
+    changePassword: notExpected('changePassword'),
+    forgotPassword: notExpected('forgotPassword'),
+    resetPassword: notExpected('resetPassword'),
+    refreshUser: notExpected('refreshUser'),
     ...actions,
   };
 }

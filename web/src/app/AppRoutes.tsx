@@ -2,7 +2,11 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { GeneralSettingsPage } from '../pages/GeneralSettings/GeneralSettingsPage';
 import { HomePage } from '../pages/Home/HomePage';
 import { NotFoundPage } from '../pages/NotFound/NotFoundPage';
+import { OAuthPage } from '../pages/OAuth/OAuthPage';
+import { PasswordForgotPage } from '../pages/PasswordForgot/PasswordForgotPage';
+import { PasswordResetPage } from '../pages/PasswordReset/PasswordResetPage';
 import { SignInPage } from '../pages/SignIn/SignInPage';
+import { SupportSignInPage } from '../pages/SupportSignIn/SupportSignInPage';
 import { SupportPage } from '../pages/Support/SupportPage';
 import { SIGN_IN_PATH, SUPPORT_PATH } from './constants';
 import { AnonymousOnly, RequireAuth } from './guards';
@@ -17,6 +21,10 @@ export function AppRoutes() {
     <Routes>
       <Route element={<AnonymousOnly />}>
         <Route path={SIGN_IN_PATH} element={<SignInPage />} />
+        <Route path="/support-sign-in/" element={<SupportSignInPage />} />
+        <Route path="/password-forgot/" element={<PasswordForgotPage />} />
+        <Route path="/password-reset/" element={<PasswordResetPage />} />
+        <Route path="/oauth/" element={<OAuthPage />} />
       </Route>
       <Route element={<RequireAuth />}>
         <Route element={<AppLayout />}>

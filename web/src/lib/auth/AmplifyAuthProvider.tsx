@@ -1,15 +1,35 @@
 import {
+  confirmResetPassword,
   confirmSignIn,
   fetchAuthSession,
+  fetchMFAPreference,
+  resetPassword,
+  setUpTOTP,
   signIn as amplifySignIn,
   signOut as amplifySignOut,
+  updateMFAPreference,
+  updatePassword,
+  verifyTOTPSetup,
   type SignInOutput,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { WebConfig } from '../../../../core/web-config';
-import { AuthContext, type Auth, type AuthState, type SignedOutReason, type SignInOutcome } from './AuthContext';
-import { sessionUserFromClaims } from './sessionUser';
+import { useWebConfig } from '../../app/webConfig';
+import { AuthContext, type Auth, type AuthState, type SignedOutReason, type SignInOutcome, type TotpSetup } from './AuthContext';
+import { loadCurrentUser, SessionRefusedError, type CurrentUser } from './currentUser';
+import {
+  clearSessionRecord,
+  hasLastUser,
+  readSessionRecord,
+  savePostLoginPath,
+  sessionMayBeAlive,
+  writeSessionRecord,
+} from './sessionStore';
+import { sessionUserFrom } from './sessionUser';
+
+/** The issuer name authenticator apps show beside the account. */
+export const TOTP_ISSUER = 'Caracal';
 
 interface AmplifyAuthProviderProps {
   readonly authFlowType: WebConfig['authFlowType'];
@@ -26,39 +46,98 @@ export async function currentIdToken(): Promise<string> {
   }
 }
 
-/** Sign-in, session and sign-out through Amplify Auth (Cognito user pools). */
-export function AmplifyAuthProvider({ authFlowType, children }: AmplifyAuthProviderProps) {
-  const [state, setState] = useState<AuthState>({ status: 'loading' });
+async function hasTotp(): Promise<boolean> {
+  try {
+    return (await fetchMFAPreference()).enabled?.includes('TOTP') ?? false;
+  } catch {
+    return false;
+  }
+}
 
-  const readSession = useCallback(async (reasonIfNone: SignedOutReason): Promise<boolean> => {
-    let claims: Record<string, unknown> | undefined;
+/**
+ * Sign-in, session and sign-out through Amplify Auth (Cognito user pools). After every sign-in, and on start
+ * with a live session, the session user is loaded from the API (`me`: role and permissions) and, when the
+ * organisation requires MFA, checked for an authenticator.
+ */
+export function AmplifyAuthProvider({ authFlowType, children }: AmplifyAuthProviderProps) {
+  const { graphqlUrl, userPoolClientId, refreshTokenHours } = useWebConfig();
+  const [state, setState] = useState<AuthState>({ status: 'loading' });
+  /** The email of the sign-in in progress, for the authenticator's account name. */
+  const signingInAs = useRef('');
+
+  const endSession = useCallback(async (reason: SignedOutReason, global = false) => {
     try {
-      claims = (await fetchAuthSession()).tokens?.idToken?.payload;
-    } catch {
-      claims = undefined;
+      await amplifySignOut({ global });
+    } finally {
+      clearSessionRecord();
+      setState({ status: 'anonymous', reason });
     }
-    const user = claims ? sessionUserFromClaims(claims) : null;
-    setState(user ? { status: 'authenticated', user } : { status: 'anonymous', reason: reasonIfNone });
-    return user !== null;
   }, []);
 
+  /** Reads the tokens, loads the user from the API and decides whether MFA setup must come first. */
+  const establish = useCallback(
+    async (authenticationTime: number): Promise<boolean> => {
+      const idToken = (await fetchAuthSession().catch(() => undefined))?.tokens?.idToken;
+      if (!idToken) return false;
+      let current: CurrentUser | null = null;
+      try {
+        current = await loadCurrentUser(graphqlUrl, idToken.toString());
+      } catch (error) {
+        if (error instanceof SessionRefusedError) return false;
+      }
+      const user = sessionUserFrom(idToken.payload, current, authenticationTime);
+      if (!user) return false;
+      const mfaSetupRequired = current?.mfaRequired === true && !(await hasTotp());
+      writeSessionRecord({ userId: user.id, email: user.email, authenticatedAt: authenticationTime });
+      setState({ status: 'authenticated', user, mfaSetupRequired });
+      return true;
+    },
+    [graphqlUrl],
+  );
+
   useEffect(() => {
-    void readSession('start');
+    const start = async () => {
+      const record = readSessionRecord();
+      if (!record || !sessionMayBeAlive(userPoolClientId, refreshTokenHours, Date.now())) {
+        const leftovers = record !== null || hasLastUser(userPoolClientId);
+        if (leftovers) await endSession('expired').catch(() => undefined);
+        else setState({ status: 'anonymous', reason: 'start' });
+        return;
+      }
+      if (!(await establish(record.authenticatedAt))) await endSession('expired').catch(() => undefined);
+    };
+    void start();
     return Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'tokenRefresh_failure') setState({ status: 'anonymous', reason: 'expired' });
+      if (payload.event === 'tokenRefresh_failure') void endSession('expired').catch(() => undefined);
     });
-  }, [readSession]);
+  }, [establish, endSession, userPoolClientId, refreshTokenHours]);
 
   const afterStep = useCallback(
     async ({ isSignedIn, nextStep }: SignInOutput): Promise<SignInOutcome> => {
       if (isSignedIn || nextStep.signInStep === 'DONE') {
-        if (await readSession('start')) return { kind: 'signed-in' };
+        if (await establish(Date.now())) return { kind: 'signed-in' };
         throw new Error('Signed in, but the session has no ID token with an email address.');
       }
-      if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') return { kind: 'new-password-required' };
-      return { kind: 'unsupported-step', step: nextStep.signInStep };
+      switch (nextStep.signInStep) {
+        case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+          return { kind: 'new-password-required' };
+        case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+          return { kind: 'totp-required' };
+        case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP': {
+          const details = nextStep.totpSetupDetails;
+          const setup: TotpSetup = {
+            secret: details.sharedSecret,
+            uri: details.getSetupUri(TOTP_ISSUER, signingInAs.current).toString(),
+          };
+          return { kind: 'totp-setup-required', setup };
+        }
+        case 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION':
+          return afterStep(await confirmSignIn({ challengeResponse: 'TOTP' }));
+        default:
+          return { kind: 'unsupported-step', step: nextStep.signInStep };
+      }
     },
-    [readSession],
+    [establish],
   );
 
   const auth = useMemo<Auth>(() => {
@@ -67,6 +146,7 @@ export function AmplifyAuthProvider({ authFlowType, children }: AmplifyAuthProvi
     return {
       state,
       async signIn(email, password) {
+        signingInAs.current = email.trim();
         try {
           return await afterStep(await signInOnce(email, password));
         } catch (error) {
@@ -78,19 +158,44 @@ export function AmplifyAuthProvider({ authFlowType, children }: AmplifyAuthProvi
       async completeNewPassword(newPassword) {
         return afterStep(await confirmSignIn({ challengeResponse: newPassword }));
       },
-      async signOut() {
-        await amplifySignOut();
-        setState({ status: 'anonymous', reason: 'signed-out' });
+      async confirmTotp(code) {
+        return afterStep(await confirmSignIn({ challengeResponse: code.trim() }));
+      },
+      async setUpTotp() {
+        const details = await setUpTOTP();
+        const account = state.status === 'authenticated' ? state.user.email : signingInAs.current;
+        return { secret: details.sharedSecret, uri: details.getSetupUri(TOTP_ISSUER, account).toString() };
+      },
+      async verifyTotpSetup(code) {
+        await verifyTOTPSetup({ code: code.trim() });
+        await updateMFAPreference({ totp: 'PREFERRED' });
+        setState((current) => (current.status === 'authenticated' ? { ...current, mfaSetupRequired: false } : current));
+      },
+      totpEnabled: hasTotp,
+      async changePassword(currentPassword, newPassword) {
+        await updatePassword({ oldPassword: currentPassword, newPassword });
+        // The password has changed whatever happens next; this device's session ends either way.
+        await endSession('signed-out', true).catch(() => undefined);
+      },
+      async forgotPassword(email) {
+        const output = await resetPassword({ username: email.trim() });
+        return output.nextStep.codeDeliveryDetails?.destination;
+      },
+      async resetPassword(email, code, newPassword) {
+        await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword });
+      },
+      signOut(options) {
+        return endSession('signed-out', options?.global === true);
       },
       async endExpiredSession() {
-        try {
-          await amplifySignOut();
-        } finally {
-          setState({ status: 'anonymous', reason: 'expired' });
-        }
+        savePostLoginPath(`${window.location.pathname}${window.location.search}${window.location.hash}`);
+        await endSession('expired');
+      },
+      async refreshUser() {
+        if (state.status === 'authenticated') await establish(state.user.authenticationTime);
       },
     };
-  }, [state, authFlowType, afterStep]);
+  }, [state, authFlowType, afterStep, endSession, establish]);
 
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

@@ -1,17 +1,46 @@
 import type { SessionUser } from './AuthContext';
+import type { CurrentUser } from './currentUser';
 
-/** Builds the session user from the claims of a Cognito ID token; null when the token lacks the user's id or email. */
-export function sessionUserFromClaims(claims: Readonly<Record<string, unknown>>): SessionUser | null {
+/** The user's id and email from the claims of a Cognito ID token; null when the token lacks either. */
+export function identityFromClaims(
+  claims: Readonly<Record<string, unknown>>,
+): Pick<SessionUser, 'id' | 'email' | 'givenName' | 'familyName'> | null {
   const id = claims.sub;
   const email = claims.email;
   if (typeof id !== 'string' || typeof email !== 'string') return null;
-  const groups = claims['cognito:groups'];
   return {
     id,
     email,
     givenName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
     familyName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
-    roles: Array.isArray(groups) ? groups.filter((group): group is string => typeof group === 'string') : [],
+  };
+}
+
+/**
+ * The session user from the ID token's claims and, when the API answered, `me` (profile, role, permissions).
+ * Without `me` the user has no role and no permissions: the UI then shows nothing gated.
+ */
+export function sessionUserFrom(
+  claims: Readonly<Record<string, unknown>>,
+  current: CurrentUser | null,
+  authenticationTime: number,
+): SessionUser | null {
+  const identity = identityFromClaims(claims);
+  if (!identity) return null;
+  const me = current?.me;
+  const role = me?.role ? { id: me.role.id, name: me.role.name, permissions: me.role.permissions } : null;
+  const givenName = me ? (me.givenName ?? undefined) : identity.givenName;
+  const familyName = me ? (me.familyName ?? undefined) : identity.familyName;
+  return {
+    ...identity,
+    email: me?.email ?? identity.email,
+    givenName,
+    familyName,
+    name: me?.name ?? displayName({ email: identity.email, givenName, familyName }),
+    role,
+    permissions: role?.permissions ?? [],
+    roles: role ? [role.name] : [],
+    authenticationTime,
   };
 }
 

@@ -1,27 +1,31 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { AlertIcon } from '../../components/icons';
 import { useAuth, type SignInOutcome } from '../../lib/auth/AuthContext';
 import { describeSignInError } from '../../lib/auth/signInErrors';
 import { FIELD_REQUIRED } from '../../../../core/validation/password';
-import { unsupportedStepMessage } from './unsupportedStep';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function emailError(email: string): string | undefined {
+/** The email field's error: required, then "Must be a valid email". */
+export function emailError(email: string): string | undefined {
   if (email.trim() === '') return FIELD_REQUIRED;
   return EMAIL.test(email.trim()) ? undefined : 'Must be a valid email';
 }
 
 interface CredentialsFormProps {
+  /** The heading: "Sign in", or "Support sign in" for support staff. */
+  readonly title: string;
+  readonly subtitle: string;
   /** A notice above the form, such as an expired session. */
   readonly notice?: string;
-  /** The identity provider asks for a new password before the sign-in completes. */
-  readonly onNewPasswordRequired: () => void;
+  /** What the identity provider asks next; answers a problem to show when the step cannot be taken. */
+  readonly onOutcome: (outcome: SignInOutcome) => string | undefined;
 }
 
 /** Step one of signing in: email and password. */
-export function CredentialsForm({ notice, onNewPasswordRequired }: CredentialsFormProps) {
+export function CredentialsForm({ title, subtitle, notice, onOutcome }: CredentialsFormProps) {
   const auth = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -32,11 +36,6 @@ export function CredentialsForm({ notice, onNewPasswordRequired }: CredentialsFo
   const errors = { email: emailError(email), password: password === '' ? FIELD_REQUIRED : undefined };
   const invalid = Boolean(errors.email || errors.password);
 
-  const follow = (outcome: SignInOutcome) => {
-    if (outcome.kind === 'new-password-required') onNewPasswordRequired();
-    if (outcome.kind === 'unsupported-step') setFailure(unsupportedStepMessage(outcome.step));
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched({ email: true, password: true });
@@ -44,7 +43,8 @@ export function CredentialsForm({ notice, onNewPasswordRequired }: CredentialsFo
     setSubmitting(true);
     setFailure(undefined);
     try {
-      follow(await auth.signIn(email, password));
+      const problem = onOutcome(await auth.signIn(email, password));
+      if (problem) setFailure(problem);
     } catch (error) {
       setFailure(describeSignInError(error, 'credentials'));
     } finally {
@@ -53,12 +53,12 @@ export function CredentialsForm({ notice, onNewPasswordRequired }: CredentialsFo
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in">
+    <form onSubmit={submit} noValidate aria-label={title}>
       <Stack gap="md">
         <div>
-          <Title order={3}>Sign in</Title>
+          <Title order={3}>{title}</Title>
           <Text c="dimmed" size="sm" mt={4}>
-            Welcome back. Sign in to your security workspace.
+            {subtitle}
           </Text>
         </div>
         {notice && !failure && (
@@ -91,7 +91,12 @@ export function CredentialsForm({ notice, onNewPasswordRequired }: CredentialsFo
           onBlur={() => setTouched((current) => ({ ...current, password: true }))}
           error={touched.password && errors.password}
         />
-        <Button type="submit" fullWidth size="md" mt="xs" loading={submitting} disabled={invalid}>
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component={Link} to="/password-forgot/" size="sm">
+            Forgot your password?
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth size="md" loading={submitting} disabled={invalid}>
           Sign in
         </Button>
       </Stack>

@@ -1,42 +1,37 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { AlertIcon } from '../../components/icons';
-import { useAuth } from '../../lib/auth/AuthContext';
+import { useAuth, type SignInOutcome } from '../../lib/auth/AuthContext';
 import { describeSignInError } from '../../lib/auth/signInErrors';
-import { confirmationError, FIELD_REQUIRED, passwordError } from '../../../../core/validation/password';
-import { PasswordRuleChecker } from './PasswordRuleChecker';
-import { unsupportedStepMessage } from './unsupportedStep';
+import { NewPasswordFields, newPasswordErrors, type NewPasswordValue } from './NewPasswordFields';
 
 interface NewPasswordFormProps {
   readonly minLength: number;
+  /** What the identity provider asks next; answers a problem to show when the step cannot be taken. */
+  readonly onOutcome: (outcome: SignInOutcome) => string | undefined;
   /** Give up on this sign-in and start again with email and password. */
   readonly onCancel: () => void;
 }
 
 /** The NEW_PASSWORD_REQUIRED step: a first sign-in with a temporary password chooses a new one. */
-export function NewPasswordForm({ minLength, onCancel }: NewPasswordFormProps) {
+export function NewPasswordForm({ minLength, onOutcome, onCancel }: NewPasswordFormProps) {
   const auth = useAuth();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [touched, setTouched] = useState({ password: false, confirmation: false });
+  const [value, setValue] = useState<NewPasswordValue>({ password: '', confirmation: '' });
+  const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string>();
-
-  const errors = {
-    password: passwordError(password, minLength),
-    confirmation: confirmationError(password, confirmation),
-  };
+  const errors = newPasswordErrors(value, minLength);
   const invalid = Boolean(errors.password || errors.confirmation);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched({ password: true, confirmation: true });
+    setSubmitted(true);
     if (invalid || submitting) return;
     setSubmitting(true);
     setFailure(undefined);
     try {
-      const outcome = await auth.completeNewPassword(password);
-      if (outcome.kind === 'unsupported-step') setFailure(unsupportedStepMessage(outcome.step));
+      const problem = onOutcome(await auth.completeNewPassword(value.password));
+      if (problem) setFailure(problem);
     } catch (error) {
       setFailure(describeSignInError(error, 'new-password'));
     } finally {
@@ -58,24 +53,7 @@ export function NewPasswordForm({ minLength, onCancel }: NewPasswordFormProps) {
             {failure}
           </Alert>
         )}
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          onBlur={() => setTouched((current) => ({ ...current, password: true }))}
-          error={touched.password && (password === '' ? FIELD_REQUIRED : Boolean(errors.password))}
-          autoFocus
-        />
-        <PasswordRuleChecker password={password} minLength={minLength} />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.currentTarget.value)}
-          onBlur={() => setTouched((current) => ({ ...current, confirmation: true }))}
-          error={touched.confirmation && errors.confirmation}
-        />
+        <NewPasswordFields value={value} onChange={setValue} minLength={minLength} showErrors={submitted} autoFocus />
         <Button type="submit" fullWidth size="md" mt="xs" loading={submitting} disabled={invalid}>
           Set password and sign in
         </Button>

@@ -7,14 +7,16 @@ interface SignInLayoutProps {
   readonly children: ReactNode;
   /** A line under the card, such as the product version. */
   readonly footer?: ReactNode;
+  /** A wider card, for authenticator setup (QR code and key). */
+  readonly wide?: boolean;
 }
 
 /** The frame of the anonymous screens: the logo over a single card, centred on a quiet backdrop. */
-export function SignInLayout({ children, footer }: SignInLayoutProps) {
+export function SignInLayout({ children, footer, wide = false }: SignInLayoutProps) {
   return (
     <Box className={classes.backdrop}>
       <Center mih="100vh" p="md">
-        <Stack w="100%" maw={420} gap="xl" align="stretch">
+        <Stack w="100%" maw={wide ? 480 : 420} gap="xl" align="stretch">
           <Center>
             <Logo size={40} />
           </Center>

@@ -1,0 +1,25 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SessionUserQuery, SessionUserQueryVariables } from '../graphql/types';
+
+/** Who signed in, with their role and its permissions (resolved by the server per request), and whether MFA is required. */
+export const SESSION_USER_QUERY: TypedDocumentNode<SessionUserQuery, SessionUserQueryVariables> = gql`
+  query SessionUser {
+    me {
+      id
+      email
+      givenName
+      familyName
+      name
+      enabled
+      status
+      role {
+        id
+        name
+        permissions
+      }
+    }
+    appConfig {
+      mfaRequired
+    }
+  }
+`;

@@ -1,0 +1,1 @@
+export { AccountSecurity } from './AccountSecurity';
