@@ -66,6 +66,11 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Mutation.updateHttpLogSource': anyOf('LogSourceModify'),
   'Mutation.deleteLogSource': anyOf('LogSourceModify'),
   'Mutation.setLogStreamType': anyOf('LogSourceModify'),
+
+  // Pipeline (graphql/pipeline.graphql)
+  'Query.classificationFailures': anyOf('LogSourceRead', 'LogSourceModify'),
+  'Query.sourceProcessingErrors': anyOf('LogSourceRead', 'LogSourceModify'),
+  'Query.unmatchedObjects': anyOf('LogSourceRead', 'LogSourceModify'),
 };
 
 /** The requirement of one operation, or undefined when the map has no entry (the guard then refuses). */

@@ -5,6 +5,7 @@ import { feedbackResolvers } from './feedback';
 import { logSourceResolvers } from './log-sources';
 import { me } from './me';
 import { notificationResolvers } from './notifications';
+import { pipelineResolvers } from './pipeline';
 import { settingsResolvers } from './settings';
 import type { ResolverMap } from './types';
 import { usersResolvers } from './users';
@@ -17,4 +18,5 @@ export const resolvers: ResolverMap = {
   ...settingsResolvers,
   ...feedbackResolvers,
   ...logSourceResolvers,
+  ...pipelineResolvers,
 };

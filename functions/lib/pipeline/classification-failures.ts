@@ -51,6 +51,8 @@ export async function putClassificationFailures(
 
 export interface ClassificationFailurePage {
   readonly items: StoredClassificationFailure[];
+  /** Each item's position, usable as a cursor to read on after it. */
+  readonly cursors: string[];
   /** Pass back as `cursor` for the next (older) page; null on the last page. */
   readonly endCursor: string | null;
 }
@@ -87,8 +89,8 @@ export async function listClassificationFailures(
   const pageSize = Math.min(Math.max(Math.trunc(options.pageSize ?? 25), 1), 100);
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const items: StoredClassificationFailure[] = [];
+  const cursors: string[] = [];
   let start = options.cursor ? decodeCursor(sourceId, options.cursor) : undefined;
-  let last: Record<string, unknown> | undefined;
   do {
     const out = await dynamo().send(
       new QueryCommand({
@@ -104,10 +106,9 @@ export async function listClassificationFailures(
     for (const item of out.Items ?? []) {
       const { pk: _pk, sk: _sk, expiresAt: _expiresAt, ...failure } = item;
       items.push(failure as StoredClassificationFailure);
-      last = { pk: item.pk, sk: item.sk };
+      cursors.push(Buffer.from(JSON.stringify({ pk: item.pk, sk: item.sk }), 'utf8').toString('base64url'));
     }
     start = out.LastEvaluatedKey as Record<string, string> | undefined;
   } while (start && items.length < pageSize);
-  const more = !!start;
-  return { items, endCursor: more && last ? Buffer.from(JSON.stringify(last), 'utf8').toString('base64url') : null };
+  return { items, cursors, endCursor: start && cursors.length ? cursors[cursors.length - 1] : null };
 }
