@@ -2,7 +2,7 @@
 // source would split them (the pipeline's own splitter), or the error reading it. Only the start of each
 // object is read, so a preview costs little whatever the object's size.
 import { constants, gunzipSync } from 'node:zlib';
-import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { matchPrefix } from '../../../core/log-sources/match';
 import type { S3LogSource, StreamType } from '../../../core/log-sources/types';
 import { logRecords } from '../pipeline/log-records';
@@ -25,7 +25,7 @@ export interface BucketDataRequest {
   readonly envelopeField?: string;
   /** Objects per page. */
   readonly pageSize: number;
-  /** The S3 continuation token of the previous page. */
+  /** The token the previous page answered (it carries the last key listed). */
   readonly paginationToken?: string;
 }
 
@@ -71,18 +71,25 @@ async function firstEvents(
   return found;
 }
 
+const encodeToken = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
+const decodeToken = (token: string) => Buffer.from(token, 'base64url').toString('utf8');
+
 export async function viewBucketData(source: S3LogSource, request: BucketDataRequest): Promise<BucketDataPage> {
   const client = sourceS3(source.s3);
   const bucket = source.s3.bucket;
+  // ListObjects with a marker (the last key of the previous page) rather than ListObjectsV2: the same
+  // s3:ListBucket permission, and a token the local S3 stand-in can produce.
   const listed = await client.send(
-    new ListObjectsV2Command({
+    new ListObjectsCommand({
       Bucket: bucket,
       Prefix: request.prefix || undefined,
       MaxKeys: request.pageSize,
-      ContinuationToken: request.paginationToken || undefined,
+      Marker: request.paginationToken ? decodeToken(request.paginationToken) : undefined,
     }),
   );
-  const keys = (listed.Contents ?? []).map((o) => o.Key!).filter((key) => !key.endsWith('/'));
+  const listedKeys = (listed.Contents ?? []).map((o) => o.Key!);
+  const lastKey = listedKeys[listedKeys.length - 1];
+  const keys = listedKeys.filter((key) => !key.endsWith('/'));
   const perObject = await Promise.all(
     keys.map(async (s3Key): Promise<BucketDataRecord[]> => {
       if (!matchPrefix(source.s3.prefixes, s3Key)) {
@@ -100,6 +107,9 @@ export async function viewBucketData(source: S3LogSource, request: BucketDataReq
   );
   return {
     data: perObject.flat(),
-    pageInfo: { hasNextPage: listed.IsTruncated === true, paginationToken: listed.NextContinuationToken ?? null },
+    pageInfo: {
+      hasNextPage: listed.IsTruncated === true,
+      paginationToken: listed.IsTruncated && lastKey ? encodeToken(lastKey) : null,
+    },
   };
 }

@@ -4,7 +4,7 @@
 // Key: pk = SOURCE#<id>  sk = HEALTH  { status, checkedAt, checks[], raised: { <kind>: <since> } }
 // `raised.<kind>` is claimed with a conditional update before the alert is raised, so two runs at once raise
 // it once; it is removed when the condition clears, so the next occurrence raises again.
-import { GetBucketLocationCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { GetBucketLocationCommand, ListObjectsCommand } from '@aws-sdk/client-s3';
 import { DescribeKeyCommand } from '@aws-sdk/client-kms';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
@@ -78,7 +78,7 @@ export async function permissionChecks(source: LogSource): Promise<HealthCheck[]
         }),
         check('s3BucketStatus', 'Bucket readable', async () => {
           await client.send(
-            new ListObjectsV2Command({ Bucket: bucket, MaxKeys: 1, Prefix: source.s3.prefixes[0]?.prefix || undefined }),
+            new ListObjectsCommand({ Bucket: bucket, MaxKeys: 1, Prefix: source.s3.prefixes[0]?.prefix || undefined }),
           );
           return null;
         }),
