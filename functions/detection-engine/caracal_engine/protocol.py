@@ -1,7 +1,8 @@
 """The worker protocol: one JSON request per line in, one JSON response per line out.
 
-Requests: {"id", "op": "load" | "run" | "test" | "ping", ...}; "test" takes "detectionId", "tests"
-and an optional "destinations" list of known destination names. Responses:
+Requests: {"id", "op": "load" | "run" | "test" | "parse" | "ping", ...}; "test" takes "detectionId",
+"tests" and an optional "destinations" list of known destination names; "parse" takes a script
+parser's "function" source and "logs" (see script_parser.py). Responses:
 {"id", "ok": true, "result"} or {"id", "ok": false, "error"}. While a request runs, the engine may
 ask the host for key-value operations: it writes {"kv": {...}, "kvId"} and reads back one line
 {"kvId", "result"} or {"kvId", "error"} before continuing.
@@ -13,6 +14,7 @@ from typing import IO, Any, Dict, Mapping
 from . import kv
 from .engine import Engine
 from .immutable import json_encoder
+from .script_parser import script_parsers
 
 
 def _encode(value: Any) -> Any:
@@ -63,6 +65,8 @@ class Worker:
             return self.engine.run(request.get("events") or [], request.get("detectionIds"))
         if op == "test":
             return self.engine.test(request["detectionId"], request.get("tests") or [], request.get("destinations"))
+        if op == "parse":
+            return script_parsers().parse(request.get("function"), request.get("logs"))
         raise ValueError(f"unknown op {op!r}")
 
     def serve(self) -> None:
