@@ -1,15 +1,23 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { GeneralSettingsPage } from '../pages/GeneralSettings/GeneralSettingsPage';
 import { HomePage } from '../pages/Home/HomePage';
+import { AddLogSourcePage } from '../pages/LogSources/AddLogSourcePage';
+import { EditLogSourcePage } from '../pages/LogSources/EditLogSourcePage';
+import { LogSourceDetailsPage } from '../pages/LogSources/LogSourceDetailsPage';
+import { LogSourcesPage } from '../pages/LogSources/LogSourcesPage';
 import { NotFoundPage } from '../pages/NotFound/NotFoundPage';
+import { RoleFormPage } from '../pages/Roles/RoleFormPage';
+import { RolesPage } from '../pages/Roles/RolesPage';
 import { OAuthPage } from '../pages/OAuth/OAuthPage';
 import { PasswordForgotPage } from '../pages/PasswordForgot/PasswordForgotPage';
 import { PasswordResetPage } from '../pages/PasswordReset/PasswordResetPage';
 import { SignInPage } from '../pages/SignIn/SignInPage';
 import { SupportSignInPage } from '../pages/SupportSignIn/SupportSignInPage';
 import { SupportPage } from '../pages/Support/SupportPage';
+import { UsersPage } from '../pages/Users/UsersPage';
 import { SIGN_IN_PATH, SUPPORT_PATH } from './constants';
 import { AnonymousOnly, RequireAuth } from './guards';
+import { RequirePermissions } from './RequirePermissions';
 import { AppLayout } from './shell/AppLayout';
 
 /**
@@ -31,6 +39,21 @@ export function AppRoutes() {
           <Route index element={<HomePage />} />
           <Route path="/settings/" element={<Navigate to="/settings/general/" replace />} />
           <Route path="/settings/general/" element={<GeneralSettingsPage />} />
+          <Route element={<RequirePermissions permissions={['UserRead', 'UserModify']} />}>
+            <Route path="/settings/users/" element={<UsersPage />} />
+            <Route path="/settings/roles/" element={<RolesPage />} />
+            <Route path="/settings/roles/new/" element={<RoleFormPage />} />
+            <Route path="/settings/roles/:id/edit/" element={<RoleFormPage />} />
+            <Route path="/settings/roles/:id/" element={<Navigate to="/settings/roles/" replace />} />
+          </Route>
+          <Route element={<RequirePermissions permissions={['LogSourceRead', 'LogSourceModify']} />}>
+            <Route path="/configure/log-sources/" element={<LogSourcesPage />} />
+            <Route path="/configure/log-sources/:id/" element={<LogSourceDetailsPage />} />
+          </Route>
+          <Route element={<RequirePermissions permissions={['LogSourceModify']} />}>
+            <Route path="/configure/log-sources/add-new-source/" element={<AddLogSourcePage />} />
+            <Route path="/configure/log-sources/:id/edit/" element={<EditLogSourcePage />} />
+          </Route>
           <Route path={SUPPORT_PATH} element={<SupportPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -67,7 +67,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     icon: ConfigureIcon,
     permissions: [...CLOUD_SOURCE, ...DESTINATION, ...LOG_SOURCE, ...LOOKUP, ...RESOURCE],
     links: [
-      { label: 'Log Sources', path: '/configure/log-sources/', permissions: LOG_SOURCE, built: false },
+      { label: 'Log Sources', path: '/configure/log-sources/', permissions: LOG_SOURCE, built: true },
       { label: 'Cloud Accounts', path: '/configure/cloud-accounts/', permissions: CLOUD_SOURCE, built: false },
       { label: 'Alert Destinations', path: '/configure/destinations/', permissions: DESTINATION, built: false },
       { label: 'Schemas', path: '/configure/schemas/', permissions: LOG_SOURCE, built: false },
@@ -126,8 +126,8 @@ const API_TOKEN: Permission[] = ['OrganizationApiTokenRead', 'OrganizationApiTok
 /** The settings menu of the top bar, each entry by its permissions (any of them) once its page exists. */
 export const SETTINGS_MENU: readonly NavigationLink[] = [
   { label: 'General', path: '/settings/general/', permissions: GENERAL_SETTINGS, built: false },
-  { label: 'Users', path: '/settings/users/', permissions: USER, built: false },
-  { label: 'User Roles', path: '/settings/roles/', permissions: USER, built: false },
+  { label: 'Users', path: '/settings/users/', permissions: USER, built: true },
+  { label: 'User Roles', path: '/settings/roles/', permissions: USER, built: true },
   { label: 'API Tokens', path: '/settings/api/tokens/', permissions: API_TOKEN, built: false },
   { label: 'API Playground', path: '/settings/api/playground/', permissions: API_TOKEN, built: false },
 ];

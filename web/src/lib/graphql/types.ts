@@ -3,6 +3,11 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type BucketDataFilters = {
+  /** Objects whose key starts with it; default the whole bucket. */
+  prefix?: string | null | undefined;
+};
+
 export type CreateRoleInput = {
   name: string;
   permissions: Array<Permission>;
@@ -17,12 +22,67 @@ export type FeedbackTextInput = {
   text: string;
 };
 
+export type HmacAlgorithm =
+  | 'sha256'
+  | 'sha512';
+
+export type HttpAuthType =
+  | 'Basic'
+  | 'Bearer'
+  | 'HMAC'
+  | 'None'
+  | 'SharedSecret';
+
+export type HttpLogSourceInput = {
+  authType: HttpAuthType;
+  enabled?: boolean | null | undefined;
+  headerName?: string | null | undefined;
+  hmacAlgorithm?: HmacAlgorithm | null | undefined;
+  jsonArrayEnvelopeField?: string | null | undefined;
+  label: string;
+  logTypes: Array<string>;
+  /** The password (Basic), token (Bearer), shared secret or HMAC key. Write-only. */
+  secret?: string | null | undefined;
+  signatureHeader?: string | null | undefined;
+  streamType?: LogStreamType | null | undefined;
+  username?: string | null | undefined;
+};
+
 export type InviteUserInput = {
   email: string;
   familyName: string;
   givenName: string;
   role: UserRoleInput;
 };
+
+/** The transports of the specification (aws-s3, amazon-eventbridge, ...); AWS_S3, AWS_SQS and HTTP_INGEST can be created so far. */
+export type LogSourceTransport =
+  | 'AMAZON_EVENTBRIDGE'
+  | 'AMAZON_SECURITY_LAKE'
+  | 'AWS_CLOUDWATCH_LOGS'
+  | 'AWS_S3'
+  | 'AWS_SQS'
+  | 'AZURE_BLOB'
+  | 'AZURE_EVENTHUB'
+  | 'GCP_GCS'
+  | 'GCP_PUBSUB'
+  | 'HTTP_INGEST'
+  | 'LOG_PULLING';
+
+export type LogSourcesInput = {
+  after?: string | null | undefined;
+  /** Page size, 1 to 100 (default 50). */
+  first?: number | null | undefined;
+  transport?: LogSourceTransport | null | undefined;
+};
+
+/** How the bytes of an object or request split into events. */
+export type LogStreamType =
+  | 'Auto'
+  | 'CloudWatchLogs'
+  | 'JSON'
+  | 'JsonArray'
+  | 'Lines';
 
 export type NotificationChannelInput = {
   enabled: boolean;
@@ -100,6 +160,25 @@ export type PutNotificationPreferencesInput = {
   preferences: Array<NotificationPreferenceInput>;
 };
 
+export type S3LogSourceInput = {
+  bucket: string;
+  /** Default true on create; unchanged on update when absent. */
+  enabled?: boolean | null | undefined;
+  jsonArrayEnvelopeField?: string | null | undefined;
+  kmsKey?: string | null | undefined;
+  label: string;
+  prefixes: Array<S3PrefixInput>;
+  roleArn?: string | null | undefined;
+  /** Default Auto on create; unchanged on update when absent. */
+  streamType?: LogStreamType | null | undefined;
+};
+
+export type S3PrefixInput = {
+  excludedPrefixes: Array<string>;
+  logTypes: Array<string>;
+  prefix: string;
+};
+
 export type SendUserFeedbackInput = {
   feature: FeedbackFeatureInput;
   feedback: FeedbackTextInput;
@@ -109,6 +188,36 @@ export type SendUserFeedbackInput = {
   screenWidth: number;
   /** How useful the part is to the user, 1 to 5; null when not rated. */
   usefulness?: number | null | undefined;
+};
+
+export type SetLogStreamTypeInput = {
+  /** JsonArray only; empty or null when the array is the whole document. */
+  jsonArrayEnvelopeField?: string | null | undefined;
+  sourceId: string | number;
+  streamType: LogStreamType;
+};
+
+export type SourceCheckStatus =
+  | 'FAILED'
+  | 'OK'
+  | 'SKIPPED';
+
+export type SourceHealthStatus =
+  /** Every check passed and data arrives. */
+  | 'HEALTHY'
+  /** Not checked yet. */
+  | 'PENDING'
+  /** A check failed or data stopped arriving. */
+  | 'UNHEALTHY';
+
+export type SqsLogSourceInput = {
+  allowedPrincipalArns: Array<string>;
+  allowedSourceArns: Array<string>;
+  enabled?: boolean | null | undefined;
+  jsonArrayEnvelopeField?: string | null | undefined;
+  label: string;
+  logTypes: Array<string>;
+  streamType?: LogStreamType | null | undefined;
 };
 
 export type UpdateGeneralSettingsInput = {
@@ -160,6 +269,16 @@ export type UserRoleInput = {
 export type UserRoleInputKind =
   | 'Id';
 
+export type ViewBucketDataInput = {
+  filters?: BucketDataFilters | null | undefined;
+  /** Objects per page, 1 to 50 (default 10). */
+  pageSize?: number | null | undefined;
+  paginationToken?: string | null | undefined;
+  sourceId: string | number;
+  /** How to split the objects; default the source's own stream type. */
+  streamType?: LogStreamType | null | undefined;
+};
+
 export type CurrentUserQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -200,6 +319,108 @@ export type HomeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type HomeQuery = { me: { id: string, email: string, givenName: string | null, familyName: string | null, role: { id: string, name: string } | null }, appConfig: { version: string, stage: string, region: string, accountId: string, created: string, passwordMinLength: number, mfaMode: string } };
+
+export type LogSourceFieldsFragment = { id: string, label: string, transport: LogSourceTransport, logTypes: Array<string>, streamType: LogStreamType, jsonArrayEnvelopeField: string | null, enabled: boolean, createdAt: string, createdBy: string, updatedAt: string, updatedBy: string, s3: { bucket: string, kmsKey: string | null, roleArn: string | null, prefixes: Array<{ prefix: string, excludedPrefixes: Array<string>, logTypes: Array<string> }> } | null, sqs: { queueUrl: string, queueArn: string, allowedPrincipalArns: Array<string>, allowedSourceArns: Array<string> } | null, http: { authType: HttpAuthType, username: string | null, headerName: string | null, hmacAlgorithm: HmacAlgorithm | null, signatureHeader: string | null, secret: string | null, endpointUrl: string | null } | null, health: { status: SourceHealthStatus, checkedAt: string | null, lastEventAt: string | null } };
+
+export type LogSourcesQueryVariables = Exact<{
+  input?: LogSourcesInput | null | undefined;
+}>;
+
+
+export type LogSourcesQuery = { logSources: { edges: Array<{ node: { id: string, label: string, transport: LogSourceTransport, logTypes: Array<string>, streamType: LogStreamType, jsonArrayEnvelopeField: string | null, enabled: boolean, createdAt: string, createdBy: string, updatedAt: string, updatedBy: string, s3: { bucket: string, kmsKey: string | null, roleArn: string | null, prefixes: Array<{ prefix: string, excludedPrefixes: Array<string>, logTypes: Array<string> }> } | null, sqs: { queueUrl: string, queueArn: string, allowedPrincipalArns: Array<string>, allowedSourceArns: Array<string> } | null, http: { authType: HttpAuthType, username: string | null, headerName: string | null, hmacAlgorithm: HmacAlgorithm | null, signatureHeader: string | null, secret: string | null, endpointUrl: string | null } | null, health: { status: SourceHealthStatus, checkedAt: string | null, lastEventAt: string | null } } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type LogSourceQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type LogSourceQuery = { logSource: { id: string, label: string, transport: LogSourceTransport, logTypes: Array<string>, streamType: LogStreamType, jsonArrayEnvelopeField: string | null, enabled: boolean, createdAt: string, createdBy: string, updatedAt: string, updatedBy: string, s3: { bucket: string, kmsKey: string | null, roleArn: string | null, prefixes: Array<{ prefix: string, excludedPrefixes: Array<string>, logTypes: Array<string> }> } | null, sqs: { queueUrl: string, queueArn: string, allowedPrincipalArns: Array<string>, allowedSourceArns: Array<string> } | null, http: { authType: HttpAuthType, username: string | null, headerName: string | null, hmacAlgorithm: HmacAlgorithm | null, signatureHeader: string | null, secret: string | null, endpointUrl: string | null } | null, health: { status: SourceHealthStatus, checkedAt: string | null, lastEventAt: string | null } } };
+
+export type SourceHealthQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SourceHealthQuery = { sourceHealth: { sourceId: string, status: SourceHealthStatus, checkedAt: string | null, lastEventAt: string | null, checks: Array<{ name: string, title: string, status: SourceCheckStatus, message: string | null }>, totals: { events: number, bytes: number, classificationFailures: number }, hourly: Array<{ hour: string, events: number, bytes: number }> } };
+
+export type AvailableLogTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AvailableLogTypesQuery = { listAvailableLogTypes: { crowdstrikeFdrEnabled: boolean, logTypes: Array<{ name: string, managed: boolean }> } };
+
+export type ViewBucketDataQueryVariables = Exact<{
+  input: ViewBucketDataInput;
+}>;
+
+
+export type ViewBucketDataQuery = { viewBucketData: { data: Array<{ s3Key: string, event: string | null, error: string | null }>, pageInfo: { hasNextPage: boolean, paginationToken: string | null } } };
+
+export type CreateS3LogSourceMutationVariables = Exact<{
+  input: S3LogSourceInput;
+}>;
+
+
+export type CreateS3LogSourceMutation = { createS3LogSource: { id: string, label: string, transport: LogSourceTransport, logTypes: Array<string>, streamType: LogStreamType, jsonArrayEnvelopeField: string | null, enabled: boolean, createdAt: string, createdBy: string, updatedAt: string, updatedBy: string, s3: { bucket: string, kmsKey: string | null, roleArn: string | null, prefixes: Array<{ prefix: string, excludedPrefixes: Array<string>, logTypes: Array<string> }> } | null, sqs: { queueUrl: string, queueArn: string, allowedPrincipalArns: Array<string>, allowedSourceArns: Array<string> } | null, http: { authType: HttpAuthType, username: string | null, headerName: string | null, hmacAlgorithm: HmacAlgorithm | null, signatureHeader: string | null, secret: string | null, endpointUrl: string | null } | null, health: { status: SourceHealthStatus, checkedAt: string | null, lastEventAt: string | null } } };
+
+export type UpdateS3LogSourceMutationVariables = Exact<{
+  id: string | number;
+  input: S3LogSourceInput;
+}>;
+
+
+export type UpdateS3LogSourceMutation = { updateS3LogSource: { id: string, label: string, transport: LogSourceTransport, logTypes: Array<string>, streamType: LogStreamType, jsonArrayEnvelopeField: string | null, enabled: boolean, createdAt: string, createdBy: string, updatedAt: string, updatedBy: string, s3: { bucket: string, kmsKey: string | null, roleArn: string | null, prefixes: Array<{ prefix: string, excludedPrefixes: Array<string>, logTypes: Array<string> }> } | null, sqs: { queueUrl: string, queueArn: string, allowedPrincipalArns: Array<string>, allowedSourceArns: Array<string> } | null, http: { authType: HttpAuthType, username: string | null, headerName: string | null, hmacAlgorithm: HmacAlgorithm | null, signatureHeader: string | null, secret: string | null, endpointUrl: string | null } | null, health: { status: SourceHealthStatus, checkedAt: string | null, lastEventAt: string | null } } };
+
+export type CreateSqsLogSourceMutationVariables = Exact<{
+  input: SqsLogSourceInput;
+}>;
+
+
+export type CreateSqsLogSourceMutation = { createSqsLogSource: { id: string, label: string, transport: LogSourceTransport, logTypes: Array<string>, streamType: LogStreamType, jsonArrayEnvelopeField: string | null, enabled: boolean, createdAt: string, createdBy: string, updatedAt: string, updatedBy: string, s3: { bucket: string, kmsKey: string | null, roleArn: string | null, prefixes: Array<{ prefix: string, excludedPrefixes: Array<string>, logTypes: Array<string> }> } | null, sqs: { queueUrl: string, queueArn: string, allowedPrincipalArns: Array<string>, allowedSourceArns: Array<string> } | null, http: { authType: HttpAuthType, username: string | null, headerName: string | null, hmacAlgorithm: HmacAlgorithm | null, signatureHeader: string | null, secret: string | null, endpointUrl: string | null } | null, health: { status: SourceHealthStatus, checkedAt: string | null, lastEventAt: string | null } } };
+
+export type UpdateSqsLogSourceMutationVariables = Exact<{
+  id: string | number;
+  input: SqsLogSourceInput;
+}>;
+
+
+export type UpdateSqsLogSourceMutation = { updateSqsLogSource: { id: string, label: string, transport: LogSourceTransport, logTypes: Array<string>, streamType: LogStreamType, jsonArrayEnvelopeField: string | null, enabled: boolean, createdAt: string, createdBy: string, updatedAt: string, updatedBy: string, s3: { bucket: string, kmsKey: string | null, roleArn: string | null, prefixes: Array<{ prefix: string, excludedPrefixes: Array<string>, logTypes: Array<string> }> } | null, sqs: { queueUrl: string, queueArn: string, allowedPrincipalArns: Array<string>, allowedSourceArns: Array<string> } | null, http: { authType: HttpAuthType, username: string | null, headerName: string | null, hmacAlgorithm: HmacAlgorithm | null, signatureHeader: string | null, secret: string | null, endpointUrl: string | null } | null, health: { status: SourceHealthStatus, checkedAt: string | null, lastEventAt: string | null } } };
+
+export type CreateHttpLogSourceMutationVariables = Exact<{
+  input: HttpLogSourceInput;
+}>;
+
+
+export type CreateHttpLogSourceMutation = { createHttpLogSource: { id: string, label: string, transport: LogSourceTransport, logTypes: Array<string>, streamType: LogStreamType, jsonArrayEnvelopeField: string | null, enabled: boolean, createdAt: string, createdBy: string, updatedAt: string, updatedBy: string, s3: { bucket: string, kmsKey: string | null, roleArn: string | null, prefixes: Array<{ prefix: string, excludedPrefixes: Array<string>, logTypes: Array<string> }> } | null, sqs: { queueUrl: string, queueArn: string, allowedPrincipalArns: Array<string>, allowedSourceArns: Array<string> } | null, http: { authType: HttpAuthType, username: string | null, headerName: string | null, hmacAlgorithm: HmacAlgorithm | null, signatureHeader: string | null, secret: string | null, endpointUrl: string | null } | null, health: { status: SourceHealthStatus, checkedAt: string | null, lastEventAt: string | null } } };
+
+export type UpdateHttpLogSourceMutationVariables = Exact<{
+  id: string | number;
+  input: HttpLogSourceInput;
+}>;
+
+
+export type UpdateHttpLogSourceMutation = { updateHttpLogSource: { id: string, label: string, transport: LogSourceTransport, logTypes: Array<string>, streamType: LogStreamType, jsonArrayEnvelopeField: string | null, enabled: boolean, createdAt: string, createdBy: string, updatedAt: string, updatedBy: string, s3: { bucket: string, kmsKey: string | null, roleArn: string | null, prefixes: Array<{ prefix: string, excludedPrefixes: Array<string>, logTypes: Array<string> }> } | null, sqs: { queueUrl: string, queueArn: string, allowedPrincipalArns: Array<string>, allowedSourceArns: Array<string> } | null, http: { authType: HttpAuthType, username: string | null, headerName: string | null, hmacAlgorithm: HmacAlgorithm | null, signatureHeader: string | null, secret: string | null, endpointUrl: string | null } | null, health: { status: SourceHealthStatus, checkedAt: string | null, lastEventAt: string | null } } };
+
+export type DeleteLogSourceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteLogSourceMutation = { deleteLogSource: { id: string } };
+
+export type SetLogStreamTypeMutationVariables = Exact<{
+  input: SetLogStreamTypeInput;
+}>;
+
+
+export type SetLogStreamTypeMutation = { setLogStreamType: { id: string, label: string, transport: LogSourceTransport, logTypes: Array<string>, streamType: LogStreamType, jsonArrayEnvelopeField: string | null, enabled: boolean, createdAt: string, createdBy: string, updatedAt: string, updatedBy: string, s3: { bucket: string, kmsKey: string | null, roleArn: string | null, prefixes: Array<{ prefix: string, excludedPrefixes: Array<string>, logTypes: Array<string> }> } | null, sqs: { queueUrl: string, queueArn: string, allowedPrincipalArns: Array<string>, allowedSourceArns: Array<string> } | null, http: { authType: HttpAuthType, username: string | null, headerName: string | null, hmacAlgorithm: HmacAlgorithm | null, signatureHeader: string | null, secret: string | null, endpointUrl: string | null } | null, health: { status: SourceHealthStatus, checkedAt: string | null, lastEventAt: string | null } } };
+
+export type SourceClassificationFailuresQueryVariables = Exact<{
+  sourceId: string | number;
+  cursor?: string | null | undefined;
+}>;
+
+
+export type SourceClassificationFailuresQuery = { classificationFailures: { edges: Array<{ cursor: string, node: { objectKey: string, lineNumber: number, index: number, line: string, error: string, receivedAt: string, attempts: Array<{ logType: string, error: string }> } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } }, sourceProcessingErrors: { corruptObjects: number, httpUnauthenticated: number, httpForbidden: number, httpUnsupportedMediaType: number, httpTooLarge: number, httpBadRequest: number, lastError: string | null, lastErrorAt: string | null } };
 
 export type NotificationFieldsFragment = { id: string, topic: NotificationTopic, level: NotificationLevel, title: string, message: string, createdAt: string, readAt: string | null, archivedAt: string | null, metadata: { alertId: string | null } };
 
