@@ -23,6 +23,7 @@ import type { NotificationCountsQuery, UpdateNotificationInput, UpdateUserNotifi
 import { EMPTY_STATE, LOAD_ERROR_FALLBACK, LOAD_ERROR_TITLE } from './constants';
 import { unreadBadgeLabel } from './format';
 import { NotificationItemCard } from './NotificationItemCard';
+import { NotificationListView } from './NotificationListView';
 import { NotificationPreferencesPanel } from './NotificationPreferencesPanel';
 import { NOTIFICATION_COUNTS_QUERY, UPDATE_NOTIFICATION, UPDATE_USER_NOTIFICATIONS } from './notifications.operations';
 import { useNotificationList, type NotificationItem } from './useNotificationList';
@@ -125,22 +126,20 @@ export function NotificationCentre({ opened, onClose, unread, onUnreadChange }: 
         </Stack>
       );
     return (
-      <Stack gap="xs">
-        {list.items.map((n) => (
+      <NotificationListView
+        items={list.items}
+        hasNextPage={list.hasNextPage}
+        loadingMore={list.loadingMore}
+        onLoadMore={() => void list.loadMore()}
+        renderItem={(n) => (
           <NotificationItemCard
-            key={n.id}
             notification={n}
             busy={busyIds.has(n.id)}
             onToggleRead={() => void change(n, { readAt: n.readAt ? null : now() })}
             onToggleArchived={() => void change(n, { archivedAt: n.archivedAt ? null : now() })}
           />
-        ))}
-        {list.hasNextPage && (
-          <Button variant="default" loading={list.loadingMore} onClick={() => void list.loadMore()}>
-            Load more
-          </Button>
         )}
-      </Stack>
+      />
     );
   };
 

@@ -11,6 +11,11 @@ export const POLL_PAGE_SIZE = 10;
 export const FIRST_PAGE_SIZE = 500;
 export const NEXT_PAGE_SIZE = 100;
 
+/** Lists longer than this render only the rows in view. */
+export const VIRTUALIZE_ABOVE = 10;
+/** Scrolling within this distance of a list's end loads its next page. */
+export const LOAD_MORE_THRESHOLD_PX = 500;
+
 /** A notification this recent when first seen shows as a snackbar. */
 export const RECENT_NOTIFICATION_MS = 60_000;
 export const NOTIFICATION_SNACKBAR_MS = 10_000;

@@ -62,6 +62,7 @@ export function useNotificationSnackbars<T extends AnnouncedNotification>(
       if (fresh.length === 0) return;
       rememberSeenIds([...seen, ...fresh.map((n) => n.id)], storage);
       fresh.forEach((notification, index) => {
+        if (index === 0) return latestShow.current(notification);
         const timer = setTimeout(() => {
           timers.current.delete(timer);
           latestShow.current(notification);
