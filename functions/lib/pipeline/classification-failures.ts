@@ -3,6 +3,7 @@
 //
 // Keys (every pk starts with CLASSFAIL#):
 //   failure   pk = CLASSFAIL#<sourceId>  sk = FAIL#<receivedAt>#<object hash>#<line, 10 digits>#<index, 5 digits>
+//             (receivedAt: when the object was written, so the key is the same however often it is read)
 //             { objectKey, lineNumber, index, line (truncated), error, attempts, receivedAt, expiresAt }
 // The sort key is deterministic (when the object arrived, which object, which line), so processing an
 // object again overwrites its failures instead of adding them twice. Expired items are filtered on read.

@@ -69,7 +69,7 @@ export async function ingestObject(
   if (result.failures.length) {
     await putClassificationFailures(
       source.id,
-      result.failures.map((f) => ({ ...f, objectKey: key, receivedAt })),
+      result.failures.map((f) => ({ ...f, objectKey: key, receivedAt: opened.lastModified })),
     );
   }
   await recordIngestion(source.id, {

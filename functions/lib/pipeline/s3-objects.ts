@@ -7,6 +7,8 @@ export interface OpenedObject {
   readonly body: AsyncIterable<Uint8Array>;
   readonly etag: string;
   readonly size: number;
+  /** When the object was written (ISO 8601): the same however often it is read. */
+  readonly lastModified: string;
 }
 
 /** Opens an object for streaming; undefined when it no longer exists (deleted before it was processed). */
@@ -17,6 +19,7 @@ export async function openObject(bucket: string, key: string): Promise<OpenedObj
       body: out.Body as AsyncIterable<Uint8Array>,
       etag: (out.ETag ?? '').replace(/"/g, ''),
       size: out.ContentLength ?? 0,
+      lastModified: (out.LastModified ?? new Date()).toISOString(),
     };
   } catch (err) {
     if ((err as Error).name === 'NoSuchKey') return undefined;
