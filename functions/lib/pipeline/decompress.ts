@@ -32,7 +32,16 @@ export async function* decompressed(source: AsyncIterable<Uint8Array>): AsyncGen
     return;
   }
   const gunzip = createGunzip();
-  const drained = () => new Promise((r) => (gunzip.once('drain', r), gunzip.once('close', r)));
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        gunzip.off('drain', done);
+        gunzip.off('close', done);
+        resolve();
+      };
+      gunzip.on('drain', done);
+      gunzip.on('close', done);
+    });
   const feed = (async () => {
     try {
       if (!gunzip.write(first.value)) await drained();
