@@ -79,9 +79,9 @@ export function TotpSetupPanel({
           Scan this QR code with an authenticator app (such as 1Password, Google Authenticator or Microsoft Authenticator).
         </Text>
         <Center>
-          <Paper p="sm" radius="md" bg="white" withBorder>
+          <Paper p="sm" radius="md" bg="white" withBorder role="img" aria-label="QR code for your authenticator app">
             {setup ? (
-              <QRCodeSVG value={setup.uri} size={168} level="M" title="QR code for your authenticator app" />
+              <QRCodeSVG value={setup.uri} size={168} level="M" />
             ) : (
               <Center w={168} h={168}>
                 {!loadError && <Loader size="sm" color="gray" aria-label="Preparing your authenticator key" />}

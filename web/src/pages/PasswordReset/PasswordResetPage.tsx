@@ -67,6 +67,15 @@ export function PasswordResetPage() {
             <Text c="dimmed" size="sm" mt={4}>
               Enter the code we emailed you and choose a new password.
             </Text>
+            {stage === 'local' && (
+              <Text c="dimmed" size="xs" mt={4}>
+                Running locally: emails land in the{' '}
+                <Anchor href="/local/mailbox" target="_blank" size="xs">
+                  local mailbox
+                </Anchor>
+                .
+              </Text>
+            )}
           </div>
           {handedOver.email && !failure && (
             <Alert color="green" variant="light" icon={<CheckIcon size={18} />}>
