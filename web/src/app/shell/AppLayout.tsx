@@ -46,6 +46,7 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar
         className={classes.navbar}
+        aria-label="Main navigation"
         data-expanded={expanded || undefined}
         data-peek={(!expanded && hovered) || undefined}
         style={{ '--side-navigation-wide-width': `${SIDE_NAVIGATION_EXPANDED_WIDTH}px` }}

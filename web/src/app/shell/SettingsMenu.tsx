@@ -2,12 +2,12 @@ import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { SettingsIcon } from '../../components/icons';
 import { usePermissions } from '../../lib/permissions';
-import { visibleSettings } from './navigation';
+import { SETTINGS_MENU, visibleSettings, type NavigationLink } from './navigation';
 
 /** Workspace settings the user may use; the menu shows only when there is at least one. */
-export function SettingsMenu() {
+export function SettingsMenu({ menu = SETTINGS_MENU }: { readonly menu?: readonly NavigationLink[] }) {
   const { permissions } = usePermissions();
-  const entries = visibleSettings(permissions);
+  const entries = visibleSettings(permissions, menu);
   if (entries.length === 0) return null;
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>

@@ -3,7 +3,14 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { SidebarIcon } from '../../components/icons';
 import { usePermissions } from '../../lib/permissions';
-import { activeLinkPath, navigationLinks, visibleNavigation, type NavigationGroup } from './navigation';
+import {
+  activeLinkPath,
+  NAVIGATION,
+  navigationLinks,
+  visibleNavigation,
+  type NavigationEntry,
+  type NavigationGroup,
+} from './navigation';
 import classes from './SideNavigation.module.css';
 
 const ICON_SIZE = 20;
@@ -41,6 +48,7 @@ function GroupEntry({ group, wide, activePath }: GroupEntryProps) {
           to={link.path}
           label={link.label}
           active={link.path === activePath}
+          aria-current={link.path === activePath ? 'page' : undefined}
           className={classes.entry}
           classNames={{ label: classes.label }}
         />
@@ -55,20 +63,22 @@ interface SideNavigationProps {
   /** Labels show: expanded, or collapsed but hovered. */
   readonly wide: boolean;
   readonly onToggle: () => void;
+  /** The navigation model; the product's own unless a test gives another. */
+  readonly entries?: readonly NavigationEntry[];
 }
 
 /** The product's areas the user may use, by permission, with the active one marked by path prefix. */
-export function SideNavigation({ expanded, wide, onToggle }: SideNavigationProps) {
+export function SideNavigation({ expanded, wide, onToggle, entries: model = NAVIGATION }: SideNavigationProps) {
   const { pathname } = useLocation();
   const { permissions } = usePermissions();
-  const entries = visibleNavigation(permissions);
+  const entries = visibleNavigation(permissions, model);
   const activePath = activeLinkPath(navigationLinks(entries), pathname);
   const toggleLabel = expanded ? 'Collapse navigation' : 'Expand navigation';
 
   return (
     <Stack gap={0} h="100%" justify="space-between">
       <ScrollArea type="never" className={classes.scroll}>
-        <nav aria-label="Main navigation">
+        <div>
           <Stack gap={2} p="xs">
             {entries.map((entry) => {
               if (entry.kind === 'group')
@@ -82,13 +92,14 @@ export function SideNavigation({ expanded, wide, onToggle }: SideNavigationProps
                   label={entry.label}
                   leftSection={<Icon size={ICON_SIZE} />}
                   active={entry.path === activePath}
+                  aria-current={entry.path === activePath ? 'page' : undefined}
                   className={classes.entry}
                   classNames={{ label: classes.label }}
                 />
               );
             })}
           </Stack>
-        </nav>
+        </div>
       </ScrollArea>
       <div className={classes.footer}>
         <NavLink

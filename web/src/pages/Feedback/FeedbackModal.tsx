@@ -2,7 +2,7 @@ import { Button, Group, Input, Modal, Rating, Select, Stack, Text, Textarea, Uns
 import { useMutation } from '@apollo/client/react';
 import { notifications } from '@mantine/notifications';
 import { useFormik } from 'formik';
-import { FEEDBACK_FEATURES, FEEDBACK_TEXT_MAX_LENGTH } from '../../../../core/validation/feedback';
+import { FEEDBACK_FEATURES, FEEDBACK_TEXT_MAX_LENGTH, USEFULNESS_MAX } from '../../../../core/validation/feedback';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
 import { feedbackSchema, type FeedbackFormValues } from './feedbackForm';
@@ -66,9 +66,7 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
             label="Feedback"
             name="text"
             required
-            autosize
-            minRows={4}
-            maxRows={10}
+            rows={5}
             maxLength={FEEDBACK_TEXT_MAX_LENGTH}
             placeholder="What would make this better?"
             value={form.values.text}
@@ -86,6 +84,7 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
                 value={form.values.usefulness}
                 onChange={(value) => void form.setFieldValue('usefulness', value)}
                 aria-label="Usefulness"
+                getSymbolLabel={(value) => (value === 0 ? 'Not rated' : `${value} of ${USEFULNESS_MAX}`)}
               />
               {form.values.usefulness > 0 && (
                 <UnstyledButton fz="xs" c="dimmed" onClick={() => void form.setFieldValue('usefulness', 0)}>
