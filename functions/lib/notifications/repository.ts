@@ -169,9 +169,15 @@ const ATTEMPTS = 3;
  * Applies a change to one notification and moves it between lists. The write is conditional on the state it
  * was computed from (no transactions needed): a concurrent change makes it re-read and retry.
  */
-export async function updateNotification(userId: string, id: string, change: NotificationChange): Promise<Notification | null> {
+export async function updateNotification(
+  userId: string,
+  id: string,
+  change: NotificationChange,
+  /** The state the caller just read, saving the first read; a stale one only costs a retry. */
+  known?: Notification,
+): Promise<Notification | null> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const current = await getNotification(userId, id);
+    const current = attempt === 0 && known?.id === id ? known : await getNotification(userId, id);
     if (!current) return null;
     const next = {
       readAt: change.readAt !== undefined ? change.readAt : current.readAt,
@@ -228,7 +234,7 @@ export async function updateNotifications(userId: string, scope: NotificationSco
   // Marking the inbox read only concerns its unread items, which the sparse unread list holds.
   const list: NotificationList = scope === 'INBOX' && change.readAt && change.archivedAt === undefined ? 'UNREAD' : scope;
   // The ids are gathered first: the changed items leave the list being paged.
-  const affected: string[] = [];
+  const affected: Notification[] = [];
   let afterId: string | undefined;
   do {
     const page = await listNotifications(userId, list, 500, afterId);
@@ -237,14 +243,14 @@ export async function updateNotifications(userId: string, scope: NotificationSco
         (change.readAt !== undefined && !!n.readAt !== !!change.readAt) ||
         (change.archivedAt !== undefined && !!n.archivedAt !== !!change.archivedAt)
       )
-        affected.push(n.id);
+        affected.push(n);
     }
     afterId = page.lastId ?? undefined;
   } while (afterId);
   let changed = 0;
   for (let i = 0; i < affected.length; i += BULK_CONCURRENCY) {
     const results = await Promise.all(
-      affected.slice(i, i + BULK_CONCURRENCY).map((id) => updateNotification(userId, id, change)),
+      affected.slice(i, i + BULK_CONCURRENCY).map((n) => updateNotification(userId, n.id, change, n)),
     );
     changed += results.filter(Boolean).length;
   }

@@ -58,7 +58,8 @@ async function all(token: string, input: Record<string, unknown> = {}): Promise<
   return nodes;
 }
 
-const unreadCount = async (token: string) => (await call(token, '{ unreadNotificationCount }')).data!.unreadNotificationCount;
+const unreadCount = async (token: string) =>
+  (await call(token, '{ unreadNotificationCount }')).data!.unreadNotificationCount as number;
 
 const UPDATE_ONE = `mutation($input: UpdateNotificationInput!) { updateNotification(input: $input) { ${NODE} } }`;
 const UPDATE_ALL = 'mutation($input: UpdateUserNotificationsInput!) { updateUserNotifications(input: $input) { updated } }';
