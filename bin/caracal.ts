@@ -4,6 +4,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ run: (ar
   schema: { summary: 'list, validate and infer schemas', load: () => import('./commands/schema.ts') },
   test: { summary: 'run the unit tests of a detections directory', load: () => import('./commands/test.ts') },
   flow: { summary: 'compile and run a PantherFlow query', load: () => import('./commands/flow.ts') },
+  demo: { summary: 'send demo events to the locally running Caracal', load: () => import('./commands/demo.ts') },
 };
 
 function usage(): string {

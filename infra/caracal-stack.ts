@@ -6,6 +6,7 @@ import { Auth } from './auth/auth';
 import type { DeploymentConfig } from './config';
 import { Data } from './data/data';
 import { Lake } from './data/lake';
+import { Demo } from './demo/demo';
 import { Detections } from './detections/detections';
 import { Ingest } from './ingest/ingest';
 import { Processing } from './processing/processing';
@@ -33,6 +34,7 @@ export class CaracalStack extends Stack {
   readonly processing: Processing;
   readonly api: Api;
   readonly detections: Detections;
+  readonly demo: Demo;
   readonly search: Search;
   readonly web: Web;
 
@@ -63,6 +65,15 @@ export class CaracalStack extends Stack {
     this.detections = new Detections(this, 'Detections', {
       engineCodePath: props.engineCodePath,
       keyValueTable: this.data.keyValueTable,
+      detectionsQueue: this.processing.detectionsQueue,
+      lakeBucket: this.lake.lakeBucket,
+      entityTable: this.data.entityTable,
+      userPool: this.auth.userPool,
+    });
+    this.demo = new Demo(this, 'Demo', {
+      entityTable: this.data.entityTable,
+      ingestBucket: this.ingest.ingestBucket,
+      httpIngestUrl: this.processing.httpIngestUrl.url,
     });
     this.api = new Api(this, 'Api', {
       schemaDefinition: props.schemaDefinition,
@@ -79,8 +90,15 @@ export class CaracalStack extends Stack {
         PASSWORD_MIN_LENGTH: String(config.passwordMinLength),
         MFA_MODE: config.mfaMode,
         HTTP_INGEST_URL: this.processing.httpIngestUrl.url,
+        LAKE_BUCKET: this.lake.lakeBucket.bucketName,
+        ENGINE_FUNCTION_NAME: this.detections.engineFunction.functionName,
+        DEMO_FUNCTION_NAME: this.demo.demoFunction.functionName,
       },
     });
+    // Alert events are read from the lake; detection tests run in the engine; the demo button starts the demo.
+    this.lake.lakeBucket.grantRead(this.api.apiFunction);
+    this.detections.engineFunction.grantInvoke(this.api.apiFunction);
+    this.demo.demoFunction.grantInvoke(this.api.apiFunction);
     this.web = new Web(this, 'Web', {
       removalPolicy,
       accessLogs: this.lake.accessLogsBucket,

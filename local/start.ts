@@ -3,6 +3,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoFunctionName, seedDemo, writeDemoEndpoint } from '../demo/seed';
 import { ensureSynthesized, ensureWebBuilt } from './build';
 import { startRuntime } from './runtime';
 
@@ -52,6 +53,20 @@ async function main(): Promise<void> {
     version,
     log: (line) => console.log(line),
   });
+
+  // The demo: seeded on first start (the demo function's marker item makes this a no-op afterwards).
+  const demoFunction = demoFunctionName(runtime.functions.values());
+  if (demoFunction) {
+    writeDemoEndpoint(stateDir, {
+      lambdaEndpoint: runtime.endpoints.lambda,
+      functionName: demoFunction,
+      region: runtime.stack.region,
+    });
+    await seedDemo(runtime.invoke, demoFunction).then(
+      (line) => console.log(line),
+      (err: Error) => console.error(err.message),
+    );
+  }
 
   let stopping = false;
   const stop = async () => {

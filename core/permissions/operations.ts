@@ -71,6 +71,26 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Query.classificationFailures': anyOf('LogSourceRead', 'LogSourceModify'),
   'Query.sourceProcessingErrors': anyOf('LogSourceRead', 'LogSourceModify'),
   'Query.unmatchedObjects': anyOf('LogSourceRead', 'LogSourceModify'),
+
+  // Detections (graphql/detections.graphql): rule-like items need Rule*, policies Policy* (checked per item)
+  'Query.detections': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
+  'Query.detection': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
+  'Query.detectionVersion': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
+  'Mutation.createDetection': anyOf('RuleModify', 'PolicyModify'),
+  'Mutation.updateDetection': anyOf('RuleModify', 'PolicyModify'),
+  'Mutation.setDetectionEnabled': anyOf('RuleModify', 'PolicyModify'),
+  'Mutation.deleteDetection': anyOf('RuleModify', 'PolicyModify'),
+  'Mutation.runDetectionTests': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
+  'Mutation.validateBulkUpload': anyOf('BulkUploadValidate', 'BulkUpload'),
+  'Mutation.bulkUpload': anyOf('BulkUpload'),
+
+  // Alerts (graphql/alerts.graphql)
+  'Query.alerts': anyOf('AlertRead', 'AlertModify'),
+  'Query.alert': anyOf('AlertRead', 'AlertModify'),
+  'Query.alertEvents': anyOf('AlertRead', 'AlertModify'),
+
+  // Demo (graphql/demo.graphql)
+  'Mutation.generateDemoEvents': anyOf('UserModify', 'GeneralSettingsModify'),
 };
 
 /** The requirement of one operation, or undefined when the map has no entry (the guard then refuses). */

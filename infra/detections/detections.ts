@@ -1,18 +1,36 @@
 import { Duration } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as eventSources from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { nodeFunction } from '../policy/resources';
 
 export interface DetectionsProps {
   /** The Python engine's folder (`functions/detection-engine`): standard library only, no bundling. */
   readonly engineCodePath: string;
   readonly keyValueTable: dynamodb.ITableV2;
+  /** EventsWrittenMessage per lake object, from the log processor. */
+  readonly detectionsQueue: sqs.IQueue;
+  /** Events are read from it; signals and detection errors are written to it. */
+  readonly lakeBucket: s3.IBucket;
+  /** Detections, alerts and their dedup state. */
+  readonly entityTable: dynamodb.ITableV2;
+  /** System alerts notify the users who may read alerts. */
+  readonly userPool: cognito.IUserPool;
 }
 
-/** The detection engine: a pure Python Lambda that runs detections over events. */
+/**
+ * The detection engine (a pure Python Lambda that runs detections over events) and the detections function
+ * (Node) that feeds it each lake object of the detections queue, dedups matches into alerts and writes signals.
+ */
 export class Detections extends Construct {
   readonly engineFunction: lambda.Function;
+  readonly detectionsFunction: lambda.IFunction;
 
   constructor(scope: Construct, id: string, props: DetectionsProps) {
     super(scope, id);
@@ -30,6 +48,44 @@ export class Detections extends Construct {
     NagSuppressions.addResourceSuppressions(
       this.engineFunction,
       [{ id: 'AwsSolutions-IAM4', reason: "AWSLambdaBasicExecutionRole only grants writing the function's own logs." }],
+      true,
+    );
+
+    const detectionsFunction = nodeFunction(this, 'DetectionsFunction', {
+      entry: 'functions/detections/handler.ts',
+      description: 'Runs the enabled detections over each lake object, dedups matches into alerts and writes signals.',
+      timeout: Duration.minutes(5),
+      memorySize: 1024,
+      environment: {
+        ENTITY_TABLE: props.entityTable.tableName,
+        LAKE_BUCKET: props.lakeBucket.bucketName,
+        ENGINE_FUNCTION_NAME: this.engineFunction.functionName,
+        USER_POOL_ID: props.userPool.userPoolId,
+      },
+    });
+    detectionsFunction.addEventSource(
+      new eventSources.SqsEventSource(props.detectionsQueue, { batchSize: 10, reportBatchItemFailures: true }),
+    );
+    props.lakeBucket.grantReadWrite(detectionsFunction);
+    props.entityTable.grantReadWriteData(detectionsFunction);
+    this.engineFunction.grantInvoke(detectionsFunction);
+    detectionsFunction.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'],
+        resources: [props.userPool.userPoolArn],
+      }),
+    );
+    this.detectionsFunction = detectionsFunction;
+    NagSuppressions.addResourceSuppressions(
+      detectionsFunction,
+      [
+        { id: 'AwsSolutions-IAM4', reason: "AWSLambdaBasicExecutionRole only grants writing the function's own logs." },
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Lake objects are named per partition at run time; the entity table grant covers its indexes; engine invoke covers its versions. All wildcards are the ones CDK generates.',
+        },
+      ],
       true,
     );
   }

@@ -1,6 +1,9 @@
 // Every area's resolvers in one map. An area keeps its resolvers in its own module (or folder) and adds
 // one line here.
+import { alertResolvers } from './alerts';
 import { appConfig } from './app-config';
+import { demoResolvers } from './demo';
+import { detectionResolvers } from './detections';
 import { feedbackResolvers } from './feedback';
 import { logSourceResolvers } from './log-sources';
 import { me } from './me';
@@ -18,5 +21,8 @@ export const resolvers: ResolverMap = {
   ...settingsResolvers,
   ...feedbackResolvers,
   ...logSourceResolvers,
+  ...detectionResolvers,
+  ...alertResolvers,
+  ...demoResolvers,
   ...pipelineResolvers,
 };

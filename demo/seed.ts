@@ -1,0 +1,63 @@
+// The host side of the demo on the local runtime: the demo detections (demo/detections, the panther-analysis
+// layout) zipped for the demo function's bulk upload, the demo function found in the runtime, and the file
+// through which `npx caracal demo` reaches a running runtime (`<state dir>/demo.json`).
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { zipSync } from 'fflate';
+
+export const DEMO_DETECTIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'detections');
+
+/** The demo function's logical id prefix in the template (infra/demo: Demo → DemoFunction). */
+const DEMO_FUNCTION_ID = /^DemoDemoFunction[0-9A-F]{8}$/;
+
+/** Every file under a folder, zipped with paths relative to it. */
+export function zipFolder(folder: string): Uint8Array {
+  const files: Record<string, Uint8Array> = {};
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(folder, path).split(sep).join('/')] = readFileSync(path);
+    }
+  };
+  walk(folder);
+  return zipSync(files);
+}
+
+export const demoDetectionsZip = () => Buffer.from(zipFolder(DEMO_DETECTIONS_DIR)).toString('base64');
+
+/** The demo function's name among the runtime's functions (by logical id), if the template has one. */
+export function demoFunctionName(functions: Iterable<{ spec: { logicalId: string; name: string } }>): string | undefined {
+  for (const f of functions) if (DEMO_FUNCTION_ID.test(f.spec.logicalId)) return f.spec.name;
+  return undefined;
+}
+
+export interface DemoEndpoint {
+  /** The runtime's Lambda Invoke endpoint (AWS_ENDPOINT_URL_LAMBDA of its functions). */
+  readonly lambdaEndpoint: string;
+  readonly functionName: string;
+  readonly region: string;
+}
+
+export const demoEndpointFile = (stateDir: string) => join(stateDir, 'demo.json');
+
+export function writeDemoEndpoint(stateDir: string, endpoint: DemoEndpoint): void {
+  writeFileSync(demoEndpointFile(stateDir), JSON.stringify(endpoint, null, 2) + '\n');
+}
+
+type Invoke = (name: string, event: unknown) => Promise<{ ok: true; result: unknown } | { ok: false; error: unknown }>;
+
+/** Seeds the demo once (the function keeps a marker item): sources, detections, a first round of events. */
+export async function seedDemo(invoke: Invoke, functionName: string): Promise<string> {
+  const out = await invoke(functionName, { action: 'seed', detectionsZip: demoDetectionsZip() });
+  if (!out.ok) throw new Error(`demo seeding failed: ${JSON.stringify(out.error)}`);
+  const result = out.result as {
+    alreadySeeded?: boolean;
+    detections?: { total: number };
+    sent: { logType: string; events: number }[];
+  };
+  if (result.alreadySeeded) return 'Demo data is in place (run `npx caracal demo` to send more events)';
+  const events = result.sent.reduce((n, s) => n + s.events, 0);
+  return `Demo: created the demo sources, loaded ${result.detections?.total ?? 0} demo detections and sent ${events} events (\`npx caracal demo\` sends more)`;
+}

@@ -1,0 +1,65 @@
+// Stored detections as the API's Detection type.
+import type { StoredDetection, StoredType } from '../../../lib/detections/model';
+import { dedupMinutes, isSimpleDetection, threshold } from '../../../lib/detections/model';
+import { toAlertSeverity } from '../../../lib/alerts/model';
+
+export const TYPE_TO_GRAPHQL: Record<StoredType, string> = {
+  rule: 'RULE',
+  scheduled_rule: 'SCHEDULED_RULE',
+  policy: 'POLICY',
+  correlation_rule: 'CORRELATION_RULE',
+  global: 'GLOBAL',
+  datamodel: 'DATA_MODEL',
+};
+
+export const GRAPHQL_TO_TYPE: Record<string, StoredType> = Object.fromEntries(
+  Object.entries(TYPE_TO_GRAPHQL).map(([type, name]) => [name, type as StoredType]),
+);
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const json = (value: unknown) => JSON.stringify(value ?? null);
+
+function testsOf(spec: Record<string, unknown>) {
+  const tests = Array.isArray(spec.Tests) ? (spec.Tests as Record<string, unknown>[]) : [];
+  return tests.map((t) => ({
+    name: String(t.Name ?? ''),
+    expectedResult: t.ExpectedResult === true,
+    resource: json(t.Log ?? t.Resource ?? t.RuleOutputs ?? null),
+    mocks: (Array.isArray(t.Mocks) ? (t.Mocks as Record<string, unknown>[]) : []).map((m) => ({
+      objectName: String(m.objectName ?? ''),
+      returnValue: json(m.returnValue),
+    })),
+  }));
+}
+
+export function toGraphql(d: StoredDetection) {
+  const detects = d.type !== 'global' && d.type !== 'datamodel';
+  return {
+    id: d.id,
+    analysisType: TYPE_TO_GRAPHQL[d.type],
+    displayName: text(d.spec.DisplayName),
+    description: text(d.spec.Description),
+    enabled: d.enabled,
+    severity: detects ? toAlertSeverity(d.spec.Severity) : null,
+    logTypes: d.logTypes,
+    tags: strings(d.spec.Tags),
+    runbook: text(d.spec.Runbook),
+    reference: text(d.spec.Reference),
+    outputIds: strings(d.spec.OutputIds),
+    dedupPeriodMinutes: dedupMinutes(d.spec),
+    threshold: threshold(d.spec),
+    createAlert: d.spec.CreateAlert !== false,
+    isSimpleDetection: isSimpleDetection(d),
+    baseDetection: text(d.spec.BaseDetection),
+    yaml: d.yaml,
+    body: d.body,
+    tests: testsOf(d.spec),
+    versionId: d.version,
+    managed: false,
+    createdAt: d.createdAt,
+    createdBy: d.createdBy,
+    lastModified: d.lastModified,
+    lastModifiedBy: d.lastModifiedBy,
+  };
+}

@@ -1,0 +1,55 @@
+// The detections function: consumes the detections queue (one EventsWrittenMessage per lake object) and
+// reports each message that failed on its own, so one bad object does not retry the batch.
+// Env: ENTITY_TABLE, LAKE_BUCKET, ENGINE_FUNCTION_NAME, USER_POOL_ID (system alerts notify users).
+import { isEventsWrittenMessage } from '../../core/pipeline/messages';
+import { dynamoDedupStore } from '../lib/alerts/dedup-store';
+import { lambdaEngine } from '../lib/detections/engine';
+import { requireEnv } from '../lib/env';
+import { detectionsFor } from './content-cache';
+import { processMessage } from './process';
+
+interface SqsRecord {
+  readonly messageId: string;
+  readonly body: string;
+}
+
+export async function handler(event: { Records?: SqsRecord[] }): Promise<{ batchItemFailures: { itemIdentifier: string }[] }> {
+  const deps = { engine: lambdaEngine, dedup: dynamoDedupStore, detectionsFor, lakeBucket: requireEnv('LAKE_BUCKET') };
+  const batchItemFailures: { itemIdentifier: string }[] = [];
+  for (const record of event.Records ?? []) {
+    let message: unknown;
+    try {
+      message = JSON.parse(record.body);
+    } catch {
+      console.error(
+        JSON.stringify({ level: 'error', msg: 'detections message is not JSON; dropped', messageId: record.messageId }),
+      );
+      continue;
+    }
+    if (!isEventsWrittenMessage(message)) {
+      console.error(
+        JSON.stringify({ level: 'error', msg: 'not an events-written message; dropped', messageId: record.messageId }),
+      );
+      continue;
+    }
+    try {
+      const report = await processMessage(message, deps);
+      console.log(
+        JSON.stringify({
+          level: 'info',
+          msg: 'detections ran',
+          key: message.key,
+          logType: message.logType,
+          ...report,
+          signalObjects: report.signalObjects.length,
+        }),
+      );
+    } catch (err) {
+      console.error(
+        JSON.stringify({ level: 'error', msg: 'detections failed', key: message.key, error: (err as Error).message }),
+      );
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+}

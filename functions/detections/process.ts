@@ -1,0 +1,298 @@
+// One events object through detection: read it back from the lake, run the enabled rules of its log type
+// in the engine, count each match into its dedup window (creating or joining alerts), and write every match
+// as a signal (and every error as a detection-error row) to the lake.
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { EventsWrittenMessage } from '../../core/pipeline/messages';
+import {
+  recordGroup,
+  dedupStringOf,
+  hourOf,
+  ALERTS_PER_HOUR_LIMIT,
+  type DedupStore,
+  type GroupOutcome,
+} from '../lib/alerts/dedup';
+import { toAlertSeverity, type Alert, type AlertType } from '../lib/alerts/model';
+import { getAlert, joinAlert, putAlert } from '../lib/alerts/repository';
+import {
+  databaseFor,
+  isoTime,
+  lakeTime,
+  partitionPath,
+  tableOf,
+  RULE_ERRORS_DATABASE,
+  SIGNALS_DATABASE,
+  type SignalsDatabase,
+} from '../lib/alerts/signals';
+import { createSystemAlert } from '../lib/alerts/system';
+import { s3 } from '../lib/clients';
+import type { Engine, EngineResult } from '../lib/detections/engine';
+import { dedupMinutes, threshold, type StoredDetection } from '../lib/detections/model';
+import type { LogTypeDetections } from './content-cache';
+
+const gunzipAsync = promisify(gunzip);
+const gzipAsync = promisify(gzip);
+
+type Event = Record<string, unknown>;
+
+export interface ProcessDeps {
+  readonly engine: Engine;
+  readonly dedup: DedupStore;
+  readonly detectionsFor: (logType: string) => Promise<LogTypeDetections>;
+  readonly lakeBucket: string;
+}
+
+export interface ProcessReport {
+  readonly events: number;
+  readonly matches: number;
+  readonly errors: number;
+  readonly alertsCreated: number;
+  readonly signalObjects: string[];
+}
+
+/** Largest request sent to the engine in one Invoke (Lambda takes 6 MB). */
+const MAX_INVOKE_BYTES = 5 * 1024 * 1024;
+/** Largest error text kept as a DETECTION_ERROR's dedup string. */
+const MAX_ERROR_TEXT = 1000;
+
+export async function readEvents(bucket: string, key: string): Promise<Event[]> {
+  const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  const raw = Buffer.from(await out.Body!.transformToByteArray());
+  const text = (raw[0] === 0x1f && raw[1] === 0x8b ? await gunzipAsync(raw) : raw).toString('utf8');
+  const events: Event[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const value = JSON.parse(line) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) events.push(value as Event);
+  }
+  return events;
+}
+
+/** Events in slices whose JSON, with the content, fits one Invoke. */
+function slices(events: Event[], contentBytes: number): Event[][] {
+  const budget = Math.max(256 * 1024, MAX_INVOKE_BYTES - contentBytes);
+  const out: Event[][] = [];
+  let current: Event[] = [];
+  let size = 0;
+  for (const event of events) {
+    const bytes = Buffer.byteLength(JSON.stringify(event)) + 1;
+    if (current.length && size + bytes > budget) {
+      out.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(event);
+    size += bytes;
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+interface Match {
+  readonly event: Event;
+  readonly result: EngineResult;
+}
+
+interface Group {
+  readonly detection: StoredDetection;
+  readonly kind: 'ALERT' | 'ERROR';
+  readonly dedupString: string;
+  readonly matches: Match[];
+}
+
+const errorText = (result: EngineResult) => (result.error ?? '').slice(0, MAX_ERROR_TEXT);
+
+export async function processMessage(message: EventsWrittenMessage, deps: ProcessDeps, now = new Date()): Promise<ProcessReport> {
+  const events = await readEvents(message.bucket, message.key);
+  const { detections, content } = await deps.detectionsFor(message.logType);
+  const report = { events: events.length, matches: 0, errors: 0, alertsCreated: 0, signalObjects: [] as string[] };
+  if (!events.length || !detections.size) return report;
+
+  const groups = new Map<string, Group>();
+  const contentBytes = Buffer.byteLength(JSON.stringify(content));
+  for (const slice of slices(events, contentBytes)) {
+    const { results } = await deps.engine.run(content, slice);
+    slice.forEach((event, i) => {
+      for (const result of results[i] ?? []) {
+        const detection = detections.get(result.id);
+        if (!detection) continue;
+        const kind = result.error ? 'ERROR' : result.matched ? 'ALERT' : undefined;
+        if (!kind) continue;
+        const dedupString = kind === 'ERROR' ? errorText(result) : dedupStringOf(detection.id, result);
+        const key = `${detection.id}\u0000${kind}\u0000${dedupString}`;
+        let group = groups.get(key);
+        if (!group) groups.set(key, (group = { detection, kind, dedupString, matches: [] }));
+        group.matches.push({ event, result });
+      }
+    });
+  }
+
+  const table = tableOf(message.logType);
+  const rows = new Map<SignalsDatabase, Event[]>([
+    [SIGNALS_DATABASE, []],
+    [RULE_ERRORS_DATABASE, []],
+  ]);
+  const limited = new Set<string>();
+  for (const group of groups.values()) {
+    const outcome = await alertFor(group, message, deps.dedup, now);
+    if (outcome?.create) report.alertsCreated++;
+    if (outcome?.limited) limited.add(group.detection.id);
+    const alertAt = outcome ? await alertTimes(outcome, now) : null;
+    for (const { event, result } of group.matches) {
+      const row = signalRow(group, event, result, outcome, alertAt, now);
+      rows.get(group.kind === 'ERROR' ? RULE_ERRORS_DATABASE : SIGNALS_DATABASE)!.push(row);
+    }
+    if (group.kind === 'ERROR') report.errors += group.matches.length;
+    else report.matches += group.matches.length;
+  }
+  for (const detectionId of limited) await raiseLimitExceeded(detections.get(detectionId)!, now);
+
+  const name = message.key.slice(message.key.lastIndexOf('/') + 1) || 'events.json.gz';
+  for (const [database, list] of rows) {
+    const byPartition = new Map<string, Event[]>();
+    for (const row of list) {
+      const path = partitionPath(database, table, String(row.p_event_time ?? ''));
+      const partition = byPartition.get(path);
+      if (partition) partition.push(row);
+      else byPartition.set(path, [row]);
+    }
+    for (const [path, partitionRows] of byPartition) {
+      const key = `${path}/${name.endsWith('.gz') ? name : `${name}.json.gz`}`;
+      const body = await gzipAsync(Buffer.from(partitionRows.map((r) => JSON.stringify(r)).join('\n') + '\n'));
+      await s3().send(
+        new PutObjectCommand({
+          Bucket: deps.lakeBucket,
+          Key: key,
+          Body: body,
+          ContentType: 'application/x-ndjson',
+          ContentEncoding: 'gzip',
+        }),
+      );
+      report.signalObjects.push(key);
+    }
+  }
+  return report;
+}
+
+/** Counts a group into its window; creates or joins its alert. Undefined for signals-only detections. */
+async function alertFor(
+  group: Group,
+  message: EventsWrittenMessage,
+  store: DedupStore,
+  now: Date,
+): Promise<GroupOutcome | undefined> {
+  const { detection } = group;
+  if (group.kind === 'ALERT' && detection.spec.CreateAlert === false) return undefined;
+  const outcome = await recordGroup(
+    store,
+    {
+      detectionId: detection.id,
+      kind: group.kind,
+      dedupString: group.dedupString,
+      events: group.matches.length,
+      periodMinutes: dedupMinutes(detection.spec),
+      threshold: group.kind === 'ERROR' ? 1 : threshold(detection.spec),
+    },
+    now,
+  );
+  const times = group.matches.map((m) => isoTime(m.event.p_event_time) ?? now.toISOString()).sort();
+  const span = { eventCount: outcome.eventCount, firstEventAt: times[0], lastEventAt: times[times.length - 1] };
+  if (outcome.create) {
+    const alert = buildAlert(group, message, outcome, span, now);
+    if (!(await putAlert(alert))) await joinAlert(outcome.alertId, span, now.toISOString());
+  } else if (outcome.joined) {
+    await joinAlert(outcome.alertId, span, now.toISOString());
+  }
+  return outcome;
+}
+
+async function alertTimes(outcome: GroupOutcome, now: Date): Promise<{ createdAt: string } | null> {
+  if (outcome.limited) return null;
+  if (outcome.create) return { createdAt: now.toISOString() };
+  if (!outcome.joined) return null;
+  const alert = await getAlert(outcome.alertId);
+  return alert ? { createdAt: alert.createdAt } : null;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+function buildAlert(
+  group: Group,
+  message: EventsWrittenMessage,
+  outcome: GroupOutcome,
+  span: { eventCount: number; firstEventAt: string; lastEventAt: string },
+  now: Date,
+): Alert {
+  const { detection } = group;
+  const first = group.matches[0].result;
+  const name = text(detection.spec.DisplayName) ?? detection.id;
+  const type: AlertType = group.kind === 'ERROR' ? 'DETECTION_ERROR' : 'ALERT';
+  const destinations =
+    first.destinations ?? (Array.isArray(detection.spec.OutputIds) ? (detection.spec.OutputIds as string[]) : []);
+  return {
+    id: outcome.alertId,
+    type,
+    title:
+      type === 'ALERT' ? (text(first.title) ?? name) : `Error in ${name}: ${group.dedupString.split('\n')[0]}`.slice(0, 1000),
+    severity: toAlertSeverity(type === 'ALERT' ? (first.severity ?? detection.spec.Severity) : detection.spec.Severity),
+    status: 'OPEN',
+    detectionId: detection.id,
+    systemKind: null,
+    sourceId: message.sourceId,
+    description: type === 'ALERT' ? (text(first.description) ?? text(detection.spec.Description)) : group.dedupString,
+    logTypes: [message.logType],
+    eventCount: span.eventCount,
+    firstEventAt: span.firstEventAt,
+    lastEventAt: span.lastEventAt,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    dedupString: group.dedupString,
+    alertContext: type === 'ALERT' ? (first.alertContext ?? null) : null,
+    runbook: text(first.runbook) ?? text(detection.spec.Runbook),
+    reference: text(first.reference) ?? text(detection.spec.Reference),
+    destinations: destinations.filter((d) => d !== 'SKIP'),
+    signalsTable: `${databaseFor(type)}.${tableOf(message.logType)}`,
+  };
+}
+
+function signalRow(
+  group: Group,
+  event: Event,
+  result: EngineResult,
+  outcome: GroupOutcome | undefined,
+  alertAt: { createdAt: string } | null,
+  now: Date,
+): Event {
+  const { detection } = group;
+  const severity = toAlertSeverity(result.severity ?? detection.spec.Severity);
+  return {
+    ...event,
+    p_alert_id: outcome && !outcome.limited ? outcome.alertId : null,
+    p_rule_id: detection.id,
+    p_rule_severity: severity,
+    p_rule_tags: Array.isArray(detection.spec.Tags) ? detection.spec.Tags : [],
+    p_rule_reports: detection.spec.Reports ?? {},
+    p_alert_context: result.alertContext ?? {},
+    p_alert_creation_time: alertAt ? lakeTime(new Date(alertAt.createdAt)) : null,
+    p_alert_update_time: lakeTime(now),
+    p_dedup_string: group.kind === 'ALERT' ? group.dedupString : null,
+    ...(group.kind === 'ERROR' ? { p_rule_error: result.error ?? '' } : {}),
+  };
+}
+
+async function raiseLimitExceeded(detection: StoredDetection, now: Date): Promise<void> {
+  const name = text(detection.spec.DisplayName) ?? detection.id;
+  await createSystemAlert(
+    {
+      kind: 'DETECTION_ALERT_LIMIT_EXCEEDED',
+      title: `${name} reached the limit of ${ALERTS_PER_HOUR_LIMIT.toLocaleString('en-US')} alerts an hour`,
+      description:
+        `Detection ${detection.id} created ${ALERTS_PER_HOUR_LIMIT} alerts in the hour starting ${hourOf(now)}:00 UTC. ` +
+        'Further matches this hour are kept as signals without alerts. Review its dedup string and threshold.',
+      severity: 'HIGH',
+      dedupKey: `DETECTION_ALERT_LIMIT_EXCEEDED:${detection.id}`,
+    },
+    { now },
+  );
+}

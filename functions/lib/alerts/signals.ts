@@ -1,0 +1,47 @@
+// Where signals (every detection match) and detection errors live in the lake, beside the events:
+//   panther_signals/<table>/year=YYYY/month=MM/day=DD/hour=HH/<name>.json.gz      (matches)
+//   panther_rule_errors/<table>/year=YYYY/month=MM/day=DD/hour=HH/<name>.json.gz  (detection errors)
+// <table> is the log type's table name, the hour is the event's p_event_time hour (UTC), and <name> is the
+// events object's own (deterministic) name, so processing an object again overwrites its signals.
+
+export const SIGNALS_DATABASE = 'panther_signals';
+export const RULE_ERRORS_DATABASE = 'panther_rule_errors';
+
+export type SignalsDatabase = typeof SIGNALS_DATABASE | typeof RULE_ERRORS_DATABASE;
+
+/** `AWS.CloudTrail` → `aws_cloudtrail`. */
+export const tableOf = (logType: string) => logType.toLowerCase().replace(/\./g, '_');
+
+/** The database holding an alert type's events. */
+export const databaseFor = (type: string): SignalsDatabase =>
+  type === 'DETECTION_ERROR' ? RULE_ERRORS_DATABASE : SIGNALS_DATABASE;
+
+const TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2})/;
+
+/** The partition folder of an event time (lake text `YYYY-MM-DD HH:MM:SS.nnnnnnnnn` or ISO 8601). */
+export function partitionPath(database: SignalsDatabase, table: string, eventTime: string): string {
+  const [, year, month, day, hour] = TIME.exec(eventTime) ?? ['', '1970', '01', '01', '00'];
+  return `${database}/${table}/year=${year}/month=${month}/day=${day}/hour=${hour}`;
+}
+
+/** Every hour partition from `from` to `to` (ISO 8601), oldest first; at most `max` of them. */
+export function partitionsBetween(database: SignalsDatabase, table: string, from: string, to: string, max = 24 * 31): string[] {
+  const start = Math.floor(Date.parse(from) / 3_600_000);
+  const end = Math.floor(Date.parse(to) / 3_600_000);
+  const out: string[] = [];
+  for (let h = start; h <= end && out.length < max; h++)
+    out.push(partitionPath(database, table, new Date(h * 3_600_000).toISOString()));
+  return out;
+}
+
+/** A Date in the lake's timestamp text (`YYYY-MM-DD HH:MM:SS.nnnnnnnnn`, UTC), as p_event_time is written. */
+export const lakeTime = (date: Date) => `${date.toISOString().slice(0, 23).replace('T', ' ')}000000`;
+
+/** A lake timestamp text (or ISO 8601) as ISO 8601; undefined when it is not a time. */
+export function isoTime(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?/.exec(value);
+  if (!m) return undefined;
+  const millis = (m[3] ?? '.000').slice(0, 4).padEnd(4, '0');
+  return `${m[1]}T${m[2]}${millis}Z`;
+}

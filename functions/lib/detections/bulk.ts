@@ -1,0 +1,185 @@
+// Bulk upload: a zip in the panther-analysis layout, read whole in memory within fixed limits, validated with
+// core/detections' repository model (every file on its own, then the cross-checks), compared with the store
+// and, unless only validating, saved item by item. Every item gets a status and its reasons.
+import { unzipSync, type UnzipFileInfo } from 'fflate';
+import { isIgnoredDirectory, loadRepository, type AnalysisItem, type SourceFile } from '../../../core/detections';
+import { getDetections, saveDetection } from './repository';
+import { isStoredType, type DetectionDraft, type StoredDetection, type StoredType } from './model';
+import { documentId, draftFromItem } from './validate';
+
+/** Largest zip accepted (decoded). */
+export const MAX_ZIP_BYTES = 5 * 1024 * 1024;
+/** Largest total of the files inside (zip bombs stop here). */
+export const MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
+export const MAX_FILES = 5000;
+
+export const BAD_ZIP = 'The file is not a valid zip archive';
+export const ZIP_TOO_LARGE = `The zip file is larger than ${MAX_ZIP_BYTES / 1024 / 1024} MB`;
+export const UNZIPPED_TOO_LARGE = `The zip file expands to more than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB`;
+export const TOO_MANY_FILES = `The zip file holds more than ${MAX_FILES} files`;
+export const NOTHING_TO_UPLOAD = 'The zip file holds no detections, global helpers or data models';
+
+export class BulkUploadError extends Error {}
+
+export type ItemStatus = 'COMPLETED' | 'FAILED' | 'NOT_PROCESSED';
+export type ItemChange = 'NEW' | 'MODIFIED' | 'UNCHANGED';
+
+export interface BulkItem {
+  readonly id: string;
+  readonly type: StoredType;
+  readonly path: string;
+  status: ItemStatus;
+  change: ItemChange;
+  reasons: string[];
+}
+
+export interface BulkReport {
+  readonly items: BulkItem[];
+  readonly fileIssues: { path: string; message: string }[];
+  readonly totals: { total: number; new: number; modified: number; unchanged: number; failed: number };
+}
+
+export interface BulkOptions {
+  /** Only check: nothing is saved; COMPLETED means the item would be saved. */
+  readonly validateOnly: boolean;
+  /** Who saves (recorded on each version). */
+  readonly user: string;
+  /** The types the caller may modify; other items are NOT_PROCESSED. */
+  readonly mayModify: (type: StoredType) => boolean;
+}
+
+const TEXT_FILE = /\.(ya?ml|py|jsonl?|csv)$/i;
+
+/** The zip's text files (analysis YAML, Python, lookup data), with ignored folders left out. */
+export function readZip(zip: Uint8Array): SourceFile[] {
+  if (zip.byteLength > MAX_ZIP_BYTES) throw new BulkUploadError(ZIP_TOO_LARGE);
+  let expanded = 0;
+  let count = 0;
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(zip, {
+      filter: (file: UnzipFileInfo) => {
+        if (file.name.endsWith('/')) return false;
+        if (++count > MAX_FILES) throw new BulkUploadError(TOO_MANY_FILES);
+        const parts = file.name.split('/');
+        if (parts.slice(0, -1).some(isIgnoredDirectory) || !TEXT_FILE.test(file.name)) return false;
+        expanded += file.originalSize;
+        if (expanded > MAX_UNZIPPED_BYTES) throw new BulkUploadError(UNZIPPED_TOO_LARGE);
+        return true;
+      },
+    });
+  } catch (err) {
+    if (err instanceof BulkUploadError) throw err;
+    throw new BulkUploadError(BAD_ZIP);
+  }
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  let total = 0;
+  const files: SourceFile[] = [];
+  for (const [name, bytes] of Object.entries(entries)) {
+    total += bytes.byteLength;
+    if (total > MAX_UNZIPPED_BYTES) throw new BulkUploadError(UNZIPPED_TOO_LARGE);
+    files.push({ path: name.replace(/^\/+/, ''), text: decoder.decode(bytes) });
+  }
+  return files;
+}
+
+const UNSUPPORTED: Record<string, string> = {
+  pack: 'packs are not stored yet; their detections are uploaded on their own',
+  saved_query: 'saved queries are not stored yet',
+  scheduled_query: 'scheduled queries are not stored yet',
+  lookup_table: 'lookup tables are not stored yet',
+};
+
+/** Validates (and unless `validateOnly`, saves) the items of a panther-analysis repository's files. */
+export async function bulkUpload(files: readonly SourceFile[], options: BulkOptions): Promise<BulkReport> {
+  const byPath = new Map(files.map((f) => [f.path, f.text]));
+  const repository = loadRepository(files, (path) => byPath.has(path));
+  const items: BulkItem[] = [];
+  const fileIssues: { path: string; message: string }[] = [];
+  const failedPaths = new Map<string, string[]>();
+  for (const issue of repository.issues) failedPaths.set(issue.path, [...(failedPaths.get(issue.path) ?? []), issue.message]);
+
+  // Items that loaded but are named in an issue (duplicate ids, cross-checks) fail with it.
+  const loaded = new Map<string, AnalysisItem>(repository.items.map((i) => [i.path, i]));
+  for (const [path, reasons] of failedPaths) {
+    const item = loaded.get(path);
+    const yaml = byPath.get(path) ?? '';
+    const id = item?.id ?? documentId(yaml);
+    const type = item?.type ?? typeOfDocument(yaml);
+    if (id && type && isStoredType(type)) items.push({ id, type, path, status: 'FAILED', change: 'NEW', reasons });
+    else fileIssues.push({ path, message: reasons.join('; ') });
+  }
+
+  const drafts: { item: BulkItem; draft: DetectionDraft }[] = [];
+  for (const item of repository.items) {
+    if (failedPaths.has(item.path)) continue;
+    if (!isStoredType(item.type)) {
+      fileIssues.push({ path: item.path, message: `${item.id}: ${UNSUPPORTED[item.type] ?? 'not stored'}; skipped` });
+      continue;
+    }
+    const entry: BulkItem = {
+      id: item.id,
+      type: item.type,
+      path: item.path,
+      status: 'NOT_PROCESSED',
+      change: 'NEW',
+      reasons: [],
+    };
+    items.push(entry);
+    const body = item.filePath !== undefined ? (byPath.get(item.filePath) ?? null) : null;
+    const result = draftFromItem(item, byPath.get(item.path) ?? '', body);
+    if (!result.ok) {
+      entry.status = 'FAILED';
+      entry.reasons.push(...result.problems);
+      continue;
+    }
+    drafts.push({ item: entry, draft: result.draft });
+  }
+  if (!items.length) throw new BulkUploadError(NOTHING_TO_UPLOAD);
+
+  const stored = new Map((await getDetections(drafts.map((d) => d.draft.id))).map((d) => [d.id, d]));
+  for (const { item, draft } of drafts) {
+    const existing = stored.get(item.id);
+    item.change = !existing ? 'NEW' : unchanged(existing, draft) ? 'UNCHANGED' : 'MODIFIED';
+    if (existing && existing.type !== item.type) {
+      item.status = 'FAILED';
+      item.reasons.push(`${item.id} is already used by a ${existing.type.replace('_', ' ')}`);
+      continue;
+    }
+    if (!options.mayModify(item.type)) {
+      item.reasons.push(`You do not have permission to modify ${item.type === 'policy' ? 'policies' : 'rules'}`);
+      continue;
+    }
+    if (options.validateOnly || item.change === 'UNCHANGED') {
+      item.status = 'COMPLETED';
+      continue;
+    }
+    try {
+      await saveDetection(draft, options.user, 'any');
+      item.status = 'COMPLETED';
+    } catch (err) {
+      item.status = 'FAILED';
+      item.reasons.push((err as Error).message);
+    }
+  }
+  items.sort((a, b) => a.path.localeCompare(b.path));
+  return {
+    items,
+    fileIssues,
+    totals: {
+      total: items.length,
+      new: items.filter((i) => i.change === 'NEW' && i.status !== 'FAILED').length,
+      modified: items.filter((i) => i.change === 'MODIFIED' && i.status !== 'FAILED').length,
+      unchanged: items.filter((i) => i.change === 'UNCHANGED' && i.status !== 'FAILED').length,
+      failed: items.filter((i) => i.status === 'FAILED').length,
+    },
+  };
+}
+
+const unchanged = (stored: StoredDetection, draft: { yaml: string; body: string | null }) =>
+  stored.yaml === draft.yaml && (stored.body ?? null) === (draft.body ?? null);
+
+function typeOfDocument(yaml: string): string | undefined {
+  const m = /^AnalysisType:\s*['"]?([a-z_]+)/m.exec(yaml);
+  return m?.[1];
+}

@@ -1,0 +1,69 @@
+// The Python detection engine, reached through Lambda Invoke (on AWS and locally, where the runtime serves
+// Invoke). Env: ENGINE_FUNCTION_NAME; the caller needs lambda:InvokeFunction on it.
+import { InvokeCommand } from '@aws-sdk/client-lambda';
+import type { EngineContent } from '../../../core/detections';
+import { lambda } from '../clients';
+import { requireEnv } from '../env';
+
+/** What the engine says about one detection and one event (only results that matched or errored). */
+export interface EngineResult {
+  readonly id: string;
+  readonly matched: boolean;
+  readonly error?: string;
+  readonly title?: string;
+  readonly dedup?: string;
+  readonly severity?: string;
+  readonly description?: string;
+  readonly reference?: string;
+  readonly runbook?: string;
+  readonly destinations?: string[];
+  readonly alertContext?: Record<string, unknown>;
+  readonly functionErrors?: Record<string, string>;
+}
+
+export interface EngineLoad {
+  readonly loaded: number;
+  readonly errors: { id: string; error: string }[];
+}
+
+export interface EngineTestResult {
+  readonly name: string;
+  readonly passed: boolean;
+  readonly error?: string;
+  readonly functions?: Record<string, { output?: unknown; error?: string }>;
+}
+
+/** Content with the version the engine caches it under. */
+export type VersionedContent = EngineContent & { readonly version: string };
+
+export interface Engine {
+  run(
+    content: VersionedContent,
+    events: readonly Record<string, unknown>[],
+  ): Promise<{ results: EngineResult[][]; load: EngineLoad }>;
+  test(content: VersionedContent, detectionId: string, tests: readonly unknown[]): Promise<EngineTestResult[]>;
+}
+
+async function invoke<T>(payload: unknown): Promise<T> {
+  const out = await lambda().send(
+    new InvokeCommand({ FunctionName: requireEnv('ENGINE_FUNCTION_NAME'), Payload: Buffer.from(JSON.stringify(payload)) }),
+  );
+  const text = out.Payload ? Buffer.from(out.Payload).toString('utf8') : 'null';
+  if (out.FunctionError) {
+    let message = text;
+    try {
+      const error = JSON.parse(text) as { errorType?: string; errorMessage?: string };
+      message = `${error.errorType ?? 'Error'}: ${error.errorMessage ?? text}`;
+    } catch {
+      // the payload was not JSON: report it as it is
+    }
+    throw new Error(`detection engine failed: ${message}`);
+  }
+  return JSON.parse(text) as T;
+}
+
+export const lambdaEngine: Engine = {
+  run: (content, events) => invoke({ content, events }),
+  test: async (content, detectionId, tests) =>
+    (await invoke<{ tests: EngineTestResult[] }>({ content, test: { detectionId, tests } })).tests,
+};

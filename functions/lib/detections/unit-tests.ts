@@ -1,0 +1,74 @@
+// A detection's unit tests run on the server: Python rules, scheduled rules, policies and simple detections
+// through the detection engine (each test with its own in-memory key-value store), correlation rules through
+// core's evaluator. The outcome reads as the specification's test-run texts.
+import { runCorrelationTests } from '../../../core/detections';
+import { engineContent } from './content';
+import type { Engine } from './engine';
+import type { StoredDetection } from './model';
+import { allOfType, detectionsRevision, getDetections } from './repository';
+
+export interface TestResult {
+  readonly name: string;
+  readonly passed: boolean;
+  readonly error: string | null;
+}
+
+export interface TestRun {
+  readonly message: string;
+  /** Failed tests first, then in the order given. */
+  readonly results: TestResult[];
+}
+
+/** 'Test Passed!' / 'Test Failed' for one test; 'All tests passed!' or 'X of N tests failed' for several. */
+export function testRunMessage(results: readonly { passed: boolean }[]): string {
+  const failed = results.filter((r) => !r.passed).length;
+  if (results.length === 1) return failed ? 'Test Failed' : 'Test Passed!';
+  return failed ? `${failed} of ${results.length} tests failed` : 'All tests passed!';
+}
+
+/** The loading text the client shows while tests run. */
+export const runningMessage = (count: number) => `Running ${count} test(s)...`;
+
+export function orderedRun(results: TestResult[]): TestRun {
+  const ordered = [...results.filter((r) => !r.passed), ...results.filter((r) => r.passed)];
+  return { message: testRunMessage(results), results: ordered };
+}
+
+export async function runDetectionTests(detection: StoredDetection, tests: readonly unknown[], engine: Engine): Promise<TestRun> {
+  if (!tests.length) return { message: 'No tests to run', results: [] };
+  if (detection.type === 'correlation_rule') {
+    return orderedRun(
+      runCorrelationTests(detection.spec.Detection, tests).map((r) => ({
+        name: r.name,
+        passed: r.passed,
+        error: r.error ?? null,
+      })),
+    );
+  }
+  const baseId = detection.spec.BaseDetection;
+  const [revision, globals, dataModels, bases] = await Promise.all([
+    detectionsRevision(),
+    allOfType('global'),
+    allOfType('datamodel'),
+    typeof baseId === 'string' ? getDetections([baseId]) : Promise.resolve([]),
+  ]);
+  const content = engineContent([detection], [...globals, ...dataModels], new Map(bases.map((b) => [b.id, b])));
+  if (!content.detections.length) throw new Error(`base detection ${String(baseId)} not found`);
+  const results = await engine.test(
+    { ...content, version: `${revision}:test:${detection.id}:${detection.version}` },
+    detection.id,
+    tests,
+  );
+  return orderedRun(
+    results.map((r) => ({
+      name: r.name,
+      passed: r.passed,
+      error: r.error ?? (r.passed ? null : firstFunctionError(r.functions)),
+    })),
+  );
+}
+
+function firstFunctionError(functions: Record<string, { error?: string }> | undefined): string | null {
+  for (const [name, outcome] of Object.entries(functions ?? {})) if (outcome.error) return `${name}: ${outcome.error}`;
+  return null;
+}
