@@ -56,6 +56,7 @@ export interface PermissionInfo {
   readonly group: PermissionGroup;
 }
 
+/** Titles, descriptions and groups, in the order role editors list them (each View beside its Manage). */
 export const PERMISSION_INFO: Readonly<Record<Permission, PermissionInfo>> = {
   UserRead: { title: 'View Users', description: 'See users and their roles.', group: 'User Management' },
   UserModify: {
@@ -95,10 +96,10 @@ export const PERMISSION_INFO: Readonly<Record<Permission, PermissionInfo>> = {
     description: 'Create, edit and delete saved and scheduled searches.',
     group: 'Analysis',
   },
-  SummaryRead: { title: 'View Overview', description: 'See the overview dashboard.', group: 'Analysis' },
-  RunPantherAI: { title: 'Run AI Assistant', description: 'Ask the AI assistant.', group: 'Analysis' },
   ResourceRead: { title: 'View Cloud Resources', description: 'See scanned cloud resources.', group: 'Analysis' },
   ResourceModify: { title: 'Manage Cloud Resources', description: 'Change cloud resource settings.', group: 'Analysis' },
+  SummaryRead: { title: 'View Overview', description: 'See the overview dashboard.', group: 'Analysis' },
+  RunPantherAI: { title: 'Run AI Assistant', description: 'Ask the AI assistant.', group: 'Analysis' },
   LogSourceRead: { title: 'View Log Sources', description: 'See log sources and schemas.', group: 'Data' },
   LogSourceModify: {
     title: 'Manage Log Sources',

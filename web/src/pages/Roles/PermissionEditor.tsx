@@ -1,6 +1,9 @@
 import { Checkbox, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PERMISSIONS, PERMISSION_GROUPS, PERMISSION_INFO, togglePermission, type Permission } from '../../../../core/permissions';
 
+/** The order the model describes them in: each View beside its Manage. */
+const ORDERED = Object.keys(PERMISSION_INFO) as Permission[];
+
 interface PermissionEditorProps {
   readonly value: readonly Permission[];
   /** Absent for a read-only view (the built-in Admin role). */
@@ -16,7 +19,7 @@ export function PermissionEditor({ value, onChange }: PermissionEditorProps) {
   return (
     <Stack gap="lg">
       {PERMISSION_GROUPS.map((group) => {
-        const permissions = PERMISSIONS.filter((permission) => PERMISSION_INFO[permission].group === group);
+        const permissions = ORDERED.filter((permission) => PERMISSION_INFO[permission].group === group);
         return (
           <Stack key={group} gap="xs" role="group" aria-label={group}>
             <Title order={3} size="h5">

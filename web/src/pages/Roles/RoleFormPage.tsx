@@ -14,7 +14,7 @@ import { useHasPermissions } from '../../lib/permissions';
 import { apiErrorType } from '../Users/errorType';
 import { PermissionEditor } from './PermissionEditor';
 import { roleFormSchema, type RoleFormValues } from './roleFormSchema';
-import { CREATE_ROLE, LIST_ROLES, ROLE_BY_ID, UPDATE_ROLE } from './roles.operations';
+import { CREATE_ROLE, ROLE_BY_ID, UPDATE_ROLE } from './roles.operations';
 import { ROLES_PATH } from './RolesPage';
 
 export const CREATED_MESSAGE = 'Role created successfully';
@@ -35,9 +35,8 @@ function RoleForm({ role, readOnly }: RoleFormProps) {
   async function submit(values: RoleFormValues, helpers: FormikHelpers<RoleFormValues>) {
     const input = { name: values.name.trim(), permissions: values.permissions };
     try {
-      const options = { refetchQueries: [LIST_ROLES], awaitRefetchQueries: true };
-      if (role) await update({ variables: { input: { id: role.id, ...input } }, ...options });
-      else await create({ variables: { input }, ...options });
+      if (role) await update({ variables: { input: { id: role.id, ...input } } });
+      else await create({ variables: { input } });
       snackbars.show({ color: 'green', message: role ? SAVED_MESSAGE : CREATED_MESSAGE });
       void navigate(ROLES_PATH);
     } catch (err) {

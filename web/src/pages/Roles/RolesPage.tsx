@@ -24,7 +24,10 @@ const usersLabel = (count: number | null | undefined) => (count == null ? '—' 
 /** Settings › User Roles: the roles users can hold, the built-in Admin first. */
 export function RolesPage() {
   usePageTitle('User Roles');
-  const { data, loading, error, refetch } = useQuery(LIST_ROLES, { notifyOnNetworkStatusChange: true });
+  const { data, loading, error, refetch } = useQuery(LIST_ROLES, {
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
   const [removeRole] = useMutation(DELETE_ROLE, {
     context: SILENT,
     update(cache, { data: deleted }) {

@@ -63,7 +63,10 @@ export function UsersPage() {
   const { state } = useAuth();
   const selfId = state.status === 'authenticated' ? state.user.id : undefined;
   const canModify = useHasPermissions(['UserModify']);
-  const { data, loading, error, refetch } = useQuery(LIST_USERS_ROLES, { notifyOnNetworkStatusChange: true });
+  const { data, loading, error, refetch } = useQuery(LIST_USERS_ROLES, {
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
   const [deactivate] = useMutation(DEACTIVATE_USER, { context: SILENT });
   const [reactivate] = useMutation(REACTIVATE_USER, { context: SILENT });
   const [remove] = useMutation(DELETE_USER, {
