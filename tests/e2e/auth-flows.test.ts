@@ -207,8 +207,8 @@ describe('sign-in and session in the browser', () => {
     // The other device's tokens were revoked by the global sign-out.
     const otherPage = otherDevice.pages()[0];
     const stored = await otherPage.evaluate(() => {
-      const keys = Object.keys(localStorage);
-      const read = (suffix: string) => localStorage.getItem(keys.find((key) => key.endsWith(suffix)) ?? '') ?? '';
+      const storage = Object.entries((globalThis as unknown as { localStorage: Record<string, string> }).localStorage);
+      const read = (suffix: string) => storage.find(([key]) => key.endsWith(suffix))?.[1] ?? '';
       return { refresh: read('.refreshToken'), access: read('.accessToken') };
     });
     const client = new CognitoIdentityProviderClient(localClientConfig(runtime.endpoints.cognito, 'us-east-1'));
