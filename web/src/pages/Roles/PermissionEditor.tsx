@@ -1,5 +1,5 @@
 import { Checkbox, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { PERMISSIONS, PERMISSION_GROUPS, PERMISSION_INFO, togglePermission, type Permission } from '../../../../core/permissions';
+import { PERMISSION_GROUPS, PERMISSION_INFO, togglePermission, type Permission } from '../../../../core/permissions';
 
 /** The order the model describes them in: each View beside its Manage. */
 const ORDERED = Object.keys(PERMISSION_INFO) as Permission[];
