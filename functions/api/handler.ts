@@ -5,9 +5,9 @@ import { ApiError } from '../lib/errors';
 import { resolvers } from './resolvers';
 
 export async function handler(event: AppSyncResolverEvent): Promise<unknown> {
+  const caller = await authorize(event);
   const key = `${event.info.parentTypeName}.${event.info.fieldName}`;
   const resolver = resolvers[key];
-  if (!resolver) throw new ApiError('NotFound', `No resolver for ${key}`);
-  const caller = await authorize(event);
+  if (!resolver) throw new ApiError('ServerError', `No resolver for ${key}`);
   return resolver(event, caller);
 }
