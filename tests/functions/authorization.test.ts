@@ -1,8 +1,9 @@
 // The permission map covers the API exactly: every root field of graphql/*.graphql has an entry in
-// core/permissions/operations.ts, and the map names no operation the schema lacks.
+// core/permissions/operations.ts and a registered resolver, and the map names no operation the schema lacks.
 import { validate, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_ACCESS, isPermission } from '../../core/permissions';
+import { resolvers } from '../../functions/api/resolvers';
 import { apiOperations, apiSchema } from './operations';
 
 const schema = apiSchema();
@@ -11,6 +12,10 @@ const operations = apiOperations(schema);
 describe('the permission map', () => {
   it.each(operations.map((op) => [`${op.typeName}.${op.fieldName}`]))('has an entry for %s', (key) => {
     expect(OPERATION_ACCESS[key], `add '${key}' to core/permissions/operations.ts`).toBeDefined();
+  });
+
+  it.each(operations.map((op) => [`${op.typeName}.${op.fieldName}`]))('has a resolver for %s', (key) => {
+    expect(resolvers[key], `register a resolver for '${key}' in functions/api/resolvers/index.ts`).toBeTypeOf('function');
   });
 
   it('names only operations the schema declares', () => {
