@@ -246,6 +246,14 @@ export type CreateRoleInput = {
   permissions: Array<Permission>;
 };
 
+export type CreateSchemaInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  isFieldDiscoveryEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  name: Scalars['String']['input'];
+  referenceURL?: InputMaybe<Scalars['String']['input']>;
+  spec: Scalars['String']['input'];
+};
+
 export type DeleteDetectionResult = {
   __typename?: 'DeleteDetectionResult';
   id: Scalars['ID']['output'];
@@ -254,6 +262,11 @@ export type DeleteDetectionResult = {
 export type DeleteLogSourceResult = {
   __typename?: 'DeleteLogSourceResult';
   id: Scalars['ID']['output'];
+};
+
+export type DeleteSchemaResult = {
+  __typename?: 'DeleteSchemaResult';
+  name: Scalars['String']['output'];
 };
 
 export type DemoEventsResult = {
@@ -401,6 +414,18 @@ export type GeneralSettings = {
   updatedBy?: Maybe<Scalars['String']['output']>;
 };
 
+export type GetSchemaInput = {
+  name: Scalars['String']['input'];
+  /** A revision of a custom schema; the current one when absent. */
+  revision?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type GetSchemaOutput = {
+  __typename?: 'GetSchemaOutput';
+  error?: Maybe<SchemaError>;
+  schema?: Maybe<Schema>;
+};
+
 export type HmacAlgorithm =
   | 'sha256'
   | 'sha512';
@@ -451,6 +476,22 @@ export type HttpSourceConfig = {
   signatureHeader?: Maybe<Scalars['String']['output']>;
   /** Basic only. */
   username?: Maybe<Scalars['String']['output']>;
+};
+
+export type InferSchemaInput = {
+  /** Sample JSON logs, at most 1 MB and 1000 records. */
+  samples: Scalars['String']['input'];
+  streamType: LogStreamType;
+};
+
+export type InferSchemaResult = {
+  __typename?: 'InferSchemaResult';
+  /** Events the fields were inferred from. */
+  events: Scalars['Int']['output'];
+  /** Records that are not JSON objects. */
+  failures: Array<SchemaTestFailure>;
+  /** YAML with the inferred fields. */
+  spec: Scalars['String']['output'];
 };
 
 export type IngestionTotals = {
@@ -542,6 +583,7 @@ export type LogStreamType =
 
 export type Mutation = {
   __typename?: 'Mutation';
+  archiveSchema: Schema;
   /** Saves every valid item of a zip in the panther-analysis layout; answers a report per item. */
   bulkUpload: BulkUploadReport;
   /** Creates a detection from its YAML document (and Python source); fails with AlreadyExists for a used id. */
@@ -550,6 +592,8 @@ export type Mutation = {
   createHttpLogSource: LogSource;
   createRole: Role;
   createS3LogSource: LogSource;
+  /** Creates a custom schema (revision 1); the 'Custom.' prefix is added to the name when missing. */
+  createSchema: Schema;
   /** Creates the source and its SQS queue, whose policy lets the allowed principals and source ARNs send. */
   createSqsLogSource: LogSource;
   /** Refuses the user's next request and further sign-ins; not oneself, not the last active Admin. */
@@ -560,6 +604,8 @@ export type Mutation = {
   deleteLogSource: DeleteLogSourceResult;
   /** Deletes a role nobody holds (not Admin). Answers the deleted role's id. */
   deleteRole: Scalars['ID']['output'];
+  /** Deletes a custom schema and its revisions; refused with InUse while a log source uses it. */
+  deleteSchema: DeleteSchemaResult;
   /** Deletes the account; not oneself, not the last active Admin. Answers the deleted user's id. */
   deleteUser: Scalars['ID']['output'];
   /** Sends a round of demo events to the demo sources (created first when missing); answers what was sent. */
@@ -577,6 +623,7 @@ export type Mutation = {
   setDetectionEnabled: Detection;
   /** The 'Set log stream type' sidesheet: how the source's bytes split into events. */
   setLogStreamType: LogSource;
+  unarchiveSchema: Schema;
   /** Saves a new version of a detection; with versionId, fails with RevisionConflict when it changed since. */
   updateDetection: Detection;
   /** Changes the given settings (fields left out keep their value); administrators are notified. */
@@ -590,6 +637,8 @@ export type Mutation = {
   /** Renames or re-permissions a role (not Admin); applies on its users' next request. */
   updateRole: Role;
   updateS3LogSource: LogSource;
+  /** Saves a new revision; refused with RevisionConflict when `revision` is not the current one. */
+  updateSchema: Schema;
   updateSqsLogSource: LogSource;
   /** Changes a user's email, names or role; null values stay as they are. A role change applies on the user's next request. */
   updateUser: User;
@@ -597,6 +646,11 @@ export type Mutation = {
   updateUserNotifications: UpdateUserNotificationsResult;
   /** Checks a zip in the panther-analysis layout without saving anything; answers what an upload would do. */
   validateBulkUpload: BulkUploadReport;
+};
+
+
+export type MutationArchiveSchemaArgs = {
+  name: Scalars['String']['input'];
 };
 
 
@@ -625,6 +679,11 @@ export type MutationCreateS3LogSourceArgs = {
 };
 
 
+export type MutationCreateSchemaArgs = {
+  input: CreateSchemaInput;
+};
+
+
 export type MutationCreateSqsLogSourceArgs = {
   input: SqsLogSourceInput;
 };
@@ -647,6 +706,11 @@ export type MutationDeleteLogSourceArgs = {
 
 export type MutationDeleteRoleArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteSchemaArgs = {
+  name: Scalars['String']['input'];
 };
 
 
@@ -690,6 +754,11 @@ export type MutationSetLogStreamTypeArgs = {
 };
 
 
+export type MutationUnarchiveSchemaArgs = {
+  name: Scalars['String']['input'];
+};
+
+
 export type MutationUpdateDetectionArgs = {
   input: SaveDetectionInput;
 };
@@ -724,6 +793,11 @@ export type MutationUpdateRoleArgs = {
 export type MutationUpdateS3LogSourceArgs = {
   id: Scalars['ID']['input'];
   input: S3LogSourceInput;
+};
+
+
+export type MutationUpdateSchemaArgs = {
+  input: UpdateSchemaInput;
 };
 
 
@@ -907,6 +981,10 @@ export type Query = {
   /** Detections ordered by id, filtered and cursor-paged; only the types the caller may read are listed. */
   detections: DetectionConnection;
   generalSettings: GeneralSettings;
+  /** One schema by name; a missing or unreadable schema is answered in `error`, not as a GraphQL error. */
+  getSchema: GetSchemaOutput;
+  /** A schema spec (YAML fields) inferred from sample JSON logs. */
+  inferSchema: InferSchemaResult;
   /** Every log type a source may hold: managed and custom schemas (for pickers). */
   listAvailableLogTypes: AvailableLogTypes;
   logSource: LogSource;
@@ -923,10 +1001,16 @@ export type Query = {
   roleById: Role;
   /** Every role, the built-in Admin first, each with the number of users holding it. */
   roles: Array<Role>;
+  /** Every kept revision of a custom schema, newest first (empty for a managed schema). */
+  schemaRevisions: Array<Schema>;
+  /** Managed and custom schemas, by name; archived custom schemas only when asked for. */
+  schemas: SchemaConnection;
   /** Health checks and ingestion figures (events and bytes per hour for the last 24 hours) of one source. */
   sourceHealth: SourceHealth;
   /** What the pipeline could not read or refused for a log source (corrupt objects, refused HTTP requests). */
   sourceProcessingErrors: SourceProcessingErrors;
+  /** Parses sample logs with a schema as the editor holds it: each event and each failure with its line number. */
+  testSchema: SchemaTestResult;
   /** Buckets that received objects no enabled log source claims, with how many. */
   unmatchedObjects: Array<UnmatchedObjects>;
   /** How many notifications in the caller's inbox are unread. */
@@ -977,6 +1061,16 @@ export type QueryDetectionsArgs = {
 };
 
 
+export type QueryGetSchemaArgs = {
+  input: GetSchemaInput;
+};
+
+
+export type QueryInferSchemaArgs = {
+  input: InferSchemaInput;
+};
+
+
 export type QueryLogSourceArgs = {
   id: Scalars['ID']['input'];
 };
@@ -997,6 +1091,16 @@ export type QueryRoleByIdArgs = {
 };
 
 
+export type QuerySchemaRevisionsArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+export type QuerySchemasArgs = {
+  input?: InputMaybe<SchemasInput>;
+};
+
+
 export type QuerySourceHealthArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1004,6 +1108,11 @@ export type QuerySourceHealthArgs = {
 
 export type QuerySourceProcessingErrorsArgs = {
   sourceId: Scalars['ID']['input'];
+};
+
+
+export type QueryTestSchemaArgs = {
+  input: TestSchemaInput;
 };
 
 
@@ -1081,6 +1190,95 @@ export type SaveDetectionInput = {
   versionId?: InputMaybe<Scalars['Int']['input']>;
   /** The YAML document in the panther-analysis format (AnalysisType, RuleID / PolicyID / GlobalID / DataModelID, ...). */
   yaml: Scalars['String']['input'];
+};
+
+export type Schema = {
+  __typename?: 'Schema';
+  createdAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  createdBy?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  /** Fields found by field discovery (YAML). */
+  discoveredSpec?: Maybe<Scalars['String']['output']>;
+  isArchived: Scalars['Boolean']['output'];
+  isFieldDiscoveryEnabled: Scalars['Boolean']['output'];
+  isManaged: Scalars['Boolean']['output'];
+  /** The log sources that use this schema. */
+  logSources: Array<SchemaLogSource>;
+  name: Scalars['String']['output'];
+  parserType: SchemaParserType;
+  referenceURL?: Maybe<Scalars['String']['output']>;
+  /** 0 for managed schemas; custom schemas start at 1. */
+  revision: Scalars['Int']['output'];
+  /** YAML: the whole file of a managed schema; the parser and fields of a custom one. */
+  spec: Scalars['String']['output'];
+  updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  updatedBy?: Maybe<Scalars['String']['output']>;
+};
+
+export type SchemaConnection = {
+  __typename?: 'SchemaConnection';
+  edges: Array<SchemaEdge>;
+  pageInfo: PageInfo;
+};
+
+export type SchemaEdge = {
+  __typename?: 'SchemaEdge';
+  cursor: Scalars['String']['output'];
+  node: Schema;
+};
+
+export type SchemaError = {
+  __typename?: 'SchemaError';
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+};
+
+/** A log source that holds a schema's log type. */
+export type SchemaLogSource = {
+  __typename?: 'SchemaLogSource';
+  integrationId: Scalars['ID']['output'];
+  integrationLabel: Scalars['String']['output'];
+};
+
+export type SchemaParserType =
+  | 'csv'
+  | 'fastmatch'
+  | 'none'
+  | 'regex'
+  | 'script';
+
+export type SchemaTestEvent = {
+  __typename?: 'SchemaTestEvent';
+  /** The normalized event (with its p_* fields). */
+  event: Scalars['AWSJSON']['output'];
+  lineNumber: Scalars['Int']['output'];
+};
+
+export type SchemaTestFailure = {
+  __typename?: 'SchemaTestFailure';
+  lineNumber: Scalars['Int']['output'];
+  message: Scalars['String']['output'];
+};
+
+export type SchemaTestResult = {
+  __typename?: 'SchemaTestResult';
+  discoveredSpec?: Maybe<Scalars['String']['output']>;
+  /** At most 1000 events (see `truncated`). */
+  events: Array<SchemaTestEvent>;
+  failures: Array<SchemaTestFailure>;
+  /** Records read from the samples. */
+  records: Scalars['Int']['output'];
+  /** More events were parsed than returned. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+export type SchemasInput = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  /** Case-insensitive text the name or description contains. */
+  contains?: InputMaybe<Scalars['String']['input']>;
+  /** Page size (default and maximum 1000). */
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeArchived?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type SendUserFeedbackInput = {
@@ -1200,6 +1398,15 @@ export type SystemAlertKind =
   | 'SOURCE_PERMISSIONS_CHECKS'
   | 'SOURCE_SCANNING_ERRORS';
 
+export type TestSchemaInput = {
+  isFieldDiscoveryEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Sample logs, at most 1 MB and 1000 records. */
+  samples: Scalars['String']['input'];
+  /** The spec YAML as the editor holds it (a managed schema's whole file works too). */
+  spec: Scalars['String']['input'];
+  streamType: LogStreamType;
+};
+
 export type UnmatchedObjects = {
   __typename?: 'UnmatchedObjects';
   bucket: Scalars['String']['output'];
@@ -1231,6 +1438,16 @@ export type UpdateRoleInput = {
   id: Scalars['ID']['input'];
   name: Scalars['String']['input'];
   permissions: Array<Permission>;
+};
+
+export type UpdateSchemaInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  isFieldDiscoveryEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  name: Scalars['String']['input'];
+  referenceURL?: InputMaybe<Scalars['String']['input']>;
+  /** The revision the edit started from. */
+  revision: Scalars['Int']['input'];
+  spec: Scalars['String']['input'];
 };
 
 export type UpdateUserInput = {
@@ -1421,8 +1638,10 @@ export type ResolversTypes = {
   ClassificationFailureConnection: ResolverTypeWrapper<ClassificationFailureConnection>;
   ClassificationFailureEdge: ResolverTypeWrapper<ClassificationFailureEdge>;
   CreateRoleInput: CreateRoleInput;
+  CreateSchemaInput: CreateSchemaInput;
   DeleteDetectionResult: ResolverTypeWrapper<DeleteDetectionResult>;
   DeleteLogSourceResult: ResolverTypeWrapper<DeleteLogSourceResult>;
+  DeleteSchemaResult: ResolverTypeWrapper<DeleteSchemaResult>;
   DemoEventsResult: ResolverTypeWrapper<DemoEventsResult>;
   DemoLogTypeCount: ResolverTypeWrapper<DemoLogTypeCount>;
   Detection: ResolverTypeWrapper<Detection>;
@@ -1439,12 +1658,16 @@ export type ResolversTypes = {
   FeedbackTextInput: FeedbackTextInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   GeneralSettings: ResolverTypeWrapper<GeneralSettings>;
+  GetSchemaInput: GetSchemaInput;
+  GetSchemaOutput: ResolverTypeWrapper<GetSchemaOutput>;
   HmacAlgorithm: HmacAlgorithm;
   HourlyIngestion: ResolverTypeWrapper<HourlyIngestion>;
   HttpAuthType: HttpAuthType;
   HttpLogSourceInput: HttpLogSourceInput;
   HttpSourceConfig: ResolverTypeWrapper<HttpSourceConfig>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  InferSchemaInput: InferSchemaInput;
+  InferSchemaResult: ResolverTypeWrapper<InferSchemaResult>;
   IngestionTotals: ResolverTypeWrapper<IngestionTotals>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   InviteUserInput: InviteUserInput;
@@ -1481,6 +1704,16 @@ export type ResolversTypes = {
   S3PrefixInput: S3PrefixInput;
   S3SourceConfig: ResolverTypeWrapper<S3SourceConfig>;
   SaveDetectionInput: SaveDetectionInput;
+  Schema: ResolverTypeWrapper<Schema>;
+  SchemaConnection: ResolverTypeWrapper<SchemaConnection>;
+  SchemaEdge: ResolverTypeWrapper<SchemaEdge>;
+  SchemaError: ResolverTypeWrapper<SchemaError>;
+  SchemaLogSource: ResolverTypeWrapper<SchemaLogSource>;
+  SchemaParserType: SchemaParserType;
+  SchemaTestEvent: ResolverTypeWrapper<SchemaTestEvent>;
+  SchemaTestFailure: ResolverTypeWrapper<SchemaTestFailure>;
+  SchemaTestResult: ResolverTypeWrapper<SchemaTestResult>;
+  SchemasInput: SchemasInput;
   SendUserFeedbackInput: SendUserFeedbackInput;
   SetDetectionEnabledInput: SetDetectionEnabledInput;
   SetLogStreamTypeInput: SetLogStreamTypeInput;
@@ -1495,11 +1728,13 @@ export type ResolversTypes = {
   SqsSourceConfig: ResolverTypeWrapper<SqsSourceConfig>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SystemAlertKind: SystemAlertKind;
+  TestSchemaInput: TestSchemaInput;
   UnmatchedObjects: ResolverTypeWrapper<UnmatchedObjects>;
   UpdateGeneralSettingsInput: UpdateGeneralSettingsInput;
   UpdateNotificationInput: UpdateNotificationInput;
   UpdateProfileInput: UpdateProfileInput;
   UpdateRoleInput: UpdateRoleInput;
+  UpdateSchemaInput: UpdateSchemaInput;
   UpdateUserInput: UpdateUserInput;
   UpdateUserNotificationsInput: UpdateUserNotificationsInput;
   UpdateUserNotificationsResult: ResolverTypeWrapper<UpdateUserNotificationsResult>;
@@ -1548,8 +1783,10 @@ export type ResolversParentTypes = {
   ClassificationFailureConnection: ClassificationFailureConnection;
   ClassificationFailureEdge: ClassificationFailureEdge;
   CreateRoleInput: CreateRoleInput;
+  CreateSchemaInput: CreateSchemaInput;
   DeleteDetectionResult: DeleteDetectionResult;
   DeleteLogSourceResult: DeleteLogSourceResult;
+  DeleteSchemaResult: DeleteSchemaResult;
   DemoEventsResult: DemoEventsResult;
   DemoLogTypeCount: DemoLogTypeCount;
   Detection: Detection;
@@ -1565,10 +1802,14 @@ export type ResolversParentTypes = {
   FeedbackTextInput: FeedbackTextInput;
   Float: Scalars['Float']['output'];
   GeneralSettings: GeneralSettings;
+  GetSchemaInput: GetSchemaInput;
+  GetSchemaOutput: GetSchemaOutput;
   HourlyIngestion: HourlyIngestion;
   HttpLogSourceInput: HttpLogSourceInput;
   HttpSourceConfig: HttpSourceConfig;
   ID: Scalars['ID']['output'];
+  InferSchemaInput: InferSchemaInput;
+  InferSchemaResult: InferSchemaResult;
   IngestionTotals: IngestionTotals;
   Int: Scalars['Int']['output'];
   InviteUserInput: InviteUserInput;
@@ -1598,6 +1839,15 @@ export type ResolversParentTypes = {
   S3PrefixInput: S3PrefixInput;
   S3SourceConfig: S3SourceConfig;
   SaveDetectionInput: SaveDetectionInput;
+  Schema: Schema;
+  SchemaConnection: SchemaConnection;
+  SchemaEdge: SchemaEdge;
+  SchemaError: SchemaError;
+  SchemaLogSource: SchemaLogSource;
+  SchemaTestEvent: SchemaTestEvent;
+  SchemaTestFailure: SchemaTestFailure;
+  SchemaTestResult: SchemaTestResult;
+  SchemasInput: SchemasInput;
   SendUserFeedbackInput: SendUserFeedbackInput;
   SetDetectionEnabledInput: SetDetectionEnabledInput;
   SetLogStreamTypeInput: SetLogStreamTypeInput;
@@ -1608,11 +1858,13 @@ export type ResolversParentTypes = {
   SqsLogSourceInput: SqsLogSourceInput;
   SqsSourceConfig: SqsSourceConfig;
   String: Scalars['String']['output'];
+  TestSchemaInput: TestSchemaInput;
   UnmatchedObjects: UnmatchedObjects;
   UpdateGeneralSettingsInput: UpdateGeneralSettingsInput;
   UpdateNotificationInput: UpdateNotificationInput;
   UpdateProfileInput: UpdateProfileInput;
   UpdateRoleInput: UpdateRoleInput;
+  UpdateSchemaInput: UpdateSchemaInput;
   UpdateUserInput: UpdateUserInput;
   UpdateUserNotificationsInput: UpdateUserNotificationsInput;
   UpdateUserNotificationsResult: UpdateUserNotificationsResult;
@@ -1835,6 +2087,10 @@ export type DeleteLogSourceResultResolvers<ContextType = unknown, ParentType ext
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type DeleteSchemaResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DeleteSchemaResult'] = ResolversParentTypes['DeleteSchemaResult']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type DemoEventsResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DemoEventsResult'] = ResolversParentTypes['DemoEventsResult']> = {
   sent?: Resolver<Array<ResolversTypes['DemoLogTypeCount']>, ParentType, ContextType>;
   sentAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
@@ -1920,6 +2176,11 @@ export type GeneralSettingsResolvers<ContextType = unknown, ParentType extends R
   updatedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type GetSchemaOutputResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['GetSchemaOutput'] = ResolversParentTypes['GetSchemaOutput']> = {
+  error?: Resolver<Maybe<ResolversTypes['SchemaError']>, ParentType, ContextType>;
+  schema?: Resolver<Maybe<ResolversTypes['Schema']>, ParentType, ContextType>;
+};
+
 export type HourlyIngestionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['HourlyIngestion'] = ResolversParentTypes['HourlyIngestion']> = {
   bytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   classificationFailures?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -1935,6 +2196,12 @@ export type HttpSourceConfigResolvers<ContextType = unknown, ParentType extends 
   secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   signatureHeader?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type InferSchemaResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['InferSchemaResult'] = ResolversParentTypes['InferSchemaResult']> = {
+  events?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failures?: Resolver<Array<ResolversTypes['SchemaTestFailure']>, ParentType, ContextType>;
+  spec?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type IngestionTotalsResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['IngestionTotals'] = ResolversParentTypes['IngestionTotals']> = {
@@ -1972,16 +2239,19 @@ export type LogSourceEdgeResolvers<ContextType = unknown, ParentType extends Res
 };
 
 export type MutationResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  archiveSchema?: Resolver<ResolversTypes['Schema'], ParentType, ContextType, RequireFields<MutationArchiveSchemaArgs, 'name'>>;
   bulkUpload?: Resolver<ResolversTypes['BulkUploadReport'], ParentType, ContextType, RequireFields<MutationBulkUploadArgs, 'input'>>;
   createDetection?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationCreateDetectionArgs, 'input'>>;
   createHttpLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateHttpLogSourceArgs, 'input'>>;
   createRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<MutationCreateRoleArgs, 'input'>>;
   createS3LogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateS3LogSourceArgs, 'input'>>;
+  createSchema?: Resolver<ResolversTypes['Schema'], ParentType, ContextType, RequireFields<MutationCreateSchemaArgs, 'input'>>;
   createSqsLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateSqsLogSourceArgs, 'input'>>;
   deactivateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationDeactivateUserArgs, 'id'>>;
   deleteDetection?: Resolver<ResolversTypes['DeleteDetectionResult'], ParentType, ContextType, RequireFields<MutationDeleteDetectionArgs, 'id'>>;
   deleteLogSource?: Resolver<ResolversTypes['DeleteLogSourceResult'], ParentType, ContextType, RequireFields<MutationDeleteLogSourceArgs, 'id'>>;
   deleteRole?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteRoleArgs, 'id'>>;
+  deleteSchema?: Resolver<ResolversTypes['DeleteSchemaResult'], ParentType, ContextType, RequireFields<MutationDeleteSchemaArgs, 'name'>>;
   deleteUser?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'id'>>;
   generateDemoEvents?: Resolver<ResolversTypes['DemoEventsResult'], ParentType, ContextType>;
   inviteUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationInviteUserArgs, 'input'>>;
@@ -1991,6 +2261,7 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   sendUserFeedback?: Resolver<ResolversTypes['FeedbackResult'], ParentType, ContextType, RequireFields<MutationSendUserFeedbackArgs, 'input'>>;
   setDetectionEnabled?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationSetDetectionEnabledArgs, 'input'>>;
   setLogStreamType?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationSetLogStreamTypeArgs, 'input'>>;
+  unarchiveSchema?: Resolver<ResolversTypes['Schema'], ParentType, ContextType, RequireFields<MutationUnarchiveSchemaArgs, 'name'>>;
   updateDetection?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationUpdateDetectionArgs, 'input'>>;
   updateGeneralSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType, RequireFields<MutationUpdateGeneralSettingsArgs, 'input'>>;
   updateHttpLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationUpdateHttpLogSourceArgs, 'id' | 'input'>>;
@@ -1998,6 +2269,7 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   updateProfile?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
   updateRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<MutationUpdateRoleArgs, 'input'>>;
   updateS3LogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationUpdateS3LogSourceArgs, 'id' | 'input'>>;
+  updateSchema?: Resolver<ResolversTypes['Schema'], ParentType, ContextType, RequireFields<MutationUpdateSchemaArgs, 'input'>>;
   updateSqsLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationUpdateSqsLogSourceArgs, 'id' | 'input'>>;
   updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'input'>>;
   updateUserNotifications?: Resolver<ResolversTypes['UpdateUserNotificationsResult'], ParentType, ContextType, RequireFields<MutationUpdateUserNotificationsArgs, 'input'>>;
@@ -2064,6 +2336,8 @@ export type QueryResolvers<ContextType = unknown, ParentType extends ResolversPa
   detectionVersion?: Resolver<Maybe<ResolversTypes['Detection']>, ParentType, ContextType, RequireFields<QueryDetectionVersionArgs, 'id' | 'version'>>;
   detections?: Resolver<ResolversTypes['DetectionConnection'], ParentType, ContextType, RequireFields<QueryDetectionsArgs, 'input'>>;
   generalSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType>;
+  getSchema?: Resolver<ResolversTypes['GetSchemaOutput'], ParentType, ContextType, RequireFields<QueryGetSchemaArgs, 'input'>>;
+  inferSchema?: Resolver<ResolversTypes['InferSchemaResult'], ParentType, ContextType, RequireFields<QueryInferSchemaArgs, 'input'>>;
   listAvailableLogTypes?: Resolver<ResolversTypes['AvailableLogTypes'], ParentType, ContextType>;
   logSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<QueryLogSourceArgs, 'id'>>;
   logSources?: Resolver<ResolversTypes['LogSourceConnection'], ParentType, ContextType, Partial<QueryLogSourcesArgs>>;
@@ -2073,8 +2347,11 @@ export type QueryResolvers<ContextType = unknown, ParentType extends ResolversPa
   notifications?: Resolver<ResolversTypes['NotificationConnection'], ParentType, ContextType, RequireFields<QueryNotificationsArgs, 'input'>>;
   roleById?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<QueryRoleByIdArgs, 'id'>>;
   roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
+  schemaRevisions?: Resolver<Array<ResolversTypes['Schema']>, ParentType, ContextType, RequireFields<QuerySchemaRevisionsArgs, 'name'>>;
+  schemas?: Resolver<ResolversTypes['SchemaConnection'], ParentType, ContextType, Partial<QuerySchemasArgs>>;
   sourceHealth?: Resolver<ResolversTypes['SourceHealth'], ParentType, ContextType, RequireFields<QuerySourceHealthArgs, 'id'>>;
   sourceProcessingErrors?: Resolver<ResolversTypes['SourceProcessingErrors'], ParentType, ContextType, RequireFields<QuerySourceProcessingErrorsArgs, 'sourceId'>>;
+  testSchema?: Resolver<ResolversTypes['SchemaTestResult'], ParentType, ContextType, RequireFields<QueryTestSchemaArgs, 'input'>>;
   unmatchedObjects?: Resolver<Array<ResolversTypes['UnmatchedObjects']>, ParentType, ContextType>;
   unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   userById?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<QueryUserByIdArgs, 'id'>>;
@@ -2102,6 +2379,62 @@ export type S3SourceConfigResolvers<ContextType = unknown, ParentType extends Re
   kmsKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   prefixes?: Resolver<Array<ResolversTypes['S3Prefix']>, ParentType, ContextType>;
   roleArn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SchemaResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Schema'] = ResolversParentTypes['Schema']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  discoveredSpec?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  isArchived?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isFieldDiscoveryEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isManaged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  logSources?: Resolver<Array<ResolversTypes['SchemaLogSource']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  parserType?: Resolver<ResolversTypes['SchemaParserType'], ParentType, ContextType>;
+  referenceURL?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  spec?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  updatedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SchemaConnectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SchemaConnection'] = ResolversParentTypes['SchemaConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['SchemaEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type SchemaEdgeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SchemaEdge'] = ResolversParentTypes['SchemaEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Schema'], ParentType, ContextType>;
+};
+
+export type SchemaErrorResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SchemaError'] = ResolversParentTypes['SchemaError']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SchemaLogSourceResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SchemaLogSource'] = ResolversParentTypes['SchemaLogSource']> = {
+  integrationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  integrationLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SchemaTestEventResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SchemaTestEvent'] = ResolversParentTypes['SchemaTestEvent']> = {
+  event?: Resolver<ResolversTypes['AWSJSON'], ParentType, ContextType>;
+  lineNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SchemaTestFailureResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SchemaTestFailure'] = ResolversParentTypes['SchemaTestFailure']> = {
+  lineNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SchemaTestResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SchemaTestResult'] = ResolversParentTypes['SchemaTestResult']> = {
+  discoveredSpec?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['SchemaTestEvent']>, ParentType, ContextType>;
+  failures?: Resolver<Array<ResolversTypes['SchemaTestFailure']>, ParentType, ContextType>;
+  records?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  truncated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type SourceHealthResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SourceHealth'] = ResolversParentTypes['SourceHealth']> = {
@@ -2209,6 +2542,7 @@ export type Resolvers<ContextType = unknown> = {
   ClassificationFailureEdge?: ClassificationFailureEdgeResolvers<ContextType>;
   DeleteDetectionResult?: DeleteDetectionResultResolvers<ContextType>;
   DeleteLogSourceResult?: DeleteLogSourceResultResolvers<ContextType>;
+  DeleteSchemaResult?: DeleteSchemaResultResolvers<ContextType>;
   DemoEventsResult?: DemoEventsResultResolvers<ContextType>;
   DemoLogTypeCount?: DemoLogTypeCountResolvers<ContextType>;
   Detection?: DetectionResolvers<ContextType>;
@@ -2220,8 +2554,10 @@ export type Resolvers<ContextType = unknown> = {
   DetectionUnitTest?: DetectionUnitTestResolvers<ContextType>;
   FeedbackResult?: FeedbackResultResolvers<ContextType>;
   GeneralSettings?: GeneralSettingsResolvers<ContextType>;
+  GetSchemaOutput?: GetSchemaOutputResolvers<ContextType>;
   HourlyIngestion?: HourlyIngestionResolvers<ContextType>;
   HttpSourceConfig?: HttpSourceConfigResolvers<ContextType>;
+  InferSchemaResult?: InferSchemaResultResolvers<ContextType>;
   IngestionTotals?: IngestionTotalsResolvers<ContextType>;
   LogSource?: LogSourceResolvers<ContextType>;
   LogSourceConnection?: LogSourceConnectionResolvers<ContextType>;
@@ -2239,6 +2575,14 @@ export type Resolvers<ContextType = unknown> = {
   Role?: RoleResolvers<ContextType>;
   S3Prefix?: S3PrefixResolvers<ContextType>;
   S3SourceConfig?: S3SourceConfigResolvers<ContextType>;
+  Schema?: SchemaResolvers<ContextType>;
+  SchemaConnection?: SchemaConnectionResolvers<ContextType>;
+  SchemaEdge?: SchemaEdgeResolvers<ContextType>;
+  SchemaError?: SchemaErrorResolvers<ContextType>;
+  SchemaLogSource?: SchemaLogSourceResolvers<ContextType>;
+  SchemaTestEvent?: SchemaTestEventResolvers<ContextType>;
+  SchemaTestFailure?: SchemaTestFailureResolvers<ContextType>;
+  SchemaTestResult?: SchemaTestResultResolvers<ContextType>;
   SourceHealth?: SourceHealthResolvers<ContextType>;
   SourceHealthCheck?: SourceHealthCheckResolvers<ContextType>;
   SourceHealthSummary?: SourceHealthSummaryResolvers<ContextType>;
