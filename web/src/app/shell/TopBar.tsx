@@ -1,6 +1,7 @@
 import { Group, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
+import { NotificationBell } from '../../pages/Notifications/NotificationBell';
 import { HOME_PATH, SIDE_NAVIGATION_COLLAPSED_WIDTH } from '../constants';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
@@ -27,7 +28,7 @@ export function TopBar() {
       <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
         <SettingsMenu />
         <HelpMenu />
-        {/* The notification bell goes here: web/src/pages/Notifications/NotificationBell (notification centre). */}
+        <NotificationBell />
         <ColorSchemeToggle />
         <ProfileMenu />
       </Group>

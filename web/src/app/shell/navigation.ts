@@ -125,7 +125,7 @@ const API_TOKEN: Permission[] = ['OrganizationApiTokenRead', 'OrganizationApiTok
 
 /** The settings menu of the top bar, each entry by its permissions (any of them) once its page exists. */
 export const SETTINGS_MENU: readonly NavigationLink[] = [
-  { label: 'General', path: '/settings/general/', permissions: GENERAL_SETTINGS, built: false },
+  { label: 'General', path: '/settings/general/', permissions: GENERAL_SETTINGS, built: true },
   { label: 'Users', path: '/settings/users/', permissions: USER, built: true },
   { label: 'User Roles', path: '/settings/roles/', permissions: USER, built: true },
   { label: 'API Tokens', path: '/settings/api/tokens/', permissions: API_TOKEN, built: false },

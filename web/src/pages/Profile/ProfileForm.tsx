@@ -5,6 +5,7 @@ import { useFormik } from 'formik';
 import { CURRENT_USER_QUERY } from '../../app/shell/shell.operations';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
+import { useAuth } from '../../lib/auth/AuthContext';
 import { profileSchema, type ProfileFormValues } from './profileForm';
 import { UPDATE_PROFILE_MUTATION } from './profile.operations';
 
@@ -18,6 +19,7 @@ interface ProfileFormProps {
 
 /** First and last name of the signed-in user; Save Changes only once something changed and is valid. */
 export function ProfileForm({ user, onSaved }: ProfileFormProps) {
+  const auth = useAuth();
   const [updateProfile] = useMutation(UPDATE_PROFILE_MUTATION, {
     context: SILENT,
     refetchQueries: [CURRENT_USER_QUERY],
@@ -33,6 +35,7 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
         });
         notifications.show({ color: 'green', message: 'User profile updated successfully' });
         onSaved();
+        await auth.refreshUser().catch(() => undefined);
       } catch (error) {
         notifications.show({
           color: 'red',
