@@ -91,6 +91,18 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
 
   // Demo (graphql/demo.graphql)
   'Mutation.generateDemoEvents': anyOf('UserModify', 'GeneralSettingsModify'),
+
+  // Schemas (graphql/schemas.graphql)
+  'Query.schemas': anyOf('LogSourceRead', 'LogSourceModify'),
+  'Query.getSchema': anyOf('LogSourceRead', 'LogSourceModify'),
+  'Query.schemaRevisions': anyOf('LogSourceRead', 'LogSourceModify'),
+  'Query.testSchema': anyOf('LogSourceRead', 'LogSourceModify'),
+  'Query.inferSchema': anyOf('LogSourceRead', 'LogSourceModify'),
+  'Mutation.createSchema': anyOf('LogSourceModify'),
+  'Mutation.updateSchema': anyOf('LogSourceModify'),
+  'Mutation.archiveSchema': anyOf('LogSourceModify'),
+  'Mutation.unarchiveSchema': anyOf('LogSourceModify'),
+  'Mutation.deleteSchema': anyOf('LogSourceModify'),
 };
 
 /** The requirement of one operation, or undefined when the map has no entry (the guard then refuses). */

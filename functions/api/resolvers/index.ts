@@ -10,6 +10,7 @@ import { me } from './me';
 import { notificationResolvers } from './notifications';
 import { pipelineResolvers } from './pipeline';
 import { settingsResolvers } from './settings';
+import { schemaResolvers } from './schemas';
 import type { ResolverMap } from './types';
 import { usersResolvers } from './users';
 
@@ -25,4 +26,5 @@ export const resolvers: ResolverMap = {
   ...alertResolvers,
   ...demoResolvers,
   ...pipelineResolvers,
+  ...schemaResolvers,
 };

@@ -390,3 +390,24 @@ async function deleteKeys(all: { pk: string; sk: string }[]): Promise<void> {
     keys.push(...unprocessed.map((r) => r.DeleteRequest!.Key as { pk: string; sk: string }));
   }
 }
+
+/** One kept revision of a custom schema, or null. */
+export async function getSchemaRevision(name: string, revision: number): Promise<SchemaRecord | null> {
+  if (isManagedSchemaName(name)) return revision === 0 ? managedRecord(name) : null;
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: table(),
+      Key: { pk: schemaPartition(name), sk: revisionSortKey(revision) },
+      ConsistentRead: true,
+    }),
+  );
+  if (!out.Item) return null;
+  const current = await getSchema(name);
+  const item = out.Item as StoredSchema;
+  return toRecord({
+    ...item,
+    isArchived: current?.isArchived === true,
+    createdAt: current?.createdAt ?? item.updatedAt,
+    createdBy: current?.createdBy ?? item.updatedBy,
+  });
+}
