@@ -1,0 +1,205 @@
+// Dedup, threshold, alert ids and the hourly limiter, fed data through an in-memory store with the same
+// conditional semantics as the DynamoDB one (and the DynamoDB one itself on dynalite at the end).
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertId } from '../../../functions/lib/alerts/alert-id';
+import {
+  ALERTS_PER_HOUR_LIMIT,
+  dedupStringOf,
+  groupKey,
+  hourOf,
+  recordGroup,
+  windowOpen,
+  type DedupState,
+  type DedupStore,
+  type GroupInput,
+} from '../../../functions/lib/alerts/dedup';
+import { dynamoDedupStore } from '../../../functions/lib/alerts/dedup-store';
+import { startEntityTable } from './entity-table';
+
+function memoryStore(): DedupStore & { states: Map<string, DedupState>; limits: Map<string, number> } {
+  const states = new Map<string, DedupState>();
+  const limits = new Map<string, number>();
+  return {
+    states,
+    limits,
+    read: async (key) => states.get(key) ?? null,
+    open: async (key, previous, next) => {
+      const current = states.get(key) ?? null;
+      if ((current?.alertCount ?? null) !== (previous?.alertCount ?? null)) return false;
+      states.set(key, next);
+      return true;
+    },
+    add: async (key, alertCount, events) => {
+      const current = states.get(key);
+      if (!current || current.alertCount !== alertCount) return null;
+      const next = { ...current, eventCount: current.eventCount + events };
+      states.set(key, next);
+      return next;
+    },
+    claim: async (key, alertCount, id) => {
+      const current = states.get(key);
+      if (!current || current.alertCount !== alertCount || current.alertId) return false;
+      states.set(key, { ...current, alertId: id });
+      return true;
+    },
+    countAlert: async (detectionId, hour, limit) => {
+      const k = `${detectionId}@${hour}`;
+      const n = limits.get(k) ?? 0;
+      if (n >= limit) return false;
+      limits.set(k, n + 1);
+      return true;
+    },
+  };
+}
+
+const at = (iso: string) => new Date(iso);
+const group = (over: Partial<GroupInput> = {}): GroupInput => ({
+  detectionId: 'Rule.A',
+  kind: 'ALERT',
+  dedupString: 'alice',
+  events: 1,
+  periodMinutes: 60,
+  threshold: 1,
+  ...over,
+});
+
+describe('alert ids', () => {
+  it('are md5 of "<detection>:<alert count>:<dedup string>", as the reference runtime derives them', () => {
+    expect(alertId('Rule.A', 1, 'alice')).toBe(createHash('md5').update('Rule.A:1:alice').digest('hex'));
+    expect(alertId('Rule.A', 1, 'alice')).toBe(alertId('Rule.A', 1, 'alice'));
+    expect(alertId('Rule.A', 2, 'alice')).not.toBe(alertId('Rule.A', 1, 'alice'));
+  });
+});
+
+describe('dedup strings', () => {
+  it('come from dedup(), then the title, then defaultDedupString:<id>, capped at 1000 characters', () => {
+    expect(dedupStringOf('R', { dedup: 'd', title: 't' })).toBe('d');
+    expect(dedupStringOf('R', { dedup: '', title: 't' })).toBe('t');
+    expect(dedupStringOf('R', {})).toBe('defaultDedupString:R');
+    expect(dedupStringOf('R', { dedup: 'x'.repeat(5000) })).toHaveLength(1000);
+    expect(dedupStringOf('R', { dedup: 42 })).toBe('defaultDedupString:R');
+  });
+
+  it('key groups per detection and kind', () => {
+    expect(groupKey('A', 'ALERT', 'x')).not.toBe(groupKey('B', 'ALERT', 'x'));
+    expect(groupKey('A', 'ALERT', 'x')).not.toBe(groupKey('A', 'ERROR', 'x'));
+  });
+});
+
+describe('the dedup window', () => {
+  it('opens at the first event and lasts the dedup period', () => {
+    expect(windowOpen('2026-01-01T10:00:00.000Z', at('2026-01-01T10:59:59Z'), 60)).toBe(true);
+    expect(windowOpen('2026-01-01T10:00:00.000Z', at('2026-01-01T11:00:00Z'), 60)).toBe(false);
+  });
+
+  it('creates one alert per window, joins later matches, and opens the next window after the period', async () => {
+    const store = memoryStore();
+    const first = await recordGroup(store, group({ events: 2 }), at('2026-01-01T10:00:00Z'));
+    expect(first).toMatchObject({
+      create: true,
+      joined: false,
+      alertCount: 1,
+      eventCount: 2,
+      alertId: alertId('Rule.A', 1, 'alice'),
+    });
+    const second = await recordGroup(store, group(), at('2026-01-01T10:59:00Z'));
+    expect(second).toMatchObject({ create: false, joined: true, alertId: first.alertId, eventCount: 3 });
+    const third = await recordGroup(store, group(), at('2026-01-01T11:00:01Z'));
+    expect(third).toMatchObject({ create: true, alertCount: 2, eventCount: 1, alertId: alertId('Rule.A', 2, 'alice') });
+  });
+
+  it('keeps dedup strings and detections apart', async () => {
+    const store = memoryStore();
+    const a = await recordGroup(store, group(), at('2026-01-01T10:00:00Z'));
+    const b = await recordGroup(store, group({ dedupString: 'bob' }), at('2026-01-01T10:00:00Z'));
+    const c = await recordGroup(store, group({ detectionId: 'Rule.B' }), at('2026-01-01T10:00:00Z'));
+    expect(new Set([a.alertId, b.alertId, c.alertId]).size).toBe(3);
+    expect([a, b, c].every((o) => o.create)).toBe(true);
+  });
+});
+
+describe('the threshold', () => {
+  it('gates the alert until the window has counted threshold events, then creates it once', async () => {
+    const store = memoryStore();
+    const t = (m: number) => at(`2026-01-01T10:0${m}:00Z`);
+    const one = await recordGroup(store, group({ threshold: 5, events: 2 }), t(0));
+    expect(one).toMatchObject({ create: false, joined: false, eventCount: 2 });
+    const two = await recordGroup(store, group({ threshold: 5, events: 2 }), t(1));
+    expect(two).toMatchObject({ create: false, joined: false, eventCount: 4 });
+    const three = await recordGroup(store, group({ threshold: 5, events: 1 }), t(2));
+    expect(three).toMatchObject({ create: true, eventCount: 5, alertId: one.alertId });
+    const four = await recordGroup(store, group({ threshold: 5 }), t(3));
+    expect(four).toMatchObject({ create: false, joined: true, eventCount: 6 });
+  });
+
+  it('drops a window that ends below the threshold: the next window counts from zero', async () => {
+    const store = memoryStore();
+    await recordGroup(store, group({ threshold: 3, events: 2 }), at('2026-01-01T10:00:00Z'));
+    const next = await recordGroup(store, group({ threshold: 3, events: 2 }), at('2026-01-01T11:30:00Z'));
+    expect(next).toMatchObject({ create: false, alertCount: 2, eventCount: 2 });
+  });
+
+  it('creates the alert when one batch alone reaches the threshold', async () => {
+    const outcome = await recordGroup(memoryStore(), group({ threshold: 3, events: 4 }), at('2026-01-01T10:00:00Z'));
+    expect(outcome).toMatchObject({ create: true, eventCount: 4 });
+  });
+});
+
+describe('the hourly alert limit', () => {
+  it('allows 1,000 new alerts an hour per detection, then reports the limit; the next hour starts again', async () => {
+    const store = memoryStore();
+    const hour = at('2026-01-01T10:15:00Z');
+    store.limits.set(`Rule.A@${hourOf(hour)}`, ALERTS_PER_HOUR_LIMIT - 1);
+    expect(await recordGroup(store, group({ dedupString: 'last' }), hour)).toMatchObject({ create: true, limited: false });
+    expect(await recordGroup(store, group({ dedupString: 'over' }), hour)).toMatchObject({ create: false, limited: true });
+    expect(await recordGroup(store, group({ dedupString: 'other', detectionId: 'Rule.B' }), hour)).toMatchObject({
+      create: true,
+    });
+    expect(await recordGroup(store, group({ dedupString: 'later' }), at('2026-01-01T11:00:00Z'))).toMatchObject({
+      create: true,
+      limited: false,
+    });
+  });
+});
+
+describe('concurrent batches', () => {
+  it('count every event and create the window alert exactly once', async () => {
+    const store = memoryStore();
+    const now = at('2026-01-01T10:00:00Z');
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => recordGroup(store, group({ threshold: 3 }), now)));
+    expect(outcomes.filter((o) => o.create)).toHaveLength(1);
+    expect(Math.max(...outcomes.map((o) => o.eventCount))).toBe(8);
+    expect(new Set(outcomes.map((o) => o.alertId)).size).toBe(1);
+  });
+});
+
+describe('the DynamoDB store', () => {
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    stop = (await startEntityTable('dedup')).stop;
+  });
+  afterAll(() => stop());
+
+  it('has the same semantics with conditional writes', async () => {
+    const now = new Date();
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, () => recordGroup(dynamoDedupStore, group({ threshold: 4, dedupString: 'dynamo' }), now)),
+    );
+    expect(outcomes.filter((o) => o.create)).toHaveLength(1);
+    expect(Math.max(...outcomes.map((o) => o.eventCount))).toBe(6);
+    const later = await recordGroup(
+      dynamoDedupStore,
+      group({ threshold: 4, dedupString: 'dynamo' }),
+      new Date(now.getTime() + 61 * 60_000),
+    );
+    expect(later).toMatchObject({ alertCount: 2, eventCount: 1, create: false });
+  });
+
+  it('limits alerts per detection and hour', async () => {
+    const hour = '2026-01-01T10';
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await dynamoDedupStore.countAlert('Rule.L', hour, 3, 0));
+    expect(results).toEqual([true, true, true, false]);
+  });
+});
