@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+// The log source form: the specification's messages as the user types (core's rules), the label taken by
+// another source of the same transport, and the transport cards of Add New Sources.
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AddLogSourcePage } from '../../web/src/pages/LogSources/AddLogSourcePage';
+import { LogSourceForm } from '../../web/src/pages/LogSources/LogSourceForm';
+import { AVAILABLE_LOG_TYPES_QUERY, LOG_SOURCES_QUERY } from '../../web/src/pages/LogSources/logSources.operations';
+import { renderWithApi } from './support/shell';
+
+afterEach(cleanup);
+
+const logTypesMock = {
+  request: { query: AVAILABLE_LOG_TYPES_QUERY },
+  result: {
+    data: {
+      listAvailableLogTypes: {
+        __typename: 'AvailableLogTypes',
+        crowdstrikeFdrEnabled: false,
+        logTypes: ['AWS.CloudTrail', 'AWS.SecurityFindingFormat', 'Crowdstrike.FDREvent'].map((name) => ({
+          __typename: 'AvailableLogType',
+          name,
+          managed: true,
+        })),
+      },
+    },
+  },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
+
+const sourcesMock = (transport: string, labels: string[]) => ({
+  request: { query: LOG_SOURCES_QUERY, variables: { input: { transport, first: 100 } } },
+  result: {
+    data: {
+      logSources: {
+        __typename: 'LogSourceConnection',
+        pageInfo: { __typename: 'PageInfo', endCursor: null, hasNextPage: false },
+        edges: labels.map((label, i) => ({
+          __typename: 'LogSourceEdge',
+          node: {
+            __typename: 'LogSource',
+            id: `id-${i}`,
+            label,
+            transport,
+            logTypes: ['AWS.CloudTrail'],
+            streamType: 'Auto',
+            jsonArrayEnvelopeField: null,
+            enabled: true,
+            createdAt: '2026-11-21T10:00:00Z',
+            createdBy: 'a',
+            updatedAt: '2026-11-21T10:00:00Z',
+            updatedBy: 'a',
+            s3: null,
+            sqs: null,
+            http: null,
+            health: { __typename: 'SourceHealthSummary', status: 'PENDING', checkedAt: null, lastEventAt: null },
+          },
+        })),
+      },
+    },
+  },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+});
+
+const noop = () => undefined;
+
+describe('the S3 source form', () => {
+  it('shows the specification messages as the user types', async () => {
+    const user = userEvent.setup();
+    renderWithApi(<LogSourceForm transport="aws-s3" onSaved={noop} onCancel={noop} />, {
+      mocks: [logTypesMock, sourcesMock('AWS_S3', [])],
+    });
+    const fill = async (element: HTMLElement, text: string) => {
+      await user.click(element);
+      await user.paste(text);
+    };
+    await fill(await screen.findByRole('textbox', { name: /^Name/ }), 'bad_label');
+    expect(await screen.findByText('Can only include alphanumeric characters, dashes and spaces')).toBeTruthy();
+    await fill(screen.getByRole('textbox', { name: /^Bucket name/ }), 'Bad_Bucket');
+    expect(
+      await screen.findByText('Must be a valid S3 bucket name: 3 to 63 lowercase letters, digits, hyphens and dots'),
+    ).toBeTruthy();
+    await fill(screen.getByRole('textbox', { name: /^Prefix$/ }), '*');
+    expect(await screen.findByText("'*' is not acceptable, leave empty to include all")).toBeTruthy();
+    await user.clear(screen.getByRole('textbox', { name: /^Prefix$/ }));
+    await fill(screen.getByRole('textbox', { name: /^Prefix$/ }), '/logs');
+    expect(await screen.findByText("Prefix must not start with '/'")).toBeTruthy();
+    await fill(screen.getByRole('textbox', { name: /^IAM role ARN/ }), 'arn:aws:iam::1:role/x');
+    expect(await screen.findByText('Must be a valid IAM role ARN (arn:aws:iam::123456789012:role/name)')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save Source' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says when another S3 source has the label', async () => {
+    const user = userEvent.setup();
+    renderWithApi(<LogSourceForm transport="aws-s3" onSaved={noop} onCancel={noop} />, {
+      mocks: [logTypesMock, sourcesMock('AWS_S3', ['Org CloudTrail'])],
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'org cloudtrail');
+    expect(await screen.findByText('You already have a AWS S3 source with the same label')).toBeTruthy();
+  });
+
+  it('a long label is refused, however long', async () => {
+    const user = userEvent.setup();
+    renderWithApi(<LogSourceForm transport="aws-s3" onSaved={noop} onCancel={noop} />, {
+      mocks: [logTypesMock, sourcesMock('AWS_S3', [])],
+    });
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    await user.click(name);
+    await user.paste('a'.repeat(5000));
+    expect(await screen.findByText('Must be at most 36 characters')).toBeTruthy();
+  });
+});
+
+describe('the HTTP source form', () => {
+  it('asks for the secret of the chosen authentication', async () => {
+    const user = userEvent.setup();
+    renderWithApi(<LogSourceForm transport="http-ingest" onSaved={noop} onCancel={noop} />, {
+      mocks: [logTypesMock, sourcesMock('HTTP_INGEST', [])],
+    });
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Webhook');
+    await user.click(screen.getByRole('button', { name: 'Save Source' }).closest('form')!.querySelector('input[name="secret"]')!);
+    await user.tab();
+    await waitFor(() => expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0));
+    await user.click(screen.getByText('HMAC signature'));
+    expect(await screen.findByRole('textbox', { name: /^Signature header/ })).toBeTruthy();
+    await user.click(screen.getByText('None'));
+    expect(document.querySelector('input[name="secret"]')).toBeNull();
+  });
+});
+
+describe('Add New Sources', () => {
+  it('offers S3, SQS and HTTP, and shows the other transports as coming later', async () => {
+    renderWithApi(<AddLogSourcePage />, { mocks: [logTypesMock] });
+    for (const title of ['AWS S3', 'AWS SQS', 'HTTP'])
+      expect(await screen.findByRole('button', { name: `Add ${title} source` })).toBeTruthy();
+    expect(screen.getAllByText('Coming later')).toHaveLength(8);
+    expect(screen.queryByRole('button', { name: 'Add Amazon EventBridge source' })).toBeNull();
+  });
+});
