@@ -205,6 +205,18 @@ describe('TOTP', () => {
     await expect(answer(wrong)).rejects.toMatchObject({ name: 'CodeMismatchException' });
     const signedIn = await answer(await totp(SecretCode!, Date.now()));
     expect(signedIn.AuthenticationResult?.AccessToken).toBeTruthy();
+
+    // Starting over with a new authenticator drops the old one at once; until the new one is verified the
+    // user signs in with the password alone (as on Cognito), never locked out.
+    const access = signedIn.AuthenticationResult!.AccessToken!;
+    const replacement = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: access }));
+    expect(replacement.SecretCode).not.toBe(SecretCode);
+    expect((await client.send(new GetUserCommand({ AccessToken: access }))).UserMFASettingList ?? []).toEqual([]);
+    await expect(passwordAuth('totp@caracal.local', PASSWORD)).resolves.toHaveProperty('AuthenticationResult');
+    await client.send(
+      new VerifySoftwareTokenCommand({ AccessToken: access, UserCode: await totp(replacement.SecretCode!, Date.now()) }),
+    );
+    expect((await passwordAuth('totp@caracal.local', PASSWORD)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
   });
 
   it('refuses a forged access token where cognito-local only decoded it', async () => {

@@ -73,7 +73,7 @@ describe('forgot password', () => {
 });
 
 describe('reset password', () => {
-  function renderReset(resetPassword: ReturnType<typeof vi.fn>) {
+  function renderReset(resetPassword: NonNullable<Parameters<typeof fakeAuth>[1]>['resetPassword']) {
     renderInApp(
       <Routes>
         <Route path="/password-reset/" element={<PasswordResetPage />} />

@@ -7,6 +7,9 @@
 //   no pending one) and a new password that follows the policy;
 // - GlobalSignOut and AdminUserGlobalSignOut (missing in cognito-local) revoke every refresh token and every
 //   access token issued so far; AdminDisableUser does the same, as Cognito does;
+// - AssociateSoftwareToken disassociates the current authenticator at once, as Cognito does: until the new one
+//   is verified the user signs in without TOTP (cognito-local kept TOTP on with an unverified key, which
+//   refused every code and locked the user out);
 // - AdminCreateUser without a temporary password makes one that follows the policy (cognito-local's has 6
 //   characters) and checks a given one; AdminSetUserPassword checks the policy.
 import { temporaryPassword } from '../users';
@@ -47,6 +50,18 @@ export class AccountFlows {
     return async (ctx, req) => {
       await verifyAccessToken(ctx, req.AccessToken, this.pools, this.errors);
       return route(ctx, req);
+    };
+  }
+
+  associateSoftwareToken(route: Route): Route {
+    return async (ctx, req) => {
+      const { pool, user } = await verifyAccessToken(ctx, req.AccessToken, this.pools, this.errors);
+      const result = await route(ctx, req);
+      const current = (await pool.getUserByUsername(ctx, user.Username)) ?? user;
+      const methods = (current.UserMFASettingList ?? []).filter((method) => method !== 'SOFTWARE_TOKEN_MFA');
+      const preferred = current.PreferredMfaSetting === 'SOFTWARE_TOKEN_MFA' ? undefined : current.PreferredMfaSetting;
+      await pool.saveUser(ctx, { ...current, UserMFASettingList: methods, PreferredMfaSetting: preferred });
+      return result;
     };
   }
 

@@ -9,7 +9,6 @@ export type { Router } from './types';
 /** Calls cognito-local answers after decoding (not verifying) the access token. */
 const ACCESS_TOKEN_CALLS = [
   'GetUser',
-  'AssociateSoftwareToken',
   'VerifySoftwareToken',
   'SetUserMFAPreference',
   'UpdateUserAttributes',
@@ -27,6 +26,7 @@ export function extendRouter(base: Router, pools: UserPools, errors: CognitoErro
     AdminInitiateAuth: (route) => signIn.initiateAuth(route),
     RespondToAuthChallenge: (route) => signIn.respondToAuthChallenge(route),
     ChangePassword: (route) => account.changePassword(route),
+    AssociateSoftwareToken: (route) => account.associateSoftwareToken(route),
     ForgotPassword: (route) => account.forgotPassword(route),
     ConfirmForgotPassword: (route) => account.confirmForgotPassword(route),
     GlobalSignOut: () => account.globalSignOut(),

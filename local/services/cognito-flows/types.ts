@@ -13,6 +13,7 @@ export interface StoredUser {
   readonly UserStatus?: string;
   readonly RefreshTokens?: readonly string[];
   readonly UserMFASettingList?: readonly string[];
+  readonly PreferredMfaSetting?: string;
   /** Caracal's addition: tokens issued at or before this second (Unix) are revoked (global sign-out). */
   readonly SignedOutAt?: number;
   readonly [key: string]: unknown;

@@ -7,13 +7,24 @@ import { useTotpSetup } from '../MfaSetup/useTotpSetup';
 
 type Status = 'checking' | 'on' | 'off';
 
-function SetUp({ onDone, onCancel }: { readonly onDone: () => void; readonly onCancel: () => void }) {
+interface SetUpProps {
+  /** An authenticator is set up already: starting over disconnects it at once. */
+  readonly replacing: boolean;
+  readonly onDone: () => void;
+  readonly onCancel: () => void;
+}
+
+function SetUp({ replacing, onDone, onCancel }: SetUpProps) {
   const { verifyTotpSetup } = useAuth();
   const { setup, error } = useTotpSetup();
   return (
     <TotpSetupPanel
       heading="Set up an authenticator app"
-      intro="Once set up, signing in asks for a code from the app after your password."
+      intro={
+        replacing
+          ? 'Your previous authenticator has stopped working. Until you verify the new one, signing in needs only your password.'
+          : 'Once set up, signing in asks for a code from the app after your password.'
+      }
       setup={setup}
       loadError={error}
       submitLabel="Verify and turn on"
@@ -44,12 +55,16 @@ export function AuthenticatorSection() {
   if (settingUp) {
     return (
       <SetUp
+        replacing={status === 'on'}
         onDone={() => {
           setSettingUp(false);
           setStatus('on');
           setJustEnabled(true);
         }}
-        onCancel={() => setSettingUp(false)}
+        onCancel={() => {
+          setSettingUp(false);
+          if (status === 'on') setStatus('off');
+        }}
       />
     );
   }
