@@ -75,6 +75,7 @@ export class CaracalStack extends Stack {
       ingestBucket: this.ingest.ingestBucket,
       httpIngestUrl: this.processing.httpIngestUrl.url,
     });
+    this.processing.useScriptEngine(this.detections.engineFunction);
     this.api = new Api(this, 'Api', {
       schemaDefinition: props.schemaDefinition,
       operations: props.operations,
@@ -98,6 +99,7 @@ export class CaracalStack extends Stack {
     // Alert events are read from the lake; detection tests run in the engine; the demo button starts the demo.
     this.lake.lakeBucket.grantRead(this.api.apiFunction);
     this.detections.engineFunction.grantInvoke(this.api.apiFunction);
+    this.processing.allowSourceQueueConnections(this.api.apiFunction);
     this.demo.demoFunction.grantInvoke(this.api.apiFunction);
     this.web = new Web(this, 'Web', {
       removalPolicy,

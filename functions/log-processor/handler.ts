@@ -1,12 +1,14 @@
-// The log processor: consumes the ingest queue (S3 object notifications, HTTP ingest objects included) and
-// runs each announced object through the pipeline. Thin: read the messages, call the pipeline, report the
-// messages that failed (ReportBatchItemFailures) so one bad message does not retry the batch.
+// The log processor: consumes the ingest queue (S3 object notifications, HTTP ingest and SQS source objects
+// included) and runs each announced object through the pipeline; consumes SQS sources' queues and hands their
+// messages over as objects. Thin: read the messages, call the pipeline, report the messages that failed
+// (ReportBatchItemFailures) so one bad message does not retry the batch.
 import { requireEnv } from '../lib/env';
 import { ingestObject, type PipelineConfig } from '../lib/pipeline/ingest-object';
 import { announcedObjects } from '../lib/pipeline/s3-events';
+import { handOffSourceMessages, isSourceQueueMessage, type QueueMessage } from '../lib/pipeline/sqs-sources';
 
 interface SqsEvent {
-  readonly Records: readonly { readonly messageId: string; readonly body: string }[];
+  readonly Records: readonly QueueMessage[];
 }
 
 export interface BatchResponse {
@@ -21,8 +23,10 @@ export async function handler(event: SqsEvent): Promise<BatchResponse> {
     lakeBucket: requireEnv('LAKE_BUCKET'),
     detectionsQueueUrl: requireEnv('DETECTIONS_QUEUE_URL'),
   };
-  const batchItemFailures: { itemIdentifier: string }[] = [];
-  for (const record of event.Records) {
+  const fromSources = event.Records.filter(isSourceQueueMessage);
+  const failed = await handOffSourceMessages(fromSources, config.ingestBucket);
+  const batchItemFailures = failed.map((itemIdentifier) => ({ itemIdentifier }));
+  for (const record of event.Records.filter((r) => !isSourceQueueMessage(r))) {
     try {
       for (const object of announcedObjects(record.body)) await ingestObject(object, config, log);
     } catch (err) {

@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -29,7 +29,7 @@ export interface ProcessingProps {
  * each request against its log source's own authentication and hands the body over as an ingest object.
  */
 export class Processing extends Construct {
-  readonly logProcessor: lambda.IFunction;
+  readonly logProcessor: lambda.Function;
   readonly httpIngestFunction: lambda.IFunction;
   readonly httpIngestUrl: lambda.FunctionUrl;
   /** Holds one EventsWrittenMessage per lake object written; the detections function consumes it. */
@@ -64,6 +64,13 @@ export class Processing extends Construct {
     this.detectionsQueue.grantSendMessages(logProcessor);
     // S3 log sources live in the customer's own buckets: read any object the deployment is allowed to read.
     logProcessor.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: ['arn:aws:s3:::*/*'] }));
+    // SQS log sources: each has its own queue, created by the log sources API and connected to this function.
+    logProcessor.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'],
+        resources: [this.sourceQueues()],
+      }),
+    );
     logProcessor.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'],
@@ -102,5 +109,56 @@ export class Processing extends Construct {
       ],
       true,
     );
+  }
+
+  /** The queues of SQS log sources (`caracal-source-<source id>`). */
+  private sourceQueues(): string {
+    const { partition, region, account } = Stack.of(this);
+    return `arn:${partition}:sqs:${region}:${account}:caracal-source-*`;
+  }
+
+  /**
+   * Lets a function (the api) connect SQS sources' queues to the log processor and disconnect them
+   * (functions/lib/pipeline/source-queue-consumer.ts), with the processor's name in LOG_PROCESSOR_FUNCTION.
+   */
+  allowSourceQueueConnections(fn: lambda.Function): void {
+    const { partition, region, account } = Stack.of(this);
+    fn.addEnvironment('LOG_PROCESSOR_FUNCTION', this.logProcessor.functionName);
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['lambda:CreateEventSourceMapping'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'lambda:FunctionArn': this.logProcessor.functionArn } },
+      }),
+    );
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['lambda:ListEventSourceMappings'],
+        resources: ['*'],
+      }),
+    );
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['lambda:DeleteEventSourceMapping', 'lambda:GetEventSourceMapping'],
+        resources: [`arn:${partition}:lambda:${region}:${account}:event-source-mapping:*`],
+      }),
+    );
+    NagSuppressions.addResourceSuppressions(
+      fn,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Event-source mappings get their ids when created at run time; creating one is limited to the log processor by the lambda:FunctionArn condition.',
+        },
+      ],
+      true,
+    );
+  }
+
+  /** Custom schemas with a Python script parser run in the detection engine: the log processor invokes it. */
+  useScriptEngine(engine: lambda.IFunction): void {
+    this.logProcessor.addEnvironment('ENGINE_FUNCTION_NAME', engine.functionName);
+    engine.grantInvoke(this.logProcessor);
   }
 }

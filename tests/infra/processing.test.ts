@@ -55,7 +55,15 @@ describe('log processor', () => {
     expect(fn.Properties.Runtime).toBe('nodejs24.x');
     expect(fn.Properties.Timeout).toBe(300);
     expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(
-      ['DETECTIONS_QUEUE_URL', 'ENTITY_TABLE', 'INGEST_BUCKET', 'LAKE_BUCKET', 'NODE_OPTIONS', 'USER_POOL_ID'].sort(),
+      [
+        'DETECTIONS_QUEUE_URL',
+        'ENGINE_FUNCTION_NAME',
+        'ENTITY_TABLE',
+        'INGEST_BUCKET',
+        'LAKE_BUCKET',
+        'NODE_OPTIONS',
+        'USER_POOL_ID',
+      ].sort(),
     );
     // The queue's visibility timeout outlasts the function, as Lambda requires.
     const queues = template.findResources('AWS::SQS::Queue');
@@ -72,6 +80,26 @@ describe('log processor', () => {
     expect(policy).toContain('sqs:SendMessage');
     expect(policy).toContain('cognito-idp:ListUsers');
     expect(policy).toMatch(/DataEntityTable[0-9A-F]{8}/);
+  });
+
+  it('may invoke the detection engine, which runs the Python script parsers of custom schemas', () => {
+    const fn = template.findResources('AWS::Lambda::Function')[logProcessor()];
+    const engine = functionId(/^Runs Python and YAML detections/);
+    expect(fn.Properties.Environment.Variables.ENGINE_FUNCTION_NAME).toEqual({ Ref: engine });
+    expect(policyOf(logProcessor())).toContain('lambda:InvokeFunction');
+  });
+});
+
+describe('SQS sources', () => {
+  it("let the log processor consume the sources' queues, and the api connect them to it", () => {
+    expect(policyOf(logProcessor())).toMatch(/sqs:ReceiveMessage[^\]]*\][^\]]*caracal-source-\*/s);
+    const api = functionId(/GraphQL/);
+    const fn = template.findResources('AWS::Lambda::Function')[api];
+    expect(fn.Properties.Environment.Variables.LOG_PROCESSOR_FUNCTION).toEqual({ Ref: logProcessor() });
+    const policy = policyOf(api);
+    expect(policy).toContain('lambda:CreateEventSourceMapping');
+    expect(policy).toContain('lambda:FunctionArn');
+    expect(policy).toContain('event-source-mapping:*');
   });
 });
 

@@ -120,6 +120,34 @@ export async function createHttpSource(
   return { id, label, endpointUrl: http.endpointUrl };
 }
 
+export async function createSqsSource(
+  p: PipelineRuntime,
+  input: { label: string; logTypes: string[] },
+): Promise<CreatedSource & { queueUrl: string; queueArn: string }> {
+  const data = await api<{ createSqsLogSource: { id: string; label: string; sqs: { queueUrl: string; queueArn: string } } }>(
+    p,
+    `mutation($input: SqsLogSourceInput!) { createSqsLogSource(input: $input) { id label sqs { queueUrl queueArn } } }`,
+    { input: { ...input, allowedPrincipalArns: ['123456789012'], allowedSourceArns: [] } },
+  );
+  const { id, label, sqs } = data.createSqsLogSource;
+  return { id, label, endpointUrl: null, ...sqs };
+}
+
+/**
+ * Delivers messages of an SQS source's queue to the log processor, as the event-source mapping the log
+ * sources API creates on AWS would (the local runtime runs only the template's mappings).
+ */
+export async function deliverSourceQueueMessages(p: PipelineRuntime, queueArn: string, bodies: string[]) {
+  const processor = [...p.runtime.functions.values()].find((f) => f.spec.logicalId.startsWith('ProcessingLogProcessorFunction'))!;
+  const Records = bodies.map((body, i) => ({
+    messageId: `m-${Date.now()}-${i}`,
+    body,
+    eventSource: 'aws:sqs',
+    eventSourceARN: queueArn,
+  }));
+  return processor.invoke({ Records });
+}
+
 /** Writes an object: into the ingest bucket it is announced to the log processor by the bucket's notification. */
 export async function dropObject(p: PipelineRuntime, bucket: string, key: string, body: string | Uint8Array): Promise<void> {
   await p.s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));

@@ -14,6 +14,8 @@ import {
   api,
   createHttpSource,
   createS3Source,
+  createSqsSource,
+  deliverSourceQueueMessages,
   dropObject,
   eventually,
   lakeKeys,
@@ -295,6 +297,28 @@ describe('HTTP ingest', () => {
     expect(huge).toEqual({ status: 413, body: { message: 'Request Entity Too Large' } });
     const unknown = await postToSource(p, '00000000-0000-4000-8000-000000000000', '{}', ndjson);
     expect(unknown).toMatchObject({ status: 404, body: { error: 'NotFound' } });
+  });
+});
+
+describe('SQS sources', () => {
+  it("hand a batch of their queue's messages over as one object, whose events reach the lake", async () => {
+    const source = await createSqsSource(p, { label: 'Queue feed', logTypes: [CLOUDTRAIL] });
+    const sns = {
+      Type: 'Notification',
+      TopicArn: 'arn:aws:sns:us-east-1:123456789012:feed',
+      Message: cloudTrailLine('2026-11-21T07:00:00Z', 'ViaSns'),
+    };
+    const outcome = await deliverSourceQueueMessages(p, source.queueArn, [
+      cloudTrailLine('2026-11-21T07:00:00Z', 'ViaQueue'),
+      JSON.stringify(sns),
+    ]);
+    expect(outcome).toMatchObject({ ok: true, result: { batchItemFailures: [] } });
+    const rows = await eventually(
+      () =>
+        queryLake(p, `SELECT eventName FROM panther_logs.aws_cloudtrail WHERE p_source_id = '${source.id}' ORDER BY eventName`),
+      (r) => r.length >= 2,
+    );
+    expect(rows).toEqual([{ eventName: 'ViaQueue' }, { eventName: 'ViaSns' }]);
   });
 });
 

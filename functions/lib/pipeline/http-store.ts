@@ -2,7 +2,7 @@
 // recognises it by its magic bytes). The write is the hand-off: the request is answered only once it is done.
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../clients';
-import { httpObjectKey } from './http-objects';
+import { handOffKey } from './handoff-objects';
 
 export async function writeHttpObject(
   bucket: string,
@@ -12,7 +12,7 @@ export async function writeHttpObject(
   headers: Readonly<Record<string, string | undefined>>,
   receivedAt: Date,
 ): Promise<string> {
-  const key = httpObjectKey(sourceId, requestId, receivedAt);
+  const key = handOffKey('http', sourceId, requestId, receivedAt);
   await s3().send(
     new PutObjectCommand({
       Bucket: bucket,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hashSecret } from '../../../functions/lib/log-sources/http-auth';
 import type { StoredLogSource } from '../../../functions/lib/log-sources/repository';
 import { checkHttpRequest, type HttpIngestCheck } from '../../../functions/lib/pipeline/http-request';
-import { httpObjectKey, httpObjectSource } from '../../../functions/lib/pipeline/http-objects';
+import { handOffKey, handOffSource } from '../../../functions/lib/pipeline/handoff-objects';
 
 const source = {
   id: '11111111-2222-4333-8444-555555555555',
@@ -77,12 +77,13 @@ describe('checkHttpRequest', () => {
   });
 });
 
-describe('HTTP ingest objects', () => {
-  it('name their source in the key, and only keys of that shape name one', () => {
-    const key = httpObjectKey(source.id, 'req-1', new Date('2026-11-21T09:05:00Z'));
+describe('hand-off objects', () => {
+  it('name their transport and source in the key, and only keys of that shape name one', () => {
+    const key = handOffKey('http', source.id, 'req-1', new Date('2026-11-21T09:05:00Z'));
     expect(key).toBe(`http/${source.id}/2026/11/21/09/req-1`);
-    expect(httpObjectSource(key)).toBe(source.id);
-    expect(httpObjectSource(`cloudtrail/${source.id}/x`)).toBeUndefined();
-    expect(httpObjectSource('http/not-a-uuid/x')).toBeUndefined();
+    expect(handOffSource(key)).toEqual({ transport: 'http', sourceId: source.id });
+    expect(handOffSource(handOffKey('sqs', source.id, 'm-1', new Date()))).toEqual({ transport: 'sqs', sourceId: source.id });
+    expect(handOffSource(`cloudtrail/${source.id}/x`)).toBeUndefined();
+    expect(handOffSource('http/not-a-uuid/x')).toBeUndefined();
   });
 });

@@ -29,3 +29,16 @@ describe('announcedObjects', () => {
     );
   });
 });
+
+describe('SQS source messages', () => {
+  it('are told apart by their queue, and carry their data as the body or an SNS Message', async () => {
+    const { isSourceQueueMessage, messageData } = await import('../../../functions/lib/pipeline/sqs-sources');
+    const arn = (name: string) => `arn:aws:sqs:us-east-1:123456789012:${name}`;
+    expect(isSourceQueueMessage({ messageId: '1', body: '', eventSourceARN: arn('caracal-source-abc') })).toBe(true);
+    expect(isSourceQueueMessage({ messageId: '1', body: '', eventSourceARN: arn('Caracal-IngestQueue') })).toBe(false);
+    expect(messageData('{"a":1}')).toBe('{"a":1}');
+    expect(messageData('plain text')).toBe('plain text');
+    const sns = { Type: 'Notification', TopicArn: 'arn:aws:sns:us-east-1:123456789012:t', Message: '{"b":2}' };
+    expect(messageData(JSON.stringify(sns))).toBe('{"b":2}');
+  });
+});
