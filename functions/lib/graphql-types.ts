@@ -479,7 +479,7 @@ export type HttpSourceConfig = {
 };
 
 export type InferSchemaInput = {
-  /** Sample JSON logs, at most 1 MB and 1000 records. */
+  /** Sample JSON logs, at most 512 KB and 1000 records. */
   samples: Scalars['String']['input'];
   streamType: LogStreamType;
 };
@@ -1400,7 +1400,7 @@ export type SystemAlertKind =
 
 export type TestSchemaInput = {
   isFieldDiscoveryEnabled?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Sample logs, at most 1 MB and 1000 records. */
+  /** Sample logs, at most 512 KB and 1000 records. */
   samples: Scalars['String']['input'];
   /** The spec YAML as the editor holds it (a managed schema's whole file works too). */
   spec: Scalars['String']['input'];

@@ -1,4 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { AlertDetailsPage } from '../pages/Alerts/AlertDetailsPage';
+import { AlertsPage } from '../pages/Alerts/AlertsPage';
 import { GeneralSettingsPage } from '../pages/GeneralSettings/GeneralSettingsPage';
 import { HomePage } from '../pages/Home/HomePage';
 import { AddLogSourcePage } from '../pages/LogSources/AddLogSourcePage';
@@ -53,6 +55,10 @@ export function AppRoutes() {
           <Route element={<RequirePermissions permissions={['LogSourceModify']} />}>
             <Route path="/configure/log-sources/add-new-source/" element={<AddLogSourcePage />} />
             <Route path="/configure/log-sources/:id/edit/" element={<EditLogSourcePage />} />
+          </Route>
+          <Route element={<RequirePermissions permissions={['AlertRead', 'AlertModify']} />}>
+            <Route path="/alerts-and-errors/" element={<AlertsPage />} />
+            <Route path="/alerts-and-errors/:id/" element={<AlertDetailsPage />} />
           </Route>
           <Route path={SUPPORT_PATH} element={<SupportPage />} />
           <Route path="*" element={<NotFoundPage />} />

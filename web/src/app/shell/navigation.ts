@@ -46,7 +46,7 @@ const DASHBOARD: Permission[] = ['SummaryRead', 'RuleRead', 'PolicyRead', 'RuleM
 
 export const NAVIGATION: readonly NavigationEntry[] = [
   { kind: 'link', label: 'Dashboards', icon: DashboardIcon, path: '/dashboard/', permissions: DASHBOARD, built: false },
-  { kind: 'link', label: 'Alerts', icon: AlertIcon, path: '/alerts-and-errors/', permissions: ALERT, built: false },
+  { kind: 'link', label: 'Alerts', icon: AlertIcon, path: '/alerts-and-errors/', permissions: ALERT, built: true },
   {
     kind: 'group',
     label: 'Investigate',

@@ -3,6 +3,34 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type AlertEventsInput = {
+  alertId: string | number;
+  cursor?: string | null | undefined;
+  /** 1 to 999 (default 25). */
+  pageSize?: number | null | undefined;
+};
+
+export type AlertStatus =
+  | 'CLOSED'
+  | 'OPEN'
+  | 'RESOLVED'
+  | 'TRIAGED';
+
+export type AlertType =
+  | 'ALERT'
+  | 'DETECTION_ERROR'
+  | 'SYSTEM_ERROR';
+
+export type AlertsInput = {
+  cursor?: string | null | undefined;
+  detectionId?: string | number | null | undefined;
+  /** 1 to 999 (default 25). */
+  pageSize?: number | null | undefined;
+  severity?: Array<Severity> | null | undefined;
+  status?: Array<AlertStatus> | null | undefined;
+  type?: AlertType | null | undefined;
+};
+
 export type BucketDataFilters = {
   /** Objects whose key starts with it; default the whole bucket. */
   prefix?: string | null | undefined;
@@ -13,6 +41,14 @@ export type CreateRoleInput = {
   permissions: Array<Permission>;
 };
 
+export type CreateSchemaInput = {
+  description?: string | null | undefined;
+  isFieldDiscoveryEnabled?: boolean | null | undefined;
+  name: string;
+  referenceURL?: string | null | undefined;
+  spec: string;
+};
+
 export type FeedbackFeatureInput = {
   /** The part of the product the feedback is about. */
   name: string;
@@ -20,6 +56,12 @@ export type FeedbackFeatureInput = {
 
 export type FeedbackTextInput = {
   text: string;
+};
+
+export type GetSchemaInput = {
+  name: string;
+  /** A revision of a custom schema; the current one when absent. */
+  revision?: number | null | undefined;
 };
 
 export type HmacAlgorithm =
@@ -46,6 +88,12 @@ export type HttpLogSourceInput = {
   signatureHeader?: string | null | undefined;
   streamType?: LogStreamType | null | undefined;
   username?: string | null | undefined;
+};
+
+export type InferSchemaInput = {
+  /** Sample JSON logs, at most 512 KB and 1000 records. */
+  samples: string;
+  streamType: LogStreamType;
 };
 
 export type InviteUserInput = {
@@ -179,6 +227,22 @@ export type S3PrefixInput = {
   prefix: string;
 };
 
+export type SchemaParserType =
+  | 'csv'
+  | 'fastmatch'
+  | 'none'
+  | 'regex'
+  | 'script';
+
+export type SchemasInput = {
+  after?: string | null | undefined;
+  /** Case-insensitive text the name or description contains. */
+  contains?: string | null | undefined;
+  /** Page size (default and maximum 1000). */
+  first?: number | null | undefined;
+  includeArchived?: boolean | null | undefined;
+};
+
 export type SendUserFeedbackInput = {
   feature: FeedbackFeatureInput;
   feedback: FeedbackTextInput;
@@ -196,6 +260,14 @@ export type SetLogStreamTypeInput = {
   sourceId: string | number;
   streamType: LogStreamType;
 };
+
+/** Severity, in display order Critical to Info. */
+export type Severity =
+  | 'CRITICAL'
+  | 'HIGH'
+  | 'INFO'
+  | 'LOW'
+  | 'MEDIUM';
 
 export type SourceCheckStatus =
   | 'FAILED'
@@ -220,6 +292,24 @@ export type SqsLogSourceInput = {
   streamType?: LogStreamType | null | undefined;
 };
 
+export type SystemAlertKind =
+  | 'ALERT_DELIVERY'
+  | 'DETECTION_ALERT_LIMIT_EXCEEDED'
+  | 'SOURCE_CLASSIFICATION_FAILURES'
+  | 'SOURCE_LOG_PROCESSING_ERRORS'
+  | 'SOURCE_NO_DATA'
+  | 'SOURCE_PERMISSIONS_CHECKS'
+  | 'SOURCE_SCANNING_ERRORS';
+
+export type TestSchemaInput = {
+  isFieldDiscoveryEnabled?: boolean | null | undefined;
+  /** Sample logs, at most 512 KB and 1000 records. */
+  samples: string;
+  /** The spec YAML as the editor holds it (a managed schema's whole file works too). */
+  spec: string;
+  streamType: LogStreamType;
+};
+
 export type UpdateGeneralSettingsInput = {
   mfaRequired?: boolean | null | undefined;
   organizationName?: string | null | undefined;
@@ -242,6 +332,16 @@ export type UpdateRoleInput = {
   id: string | number;
   name: string;
   permissions: Array<Permission>;
+};
+
+export type UpdateSchemaInput = {
+  description?: string | null | undefined;
+  isFieldDiscoveryEnabled?: boolean | null | undefined;
+  name: string;
+  referenceURL?: string | null | undefined;
+  /** The revision the edit started from. */
+  revision: number;
+  spec: string;
 };
 
 export type UpdateUserInput = {
@@ -293,6 +393,34 @@ export type MyPermissionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MyPermissionsQuery = { me: { id: string, role: { id: string, name: string, permissions: Array<Permission> } | null } };
+
+export type AlertFieldsFragment = { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, destinations: Array<string> };
+
+export type AlertsQueryVariables = Exact<{
+  input: AlertsInput;
+}>;
+
+
+export type AlertsQuery = { alerts: { edges: Array<{ cursor: string, node: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, destinations: Array<string> } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type AlertQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AlertQuery = { alert: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, destinations: Array<string> } | null };
+
+export type AlertEventsQueryVariables = Exact<{
+  input: AlertEventsInput;
+}>;
+
+
+export type AlertEventsQuery = { alertEvents: { edges: Array<{ cursor: string, node: unknown }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type GenerateDemoEventsMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GenerateDemoEventsMutation = { generateDemoEvents: { sentAt: string, sent: Array<{ logType: string, events: number }> } };
 
 export type SendUserFeedbackMutationVariables = Exact<{
   input: SendUserFeedbackInput;
@@ -510,6 +638,76 @@ export type DeleteRoleMutationVariables = Exact<{
 
 
 export type DeleteRoleMutation = { deleteRole: string };
+
+export type SchemaFieldsFragment = { name: string, revision: number, description: string | null, referenceURL: string | null, spec: string, isFieldDiscoveryEnabled: boolean, discoveredSpec: string | null, parserType: SchemaParserType, isManaged: boolean, isArchived: boolean, createdAt: string | null, createdBy: string | null, updatedAt: string | null, updatedBy: string | null, logSources: Array<{ integrationId: string, integrationLabel: string }> };
+
+export type SchemasListQueryVariables = Exact<{
+  input?: SchemasInput | null | undefined;
+}>;
+
+
+export type SchemasListQuery = { schemas: { edges: Array<{ node: { name: string, description: string | null, isManaged: boolean, isArchived: boolean, parserType: SchemaParserType, updatedAt: string | null, logSources: Array<{ integrationId: string, integrationLabel: string }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type SchemaNamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SchemaNamesQuery = { schemas: { edges: Array<{ node: { name: string } }> } };
+
+export type GetSchemaDetailsQueryVariables = Exact<{
+  input: GetSchemaInput;
+}>;
+
+
+export type GetSchemaDetailsQuery = { getSchema: { schema: { name: string, revision: number, description: string | null, referenceURL: string | null, spec: string, isFieldDiscoveryEnabled: boolean, discoveredSpec: string | null, parserType: SchemaParserType, isManaged: boolean, isArchived: boolean, createdAt: string | null, createdBy: string | null, updatedAt: string | null, updatedBy: string | null, logSources: Array<{ integrationId: string, integrationLabel: string }> } | null, error: { code: string, message: string } | null } };
+
+export type CreateSchemaMutationVariables = Exact<{
+  input: CreateSchemaInput;
+}>;
+
+
+export type CreateSchemaMutation = { createSchema: { name: string, revision: number, description: string | null, referenceURL: string | null, spec: string, isFieldDiscoveryEnabled: boolean, discoveredSpec: string | null, parserType: SchemaParserType, isManaged: boolean, isArchived: boolean, createdAt: string | null, createdBy: string | null, updatedAt: string | null, updatedBy: string | null, logSources: Array<{ integrationId: string, integrationLabel: string }> } };
+
+export type UpdateSchemaMutationVariables = Exact<{
+  input: UpdateSchemaInput;
+}>;
+
+
+export type UpdateSchemaMutation = { updateSchema: { name: string, revision: number, description: string | null, referenceURL: string | null, spec: string, isFieldDiscoveryEnabled: boolean, discoveredSpec: string | null, parserType: SchemaParserType, isManaged: boolean, isArchived: boolean, createdAt: string | null, createdBy: string | null, updatedAt: string | null, updatedBy: string | null, logSources: Array<{ integrationId: string, integrationLabel: string }> } };
+
+export type ArchiveSchemaMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type ArchiveSchemaMutation = { archiveSchema: { name: string, revision: number, description: string | null, referenceURL: string | null, spec: string, isFieldDiscoveryEnabled: boolean, discoveredSpec: string | null, parserType: SchemaParserType, isManaged: boolean, isArchived: boolean, createdAt: string | null, createdBy: string | null, updatedAt: string | null, updatedBy: string | null, logSources: Array<{ integrationId: string, integrationLabel: string }> } };
+
+export type UnarchiveSchemaMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type UnarchiveSchemaMutation = { unarchiveSchema: { name: string, revision: number, description: string | null, referenceURL: string | null, spec: string, isFieldDiscoveryEnabled: boolean, discoveredSpec: string | null, parserType: SchemaParserType, isManaged: boolean, isArchived: boolean, createdAt: string | null, createdBy: string | null, updatedAt: string | null, updatedBy: string | null, logSources: Array<{ integrationId: string, integrationLabel: string }> } };
+
+export type DeleteSchemaMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type DeleteSchemaMutation = { deleteSchema: { name: string } };
+
+export type TestSchemaQueryVariables = Exact<{
+  input: TestSchemaInput;
+}>;
+
+
+export type TestSchemaQuery = { testSchema: { records: number, truncated: boolean, discoveredSpec: string | null, events: Array<{ lineNumber: number, event: unknown }>, failures: Array<{ lineNumber: number, message: string }> } };
+
+export type InferSchemaQueryVariables = Exact<{
+  input: InferSchemaInput;
+}>;
+
+
+export type InferSchemaQuery = { inferSchema: { spec: string, events: number, failures: Array<{ lineNumber: number, message: string }> } };
 
 export type UserListFieldsFragment = { id: string, email: string, givenName: string | null, familyName: string | null, name: string, enabled: boolean, status: string, createdAt: string | null, role: { id: string, name: string } | null };
 
