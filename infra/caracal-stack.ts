@@ -9,6 +9,7 @@ import { Lake } from './data/lake';
 import { Demo } from './demo/demo';
 import { Detections } from './detections/detections';
 import { Ingest } from './ingest/ingest';
+import { LogSources } from './log-sources/log-sources';
 import { Processing } from './processing/processing';
 import { Search } from './search/search';
 import { Web } from './web/web';
@@ -37,6 +38,7 @@ export class CaracalStack extends Stack {
   readonly demo: Demo;
   readonly search: Search;
   readonly web: Web;
+  readonly logSources: LogSources;
 
   constructor(scope: Construct, id: string, props: CaracalStackProps) {
     super(scope, id, props);
@@ -101,6 +103,12 @@ export class CaracalStack extends Stack {
     this.detections.engineFunction.grantInvoke(this.api.apiFunction);
     this.processing.allowSourceQueueConnections(this.api.apiFunction);
     this.demo.demoFunction.grantInvoke(this.api.apiFunction);
+    this.logSources = new LogSources(this, 'LogSources', {
+      entityTable: this.data.entityTable,
+      userPool: this.auth.userPool,
+      apiFunction: this.api.apiFunction,
+      httpIngestUrl: this.processing.httpIngestUrl.url,
+    });
     this.web = new Web(this, 'Web', {
       removalPolicy,
       accessLogs: this.lake.accessLogsBucket,
