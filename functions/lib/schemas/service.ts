@@ -33,8 +33,8 @@ const text = (value: unknown, field: string, max: number): string | null => {
   return value.trim() || null;
 };
 
-/** Spec YAML up to 1 MB (the managed schemas are far smaller). */
-export const MAX_SPEC_CHARACTERS = 1024 * 1024;
+/** Spec YAML up to 256 KB (the largest managed schema is far smaller). */
+export const MAX_SPEC_CHARACTERS = 256 * 1024;
 
 export interface SchemaChange {
   readonly name: unknown;

@@ -10,6 +10,7 @@ import { LogSourcesPage } from '../pages/LogSources/LogSourcesPage';
 import { NotFoundPage } from '../pages/NotFound/NotFoundPage';
 import { RoleFormPage } from '../pages/Roles/RoleFormPage';
 import { RolesPage } from '../pages/Roles/RolesPage';
+import { SchemaDetailsRoute, SchemaEditRoute, SchemasPage } from '../pages/Schemas/routes';
 import { OAuthPage } from '../pages/OAuth/OAuthPage';
 import { PasswordForgotPage } from '../pages/PasswordForgot/PasswordForgotPage';
 import { PasswordResetPage } from '../pages/PasswordReset/PasswordResetPage';
@@ -51,10 +52,14 @@ export function AppRoutes() {
           <Route element={<RequirePermissions permissions={['LogSourceRead', 'LogSourceModify']} />}>
             <Route path="/configure/log-sources/" element={<LogSourcesPage />} />
             <Route path="/configure/log-sources/:id/" element={<LogSourceDetailsPage />} />
+            <Route path="/configure/schemas/" element={<SchemasPage />} />
+            <Route path="/configure/schemas/:name/" element={<SchemaDetailsRoute />} />
           </Route>
           <Route element={<RequirePermissions permissions={['LogSourceModify']} />}>
             <Route path="/configure/log-sources/add-new-source/" element={<AddLogSourcePage />} />
             <Route path="/configure/log-sources/:id/edit/" element={<EditLogSourcePage />} />
+            <Route path="/configure/schemas/new/" element={<SchemaEditRoute />} />
+            <Route path="/configure/schemas/:name/edit/" element={<SchemaEditRoute />} />
           </Route>
           <Route element={<RequirePermissions permissions={['AlertRead', 'AlertModify']} />}>
             <Route path="/alerts-and-errors/" element={<AlertsPage />} />

@@ -70,7 +70,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
       { label: 'Log Sources', path: '/configure/log-sources/', permissions: LOG_SOURCE, built: true },
       { label: 'Cloud Accounts', path: '/configure/cloud-accounts/', permissions: CLOUD_SOURCE, built: false },
       { label: 'Alert Destinations', path: '/configure/destinations/', permissions: DESTINATION, built: false },
-      { label: 'Schemas', path: '/configure/schemas/', permissions: LOG_SOURCE, built: false },
+      { label: 'Schemas', path: '/configure/schemas/', permissions: LOG_SOURCE, built: true },
       { label: 'Lookup Tables', path: '/configure/lookup-tables/', permissions: LOOKUP, built: false },
       { label: 'Enrichment Providers', path: '/configure/enrichment-providers/', permissions: LOOKUP, built: false },
     ],
