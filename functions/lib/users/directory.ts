@@ -69,7 +69,8 @@ function toDirectoryUser(user: {
   };
 }
 
-const isNotFound = (err: unknown) => (err as Error).name === 'UserNotFoundException';
+/** No such user; an id that cannot be a username (Cognito refuses its form) names nobody either. */
+const isNotFound = (err: unknown) => ['UserNotFoundException', 'InvalidParameterException'].includes((err as Error).name);
 
 /** Cognito's answer to an email another account already uses, as the API's error. */
 function emailTaken(err: unknown): never {
