@@ -181,7 +181,11 @@ async function remove(event: AppSyncResolverEvent<Args>, caller: Caller) {
 async function runTests(event: AppSyncResolverEvent<Args>, caller: Caller) {
   const input = inputOf(event);
   const detection = await readable(caller, idOf(input.id));
-  let tests: unknown[] = Array.isArray(detection.spec.Tests) ? (detection.spec.Tests as unknown[]) : [];
+  // A derived rule without tests of its own runs its base's tests, as the reference tool does.
+  const baseId = detection.spec.BaseDetection;
+  const base = !Array.isArray(detection.spec.Tests) && typeof baseId === 'string' ? await getDetection(baseId) : null;
+  const saved = detection.spec.Tests ?? base?.spec.Tests;
+  let tests: unknown[] = Array.isArray(saved) ? (saved as unknown[]) : [];
   if (input.testsYaml !== undefined && input.testsYaml !== null) {
     if (typeof input.testsYaml !== 'string' || input.testsYaml.length > 512 * 1024)
       throw new ApiError('InvalidInput', 'testsYaml must be YAML text of at most 512 KB');
