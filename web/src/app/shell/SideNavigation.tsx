@@ -21,10 +21,10 @@ interface GroupEntryProps {
   readonly activePath: string | undefined;
 }
 
-/** A group of links: opened by a click, and opened by itself when the user lands on one of its pages. */
+/** A group of links: open at first, closed and opened by a click, opened again when the user lands on one of its pages. */
 function GroupEntry({ group, wide, activePath }: GroupEntryProps) {
   const holdsActive = group.links.some((link) => link.path === activePath);
-  const [opened, setOpened] = useState(holdsActive);
+  const [opened, setOpened] = useState(true);
   const [lastActive, setLastActive] = useState(activePath);
   if (lastActive !== activePath) {
     setLastActive(activePath);
