@@ -32,6 +32,8 @@ const CHANGED_PASSWORD = 'Changed-Caracal-2026!';
 let runtime: TestRuntime;
 let browser: Browser;
 let secret = '';
+let adminToken = '';
+let userId = '';
 /** A second device, signed in before the password change. */
 let otherDevice: BrowserContext;
 
@@ -81,6 +83,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const [admin] = runtime.createdUsers;
   const { idToken } = await sdkSignIn(runtime, admin.username, admin.temporaryPassword, 'Admin-Caracal-2026!');
+  adminToken = idToken;
   const required = await graphql(
     runtime,
     { query: 'mutation { updateGeneralSettings(input: { mfaRequired: true }) { mfaRequired } }' },
@@ -96,6 +99,7 @@ beforeAll(async () => {
     idToken,
   );
   expect(invited.body.errors).toBeUndefined();
+  userId = (invited.body.data?.inviteUser as { id: string }).id;
 });
 
 afterAll(async () => {
@@ -231,6 +235,32 @@ describe('sign-in and session in the browser', () => {
     await inTheApp(page);
     await context.close();
     await otherDevice.close();
+  });
+
+  it('refuses a deactivated user at sign-in with a clear message, and lets them back in once reactivated', async () => {
+    const deactivated = await graphql(
+      runtime,
+      { query: `mutation { deactivateUser(id: "${userId}") { id enabled } }` },
+      adminToken,
+    );
+    expect(deactivated.body.errors).toBeUndefined();
+    const { context, page } = await newPage();
+    await page.goto(`${runtime.url}/sign-in/`);
+    await enterCredentials(page, EMAIL, CHANGED_PASSWORD);
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').innerText()).toBe('This account has been deactivated. Contact your administrator.');
+    await shot(page, '11-deactivated');
+
+    const reactivated = await graphql(
+      runtime,
+      { query: `mutation { reactivateUser(id: "${userId}") { id enabled } }` },
+      adminToken,
+    );
+    expect(reactivated.body.errors).toBeUndefined();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await answerTotpChallenge(page);
+    await inTheApp(page);
+    await context.close();
   });
 
   it('offers support sign-in and the single sign-on return page', async () => {
