@@ -38,6 +38,8 @@ export async function handler(event: { Records?: SqsRecord[] }): Promise<{ batch
         JSON.stringify({
           level: 'info',
           msg: 'detections ran',
+          // From the object's arrival at Caracal to its alerts and signals being written.
+          latencyMs: Date.now() - Date.parse(message.receivedAt),
           key: message.key,
           logType: message.logType,
           ...report,
