@@ -95,10 +95,12 @@ describe('users and roles in the browser', () => {
     expect(await userPage.getByRole('table', { name: 'Users' }).count()).toBe(0);
 
     const refused = await userPage.evaluate(async () => {
-      const key = Object.keys(localStorage).find(
-        (k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'),
-      );
-      const token = key ? localStorage.getItem(key) : null;
+      // The page's own session: Amplify keeps the ID token in the browser's local storage.
+      const storage = (
+        globalThis as unknown as { localStorage: Record<string, string> & { getItem(key: string): string | null } }
+      ).localStorage;
+      const key = Object.keys(storage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'));
+      const token = key ? storage.getItem(key) : null;
       const ask = async (query: string) => {
         const response = await fetch('/graphql', {
           method: 'POST',
