@@ -5,6 +5,7 @@
 // SQS unavailable) is thrown, so its message goes back to the queue.
 import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
 import { recordIngestion } from '../log-sources/repository';
+import { runScriptParser } from '../schemas/script-parser';
 import { putClassificationFailures } from './classification-failures';
 import { sendEventsWritten } from './detections-queue';
 import { parsersFor } from './log-type-parsers';
@@ -52,7 +53,7 @@ export async function ingestObject(
     log(`object s3://${bucket}/${key} no longer exists; nothing to process`);
     return { status: 'missing' };
   }
-  const { parsers, unavailable } = await parsersFor(match.logTypes);
+  const { parsers, scripts, unavailable } = await parsersFor(match.logTypes);
   for (const u of unavailable) log(`log source ${source.id}: ${u.reason}`);
   const result = await processObject(
     {
@@ -60,6 +61,8 @@ export async function ingestObject(
       sourceLabel: source.label,
       format: { streamType: source.streamType, envelopeField: source.jsonArrayEnvelopeField },
       parsers,
+      scripts,
+      runScript: (script, lines) => runScriptParser(script, lines),
       body: opened.body,
       parseTime: now,
     },

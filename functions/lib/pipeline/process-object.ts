@@ -6,6 +6,7 @@ import { CorruptObjectError, decompressed } from './decompress';
 import { LakeWriter, type LakeSink, type LakeWriterOptions, type WrittenObject } from './lake-writer';
 import type { InputObject } from './lake-layout';
 import { logRecords, type StreamFormat } from './log-records';
+import { parseWithScripts, type ScriptLine, type ScriptRunner, type ScriptSchema } from './script-schemas';
 
 /** A line no schema of the source reads. */
 export interface ClassificationFailure {
@@ -22,6 +23,8 @@ export interface ClassificationFailure {
 export const RAW_LINE_LIMIT = 1000;
 /** Failures kept (with their lines) per object; all are counted. */
 export const KEPT_FAILURES = 50;
+/** Lines held for the script schemas before a batch goes to the detection engine. */
+const SCRIPT_BATCH_LINES = 1000;
 
 export interface ProcessObjectInput {
   readonly input: InputObject;
@@ -29,6 +32,10 @@ export interface ProcessObjectInput {
   readonly format: StreamFormat;
   /** The compiled schemas of the source's log types. */
   readonly parsers: readonly Parser[];
+  /** Custom schemas with a Python script parser, tried on the lines no parser reads. */
+  readonly scripts?: readonly ScriptSchema[];
+  /** Runs the script parsers (the detection engine); required with `scripts`. */
+  readonly runScript?: ScriptRunner;
   readonly body: AsyncIterable<Uint8Array>;
   /** p_parse_time of every event of the object. */
   readonly parseTime: Date;
@@ -58,7 +65,9 @@ export async function processObject(
   options: LakeWriterOptions = {},
 ): Promise<ProcessObjectResult> {
   const { input, parsers, parseTime } = request;
+  const scripts = request.scripts ?? [];
   const classify = classifier([...parsers]);
+  const context = { sourceId: input.sourceId, sourceLabel: request.sourceLabel, objectKey: input.key, parseTime };
   const writer = new LakeWriter(input, sink, options);
   const count = { bytes: 0 };
   const failures: ClassificationFailure[] = [];
@@ -69,6 +78,31 @@ export async function processObject(
     failed++;
     if (failures.length < KEPT_FAILURES) failures.push(failure);
   };
+  let forScripts: ScriptLine[] = [];
+  const runScripts = async () => {
+    if (!forScripts.length) return;
+    const lines = forScripts;
+    forScripts = [];
+    for (const outcome of await parseWithScripts(lines, scripts, request.runScript!, context)) {
+      const { line } = outcome;
+      if (outcome.ok) {
+        for (const event of outcome.events) writer.add(outcome.logType, event);
+        events += outcome.events.length;
+        continue;
+      }
+      const first = line.attempts[0];
+      fail({
+        lineNumber: line.lineNumber,
+        index: line.index,
+        line: line.text.slice(0, RAW_LINE_LIMIT),
+        error:
+          line.attempts.length === 1
+            ? first.error
+            : `no schema matched the line (${line.attempts.length} tried; ${first.logType}: ${first.error})`,
+        attempts: line.attempts,
+      });
+    }
+  };
   try {
     for await (const records of logRecords(counted(decompressed(request.body), count), request.format)) {
       for (const record of records) {
@@ -76,14 +110,15 @@ export async function processObject(
           fail({ lineNumber: record.lineNumber, index: record.index, line: '', error: record.error, attempts: [] });
           continue;
         }
-        const result = classify.classify(record.text, {
-          sourceId: input.sourceId,
-          sourceLabel: request.sourceLabel,
-          objectKey: input.key,
-          lineNumber: record.lineNumber,
-          eventIndex: record.index,
-          parseTime,
-        });
+        if (!parsers.length && scripts.length) {
+          forScripts.push({ ...record, attempts: [] });
+          continue;
+        }
+        const result = classify.classify(record.text, { ...context, lineNumber: record.lineNumber, eventIndex: record.index });
+        if (!result.ok && scripts.length) {
+          forScripts.push({ ...record, attempts: [...result.attempts] });
+          continue;
+        }
         if (!result.ok) {
           fail({
             lineNumber: record.lineNumber,
@@ -97,12 +132,14 @@ export async function processObject(
         for (const event of result.events) writer.add(result.logType, event);
         events += result.events.length;
       }
+      if (forScripts.length >= SCRIPT_BATCH_LINES) await runScripts();
       await writer.drain();
     }
   } catch (err) {
     if (!(err instanceof CorruptObjectError)) throw err;
     corrupt = err.message;
   }
+  await runScripts();
   const written = await writer.finish();
   return { written, events, bytes: count.bytes, classificationFailures: failed, failures, corrupt };
 }

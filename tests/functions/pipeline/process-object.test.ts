@@ -138,3 +138,60 @@ describe('processObject', () => {
     expect(new Set(rows.map((r) => JSON.parse(r).p_row_id)).size).toBe(2);
   });
 });
+
+describe('script schemas', () => {
+  const scriptSpec = {
+    schema: 'Custom.KeyValue',
+    fields: [
+      { name: 'user', type: 'string' as const, required: true },
+      { name: 'time', type: 'timestamp' as const, timeFormats: ['rfc3339'], isEventTime: true },
+    ],
+  };
+  const fields = compileSchema(scriptSpec);
+  // Stands in for the detection engine: reads `user=<u> time=<t>` lines, refuses others.
+  const runScript = async (_script: string, lines: readonly string[]) =>
+    lines.map((line) => {
+      const m = /^user=(\S*) time=(\S+)$/.exec(line);
+      if (!m) return { error: 'ValueError: not key=value' };
+      return { events: m[1] ? [{ user: m[1], time: m[2] }] : [{ time: m[2] }] };
+    });
+
+  it('read the lines the other schemas do not, their events decoded by the schema fields', async () => {
+    const body = [
+      cloudTrailLine('2026-11-21T10:15:00Z'),
+      'user=alice time=2026-11-21T08:00:00Z',
+      'user= time=2026-11-21T08:00:00Z',
+      'garbage',
+    ].join('\n');
+    const result = await processObject(
+      request(body, { scripts: [{ logType: 'Custom.KeyValue', script: 'def parse(log): ...', fields }], runScript }),
+      directoryLakeSink(dir),
+    );
+    expect(result.events).toBe(2);
+    expect(result.written.map((w) => w.logType).sort()).toEqual([CLOUDTRAIL, 'Custom.KeyValue']);
+    expect(files(dir).some((f) => f.startsWith('panther_logs/custom_keyvalue/year=2026/month=11/day=21/hour=08/'))).toBe(true);
+    expect(result.failures.map((f) => [f.lineNumber, f.attempts.map((a) => a.logType)])).toEqual([
+      [3, [CLOUDTRAIL, GITHUB_AUDIT, 'Custom.KeyValue']],
+      [4, [CLOUDTRAIL, GITHUB_AUDIT, 'Custom.KeyValue']],
+    ]);
+    expect(result.failures[0].attempts[2].error).toMatch(/^event 1 the script returned: /);
+    expect(result.failures[1].attempts[2].error).toBe('ValueError: not key=value');
+  });
+
+  it('fail every line with the reason when the script itself cannot run', async () => {
+    const { ScriptParserError } = await import('../../../functions/lib/schemas/script-parser');
+    const broken = async () => {
+      throw new ScriptParserError('SyntaxError: invalid syntax (line 1)');
+    };
+    const result = await processObject(
+      request('a\nb', {
+        parsers: [],
+        scripts: [{ logType: 'Custom.KeyValue', script: 'def parse(', fields }],
+        runScript: broken,
+      }),
+      directoryLakeSink(dir),
+    );
+    expect(result.classificationFailures).toBe(2);
+    expect(result.failures[0]).toMatchObject({ error: 'script parser: SyntaxError: invalid syntax (line 1)' });
+  });
+});
