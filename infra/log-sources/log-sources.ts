@@ -31,6 +31,13 @@ function sourceReadStatements(partition: string): iam.PolicyStatement[] {
   ];
 }
 
+/** Checking the customer-managed KMS key a source names. */
+const kmsDescribe = (partition: string) =>
+  new iam.PolicyStatement({
+    actions: ['kms:DescribeKey'],
+    resources: [`arn:${partition}:kms:*:*:key/*`, `arn:${partition}:kms:*:*:alias/*`],
+  });
+
 /**
  * Log sources beyond the API's table access: the grants the api function needs for S3 and SQS sources, and
  * the source-health function, run every 15 minutes, which checks each source and raises SOURCE_NO_DATA and
@@ -46,6 +53,8 @@ export class LogSources extends Construct {
     const sourceQueues = `arn:${partition}:sqs:${region}:${account}:caracal-source-*`;
 
     for (const statement of sourceReadStatements(partition)) props.apiFunction.addToRolePolicy(statement);
+    // A saved source is checked at once, as the health function checks it.
+    props.apiFunction.addToRolePolicy(kmsDescribe(partition));
     props.apiFunction.addToRolePolicy(
       new iam.PolicyStatement({
         actions: [
@@ -75,12 +84,7 @@ export class LogSources extends Construct {
     props.entityTable.grantReadWriteData(this.healthFunction);
     for (const statement of sourceReadStatements(partition)) this.healthFunction.addToRolePolicy(statement);
     this.healthFunction.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:GetQueueUrl'], resources: [sourceQueues] }));
-    this.healthFunction.addToRolePolicy(
-      new iam.PolicyStatement({
-        actions: ['kms:DescribeKey'],
-        resources: [`arn:${partition}:kms:*:*:key/*`, `arn:${partition}:kms:*:*:alias/*`],
-      }),
-    );
+    this.healthFunction.addToRolePolicy(kmsDescribe(partition));
     this.healthFunction.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'],

@@ -212,20 +212,34 @@ export interface HealthRunResult {
 }
 
 /** Runs a source's checks, stores the result, and raises or clears its health alerts. */
-export async function checkSourceHealth(
+/**
+ * Runs a source's checks and stores the result, raising nothing: what the API does right after a source is
+ * saved, so its page shows its checks at once (alerts stay with the scheduled run).
+ */
+export async function runHealthChecks(
   source: LogSource,
   now: Date,
   noDataHours = DEFAULT_NO_DATA_HOURS,
-): Promise<HealthRunResult> {
+): Promise<SourceHealthRecord> {
   const [checks, totals] = await Promise.all([permissionChecks(source), sourceTotals(source.id)]);
-  const data = dataCheck(totals.lastEventAt, now, noDataHours);
-  const all = [...checks, data];
+  const all = [...checks, dataCheck(totals.lastEventAt, now, noDataHours)];
   const record: SourceHealthRecord = {
     status: all.some((c) => c.status === 'FAILED') ? 'UNHEALTHY' : 'HEALTHY',
     checkedAt: now.toISOString(),
     checks: all,
   };
   await saveHealth(source.id, record);
+  return record;
+}
+
+export async function checkSourceHealth(
+  source: LogSource,
+  now: Date,
+  noDataHours = DEFAULT_NO_DATA_HOURS,
+): Promise<HealthRunResult> {
+  const record = await runHealthChecks(source, now, noDataHours);
+  const checks = record.checks.filter((c) => c.permission);
+  const data = record.checks.find((c) => !c.permission)!;
   const failedPermissions = checks.filter((c) => c.status === 'FAILED');
   const conditions: [SourceHealthAlertKind, string | null][] = [
     ['SOURCE_NO_DATA', data.status === 'FAILED' ? data.message : null],

@@ -111,8 +111,18 @@ describe('S3 sources', () => {
       enabled: true,
       createdBy: 'admin@caracal.local',
       s3: { bucket: BUCKET, kmsKey: null, roleArn: null },
-      health: { status: 'PENDING', lastEventAt: null },
+      health: { status: 'HEALTHY', lastEventAt: null },
     });
+    const checks = await ok<{ sourceHealth: { checks: { name: string; status: string }[] } }>(
+      `query($id: ID!) { sourceHealth(id: $id) { checks { name status } } }`,
+      { id },
+    );
+    expect(checks.sourceHealth.checks.map((c) => `${c.name}:${c.status}`)).toEqual([
+      's3BucketLocationStatus:OK',
+      's3BucketStatus:OK',
+      'kmsKeyStatus:SKIPPED',
+      'dataReceivedStatus:SKIPPED',
+    ]);
     const read = await ok<{ logSource: Source }>(`query($id: ID!) { logSource(id: $id) { ${SOURCE} } }`, { id });
     expect(read.logSource.label).toBe('Org CloudTrail');
     const listed = await ok<{ logSources: { edges: { node: Source }[] } }>(LIST, { input: { transport: 'AWS_S3' } });
@@ -333,6 +343,36 @@ describe('SQS sources', () => {
 });
 
 describe('source health', () => {
+  const healthFunction = () =>
+    [...runtime.functions.keys()].find((name) =>
+      runtime.functions.get(name)!.spec.logicalId.startsWith('LogSourcesSourceHealthFunction'),
+    )!;
+  const dedupItems = async (key: string) => {
+    const { dynamo } = await import('../../../functions/lib/clients');
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: process.env.ENTITY_TABLE,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `DEDUP#SYSTEM#${key}` },
+      }),
+    );
+    return out.Items ?? [];
+  };
+
+  it('raises SOURCE_PERMISSIONS_CHECKS once for a source whose bucket cannot be read', async () => {
+    const created = (
+      await ok<{ createS3LogSource: Source }>(CREATE_S3, {
+        input: { ...s3Input('Missing Bucket'), bucket: 'no-such-bucket-here' },
+      })
+    ).createS3LogSource;
+    expect(created.health).toMatchObject({ status: 'UNHEALTHY' });
+    expect(await dedupItems(`SOURCE_PERMISSIONS_CHECKS:${created.id}`)).toHaveLength(0);
+    await runtime.invoke(healthFunction(), {});
+    await runtime.invoke(healthFunction(), {});
+    expect(await dedupItems(`SOURCE_PERMISSIONS_CHECKS:${created.id}`)).toHaveLength(1);
+    await ok(DELETE, { id: created.id });
+  });
+
   it('raises SOURCE_NO_DATA once for a source that stopped receiving events, with a notification', async () => {
     const source = (
       await ok<{ createHttpLogSource: Source }>(CREATE_HTTP, {

@@ -19,6 +19,7 @@ import {
 import type { AppSyncResolverEvent } from '../../../lib/appsync';
 import type { Caller } from '../../../lib/auth/caller';
 import { ApiError } from '../../../lib/errors';
+import { runHealthChecks } from '../../../lib/log-sources/health';
 import { hashSecret } from '../../../lib/log-sources/http-auth';
 import { logTypeContext } from '../../../lib/log-sources/log-types';
 import {
@@ -40,7 +41,13 @@ type WithIdAndInput = { id?: unknown; input?: unknown };
 
 const actor = (caller: Caller) => caller.email || caller.username;
 
+/** Checks a saved source at once (no alerts: those stay with the scheduled run), then answers it. */
 async function answer(source: StoredLogSource) {
+  try {
+    await runHealthChecks(source, new Date());
+  } catch (error) {
+    console.error(`health checks of log source ${source.id} failed to run`, error);
+  }
   return toApiSource(source, await healthSummary(source.id));
 }
 
