@@ -7,11 +7,13 @@ import { ApolloProvider } from '@apollo/client/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications as snackbars } from '@mantine/notifications';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { theme } from '../../web/src/app/theme';
 import { NotificationBell } from '../../web/src/pages/Notifications/NotificationBell';
+import { NotificationCentre } from '../../web/src/pages/Notifications/NotificationCentre';
 import { installBrowserStandIns } from './support/render';
 
 interface Stored {
@@ -141,8 +143,7 @@ class FakeNotificationApi {
 
 let api: FakeNotificationApi;
 
-function renderBell() {
-  installBrowserStandIns();
+function apolloClient() {
   const link = new ApolloLink(
     (operation) =>
       new Observable((observer) => {
@@ -153,17 +154,26 @@ function renderBell() {
         });
       }),
   );
-  const client = new ApolloClient({ link, cache: new InMemoryCache() });
-  return render(
+  return new ApolloClient({ link, cache: new InMemoryCache() });
+}
+
+function inApp(ui: ReactElement) {
+  return (
     <MantineProvider theme={theme} env="test">
       <Notifications />
       <ApolloProvider client={client}>
-        <MemoryRouter>
-          <NotificationBell />
-        </MemoryRouter>
+        <MemoryRouter>{ui}</MemoryRouter>
       </ApolloProvider>
-    </MantineProvider>,
+    </MantineProvider>
   );
+}
+
+let client: ApolloClient;
+
+function renderBell() {
+  installBrowserStandIns();
+  client = apolloClient();
+  return render(inApp(<NotificationBell />));
 }
 
 const bell = () => screen.getByRole('button', { name: /^Notifications/ });
@@ -314,6 +324,21 @@ describe('the notification centre', () => {
       { pageSize: 100, cursor: 'n0150', archived: false, unreadOnly: true },
     ]);
     await waitFor(() => expect(within(drawer()).getByRole('button', { name: 'Load more' })).toBeTruthy());
+  });
+
+  it('refreshes the open list when the poll sees a newer notification', async () => {
+    api.add(1);
+    installBrowserStandIns();
+    client = apolloClient();
+    const centre = (newestId: string) => (
+      <NotificationCentre opened onClose={() => undefined} unread={0} onUnreadChange={() => undefined} newestId={newestId} />
+    );
+    const { rerender } = render(inApp(centre('n0000')));
+    await waitFor(() => expect(titles()).toEqual(['Notification 0']));
+    api.add(1);
+    rerender(inApp(centre('n0000')));
+    rerender(inApp(centre('n0001')));
+    await waitFor(() => expect(titles()).toEqual(['Notification 1', 'Notification 0']));
   });
 
   it('says so when the notifications cannot be loaded', async () => {

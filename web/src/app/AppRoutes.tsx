@@ -41,7 +41,9 @@ export function AppRoutes() {
         <Route element={<AppLayout />}>
           <Route index element={<HomePage />} />
           <Route path="/settings/" element={<Navigate to="/settings/general/" replace />} />
-          <Route path="/settings/general/" element={<GeneralSettingsPage />} />
+          <Route element={<RequirePermissions permissions={['GeneralSettingsRead', 'GeneralSettingsModify']} />}>
+            <Route path="/settings/general/" element={<GeneralSettingsPage />} />
+          </Route>
           <Route element={<RequirePermissions permissions={['UserRead', 'UserModify']} />}>
             <Route path="/settings/users/" element={<UsersPage />} />
             <Route path="/settings/roles/" element={<RolesPage />} />

@@ -33,6 +33,8 @@ export function NotificationBell() {
   const client = useApolloClient();
   const [opened, setOpened] = useState(false);
   const [unread, setUnread] = useState(0);
+  // undefined until the first poll answers; null when the inbox is empty.
+  const [newestId, setNewestId] = useState<string | null | undefined>(undefined);
   const announce = useNotificationSnackbars<NotificationItem>(showSnackbar);
 
   const poll = useCallback(async () => {
@@ -44,6 +46,7 @@ export function NotificationBell() {
     });
     if (!data) return;
     setUnread(data.unreadNotificationCount);
+    setNewestId(data.notifications.edges[0]?.node.id ?? null);
     announce(data.notifications.edges.map((e) => e.node));
   }, [client, announce]);
 
@@ -59,7 +62,13 @@ export function NotificationBell() {
           </ActionIcon>
         </Indicator>
       </Tooltip>
-      <NotificationCentre opened={opened} onClose={() => setOpened(false)} unread={unread} onUnreadChange={setUnread} />
+      <NotificationCentre
+        opened={opened}
+        onClose={() => setOpened(false)}
+        unread={unread}
+        onUnreadChange={setUnread}
+        newestId={newestId}
+      />
     </>
   );
 }

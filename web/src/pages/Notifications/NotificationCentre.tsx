@@ -15,7 +15,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CheckIcon, InboxIcon, SettingsIcon } from '../../components/icons';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
@@ -39,10 +39,12 @@ interface Props {
   /** The unread count the bell shows; the centre reports every new value it learns. */
   readonly unread: number;
   onUnreadChange(unread: number): void;
+  /** The newest notification the bell's poll saw (undefined before the first poll): a new one refreshes the open list. */
+  readonly newestId: string | null | undefined;
 }
 
 /** The notification centre sidesheet: Inbox and Archived tabs, bulk actions, and the preferences panel. */
-export function NotificationCentre({ opened, onClose, unread, onUnreadChange }: Props) {
+export function NotificationCentre({ opened, onClose, unread, onUnreadChange, newestId }: Props) {
   const client = useApolloClient();
   const [tab, setTab] = useState<Tab>('inbox');
   const [showRead, setShowRead] = useState(false);
@@ -69,6 +71,15 @@ export function NotificationCentre({ opened, onClose, unread, onUnreadChange }: 
   useEffect(() => {
     if (opened) void refreshCounts();
   }, [opened, refreshCounts]);
+
+  const knownNewest = useRef(newestId);
+  const reloadList = list.reload;
+  useEffect(() => {
+    if (newestId === knownNewest.current) return;
+    const first = knownNewest.current === undefined;
+    knownNewest.current = newestId;
+    if (!first && opened && !preferencesOpen) void Promise.all([reloadList(), refreshCounts()]);
+  }, [newestId, opened, preferencesOpen, reloadList, refreshCounts]);
 
   const [updateOne] = useMutation(UPDATE_NOTIFICATION, { context: SILENT });
   const [updateAll, bulk] = useMutation(UPDATE_USER_NOTIFICATIONS, { context: SILENT });
