@@ -25,7 +25,7 @@ import {
   SIGNALS_DATABASE,
   type SignalsDatabase,
 } from '../lib/alerts/signals';
-import { createSystemAlert } from '../lib/alerts/system';
+import { createSystemAlert, type SystemAlertListener } from '../lib/alerts/system';
 import { s3 } from '../lib/clients';
 import type { Engine, EngineResult } from '../lib/detections/engine';
 import { dedupMinutes, threshold, type StoredDetection } from '../lib/detections/model';
@@ -41,6 +41,8 @@ export interface ProcessDeps {
   readonly dedup: DedupStore;
   readonly detectionsFor: (logType: string) => Promise<LogTypeDetections>;
   readonly lakeBucket: string;
+  /** Told about system alerts this processing opens (default: users who may read alerts are notified). */
+  readonly onSystemAlert?: SystemAlertListener;
 }
 
 export interface ProcessReport {
@@ -146,7 +148,7 @@ export async function processMessage(message: EventsWrittenMessage, deps: Proces
     if (group.kind === 'ERROR') report.errors += group.matches.length;
     else report.matches += group.matches.length;
   }
-  for (const detectionId of limited) await raiseLimitExceeded(detections.get(detectionId)!, now);
+  for (const detectionId of limited) await raiseLimitExceeded(detections.get(detectionId)!, now, deps.onSystemAlert);
 
   const name = message.key.slice(message.key.lastIndexOf('/') + 1) || 'events.json.gz';
   for (const [database, list] of rows) {
@@ -281,7 +283,7 @@ function signalRow(
   };
 }
 
-async function raiseLimitExceeded(detection: StoredDetection, now: Date): Promise<void> {
+async function raiseLimitExceeded(detection: StoredDetection, now: Date, onCreated?: SystemAlertListener): Promise<void> {
   const name = text(detection.spec.DisplayName) ?? detection.id;
   await createSystemAlert(
     {
@@ -293,6 +295,6 @@ async function raiseLimitExceeded(detection: StoredDetection, now: Date): Promis
       severity: 'HIGH',
       dedupKey: `DETECTION_ALERT_LIMIT_EXCEEDED:${detection.id}`,
     },
-    { now },
+    { now, ...(onCreated ? { onCreated } : {}) },
   );
 }

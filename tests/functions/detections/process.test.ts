@@ -1,0 +1,224 @@
+// The detections function's processing of one events object, on s3rver and dynalite with a scripted engine:
+// signal rows and their p_* fields, signals-only detections, detection errors, deterministic signal objects,
+// and the hourly alert limit raising one DETECTION_ALERT_LIMIT_EXCEEDED system alert.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { CreateBucketCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
+import { processMessage, type ProcessDeps } from '../../../functions/detections/process';
+import { ALERTS_PER_HOUR_LIMIT, hourOf, type DedupState, type DedupStore } from '../../../functions/lib/alerts/dedup';
+import { listAlerts } from '../../../functions/lib/alerts/repository';
+import { s3 } from '../../../functions/lib/clients';
+import type { Engine, EngineResult } from '../../../functions/lib/detections/engine';
+import type { StoredDetection } from '../../../functions/lib/detections/model';
+import { startS3, type S3Service } from '../../../local/services/s3';
+import { startEntityTable } from '../alerts/entity-table';
+
+const BUCKET = 'lake';
+let s3Service: S3Service;
+let stopDynamo: () => Promise<void>;
+let dir: string;
+
+function detection(id: string, spec: Record<string, unknown>): StoredDetection {
+  const full = { AnalysisType: 'rule', RuleID: id, Enabled: true, Severity: 'Medium', LogTypes: ['Test.Log'], ...spec };
+  return {
+    id,
+    type: 'rule',
+    yaml: '',
+    spec: full,
+    body: null,
+    enabled: true,
+    logTypes: ['Test.Log'],
+    version: 1,
+    createdAt: '',
+    createdBy: '',
+    lastModified: '',
+    lastModifiedBy: '',
+  };
+}
+
+const DETECTIONS = new Map([
+  ['Limited', detection('Limited', { Tags: ['t1'], Reports: { MITRE: ['TA0001'] } })],
+  ['Quiet', detection('Quiet', { CreateAlert: false })],
+  ['Broken', detection('Broken', { Severity: 'Low' })],
+]);
+
+/** Every event matches Limited (dedup by user) and Quiet; events with `boom` make Broken fail. */
+const engine: Engine = {
+  async run(_content, events) {
+    return {
+      load: { loaded: 3, errors: [] },
+      results: events.map((e): EngineResult[] => [
+        {
+          id: 'Limited',
+          matched: true,
+          dedup: String(e.user),
+          title: `Seen ${String(e.user)}`,
+          severity: 'HIGH',
+          alertContext: { u: e.user },
+        },
+        { id: 'Quiet', matched: true },
+        ...(e.boom ? [{ id: 'Broken', matched: false, error: 'ValueError: boom' }] : []),
+      ]),
+    };
+  },
+  test: async () => [],
+};
+
+function memoryDedup(): DedupStore & { limits: Map<string, number> } {
+  const states = new Map<string, DedupState>();
+  const limits = new Map<string, number>();
+  return {
+    limits,
+    read: async (key) => states.get(key) ?? null,
+    open: async (key, previous, next) => {
+      if ((states.get(key)?.alertCount ?? null) !== (previous?.alertCount ?? null)) return false;
+      states.set(key, next);
+      return true;
+    },
+    add: async (key, alertCount, events) => {
+      const current = states.get(key);
+      if (!current || current.alertCount !== alertCount) return null;
+      const next = { ...current, eventCount: current.eventCount + events };
+      states.set(key, next);
+      return next;
+    },
+    claim: async (key, alertCount, id) => {
+      const current = states.get(key);
+      if (!current || current.alertCount !== alertCount || current.alertId) return false;
+      states.set(key, { ...current, alertId: id });
+      return true;
+    },
+    countAlert: async (detectionId, hour, limit) => {
+      const k = `${detectionId}@${hour}`;
+      const n = limits.get(k) ?? 0;
+      if (n >= limit) return false;
+      limits.set(k, n + 1);
+      return true;
+    },
+  };
+}
+
+async function putEvents(key: string, events: Record<string, unknown>[]) {
+  const body = gzipSync(Buffer.from(events.map((e) => JSON.stringify(e)).join('\n') + '\n'));
+  await s3().send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: body }));
+}
+
+async function readRows(key: string): Promise<Record<string, unknown>[]> {
+  const out = await s3().send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+  return gunzipSync(Buffer.from(await out.Body!.transformToByteArray()))
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+const message = (key: string): EventsWrittenMessage => ({
+  kind: 'events-written',
+  bucket: BUCKET,
+  key,
+  logType: 'Test.Log',
+  sourceId: 'source-1',
+  events: 3,
+  receivedAt: new Date().toISOString(),
+});
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'caracal-process-'));
+  s3Service = await startS3(dir);
+  stopDynamo = (await startEntityTable('process')).stop;
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_S3: s3Service.endpoint,
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+  });
+  await s3().send(new CreateBucketCommand({ Bucket: BUCKET }));
+});
+
+afterAll(async () => {
+  await s3Service?.stop();
+  await stopDynamo?.();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('processing one events object', () => {
+  it('writes signals and detection errors, alerts per dedup string, and raises the alert limit once', async () => {
+    const now = new Date('2026-03-04T05:06:07Z');
+    const key = 'panther_logs/test_log/year=2026/month=03/day=04/hour=05/abc-0000.json.gz';
+    const events = [
+      { user: 'amy', p_event_time: '2026-03-04 05:01:00.000000000', p_log_type: 'Test.Log' },
+      { user: 'amy', p_event_time: '2026-03-04 05:02:00.000000000', p_log_type: 'Test.Log', boom: true },
+      { user: 'bo', p_event_time: '2026-03-04 05:03:00.000000000', p_log_type: 'Test.Log' },
+    ];
+    await putEvents(key, events);
+    const dedup = memoryDedup();
+    // One alert left this hour for Limited: amy's window gets it, bo's is refused.
+    dedup.limits.set(`Limited@${hourOf(now)}`, ALERTS_PER_HOUR_LIMIT - 1);
+    const told: string[] = [];
+    const deps: ProcessDeps = {
+      onSystemAlert: async (alert) => {
+        told.push(alert.title);
+      },
+      engine,
+      dedup,
+      lakeBucket: BUCKET,
+      detectionsFor: async () => ({
+        detections: DETECTIONS,
+        content: { globals: [], dataModels: [], detections: [], version: '1' },
+      }),
+    };
+    const report = await processMessage(message(key), deps, now);
+    expect(report).toMatchObject({ events: 3, matches: 6, errors: 1, alertsCreated: 2 });
+    expect(report.signalObjects.sort()).toEqual([
+      'panther_rule_errors/test_log/year=2026/month=03/day=04/hour=05/abc-0000.json.gz',
+      'panther_signals/test_log/year=2026/month=03/day=04/hour=05/abc-0000.json.gz',
+    ]);
+
+    const signals = await readRows(report.signalObjects.find((k) => k.startsWith('panther_signals/'))!);
+    const limited = signals.filter((s) => s.p_rule_id === 'Limited');
+    expect(limited).toHaveLength(3);
+    const amy = limited.filter((s) => s.user === 'amy');
+    expect(new Set(amy.map((s) => s.p_alert_id)).size).toBe(1);
+    expect(amy[0]).toMatchObject({
+      p_rule_severity: 'HIGH',
+      p_rule_tags: ['t1'],
+      p_rule_reports: { MITRE: ['TA0001'] },
+      p_alert_context: { u: 'amy' },
+      p_dedup_string: 'amy',
+      p_alert_creation_time: '2026-03-04 05:06:07.000000000',
+      p_alert_update_time: '2026-03-04 05:06:07.000000000',
+    });
+    expect(limited.find((s) => s.user === 'bo')).toMatchObject({ p_alert_id: null, p_alert_creation_time: null });
+    expect(signals.filter((s) => s.p_rule_id === 'Quiet').every((s) => s.p_alert_id === null)).toBe(true);
+
+    const errors = await readRows(report.signalObjects.find((k) => k.startsWith('panther_rule_errors/'))!);
+    expect(errors).toEqual([expect.objectContaining({ p_rule_id: 'Broken', p_rule_error: 'ValueError: boom', user: 'amy' })]);
+
+    const alerts = (await listAlerts({}, 50)).items;
+    expect(alerts.map((a) => [a.type, a.detectionId ?? a.systemKind, a.title]).sort()).toEqual([
+      ['ALERT', 'Limited', 'Seen amy'],
+      ['DETECTION_ERROR', 'Broken', 'Error in Broken: ValueError: boom'],
+      ['SYSTEM_ERROR', 'DETECTION_ALERT_LIMIT_EXCEEDED', 'Limited reached the limit of 1,000 alerts an hour'],
+    ]);
+    const amyAlert = alerts.find((a) => a.detectionId === 'Limited')!;
+    expect(amyAlert).toMatchObject({
+      severity: 'HIGH',
+      eventCount: 2,
+      firstEventAt: '2026-03-04T05:01:00.000Z',
+      lastEventAt: '2026-03-04T05:02:00.000Z',
+      sourceId: 'source-1',
+      signalsTable: 'panther_signals.test_log',
+      alertContext: { u: 'amy' },
+    });
+
+    expect(told).toEqual(['Limited reached the limit of 1,000 alerts an hour']);
+
+    // Processing the same object again overwrites the same signal objects.
+    const again = await processMessage(message(key), deps, now);
+    expect(again.signalObjects.sort()).toEqual(report.signalObjects.sort());
+    expect((await listAlerts({ type: 'SYSTEM_ERROR' }, 10)).items).toHaveLength(1);
+  });
+});
