@@ -7,13 +7,16 @@ export const ORGANIZATION_NAME_TOO_LONG = `Must be at most ${ORGANIZATION_NAME_M
 export const FREE_TEXT_CHARACTERS = 'Must not contain <, >, &, double quotes or control characters';
 export const MFA_REQUIRED_BY_DEPLOYMENT = 'MFA is required by the deployment and cannot be made optional';
 
-const FORBIDDEN = /[<>&"\u0000-\u001f\u007f]/;
+const FORBIDDEN_CHARACTERS = /[<>&"]/;
+
+/** Control characters (C0 and DEL) have no place in a name. */
+const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 /** The organisation name's first broken rule, or undefined. Surrounding spaces do not count. */
 export function organizationNameError(value: unknown): string | undefined {
   const name = typeof value === 'string' ? value.trim() : '';
   if (name === '') return FIELD_REQUIRED;
-  if (FORBIDDEN.test(name)) return FREE_TEXT_CHARACTERS;
+  if (FORBIDDEN_CHARACTERS.test(name) || hasControlCharacter(name)) return FREE_TEXT_CHARACTERS;
   if ([...name].length > ORGANIZATION_NAME_MAX_LENGTH) return ORGANIZATION_NAME_TOO_LONG;
   return undefined;
 }

@@ -122,9 +122,13 @@ class FakeNotificationApi {
         let updated = 0;
         for (const n of this.items) {
           if ((input.scope === 'ARCHIVED') !== !!n.archivedAt) continue;
-          if ('readAt' in input && !!n.readAt !== !!input.readAt) ((n.readAt = input.readAt as string | null), updated++);
-          else if ('archivedAt' in input && !!n.archivedAt !== !!input.archivedAt)
-            ((n.archivedAt = input.archivedAt as string | null), updated++);
+          if ('readAt' in input && !!n.readAt !== !!input.readAt) {
+            n.readAt = input.readAt as string | null;
+            updated++;
+          } else if ('archivedAt' in input && !!n.archivedAt !== !!input.archivedAt) {
+            n.archivedAt = input.archivedAt as string | null;
+            updated++;
+          }
         }
         return { data: { updateUserNotifications: { __typename: 'UpdateUserNotificationsResult', updated } } };
       }
