@@ -2,7 +2,8 @@
 // the mailbox page (which must never let a message's text become markup).
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../local/services/cognito';
-import { maskEmail } from '../../local/services/cognito-flows/account';
+import { AccountFlows, maskEmail, RESET_CODE_MS } from '../../local/services/cognito-flows/account';
+import type { CognitoErrors, StoredUser, UserPool, UserPools } from '../../local/services/cognito-flows/types';
 import { messageText } from '../../local/services/cognito-flows/messages';
 import { policyViolation } from '../../local/services/cognito-flows/password-policy';
 import { mailboxPage } from '../../local/services/cognito-mailbox';
@@ -76,5 +77,110 @@ describe('the mailbox page', () => {
 
   it('says when there is nothing yet', () => {
     expect(mailboxPage([])).toContain('No messages yet.');
+  });
+});
+
+describe('password reset codes', () => {
+  class CognitoError extends Error {
+    constructor(
+      readonly code: string,
+      message: string,
+    ) {
+      super(message);
+    }
+  }
+  const errors = {
+    CognitoError,
+    NotAuthorizedError: class extends CognitoError {
+      constructor(message = 'User not authorized') {
+        super('NotAuthorizedException', message);
+      }
+    },
+    UserNotFoundError: class extends CognitoError {
+      constructor(message = 'User not found.') {
+        super('UserNotFoundException', message);
+      }
+    },
+    InvalidParameterError: class extends CognitoError {
+      constructor(message = 'Invalid parameter') {
+        super('InvalidParameterException', message);
+      }
+    },
+    CodeMismatchError: class extends CognitoError {
+      constructor() {
+        super('CodeMismatchException', 'Incorrect confirmation code');
+      }
+    },
+  } as unknown as CognitoErrors;
+
+  function setUp() {
+    let now = Date.UTC(2026, 10, 21, 12);
+    const users = new Map<string, StoredUser>([
+      [
+        'u-1',
+        {
+          Username: 'u-1',
+          Password: 'Old-Pass-2026!',
+          UserStatus: 'CONFIRMED',
+          Attributes: [{ Name: 'email', Value: 'ada@example.com' }],
+        },
+      ],
+    ]);
+    const pool: UserPool = {
+      options: { Id: 'pool', Policies: { PasswordPolicy: POLICY } },
+      getUserByUsername: async (_ctx, name) =>
+        users.get(name) ?? [...users.values()].find((u) => u.Attributes?.[0]?.Value === name) ?? null,
+      saveUser: async (_ctx, user) => void users.set(user.Username, user),
+      storeRefreshToken: async () => undefined,
+      getUserByRefreshToken: async () => null,
+    };
+    const pools: UserPools = {
+      getUserPoolForClientId: async () => pool,
+      getUserPool: async () => pool,
+      getAppClient: async () => ({ ClientId: 'client', PreventUserExistenceErrors: 'ENABLED' }),
+    };
+    const flows = new AccountFlows(pools, errors, () => now);
+    const sendCode = flows.forgotPassword(async () => {
+      users.set('u-1', { ...users.get('u-1')!, ConfirmationCode: '123456' });
+      return {};
+    });
+    const reset = flows.confirmForgotPassword(async (_ctx, req) => {
+      users.set('u-1', { ...users.get('u-1')!, Password: String(req.Password), ConfirmationCode: undefined });
+      return {};
+    });
+    return { users, sendCode, reset, later: (ms: number) => (now += ms) };
+  }
+
+  it('accepts the code within the hour, once', async () => {
+    const { users, sendCode, reset, later } = setUp();
+    await sendCode({}, { ClientId: 'client', Username: 'ada@example.com' });
+    later(RESET_CODE_MS - 1000);
+    await reset({}, { ClientId: 'client', Username: 'ada@example.com', ConfirmationCode: '123456', Password: 'New-Pass-2026!' });
+    expect(users.get('u-1')?.Password).toBe('New-Pass-2026!');
+    await expect(
+      reset({}, { ClientId: 'client', Username: 'ada@example.com', ConfirmationCode: '123456', Password: 'Other-Pass-2026!' }),
+    ).rejects.toMatchObject({ code: 'CodeMismatchException' });
+  });
+
+  it('refuses an expired code, a missing one and a wrong type, and keeps the password', async () => {
+    const { users, sendCode, reset, later } = setUp();
+    await sendCode({}, { ClientId: 'client', Username: 'ada@example.com' });
+    for (const ConfirmationCode of [undefined, '', 123456, '654321', { $ne: null }]) {
+      await expect(
+        reset({}, { ClientId: 'client', Username: 'ada@example.com', ConfirmationCode, Password: 'New-Pass-2026!' }),
+      ).rejects.toMatchObject({ code: 'CodeMismatchException' });
+    }
+    later(RESET_CODE_MS + 1000);
+    await expect(
+      reset({}, { ClientId: 'client', Username: 'ada@example.com', ConfirmationCode: '123456', Password: 'New-Pass-2026!' }),
+    ).rejects.toMatchObject({ code: 'ExpiredCodeException' });
+    expect(users.get('u-1')?.Password).toBe('Old-Pass-2026!');
+  });
+
+  it('answers an unknown email as if a code went out', async () => {
+    const { sendCode } = setUp();
+    await expect(sendCode({}, { ClientId: 'client', Username: 'nobody@example.com' })).resolves.toEqual({
+      CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'n***@e***.com' },
+    });
   });
 });

@@ -3,8 +3,9 @@
 //   and checks the new one against the policy;
 // - ForgotPassword keeps quiet about unknown emails when the client prevents user-existence errors, refuses
 //   users who never chose a password or are disabled, and masks the destination;
-// - ConfirmForgotPassword needs the code that was sent (cognito-local accepted a missing code for a user with
-//   no pending one) and a new password that follows the policy;
+// - ConfirmForgotPassword needs the code that was sent, within the hour Cognito keeps it (cognito-local
+//   accepted a missing code for a user with no pending one, and kept codes forever), and a new password that
+//   follows the policy;
 // - GlobalSignOut and AdminUserGlobalSignOut (missing in cognito-local) revoke every refresh token and every
 //   access token issued so far; AdminDisableUser does the same, as Cognito does;
 // - AssociateSoftwareToken disassociates the current authenticator at once, as Cognito does: until the new one
@@ -18,6 +19,9 @@ import { assertConforms } from './password-policy';
 import type { CognitoErrors, Route, StoredUser, UserPool, UserPools } from './types';
 
 /** "a***@e***.com", as Cognito shows where a code went. */
+/** How long a password reset code stays valid. */
+export const RESET_CODE_MS = 60 * 60 * 1000;
+
 export function maskEmail(email: string): string {
   const [local, domain = ''] = email.split('@');
   const dot = domain.lastIndexOf('.');
@@ -83,6 +87,8 @@ export class AccountFlows {
         throw new this.errors.NotAuthorizedError('User password cannot be reset in the current state.');
       }
       await route(ctx, req);
+      const sent = await pool.getUserByUsername(ctx, user.Username);
+      if (sent) await pool.saveUser(ctx, { ...sent, ConfirmationCodeSentAt: this.now() });
       return { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskEmail(emailOf(user)) } };
     };
   }
@@ -96,6 +102,10 @@ export class AccountFlows {
         throw new this.errors.CodeMismatchError();
       }
       if (user.ConfirmationCode !== code) throw new this.errors.CodeMismatchError();
+      const sentAt = user.ConfirmationCodeSentAt;
+      if (typeof sentAt === 'number' && this.now() - sentAt > RESET_CODE_MS) {
+        throw new this.errors.CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
+      }
       assertConforms(this.errors, req.Password, pool.options.Policies?.PasswordPolicy);
       return route(ctx, req);
     };
