@@ -4,6 +4,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AnonymousOnly, postSignInPath, RequireAuth } from '../../web/src/app/guards';
 import type { AuthState } from '../../web/src/lib/auth/AuthContext';
+import { loadCurrentUser, SessionRefusedError } from '../../web/src/lib/auth/currentUser';
 import {
   peekPostLoginPath,
   POST_LOGIN_PATH_KEY,
@@ -99,6 +100,40 @@ describe('the session user', () => {
   it('has no permissions without me, whatever the token groups say', () => {
     expect(sessionUserFrom(claims, null, NOW)).toMatchObject({ role: null, permissions: [], roles: [], name: 'ada@example.com' });
     expect(sessionUserFrom({ sub: 'u-1' }, null, NOW)).toBeNull();
+  });
+});
+
+describe('loading the session user', () => {
+  const respond = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });
+
+  it('reads me and whether MFA is required', async () => {
+    const me = {
+      id: 'u-1',
+      email: 'a@b.c',
+      givenName: null,
+      familyName: null,
+      name: 'a@b.c',
+      enabled: true,
+      status: 'CONFIRMED',
+      role: null,
+    };
+    const fetchApi = respond(200, { data: { me, appConfig: { mfaRequired: true } } });
+    await expect(loadCurrentUser('/graphql', 'token', fetchApi)).resolves.toEqual({ me, mfaRequired: true });
+  });
+
+  it('tells a refused session from other failures', async () => {
+    await expect(loadCurrentUser('/graphql', 't', respond(401, {}))).rejects.toBeInstanceOf(SessionRefusedError);
+    await expect(
+      loadCurrentUser(
+        '/graphql',
+        't',
+        respond(200, { errors: [{ errorType: 'UnauthorizedException', message: 'Deactivated' }] }),
+      ),
+    ).rejects.toBeInstanceOf(SessionRefusedError);
+    await expect(loadCurrentUser('/graphql', 't', respond(200, { errors: [{ message: 'boom' }] }))).rejects.toThrow('boom');
+    await expect(loadCurrentUser('/graphql', 't', async () => new Response('<html>', { status: 502 }))).rejects.toThrow(
+      'The API answered 502 without the signed-in user.',
+    );
   });
 });
 
