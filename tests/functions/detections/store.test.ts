@@ -164,7 +164,7 @@ describe('bulk upload', () => {
     const content = engineContent(rules, helpers, bases);
     expect(content.detections.every((d) => d.path === undefined)).toBe(true);
     expect(content.detections.filter((d) => d.body).length).toBeGreaterThan(0);
-    expect(content.globals.every((g) => g.body.length > 0)).toBe(true);
+    expect(content.globals.every((g) => (g.body ?? '').length > 0)).toBe(true);
   });
 
   it('reports each failing file and refuses bad archives', async () => {
