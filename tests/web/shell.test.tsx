@@ -6,15 +6,21 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/permissions';
 import { SIDE_NAVIGATION_STORAGE_KEY } from '../../web/src/app/constants';
 import { AppLayout } from '../../web/src/app/shell/AppLayout';
+import { contentWidthFor, type ContentWidth } from '../../web/src/app/shell/contentWidth';
 import { HelpMenu } from '../../web/src/app/shell/HelpMenu';
 import { NAVIGATION, SETTINGS_MENU, type NavigationEntry } from '../../web/src/app/shell/navigation';
 import { SettingsMenu } from '../../web/src/app/shell/SettingsMenu';
 import { SideNavigation } from '../../web/src/app/shell/SideNavigation';
+import { EmptyResults } from '../../web/src/components/EmptyResults';
 import { fakeAuth, signedInAs } from './support/render';
 import { renderWithApi } from './support/shell';
 
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
+
+const nothingBuilt: NavigationEntry[] = NAVIGATION.map((entry) =>
+  entry.kind === 'link' ? { ...entry, built: false } : { ...entry, links: entry.links.map((link) => ({ ...link, built: false })) },
+);
 
 const everyAreaBuilt: NavigationEntry[] = NAVIGATION.map((entry) =>
   entry.kind === 'link' ? { ...entry, built: true } : { ...entry, links: entry.links.map((link) => ({ ...link, built: true })) },
@@ -62,7 +68,7 @@ describe('the side navigation', () => {
   it('shows no area that does not exist yet', async () => {
     renderWithApi(
       <nav aria-label="Main navigation">
-        <SideNavigation expanded wide onToggle={() => undefined} />
+        <SideNavigation expanded wide onToggle={() => undefined} entries={nothingBuilt} />
       </nav>,
       { permissions: ['AlertRead'] },
     );
@@ -164,5 +170,32 @@ describe('the help menu', () => {
     const documentation = screen.getByRole('menuitem', { name: 'Documentation' });
     expect(documentation.getAttribute('target')).toBe('_blank');
     expect(documentation.getAttribute('rel')).toContain('noopener');
+  });
+});
+
+describe('page content', () => {
+  it.each<[string, ContentWidth]>([
+    ['/investigate/search/', 'extraLarge'],
+    ['/investigate/', 'medium'],
+    ['/investigate/data-explorer/', 'medium'],
+    ['/dashboard/overview/', 'large'],
+    ['/build/detections/abc/edit/', 'large'],
+    ['/configure/log-sources/', 'large'],
+    ['/configure/schemas', 'large'],
+    ['/support/', 'large'],
+  ])('%s is %s', (pathname, width) => {
+    expect(contentWidthFor(pathname)).toBe(width);
+  });
+
+  it('says "No Results" when a list is empty, unless told otherwise', () => {
+    renderWithApi(
+      <>
+        <EmptyResults description="Try another filter." />
+        <EmptyResults title="No log sources yet" />
+      </>,
+    );
+    expect(screen.getByText('No Results')).toBeTruthy();
+    expect(screen.getByText('Try another filter.')).toBeTruthy();
+    expect(screen.getByText('No log sources yet')).toBeTruthy();
   });
 });

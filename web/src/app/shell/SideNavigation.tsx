@@ -14,6 +14,8 @@ import {
 import classes from './SideNavigation.module.css';
 
 const ICON_SIZE = 20;
+/** Lines a group's links up with the group's label. */
+const CHILDREN_OFFSET = 30;
 
 interface GroupEntryProps {
   readonly group: NavigationGroup;
@@ -38,6 +40,7 @@ function GroupEntry({ group, wide, activePath }: GroupEntryProps) {
       opened={wide && opened}
       onChange={setOpened}
       active={!wide && holdsActive}
+      childrenOffset={CHILDREN_OFFSET}
       className={classes.entry}
       classNames={{ label: classes.label, children: classes.children }}
     >
