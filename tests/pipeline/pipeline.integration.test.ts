@@ -322,6 +322,90 @@ describe('SQS sources', () => {
   });
 });
 
+describe('custom schemas', () => {
+  const CREATE_SCHEMA = 'mutation($input: CreateSchemaInput!) { createSchema(input: $input) { name revision } }';
+
+  it('read lines by their parser, a Python script parser running in the detection engine', async () => {
+    await api(p, CREATE_SCHEMA, {
+      input: {
+        name: 'Custom.Door',
+        spec: `parser:
+  script:
+    function: |
+      def parse(log):
+          if log.startswith('#'):
+              return None
+          when, door, badge = log.split(' ')
+          return {'time': when, 'door': door, 'badge': badge}
+fields:
+  - name: time
+    type: timestamp
+    timeFormats: [rfc3339]
+    isEventTime: true
+    required: true
+  - name: door
+    type: string
+    required: true
+  - name: badge
+    type: string
+`,
+      },
+    });
+    await api(p, CREATE_SCHEMA, {
+      input: {
+        name: 'Custom.Vpn',
+        spec: `parser:
+  fastmatch:
+    match: ['%{time} vpn %{user} from %{ip}']
+fields:
+  - name: time
+    type: timestamp
+    timeFormats: [rfc3339]
+    isEventTime: true
+    required: true
+  - name: user
+    type: string
+    required: true
+  - name: ip
+    type: string
+    indicators: [ip]
+`,
+      },
+    });
+    const source = await createHttpSource(p, {
+      label: 'Building',
+      logTypes: ['Custom.Vpn', 'Custom.Door'],
+      authType: 'None',
+      streamType: 'Lines',
+    });
+    const body = [
+      '# door log',
+      '2026-11-21T06:00:00Z lobby b-17',
+      '2026-11-21T06:05:00Z vpn carol from 198.51.100.4',
+      'one two',
+    ].join('\n');
+    expect((await postToSource(p, source.id, body, { 'content-type': 'text/plain' })).status).toBe(200);
+    const doors = await eventually(
+      async () =>
+        (await lakeKeys(p, 'custom_door')).length
+          ? queryLake(p, 'SELECT door, badge, p_log_type, "hour" FROM panther_logs.custom_door')
+          : [],
+      (r) => r.length > 0,
+      60_000,
+    );
+    expect(doors).toEqual([{ door: 'lobby', badge: 'b-17', p_log_type: 'Custom.Door', hour: 6 }]);
+    const vpn = await queryLake(p, 'SELECT "user", p_any_ip_addresses FROM panther_logs.custom_vpn');
+    expect(vpn).toEqual([{ user: 'carol', p_any_ip_addresses: ['198.51.100.4'] }]);
+    const failures = await eventually(
+      () => api<Failures>(p, FAILURES, { sourceId: source.id }),
+      (d) => d.classificationFailures.edges.length > 0,
+    );
+    expect(failures.classificationFailures.edges.map((e) => [e.node.lineNumber, e.node.attempts.map((a) => a.logType)])).toEqual([
+      [4, ['Custom.Vpn', 'Custom.Door']],
+    ]);
+  });
+});
+
 describe('the classification failures API', () => {
   it('pages newest first with cursors, and refuses a bad cursor, page size or source', async () => {
     const lines = Array.from({ length: 5 }, (_, i) => `not json ${i}`).join('\n');
