@@ -150,7 +150,7 @@ export function SchemaDetailsPage() {
       </Card>
 
       <Card withBorder radius="md">
-        <Tabs defaultValue="tree">
+        <Tabs defaultValue="tree" keepMounted keepMountedMode="display-none">
           <Group justify="space-between">
             <Tabs.List>
               <Tabs.Tab value="tree">Fields</Tabs.Tab>

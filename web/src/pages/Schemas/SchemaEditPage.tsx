@@ -269,7 +269,7 @@ function SchemaForm({ schema }: { readonly schema: SchemaFieldsFragment | null }
                 onChange={(e) => setShowDiscovered(e.currentTarget.checked)}
               />
             </Group>
-            <Tabs value={view} onChange={setView}>
+            <Tabs value={view} onChange={setView} keepMounted keepMountedMode="display-none">
               <Tabs.List>
                 <Tabs.Tab value="yaml">YAML</Tabs.Tab>
                 <Tabs.Tab value="tree">Tree</Tabs.Tab>
