@@ -271,8 +271,13 @@ async function setLogStreamType(event: AppSyncResolverEvent<WithInput>, caller: 
     jsonArrayEnvelopeField: optionalText(input.jsonArrayEnvelopeField),
   };
   refuse(validateStreamType(stream));
-  const { jsonArrayEnvelopeField: _dropped, ...rest } = previous; // eslint-disable-line @typescript-eslint/no-unused-vars -- replaced below
-  const next = { ...rest, ...streamFields(stream), ...stamps(caller, previous) } as StoredLogSource;
+  // The enclosing field goes with the stream type: absent unless the new type is a JSON array with one.
+  const next = {
+    ...previous,
+    jsonArrayEnvelopeField: undefined,
+    ...streamFields(stream),
+    ...stamps(caller, previous),
+  } as StoredLogSource;
   return answer(await saving(() => replaceSource(previous, next)));
 }
 

@@ -20,10 +20,8 @@ export function LogSourcesPage() {
   const [params, setParams] = useSearchParams();
   const type = params.get('type');
   const transport = isTransport(type) ? type : null;
-  const { data, loading, error } = useQuery(LOG_SOURCES_QUERY, {
-    variables: { input: { transport: transport ? (transportToApi(transport) as LogSourceTransport) : null, first: 100 } },
-    fetchPolicy: 'cache-and-network',
-  });
+  const variables = { input: { transport: transport ? (transportToApi(transport) as LogSourceTransport) : null, first: 100 } };
+  const { data, loading, error, fetchMore } = useQuery(LOG_SOURCES_QUERY, { variables, fetchPolicy: 'cache-and-network' });
   const sources = data?.logSources.edges.map((e) => e.node) ?? [];
 
   return (
@@ -80,6 +78,27 @@ export function LogSourcesPage() {
         <Card withBorder radius="md" p={0}>
           <LogSourcesTable sources={sources} />
         </Card>
+      )}
+      {data?.logSources.pageInfo.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="subtle"
+            onClick={() =>
+              void fetchMore({
+                variables: { input: { ...variables.input, after: data.logSources.pageInfo.endCursor } },
+                updateQuery: (previous, { fetchMoreResult }) => ({
+                  ...fetchMoreResult,
+                  logSources: {
+                    ...fetchMoreResult.logSources,
+                    edges: [...previous.logSources.edges, ...fetchMoreResult.logSources.edges],
+                  },
+                }),
+              })
+            }
+          >
+            Load more
+          </Button>
+        </Group>
       )}
     </Stack>
   );
