@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Can } from '../../web/src/lib/permissions';
-import { renderWithApi } from './support/shell';
+import { fakeAuth } from './support/render';
+import { permissionsMock, renderWithApi } from './support/shell';
 
 afterEach(cleanup);
 
@@ -72,5 +73,21 @@ describe('Can', () => {
     expect(await screen.findByText('loaded')).toBeTruthy();
     expect(screen.getByText('no access')).toBeTruthy();
     expect(screen.queryByText('manage users')).toBeNull();
+  });
+});
+
+describe('usePermissions', () => {
+  it('holds nothing, and asks nothing, while nobody is signed in', async () => {
+    const asked = vi.fn(() => permissionsMock(['AlertRead']).result as never);
+    renderWithApi(
+      <Can permissions={['AlertRead']} fallback={<span>signed out</span>}>
+        alerts
+      </Can>,
+      { auth: fakeAuth({ status: 'anonymous', reason: 'start' }), mocks: [{ ...permissionsMock(['AlertRead']), result: asked }] },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).not.toHaveBeenCalled();
+    expect(screen.getByText('signed out')).toBeTruthy();
+    expect(screen.queryByText('alerts')).toBeNull();
   });
 });

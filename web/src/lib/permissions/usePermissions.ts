@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { hasPermissions, type Permission, type PermissionCheckOptions } from '../../../../core/permissions';
+import { useAuth } from '../auth/AuthContext';
 import { MY_PERMISSIONS_QUERY } from './permissions.operations';
 
 export interface UserPermissions {
@@ -15,22 +16,25 @@ const NONE: readonly Permission[] = [];
 
 /**
  * The signed-in user's permissions, from `me { role { permissions } }`. Read from the cache once known and
- * asked again whenever the window regains focus, so a role change shows without signing in again.
+ * asked again whenever the window regains focus, so a role change shows without signing in again. Nobody
+ * signed in holds nothing (and nothing is asked).
  */
 export function usePermissions(): UserPermissions {
-  const { data, loading, refetch } = useQuery(MY_PERMISSIONS_QUERY, { fetchPolicy: 'cache-first' });
+  const signedIn = useAuth().state.status === 'authenticated';
+  const { data, loading, refetch } = useQuery(MY_PERMISSIONS_QUERY, { fetchPolicy: 'cache-first', skip: !signedIn });
 
   useEffect(() => {
+    if (!signedIn) return;
     const onFocus = () => void refetch().catch(() => undefined);
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
-  }, [refetch]);
+  }, [refetch, signedIn]);
 
-  const role = data?.me.role ?? null;
+  const role = (signedIn && data?.me.role) || null;
   return {
     permissions: role?.permissions ?? NONE,
     role: role ? { id: role.id, name: role.name } : null,
-    loading: loading && !data,
+    loading: signedIn && loading && !data,
   };
 }
 
