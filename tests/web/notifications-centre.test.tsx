@@ -32,7 +32,8 @@ interface Stored {
 class FakeNotificationApi {
   items: Stored[] = [];
   preferences = ['SYSTEM_NOTIFICATION', 'SYSTEM_ERROR', 'DETECTION_NOTIFICATION'].map((topic) => ({ topic, enabled: true }));
-  failLists = false;
+  /** Answer list queries with an error carrying this message. */
+  failLists: string | null = null;
   calls: Array<{ name: string; variables: Record<string, unknown> }> = [];
 
   add(count: number, make: (i: number) => Partial<Stored> = () => ({})) {
@@ -84,7 +85,7 @@ class FakeNotificationApi {
           },
         };
       case 'NotificationList': {
-        if (this.failLists) return { errors: [{ message: 'the table is on fire', errorType: 'ServerError' }] };
+        if (this.failLists !== null) return { errors: [{ message: this.failLists, errorType: 'ServerError' }] };
         const matching = this.items.filter((n) =>
           input.archived ? !!n.archivedAt : !n.archivedAt && (!input.unreadOnly || !n.readAt),
         );
@@ -345,12 +346,29 @@ describe('the notification centre', () => {
     await waitFor(() => expect(titles()).toEqual(['Notification 1', 'Notification 0']));
   });
 
-  it('says so when the notifications cannot be loaded', async () => {
-    api.failLists = true;
+  it('says so when the notifications cannot be loaded, with the fallback text when the server gives none', async () => {
+    api.failLists = 'the table is on fire';
     renderBell();
     await openCentre();
     expect(await within(drawer()).findByText("Couldn't load your Notifications")).toBeTruthy();
     expect(within(drawer()).getByText('The table is on fire')).toBeTruthy();
+    cleanup();
+
+    api.failLists = '';
+    renderBell();
+    await openCentre();
+    expect(await within(drawer()).findByText("Couldn't load your Notifications")).toBeTruthy();
+    expect(within(drawer()).getByText('There was an error when performing your request, please contact support')).toBeTruthy();
+  });
+
+  it('links a notification to its alert and hides when the path changes', async () => {
+    api.add(1, () => ({ title: 'New alert', alertId: 'alert-7', topic: 'DETECTION_NOTIFICATION' }));
+    renderBell();
+    await openCentre();
+    const link = await within(drawer()).findByRole('link', { name: 'View alert' });
+    expect(link.getAttribute('href')).toBe('/alerts-and-errors/alert-7/');
+    fireEvent.click(link);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('edits the in-app preference of each topic, all on by default', async () => {

@@ -1,7 +1,8 @@
 import { useApolloClient } from '@apollo/client/react';
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { notifications as snackbars } from '@mantine/notifications';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { BellIcon, BellUnreadIcon } from '../../components/icons';
 import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
 import { IDLE_TIMEOUT_MS, NOTIFICATION_POLL_MS, NOTIFICATION_SNACKBAR_MS, POLL_PAGE_SIZE } from './constants';
@@ -36,6 +37,10 @@ export function NotificationBell() {
   // undefined until the first poll answers; null when the inbox is empty.
   const [newestId, setNewestId] = useState<string | null | undefined>(undefined);
   const announce = useNotificationSnackbars<NotificationItem>(showSnackbar);
+  const { pathname } = useLocation();
+
+  // The sidesheet hides on any path change (for example after following a notification to its alert).
+  useEffect(() => setOpened(false), [pathname]);
 
   const poll = useCallback(async () => {
     const { data } = await client.query({

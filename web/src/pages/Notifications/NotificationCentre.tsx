@@ -17,11 +17,10 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CheckIcon, InboxIcon, SettingsIcon } from '../../components/icons';
-import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
 import type { NotificationCountsQuery, UpdateNotificationInput, UpdateUserNotificationsInput } from '../../lib/graphql/types';
-import { EMPTY_STATE, LOAD_ERROR_FALLBACK, LOAD_ERROR_TITLE } from './constants';
-import { unreadBadgeLabel } from './format';
+import { EMPTY_STATE, LOAD_ERROR_TITLE } from './constants';
+import { notificationErrorMessage, unreadBadgeLabel } from './format';
 import { NotificationItemCard } from './NotificationItemCard';
 import { NotificationListView } from './NotificationListView';
 import { NotificationPreferencesPanel } from './NotificationPreferencesPanel';
@@ -120,7 +119,7 @@ export function NotificationCentre({ opened, onClose, unread, onUnreadChange, ne
     if (list.error && list.items.length === 0)
       return (
         <Alert color="red" title={LOAD_ERROR_TITLE}>
-          {describeApiError(list.error) || LOAD_ERROR_FALLBACK}
+          {notificationErrorMessage(list.error)}
         </Alert>
       );
     if (list.loading && list.items.length === 0)
@@ -258,7 +257,7 @@ export function NotificationCentre({ opened, onClose, unread, onUnreadChange, ne
             )}
             {actionError !== null && (
               <Alert color="red" title="Couldn't update your Notifications" withCloseButton onClose={() => setActionError(null)}>
-                {describeApiError(actionError) || LOAD_ERROR_FALLBACK}
+                {notificationErrorMessage(actionError)}
               </Alert>
             )}
             {body()}
