@@ -18,6 +18,7 @@ function CrumbItem({ crumb, current }: { readonly crumb: Crumb; readonly current
         truncate
         maw={CRUMB_MAX_WIDTH}
         aria-current={current ? 'page' : undefined}
+        style={current ? { flexShrink: 0 } : undefined}
       >
         {crumb.label}
       </Text>
