@@ -17,6 +17,9 @@ export interface BatchResponse {
 
 const log = (line: string) => console.log(line);
 
+/** Messages of a batch processed at once: their S3, DynamoDB and SQS waits overlap; memory stays bounded. */
+const CONCURRENCY = 3;
+
 export async function handler(event: SqsEvent): Promise<BatchResponse> {
   const config: PipelineConfig = {
     ingestBucket: requireEnv('INGEST_BUCKET'),
@@ -26,13 +29,17 @@ export async function handler(event: SqsEvent): Promise<BatchResponse> {
   const fromSources = event.Records.filter(isSourceQueueMessage);
   const failed = await handOffSourceMessages(fromSources, config.ingestBucket);
   const batchItemFailures = failed.map((itemIdentifier) => ({ itemIdentifier }));
-  for (const record of event.Records.filter((r) => !isSourceQueueMessage(r))) {
-    try {
-      for (const object of announcedObjects(record.body)) await ingestObject(object, config, log);
-    } catch (err) {
-      console.error(`message ${record.messageId} failed and returns to the queue: ${(err as Error).stack ?? err}`);
-      batchItemFailures.push({ itemIdentifier: record.messageId });
+  const queue = event.Records.filter((r) => !isSourceQueueMessage(r));
+  const worker = async () => {
+    for (let record = queue.shift(); record; record = queue.shift()) {
+      try {
+        for (const object of announcedObjects(record.body)) await ingestObject(object, config, log);
+      } catch (err) {
+        console.error(`message ${record.messageId} failed and returns to the queue: ${(err as Error).stack ?? err}`);
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   return { batchItemFailures };
 }

@@ -23,7 +23,7 @@ export interface WrittenObject {
 export interface LakeWriterOptions {
   /** Text size at which a partition's file is written (default 32 MiB). */
   readonly partBytes?: number;
-  /** Text held over all partitions before the largest are written early (default 96 MiB). */
+  /** Text held over all partitions before the largest are written early (default 64 MiB). */
   readonly bufferBytes?: number;
 }
 
@@ -48,7 +48,7 @@ export class LakeWriter {
     options: LakeWriterOptions = {},
   ) {
     this.partBytes = options.partBytes ?? 32 * 1024 * 1024;
-    this.bufferBytes = options.bufferBytes ?? 96 * 1024 * 1024;
+    this.bufferBytes = options.bufferBytes ?? 64 * 1024 * 1024;
   }
 
   add(logType: string, event: NormalizedEvent): void {

@@ -3,7 +3,8 @@
 //   JSON            a stream of JSON documents (one per line, concatenated or pretty-printed)
 //   JsonArray       the elements of a root array, or of the array in one root field (the envelope)
 //   CloudWatchLogs  CloudWatch Logs subscription messages: each logEvents[].message of a DATA_MESSAGE
-//   Auto            a JSON array, CloudWatch Logs or lines, judged from the start of the object
+//   Auto            a JSON array, CloudWatch Logs, JSON documents spread over lines (pretty-printed) or lines,
+//                   judged from the start of the object
 // A record's position (line number, index within it) makes its p_row_id, so it must not depend on chunking.
 import { DEFAULT_MAX_LINE_BYTES, LineDecoder, type DecodedLine } from '../../../core/schemas/lines';
 import type { StreamType } from '../../../core/log-sources/types';
@@ -28,10 +29,22 @@ export function detectStreamType(head: string): Exclude<StreamType, 'Auto'> {
   const text = head.replace(/^\ufeff/, '');
   if (/^\s*\[/.test(text)) return 'JsonArray';
   if (CLOUDWATCH_START.test(text) && text.includes('"logEvents"')) return 'CloudWatchLogs';
+  // A document whose first line is not a whole JSON value is pretty-printed JSON, not one object per line.
+  const newline = text.indexOf('\n');
+  if (/^\s*\{/.test(text) && newline >= 0 && !isJson(text.slice(0, newline))) return 'JSON';
   return 'Lines';
 }
 
 const isBlank = (text: string) => text.trim().length === 0;
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Log records of an object, in batches (one per chunk read). Blank lines are not records. */
 export async function* logRecords(

@@ -101,8 +101,15 @@ describe('Auto', () => {
     expect(detectStreamType('  [{"a":1}]')).toBe('JsonArray');
     expect(detectStreamType('{"messageType":"DATA_MESSAGE","logEvents":[]}')).toBe('CloudWatchLogs');
     expect(detectStreamType('{"a":1}\n{"b":2}')).toBe('Lines');
+    expect(detectStreamType('{\n  "a": 1\n}\n')).toBe('JSON');
+    expect(detectStreamType('{"a": 1,\n "b": 2}')).toBe('JSON');
+    expect(detectStreamType('not json\n{"b":2}')).toBe('Lines');
     expect(texts(await records('[{"a":1},{"b":2}]', { streamType: 'Auto' }, 3))).toEqual(['{"a":1}', '{"b":2}']);
     expect(texts(await records('{"a":1}\n{"b":2}\n', { streamType: 'Auto' }, 3))).toEqual(['{"a":1}', '{"b":2}']);
+    expect(texts(await records('{\n  "a": 1\n}\n{\n  "b": 2\n}', { streamType: 'Auto' }, 3))).toEqual([
+      '{\n  "a": 1\n}',
+      '{\n  "b": 2\n}',
+    ]);
   });
 });
 
