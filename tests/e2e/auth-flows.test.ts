@@ -158,6 +158,25 @@ describe('sign-in and session in the browser', () => {
     await answerTotpChallenge(page);
     await page.waitForURL(`${runtime.url}/investigate/search/?q=1`);
     await inTheApp(page);
+
+    // Tokens that look expired (a clock an hour ahead) are refreshed with the refresh token, without a new sign-in.
+    const idTokenNow = () =>
+      page.evaluate(() => {
+        const storage = Object.entries((globalThis as unknown as { localStorage: Record<string, string> }).localStorage);
+        return storage.find(([key]) => key.endsWith('.idToken'))?.[1] ?? '';
+      });
+    const before = await idTokenNow();
+    await page.evaluate(() => {
+      const storage = (
+        globalThis as unknown as { localStorage: Record<string, string> & { setItem(k: string, v: string): void } }
+      ).localStorage;
+      const key = Object.keys(storage).find((name) => name.endsWith('.clockDrift'));
+      if (key) storage.setItem(key, String(2 * 3_600_000));
+    });
+    await page.reload();
+    await inTheApp(page);
+    expect(new URL(page.url()).pathname).toBe('/investigate/search/');
+    expect(await idTokenNow()).not.toBe(before);
     otherDevice = context;
   });
 

@@ -15,6 +15,7 @@ import {
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
+  GetTokensFromRefreshTokenCommand,
   GetUserCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
@@ -164,6 +165,16 @@ describe('challenge sessions', () => {
       }),
     );
     expect(refreshed.AuthenticationResult?.IdToken).toBeTruthy();
+
+    // Amplify refreshes with GetTokensFromRefreshToken, which cognito-local lacks.
+    const viaAmplifysCall = await client.send(
+      new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: done.AuthenticationResult!.RefreshToken! }),
+    );
+    expect(viaAmplifysCall.AuthenticationResult?.AccessToken).toBeTruthy();
+    expect(viaAmplifysCall.AuthenticationResult?.IdToken).toBeTruthy();
+    await expect(
+      client.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: 'not-a-token' })),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
   });
 });
 
@@ -311,6 +322,9 @@ describe('password change and sign-out everywhere', () => {
         ),
       ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
     }
+    await expect(
+      client.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: tokens.RefreshToken! })),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
     const again = (await passwordAuth('changer@caracal.local', 'Next-Pass-2026!')).AuthenticationResult!;
     await expect(client.send(new GetUserCommand({ AccessToken: again.AccessToken }))).resolves.toHaveProperty('Username');
 

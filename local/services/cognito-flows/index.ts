@@ -25,6 +25,7 @@ export function extendRouter(base: Router, pools: UserPools, errors: CognitoErro
     InitiateAuth: (route) => signIn.initiateAuth(route),
     AdminInitiateAuth: (route) => signIn.initiateAuth(route),
     RespondToAuthChallenge: (route) => signIn.respondToAuthChallenge(route),
+    GetTokensFromRefreshToken: () => signIn.getTokensFromRefreshToken(signIn.initiateAuth(base('InitiateAuth'))),
     ChangePassword: (route) => account.changePassword(route),
     AssociateSoftwareToken: (route) => account.associateSoftwareToken(route),
     ForgotPassword: (route) => account.forgotPassword(route),

@@ -6,7 +6,9 @@
 //   (cognito-local accepts any session, so anyone could set a new user's password);
 // - a new password must follow the pool's password policy;
 // - the refresh token of a sign-in that went through a challenge is stored (cognito-local forgets it, so
-//   the session ended at the first refresh); an expired or revoked refresh token is refused.
+//   the session ended at the first refresh); an expired or revoked refresh token is refused;
+// - GetTokensFromRefreshToken, which Amplify refreshes sessions with and cognito-local lacks, answers as
+//   the refresh flow of InitiateAuth (no refresh-token rotation: the client keeps its refresh token).
 import { verifyLocalJwt } from './keys';
 import { assertConforms } from './password-policy';
 import type { CognitoErrors, Request, Route, StoredUser, UserPool, UserPools } from './types';
@@ -92,6 +94,23 @@ export class SignInFlows {
         if (current) await pool.storeRefreshToken(ctx, refreshToken, current);
       }
       return result;
+    };
+  }
+
+  /** GetTokensFromRefreshToken, answered by the (wrapped) InitiateAuth refresh flow. */
+  getTokensFromRefreshToken(initiateAuth: Route): Route {
+    return async (ctx, req) => {
+      if (typeof req.RefreshToken !== 'string' || req.RefreshToken === '') {
+        throw new this.errors.InvalidParameterError('Missing required parameter RefreshToken');
+      }
+      const result = (await initiateAuth(ctx, {
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: req.ClientId,
+        AuthParameters: { REFRESH_TOKEN: req.RefreshToken },
+        ClientMetadata: req.ClientMetadata,
+      })) as { AuthenticationResult?: { AccessToken?: string; IdToken?: string } };
+      const { AccessToken, IdToken } = result.AuthenticationResult ?? {};
+      return { AuthenticationResult: { AccessToken, IdToken, TokenType: 'Bearer' } };
     };
   }
 
