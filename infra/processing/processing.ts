@@ -64,6 +64,14 @@ export class Processing extends Construct {
     this.detectionsQueue.grantSendMessages(logProcessor);
     // S3 log sources live in the customer's own buckets: read any object the deployment is allowed to read.
     logProcessor.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: ['arn:aws:s3:::*/*'] }));
+    // Objects encrypted with a customer's KMS key are decrypted through S3 only (the key policy must allow it).
+    logProcessor.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['kms:Decrypt'],
+        resources: ['*'],
+        conditions: { StringLike: { 'kms:ViaService': `s3.${Stack.of(this).region}.amazonaws.com` } },
+      }),
+    );
     // SQS log sources: each has its own queue, created by the log sources API and connected to this function.
     logProcessor.addToRolePolicy(
       new iam.PolicyStatement({
@@ -104,7 +112,7 @@ export class Processing extends Construct {
         {
           id: 'AwsSolutions-IAM5',
           reason:
-            'S3 log sources are objects in customer buckets named at run time; grants on the ingest and lake buckets and the entity table indexes use the object and index wildcards CDK generates.',
+            'S3 log sources are objects in customer buckets (and keys) named at run time, decrypted only through S3; grants on the ingest and lake buckets and the entity table indexes use the object and index wildcards CDK generates.',
         },
       ],
       true,

@@ -74,6 +74,7 @@ describe('log processor', () => {
   it('may read the ingest bucket and source buckets, write the lake, send to the detections queue, notify users', () => {
     const policy = policyOf(logProcessor());
     expect(policy).toContain('arn:aws:s3:::*/*');
+    expect(policy).toMatch(/"kms:Decrypt".*"kms:ViaService"/s);
     expect(policy).toMatch(/LakeLakeBucket[0-9A-F]{8}/);
     expect(policy).toContain('s3:PutObject');
     expect(policy).toMatch(/ProcessingDetectionsQueue[0-9A-F]{8}/);
