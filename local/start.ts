@@ -54,20 +54,6 @@ async function main(): Promise<void> {
     log: (line) => console.log(line),
   });
 
-  // The demo: seeded on first start (the demo function's marker item makes this a no-op afterwards).
-  const demoFunction = demoFunctionName(runtime.functions.values());
-  if (demoFunction) {
-    writeDemoEndpoint(stateDir, {
-      lambdaEndpoint: runtime.endpoints.lambda,
-      functionName: demoFunction,
-      region: runtime.stack.region,
-    });
-    await seedDemo(runtime.invoke, demoFunction).then(
-      (line) => console.log(line),
-      (err: Error) => console.error(err.message),
-    );
-  }
-
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -89,6 +75,20 @@ async function main(): Promise<void> {
     console.log('  Sign in with your account (start with --reset to begin again with a new administrator).');
   }
   console.log('Press Ctrl-C to stop.');
+  // The demo: seeded on first start, after the ready line (the demo function's marker item makes later starts
+  // a quick no-op; an interrupted seed runs again on the next start).
+  const demoFunction = demoFunctionName(runtime.functions.values());
+  if (demoFunction) {
+    writeDemoEndpoint(stateDir, {
+      lambdaEndpoint: runtime.endpoints.lambda,
+      functionName: demoFunction,
+      region: runtime.stack.region,
+    });
+    seedDemo(runtime.invoke, demoFunction).then(
+      (line) => console.log(line),
+      (err: Error) => stopping || console.error(err.message),
+    );
+  }
 }
 
 main().catch((err) => {
