@@ -13,9 +13,10 @@ import type { Permission } from '../../core/permissions';
 import { FIELD_REQUIRED, FREE_TEXT_CHARACTERS, ORGANIZATION_NAME_TOO_LONG } from '../../core/validation/general-settings';
 import { theme } from '../../web/src/app/theme';
 import { WebConfigProvider } from '../../web/src/app/webConfig';
+import { AuthContext } from '../../web/src/lib/auth/AuthContext';
 import { GeneralSettingsPage, SAVED_MESSAGE } from '../../web/src/pages/GeneralSettings/GeneralSettingsPage';
 import { testConfig } from './support/config';
-import { installBrowserStandIns } from './support/render';
+import { fakeAuth, installBrowserStandIns, signedInAs } from './support/render';
 
 interface Settings {
   organizationName: string;
@@ -70,11 +71,13 @@ function renderPage(permissions: Permission[], initial: Partial<Settings> = {}) 
     <MantineProvider theme={theme} env="test">
       <Notifications />
       <WebConfigProvider value={testConfig}>
-        <ApolloProvider client={new ApolloClient({ link, cache: new InMemoryCache() })}>
-          <MemoryRouter>
-            <GeneralSettingsPage />
-          </MemoryRouter>
-        </ApolloProvider>
+        <AuthContext.Provider value={fakeAuth(signedInAs)}>
+          <ApolloProvider client={new ApolloClient({ link, cache: new InMemoryCache() })}>
+            <MemoryRouter>
+              <GeneralSettingsPage />
+            </MemoryRouter>
+          </ApolloProvider>
+        </AuthContext.Provider>
       </WebConfigProvider>
     </MantineProvider>,
   );
