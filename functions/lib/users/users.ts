@@ -37,7 +37,15 @@ import {
   type DirectoryUser,
 } from './directory';
 import { notifyUser } from './notify';
-import { deleteUserRecord, getUserRecord, getUserRecords, putUserRecord, recordsWithRole, updateRecordNames } from './records';
+import {
+  deleteUserRecord,
+  getUserRecord,
+  getUserRecords,
+  putUserRecord,
+  recordsWithRole,
+  updateRecordNames,
+  type UserRecord,
+} from './records';
 import { getRole, listRoles, type StoredRole } from './roles';
 
 /** A user as the API answers it. */
@@ -86,7 +94,14 @@ function invalid(message: string | undefined): void {
   if (message) throw new ApiError('InvalidInput', message);
 }
 
-function view(user: DirectoryUser, roleId: string | null, roles: ReadonlyMap<string, StoredRole>, enabled: boolean): UserView {
+/** A user as answered; the creation time is the record's (milliseconds, so the newest invitation sorts first). */
+function view(
+  user: DirectoryUser,
+  roleId: string | null,
+  roles: ReadonlyMap<string, StoredRole>,
+  enabled: boolean,
+  createdAt: string | null = user.createdAt,
+): UserView {
   const role = roleId ? roles.get(roleId) : undefined;
   return {
     id: user.id,
@@ -97,7 +112,7 @@ function view(user: DirectoryUser, roleId: string | null, roles: ReadonlyMap<str
     enabled,
     status: user.status,
     role: role ? { id: role.id, name: role.name, permissions: [...role.permissions] } : null,
-    createdAt: user.createdAt,
+    createdAt,
     lastLoggedInAt: null,
   };
 }
@@ -130,7 +145,7 @@ export async function listUsers(filter: UserFilter = {}): Promise<UserView[]> {
     .map((user) => {
       const record = records.get(user.id);
       const roleId = record ? record.roleId : adminIds.has(user.id) ? ADMIN_ROLE.id : null;
-      return view(user, roleId, rolesById, user.enabled && record?.enabled !== false);
+      return view(user, roleId, rolesById, user.enabled && record?.enabled !== false, record?.createdAt ?? user.createdAt);
     })
     .filter((user) => !filter.search || userMatchesSearch(user, filter.search))
     .filter((user) => !filter.roleId || user.role?.id === filter.roleId)
@@ -139,9 +154,9 @@ export async function listUsers(filter: UserFilter = {}): Promise<UserView[]> {
 }
 
 export async function getUser(id: string): Promise<UserView> {
-  const { user, roleId, enabled } = await load(id);
+  const { user, record, roleId, enabled } = await load(id);
   const role = roleId ? await getRole(roleId) : null;
-  return view(user, roleId, byId(role ? [role] : []), enabled);
+  return view(user, roleId, byId(role ? [role] : []), enabled, record?.createdAt ?? user.createdAt);
 }
 
 /** Ids of the enabled users holding the Admin role. */
@@ -173,16 +188,9 @@ export async function inviteUser(input: InviteInput, actor: Actor): Promise<User
   if (await findByEmail(email)) throw new ApiError('AlreadyExists', EMAIL_IN_USE);
 
   const user = await createDirectoryUser({ email, givenName, familyName });
+  let record: UserRecord;
   try {
-    await putUserRecord({
-      id: user.id,
-      roleId: role.id,
-      enabled: true,
-      email,
-      givenName,
-      familyName,
-      createdAt: user.createdAt ?? undefined,
-    });
+    record = await putUserRecord({ id: user.id, roleId: role.id, enabled: true, email, givenName, familyName });
     if (role.id === ADMIN_ROLE.id) await setAdminGroupMembership(user.id, true);
   } catch (err) {
     await deleteUserRecord(user.id).catch(() => undefined);
@@ -190,7 +198,7 @@ export async function inviteUser(input: InviteInput, actor: Actor): Promise<User
     throw err;
   }
   await notifyUser(user.id, 'Welcome to Caracal', `${actor.email} invited you to Caracal with the role ${role.name}.`);
-  return view(user, role.id, byId([role]), true);
+  return view(user, role.id, byId([role]), true, record.createdAt);
 }
 
 /** Edits email, names and role; null values stay as they are. */
@@ -232,7 +240,8 @@ export async function editUser(input: EditInput, actor: Actor): Promise<UserView
   if (roleChanged) {
     await notifyUser(current.user.id, 'Your role changed', `${actor.email} changed your role to ${role.name}.`);
   }
-  return view({ ...current.user, email, givenName, familyName }, role.id, byId([role]), current.enabled);
+  const edited = { ...current.user, email, givenName, familyName };
+  return view(edited, role.id, byId([role]), current.enabled, current.record?.createdAt ?? current.user.createdAt);
 }
 
 /** The signed-in user's own first and last name. */
