@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Link, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BreadcrumbLabelsProvider, useBreadcrumbLabel } from '../../web/src/app/shell/breadcrumbLabels';
 import { Breadcrumbs } from '../../web/src/app/shell/Breadcrumbs';
 import { breadcrumbsFor, collapseCrumbs } from '../../web/src/app/shell/breadcrumbs';
 import { renderInApp } from './support/render';
@@ -73,5 +75,38 @@ describe('the breadcrumbs bar', () => {
   it('is empty on the home page', () => {
     renderInApp(<Breadcrumbs />, { at: '/' });
     expect(screen.queryByRole('navigation', { name: 'Breadcrumbs' })).toBeNull();
+  });
+});
+
+describe('a crumb a page names', () => {
+  function LogSourceDetails() {
+    useBreadcrumbLabel('AWS CloudTrail (prod)');
+    return <Link to="/configure/log-sources/">Back to the list</Link>;
+  }
+
+  it('shows the name the page gives for as long as the page shows', async () => {
+    renderInApp(
+      <BreadcrumbLabelsProvider>
+        <Breadcrumbs />
+        <Routes>
+          <Route path="/configure/log-sources/:id/" element={<LogSourceDetails />} />
+          <Route path="/configure/log-sources/" element={<p>List</p>} />
+        </Routes>
+      </BreadcrumbLabelsProvider>,
+      { at: '/configure/log-sources/9f1c2a7e/' },
+    );
+    const bar = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect((await within(bar).findByText('AWS CloudTrail (prod)')).getAttribute('aria-current')).toBe('page');
+    expect(within(bar).queryByText('9f1c2a7e')).toBeNull();
+    expect(
+      breadcrumbsFor('/configure/log-sources/9f1c2a7e/', new Map([['/configure/log-sources/9f1c2a7e/', 'Prod']]))[2],
+    ).toEqual({
+      label: 'Prod',
+      path: '/configure/log-sources/9f1c2a7e/',
+    });
+
+    fireEvent.click(screen.getByText('Back to the list'));
+    expect(await screen.findByText('List')).toBeTruthy();
+    expect(within(bar).queryByText('AWS CloudTrail (prod)')).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '../constants';
 import { ErrorStatusListener, statusCodeOf } from '../errorStatus';
 import classes from './AppLayout.module.css';
+import { BreadcrumbLabelsProvider } from './breadcrumbLabels';
 import { CONTENT_MAX_WIDTH, contentWidthFor } from './contentWidth';
 import { SideNavigation } from './SideNavigation';
 import { TopBar } from './TopBar';
@@ -34,38 +35,40 @@ export function AppLayout() {
   const statusCode = statusCodeOf(location.state);
 
   return (
-    <AppShell
-      header={{ height: TOP_BAR_HEIGHT }}
-      navbar={{ width: expanded ? SIDE_NAVIGATION_EXPANDED_WIDTH : SIDE_NAVIGATION_COLLAPSED_WIDTH, breakpoint: 0 }}
-      padding={{ base: 'md', sm: 'xl' }}
-      transitionDuration={SIDE_NAVIGATION_ANIMATION_MS}
-    >
-      <ErrorStatusListener />
-      <AppShell.Header>
-        <TopBar />
-      </AppShell.Header>
-      <AppShell.Navbar
-        className={classes.navbar}
-        aria-label="Main navigation"
-        data-expanded={expanded || undefined}
-        data-peek={(!expanded && hovered) || undefined}
-        style={{ '--side-navigation-wide-width': `${SIDE_NAVIGATION_EXPANDED_WIDTH}px` }}
-        onMouseEnter={() => setHovered(true)}
-        onMouseLeave={() => setHovered(false)}
+    <BreadcrumbLabelsProvider>
+      <AppShell
+        header={{ height: TOP_BAR_HEIGHT }}
+        navbar={{ width: expanded ? SIDE_NAVIGATION_EXPANDED_WIDTH : SIDE_NAVIGATION_COLLAPSED_WIDTH, breakpoint: 0 }}
+        padding={{ base: 'md', sm: 'xl' }}
+        transitionDuration={SIDE_NAVIGATION_ANIMATION_MS}
       >
-        <SideNavigation expanded={expanded} wide={wide} onToggle={() => setExpanded(!expanded)} />
-      </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>
-        <Box maw={CONTENT_MAX_WIDTH[contentWidthFor(location.pathname)]} mx="auto">
-          {statusCode !== undefined ? (
-            <ErrorPage status={statusCode} />
-          ) : (
-            <ErrorBoundary key={location.pathname}>
-              <Outlet />
-            </ErrorBoundary>
-          )}
-        </Box>
-      </AppShell.Main>
-    </AppShell>
+        <ErrorStatusListener />
+        <AppShell.Header>
+          <TopBar />
+        </AppShell.Header>
+        <AppShell.Navbar
+          className={classes.navbar}
+          aria-label="Main navigation"
+          data-expanded={expanded || undefined}
+          data-peek={(!expanded && hovered) || undefined}
+          style={{ '--side-navigation-wide-width': `${SIDE_NAVIGATION_EXPANDED_WIDTH}px` }}
+          onMouseEnter={() => setHovered(true)}
+          onMouseLeave={() => setHovered(false)}
+        >
+          <SideNavigation expanded={expanded} wide={wide} onToggle={() => setExpanded(!expanded)} />
+        </AppShell.Navbar>
+        <AppShell.Main className={classes.main}>
+          <Box maw={CONTENT_MAX_WIDTH[contentWidthFor(location.pathname)]} mx="auto">
+            {statusCode !== undefined ? (
+              <ErrorPage status={statusCode} />
+            ) : (
+              <ErrorBoundary key={location.pathname}>
+                <Outlet />
+              </ErrorBoundary>
+            )}
+          </Box>
+        </AppShell.Main>
+      </AppShell>
+    </BreadcrumbLabelsProvider>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text, UnstyledButton } from 
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ChevronRightIcon } from '../../components/icons';
+import { useBreadcrumbLabels } from './breadcrumbLabels';
 import { breadcrumbsFor, collapseCrumbs, type Crumb } from './breadcrumbs';
 import classes from './Breadcrumbs.module.css';
 
@@ -35,7 +36,7 @@ function CrumbItem({ crumb, current }: { readonly crumb: Crumb; readonly current
 export function Breadcrumbs() {
   const { pathname } = useLocation();
   const [expandedFor, setExpandedFor] = useState<string | null>(null);
-  const crumbs = breadcrumbsFor(pathname);
+  const crumbs = breadcrumbsFor(pathname, useBreadcrumbLabels());
   if (crumbs.length === 0) return null;
 
   const view = collapseCrumbs(crumbs);

@@ -33,14 +33,17 @@ function decoded(segment: string): string {
   }
 }
 
-/** The crumbs of a path: "/configure/log-sources/abc/edit/" gives Configure › Log Sources › abc › Edit. */
-export function breadcrumbsFor(pathname: string): Crumb[] {
+/**
+ * The crumbs of a path: "/configure/log-sources/abc/edit/" gives Configure › Log Sources › abc › Edit, or the
+ * name a page gave its crumb (`named`, by path) in place of "abc".
+ */
+export function breadcrumbsFor(pathname: string, named: ReadonlyMap<string, string> = new Map()): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   return segments.map((segment, index) => {
     const path = `/${segments.slice(0, index + 1).join('/')}/`;
     const section = SECTIONS[path];
     if (section) return { label: section };
-    return { label: PAGES[path] ?? WORDS[segment] ?? decoded(segment), path };
+    return { label: named.get(path) ?? PAGES[path] ?? WORDS[segment] ?? decoded(segment), path };
   });
 }
 
