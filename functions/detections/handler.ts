@@ -47,10 +47,11 @@ export async function handler(event: { Records?: SqsRecord[] }): Promise<{ batch
         }),
       );
     } catch (err) {
-      console.error(
-        JSON.stringify({ level: 'error', msg: 'detections failed', key: message.key, error: (err as Error).message }),
-      );
-      batchItemFailures.push({ itemIdentifier: record.messageId });
+      // An object that is gone (the lake's lifecycle, a manual delete) will not come back: retrying cannot help.
+      const gone = (err as Error).name === 'NoSuchKey';
+      const msg = gone ? 'events object is gone; dropped' : 'detections failed';
+      console.error(JSON.stringify({ level: 'error', msg, key: message.key, error: (err as Error).message }));
+      if (!gone) batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }
   return { batchItemFailures };
