@@ -74,7 +74,12 @@ describe('log sources in the browser', () => {
 
     await page.getByRole('heading', { name: 'E2E Webhook' }).waitFor();
     expect(await page.getByTestId('last-event').innerText()).toBe('No events yet');
-    const endpoint = (await page.getByText(/\/ingest\/[0-9a-f-]{36}$/).innerText()).trim();
+    const endpoint = (
+      await page
+        .getByRole('row', { name: /Endpoint URL/ })
+        .getByText(/\/ingest\/[0-9a-f-]{36}$/)
+        .innerText()
+    ).trim();
     expect(endpoint).toMatch(/^http:\/\/(localhost|127\.0\.0\.1):\d+\/ingest\/[0-9a-f-]{36}$/);
     expect(await page.locator('main').innerText()).not.toContain(TOKEN);
 
