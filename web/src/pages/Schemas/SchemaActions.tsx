@@ -12,11 +12,17 @@ import { ARCHIVE_SCHEMA_MUTATION, DELETE_SCHEMA_MUTATION, UNARCHIVE_SCHEMA_MUTAT
 
 type Pending = 'archive' | 'unarchive' | 'delete' | null;
 
+const ERROR_TITLES = {
+  archive: 'The schema was not archived',
+  unarchive: 'The schema was not unarchived',
+  delete: 'The schema was not deleted',
+} as const;
+
 /** Edit, archive or unarchive, and delete a custom schema, each change confirmed first. */
 export function SchemaActions({ schema }: { readonly schema: SchemaFieldsFragment }) {
   const navigate = useNavigate();
   const [pending, setPending] = useState<Pending>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ title: string; message: string } | null>(null);
   const [archive, archiving] = useMutation(ARCHIVE_SCHEMA_MUTATION);
   const [unarchive, unarchiving] = useMutation(UNARCHIVE_SCHEMA_MUTATION);
   const [remove, removing] = useMutation(DELETE_SCHEMA_MUTATION);
@@ -26,15 +32,16 @@ export function SchemaActions({ schema }: { readonly schema: SchemaFieldsFragmen
   const confirm = async () => {
     setError(null);
     try {
-      if (pending === 'archive') await archive({ variables });
-      if (pending === 'unarchive') await unarchive({ variables });
+      if (pending === 'archive') await archive({ variables, refetchQueries: ['GetSchemaDetails'], awaitRefetchQueries: true });
+      if (pending === 'unarchive')
+        await unarchive({ variables, refetchQueries: ['GetSchemaDetails'], awaitRefetchQueries: true });
       if (pending === 'delete') {
         await remove({ variables, refetchQueries: ['SchemasList'] });
         notifications.show({ color: 'green', message: `Schema ${schema.name} deleted` });
         navigate(SCHEMAS_PATH);
       }
     } catch (err) {
-      setError(describeApiError(err));
+      setError({ title: ERROR_TITLES[pending!], message: describeApiError(err) });
     } finally {
       setPending(null);
     }
@@ -64,12 +71,12 @@ export function SchemaActions({ schema }: { readonly schema: SchemaFieldsFragmen
           color="red"
           variant="light"
           icon={<AlertIcon size={18} />}
-          title="That did not work"
+          title={error.title}
           mt="sm"
           withCloseButton
           onClose={() => setError(null)}
         >
-          {error}
+          {error.message}
         </Alert>
       )}
       {pending === 'archive' && (
