@@ -48,6 +48,14 @@ async function shot(page: Page, name: string) {
 
 async function signInAsAdmin(page: Page) {
   await page.goto(`${runtime.url}/`);
+  try {
+    await page.getByRole('textbox', { name: 'Email' }).waitFor({ timeout: 15_000 });
+  } catch (err) {
+    await shot(page, 'sign-in-failure');
+    throw new Error(`no sign-in form at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 500)}`, {
+      cause: err,
+    });
+  }
   await page.getByRole('textbox', { name: 'Email' }).fill(runtime.createdUsers[0].username);
   await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -61,7 +69,7 @@ describe('notifications in the web app', () => {
   it('raises a notification on a general settings change, shows it, and reads, archives and unarchives it', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signInAsAdmin(page);
-    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications');
+    await expect.poll(() => bell(page).getAttribute('aria-label'), { timeout: 15_000 }).toBe('Notifications');
 
     await page.goto(`${runtime.url}/settings/general/`);
     await page.getByRole('heading', { name: 'General settings' }).waitFor();
@@ -75,7 +83,7 @@ describe('notifications in the web app', () => {
     const snackbar = page.locator('.mantine-Notification-root', { hasText: 'General settings changed' });
     await snackbar.waitFor();
     expect(await snackbar.innerText()).toContain('organization name set to "Caracal Labs"');
-    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications (1 unread)');
+    await expect.poll(() => bell(page).getAttribute('aria-label'), { timeout: 15_000 }).toBe('Notifications (1 unread)');
     await shot(page, 'snackbar-and-bell');
 
     await bell(page).click();
@@ -85,8 +93,10 @@ describe('notifications in the web app', () => {
 
     await item.getByRole('button', { name: 'Mark as read' }).click();
     await sheet(page).getByText("You're up-to-date!").waitFor();
-    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications');
-    await expect.poll(() => sheet(page).getByRole('button', { name: 'Mark all as Read' }).isDisabled()).toBe(true);
+    await expect.poll(() => bell(page).getAttribute('aria-label'), { timeout: 15_000 }).toBe('Notifications');
+    await expect
+      .poll(() => sheet(page).getByRole('button', { name: 'Mark all as Read' }).isDisabled(), { timeout: 15_000 })
+      .toBe(true);
 
     await sheet(page).getByRole('switch', { name: 'Show Read Notifications' }).click();
     await item.getByRole('button', { name: 'Mark as unread' }).waitFor();
@@ -98,7 +108,9 @@ describe('notifications in the web app', () => {
     await shot(page, 'sidesheet-archived');
     await item.getByRole('button', { name: 'Unarchive' }).click();
     await sheet(page).getByText("You're up-to-date!").waitFor();
-    await expect.poll(() => sheet(page).getByRole('button', { name: 'Unarchive All' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => sheet(page).getByRole('button', { name: 'Unarchive All' }).isDisabled(), { timeout: 15_000 })
+      .toBe(true);
 
     await sheet(page).getByRole('tab', { name: /Inbox/ }).click();
     await item.getByText('General settings changed').waitFor();
@@ -137,11 +149,11 @@ describe('notifications in the web app', () => {
     });
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signInAsAdmin(page);
-    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications (3 unread)');
+    await expect.poll(() => bell(page).getAttribute('aria-label'), { timeout: 15_000 }).toBe('Notifications (3 unread)');
     await page.locator('.mantine-Notification-root').nth(2).waitFor();
     await shot(page, 'snackbars-staggered');
     await bell(page).click();
-    await expect.poll(() => sheet(page).getByTestId('notification-item').count()).toBe(3);
+    await expect.poll(() => sheet(page).getByTestId('notification-item').count(), { timeout: 15_000 }).toBe(3);
     await shot(page, 'sidesheet-inbox');
 
     await sheet(page).getByRole('button', { name: 'Mark all as Read' }).click();
