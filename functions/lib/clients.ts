@@ -31,7 +31,9 @@ export function s3(): S3Client {
 }
 
 export function sqs(): SQSClient {
-  sqsClient ??= new SQSClient({});
+  // Requests go to the configured endpoint (AWS_ENDPOINT_URL_SQS locally), not to the host a queue URL names:
+  // the local stand-in's queue URLs name no reachable host.
+  sqsClient ??= new SQSClient({ useQueueUrlAsEndpoint: false });
   return sqsClient;
 }
 
