@@ -92,6 +92,7 @@ export class CaracalStack extends Stack {
         AWS_PARTITION: this.partition,
         PASSWORD_MIN_LENGTH: String(config.passwordMinLength),
         MFA_MODE: config.mfaMode,
+        REFRESH_TOKEN_HOURS: String(config.refreshTokenHours),
         HTTP_INGEST_URL: this.processing.httpIngestUrl.url,
         LAKE_BUCKET: this.lake.lakeBucket.bucketName,
         ENGINE_FUNCTION_NAME: this.detections.engineFunction.functionName,
@@ -103,12 +104,6 @@ export class CaracalStack extends Stack {
     this.detections.engineFunction.grantInvoke(this.api.apiFunction);
     this.processing.allowSourceQueueConnections(this.api.apiFunction);
     this.demo.demoFunction.grantInvoke(this.api.apiFunction);
-    this.logSources = new LogSources(this, 'LogSources', {
-      entityTable: this.data.entityTable,
-      userPool: this.auth.userPool,
-      apiFunction: this.api.apiFunction,
-      httpIngestUrl: this.processing.httpIngestUrl.url,
-    });
     this.web = new Web(this, 'Web', {
       removalPolicy,
       accessLogs: this.lake.accessLogsBucket,
@@ -124,6 +119,13 @@ export class CaracalStack extends Stack {
         passwordMinLength: config.passwordMinLength,
         refreshTokenHours: config.refreshTokenHours,
       },
+    });
+    this.logSources = new LogSources(this, 'LogSources', {
+      entityTable: this.data.entityTable,
+      userPool: this.auth.userPool,
+      apiFunction: this.api.apiFunction,
+      httpIngestUrl: this.processing.httpIngestUrl.url,
+      privateBuckets: [this.lake.lakeBucket, this.lake.accessLogsBucket, this.search.resultsBucket, this.web.siteBucket],
     });
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.web.distribution.distributionDomainName}` });
