@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { extendRouter } from './cognito-flows';
 import { messageText } from './cognito-flows/messages';
+import { revocable, type IssuedTokens } from './cognito-flows/revocable-tokens';
 import type { CognitoErrors, StoredUser, UserPools } from './cognito-flows/types';
 import { closeServer, localClientConfig } from './net';
 import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
@@ -133,13 +134,16 @@ export async function startCognito(stateDir: string): Promise<CognitoService> {
     ...messageText(args[1], args[5], emailOf(args[4])),
     ...(await createMessage(...args)),
   });
+  const tokenGenerator = new cl.tokenGenerator.JwtTokenGenerator(clock, triggers, config.TokenConfig);
+  const generateTokens = tokenGenerator.generate.bind(tokenGenerator);
+  tokenGenerator.generate = async (...args: unknown[]) => revocable((await generateTokens(...args)) as IssuedTokens);
   const services = {
     clock,
     cognito: cognitoClient,
     config,
     messages: messageService,
     otp: cl.otp.otp,
-    tokenGenerator: new cl.tokenGenerator.JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    tokenGenerator,
     triggers,
   };
   const server = cl.server.createServer(

@@ -20,6 +20,7 @@ import {
   GlobalSignOutCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
+  RevokeTokenCommand,
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -279,6 +280,27 @@ describe('forgotten passwords', () => {
       name: 'NotAuthorizedException',
       message: 'User password cannot be reset in the current state.',
     });
+  });
+});
+
+describe('signing out on one device', () => {
+  it('marks tokens as revocable, so Amplify revokes the refresh token at sign-out', async () => {
+    const tokens = (await passwordAuth('victim@caracal.local', 'Reset-Pass-2026!')).AuthenticationResult!;
+    const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    expect(claims(tokens.AccessToken!).origin_jti).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claims(tokens.IdToken!).origin_jti).toBe(claims(tokens.AccessToken!).origin_jti);
+    await expect(client.send(new GetUserCommand({ AccessToken: tokens.AccessToken }))).resolves.toHaveProperty('Username');
+    const { status } = await fetch(`${runtime.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: tokens.IdToken! },
+      body: JSON.stringify({ query: '{ me { id } }' }),
+    });
+    expect(status).toBe(200);
+
+    await client.send(new RevokeTokenCommand({ ClientId, Token: tokens.RefreshToken }));
+    await expect(
+      client.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: tokens.RefreshToken! })),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
   });
 });
 
