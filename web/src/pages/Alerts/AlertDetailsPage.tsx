@@ -166,7 +166,7 @@ export function AlertDetailsPage() {
             {alert.title}
           </Title>
           <AlertSummary alert={alert} />
-          <AlertEvents alertId={alert.id} />
+          {alert.type !== 'SYSTEM_ERROR' && <AlertEvents alertId={alert.id} />}
         </>
       )}
     </Stack>
