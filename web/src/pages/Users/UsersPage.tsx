@@ -184,6 +184,11 @@ export function UsersPage() {
                 </Stack>
               </Alert>
             )}
+            {data?.users.pageInfo.hasNextPage && (
+              <Text size="sm" c="dimmed">
+                Showing the newest 999 users of the workspace.
+              </Text>
+            )}
             {data && users.length > 0 && <UsersTable users={users} selfId={selfId} canModify={canModify} onAction={onAction} />}
             {data && users.length === 0 && (
               <EmptyResults
