@@ -203,6 +203,30 @@ describe('S3 objects', () => {
   });
 });
 
+describe('partial batch failures', () => {
+  it('report only the message that cannot be read, so the others are not retried', async () => {
+    const processor = [...p.runtime.functions.values()].find((f) =>
+      f.spec.logicalId.startsWith('ProcessingLogProcessorFunction'),
+    )!;
+    const notification = {
+      Records: [
+        {
+          eventName: 'ObjectCreated:Put',
+          eventTime: new Date().toISOString(),
+          s3: { bucket: { name: ingestBucket() }, object: { key: 'elsewhere/batch.log' } },
+        },
+      ],
+    };
+    const outcome = await processor.invoke({
+      Records: [
+        { messageId: 'good', body: JSON.stringify(notification), eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:ingest' },
+        { messageId: 'bad', body: 'not an S3 notification', eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:ingest' },
+      ],
+    });
+    expect(outcome).toMatchObject({ ok: true, result: { batchItemFailures: [{ itemIdentifier: 'bad' }] } });
+  });
+});
+
 describe('HTTP ingest', () => {
   const auth = { authorization: 'Bearer top-secret-token' };
   const ndjson = { 'content-type': 'application/x-ndjson' };
