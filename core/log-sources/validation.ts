@@ -35,6 +35,7 @@ export const MESSAGES = {
   nestedField: 'Nested fields are not supported. Please ensure the field is at the root',
   fieldName: 'Must be a field name without spaces or control characters',
   notCreatable: 'This transport cannot be created yet',
+  privateBucket: "This bucket holds Caracal's own data and cannot be read as a log source",
 } as const;
 
 export const unknownLogTypeMessage = (name: string) => `Unknown log type: ${truncate(name, 100)}`;

@@ -5,6 +5,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { nodeFunction } from '../policy/resources';
@@ -16,6 +17,8 @@ export interface LogSourcesProps {
   readonly apiFunction: lambda.Function;
   /** Where HTTP sources post (`<url>/<source id>`), for the health check; absent while the deployment has none. */
   readonly httpIngestUrl?: string;
+  /** Caracal's own buckets (lake, results, site, access logs), which no log source may read. */
+  readonly privateBuckets?: readonly s3.IBucket[];
   /** A source that has received data and then none for this long raises SOURCE_NO_DATA. */
   readonly noDataHours?: number;
 }
@@ -53,6 +56,9 @@ export class LogSources extends Construct {
     const sourceQueues = `arn:${partition}:sqs:${region}:${account}:caracal-source-*`;
 
     for (const statement of sourceReadStatements(partition)) props.apiFunction.addToRolePolicy(statement);
+    if (props.privateBuckets?.length) {
+      props.apiFunction.addEnvironment('PRIVATE_BUCKETS', props.privateBuckets.map((b) => b.bucketName).join(','));
+    }
     // A saved source is checked at once, as the health function checks it.
     props.apiFunction.addToRolePolicy(kmsDescribe(partition));
     props.apiFunction.addToRolePolicy(

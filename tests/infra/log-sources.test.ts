@@ -5,6 +5,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LogSources } from '../../infra/log-sources/log-sources';
@@ -25,7 +26,15 @@ beforeAll(() => {
     handler: 'index.handler',
     code: lambda.Code.fromInline('export const handler = async () => null;'),
   });
-  new LogSources(stack, 'LogSources', { entityTable, userPool, apiFunction, httpIngestUrl: 'https://ingest.example.com' });
+  const lake = new s3.Bucket(stack, 'Lake', { bucketName: 'caracal-lake-test' });
+  new LogSources(stack, 'LogSources', {
+    entityTable,
+    userPool,
+    apiFunction,
+    httpIngestUrl: 'https://ingest.example.com',
+    privateBuckets: [lake],
+  });
+
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
   app.synth();
   template = Template.fromStack(stack);
@@ -65,6 +74,13 @@ describe('source health', () => {
 });
 
 describe('api grants', () => {
+  it("names Caracal's own buckets, which no source may read, to the api function", () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ PRIVATE_BUCKETS: Match.anyValue() }) },
+    });
+    expect(JSON.stringify(template.findResources('AWS::Lambda::Function'))).toContain('PRIVATE_BUCKETS');
+  });
+
   it('lets the api function read source buckets and manage only caracal-source- queues', () => {
     const statements = statementsOf(apiRoleId);
     const sqsStatement = statements.find((s) => [s.Action].flat().includes('sqs:CreateQueue'))!;

@@ -8,6 +8,19 @@ import { s3 } from '../clients';
 
 const roleClients = new Map<string, S3Client>();
 
+/**
+ * Caracal's own buckets (lake, query results, web site, access logs: PRIVATE_BUCKETS, comma-separated), which
+ * no log source may read: the api function can read some of them for its own features, and a source over
+ * them would hand their data to anyone who may view bucket data.
+ */
+export function isPrivateBucket(bucket: string): boolean {
+  return (process.env.PRIVATE_BUCKETS ?? '')
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean)
+    .includes(bucket);
+}
+
 const credentialsFor = (roleArn: string) =>
   fromTemporaryCredentials({ params: { RoleArn: roleArn, RoleSessionName: 'caracal-log-source', DurationSeconds: 900 } });
 

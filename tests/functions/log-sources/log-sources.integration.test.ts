@@ -198,6 +198,10 @@ describe('S3 sources', () => {
       ],
       [{ ...s3Input('x'.repeat(100_000)) }, 'label: Must be at most 36 characters'],
       [{ ...s3Input('Bad'), roleArn: 'arn:aws:iam::1234:role/R' }, 'roleArn: Must be a valid IAM role ARN'],
+      [
+        { ...s3Input('Bad'), bucket: process.env.PRIVATE_BUCKETS!.split(',')[0] },
+        "bucket: This bucket holds Caracal's own data and cannot be read as a log source",
+      ],
     ];
     for (const [input, message] of cases) {
       const body = await call(CREATE_S3, { input });

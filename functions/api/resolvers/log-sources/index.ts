@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/errors';
 import { viewBucketData as readBucketData } from '../../../lib/log-sources/bucket-data';
 import { getHealth } from '../../../lib/log-sources/health';
 import { availableLogTypes, crowdstrikeFdrEnabled } from '../../../lib/log-sources/log-types';
+import { isPrivateBucket } from '../../../lib/log-sources/source-access';
 import { getSource, hourlyFigures, listSources, sourceTotals } from '../../../lib/log-sources/repository';
 import type { ResolverMap } from '../types';
 import { inputOf } from './input';
@@ -77,6 +78,7 @@ async function viewBucketData(event: AppSyncResolverEvent<{ input?: unknown }>) 
   const input = inputOf(event.arguments.input);
   const source = await sourceOr404(input.sourceId);
   if (source.transport !== 'aws-s3') throw new ApiError('InvalidInput', 'sourceId: View bucket data reads S3 sources only');
+  if (isPrivateBucket(source.s3.bucket)) throw new ApiError('InvalidInput', `sourceId: ${MESSAGES.privateBucket}`);
   const filters = (input.filters ?? {}) as Record<string, unknown>;
   const prefix = filters.prefix === undefined || filters.prefix === null ? '' : filters.prefix;
   if (typeof prefix !== 'string') throw new ApiError('InvalidInput', `filters.prefix: ${MESSAGES.mustHaveValue}`);

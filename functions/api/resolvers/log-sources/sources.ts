@@ -10,6 +10,7 @@ import {
   type StreamType,
 } from '../../../../core/log-sources/types';
 import {
+  MESSAGES,
   labelTakenMessage,
   validateHttpSource,
   validateS3Source,
@@ -32,6 +33,7 @@ import {
   type StoredHttpSecret,
   type StoredLogSource,
 } from '../../../lib/log-sources/repository';
+import { isPrivateBucket } from '../../../lib/log-sources/source-access';
 import { createSourceQueue, deleteSourceQueue, setSourceQueueAccess } from '../../../lib/log-sources/source-queue';
 import { inputOf, optionalText, refuse, streamTypeOf, text, textList, type Input } from './input';
 import { healthSummary, toApiSource } from './shape';
@@ -108,7 +110,11 @@ async function s3Source(input: Input, caller: Caller, previous?: S3LogSource): P
   };
   const stream = streamTypeOf(input, previous);
   const current = previous?.s3.prefixes.flatMap((p) => p.logTypes) ?? [];
-  refuse(validateS3Source({ ...fields, ...stream }, await logTypeContext(current)));
+  const problems = validateS3Source({ ...fields, ...stream }, await logTypeContext(current));
+  if (!problems.some((p) => p.path === 'bucket') && isPrivateBucket(fields.bucket)) {
+    problems.push({ path: 'bucket', message: MESSAGES.privateBucket });
+  }
+  refuse(problems);
   return {
     id: previous?.id ?? newSourceId(),
     transport: 'aws-s3',
