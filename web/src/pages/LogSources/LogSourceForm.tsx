@@ -10,6 +10,7 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  Switch,
   TagsInput,
   Text,
   TextInput,
@@ -190,6 +191,14 @@ export function LogSourceForm({ transport, source, onSaved, onCancel }: LogSourc
                   required
                 />
                 {transport !== 'aws-s3' && <LogTypesField form={form} name="logTypes" options={logTypeOptions} />}
+                {source && (
+                  <Switch
+                    label="Enabled"
+                    description="A disabled source keeps its settings; Caracal skips its data until it is enabled again."
+                    checked={form.values.enabled}
+                    onChange={(event) => void form.setFieldValue('enabled', event.currentTarget.checked)}
+                  />
+                )}
               </Stack>
             </Card>
             {transport === 'aws-s3' && <S3Fields form={form} options={logTypeOptions} />}

@@ -20,6 +20,8 @@ export interface PrefixValues {
 export interface LogSourceFormValues {
   transport: CreatableTransport;
   label: string;
+  /** A disabled source keeps its settings; the pipeline skips its data and health checks skip it. */
+  enabled: boolean;
   bucket: string;
   kmsKey: string;
   roleArn: string;
@@ -42,6 +44,7 @@ export function initialValues(transport: CreatableTransport, source?: LogSourceF
   return {
     transport,
     label: source?.label ?? '',
+    enabled: source?.enabled ?? true,
     bucket: source?.s3?.bucket ?? '',
     kmsKey: source?.s3?.kmsKey ?? '',
     roleArn: source?.s3?.roleArn ?? '',
@@ -114,6 +117,7 @@ const orNull = (value: string) => value.trim() || null;
 export function s3Input(values: LogSourceFormValues): S3LogSourceInput {
   return {
     label: values.label.trim(),
+    enabled: values.enabled,
     bucket: values.bucket.trim(),
     kmsKey: orNull(values.kmsKey),
     roleArn: orNull(values.roleArn),
@@ -124,6 +128,7 @@ export function s3Input(values: LogSourceFormValues): S3LogSourceInput {
 export function sqsInput(values: LogSourceFormValues): SqsLogSourceInput {
   return {
     label: values.label.trim(),
+    enabled: values.enabled,
     logTypes: values.logTypes,
     allowedPrincipalArns: values.allowedPrincipalArns,
     allowedSourceArns: values.allowedSourceArns,
@@ -134,6 +139,7 @@ export function httpInput(values: LogSourceFormValues): HttpLogSourceInput {
   const { authType } = values;
   return {
     label: values.label.trim(),
+    enabled: values.enabled,
     logTypes: values.logTypes,
     authType,
     username: authType === 'Basic' ? orNull(values.username) : null,
