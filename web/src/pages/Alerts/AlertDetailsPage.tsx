@@ -52,9 +52,20 @@ function AlertSummary({ alert }: { readonly alert: AlertFieldsFragment }) {
           </Field>
           <Field label="Events">{alert.eventCount.toLocaleString('en-US')}</Field>
           <Field label={alert.systemKind ? 'System alert' : 'Detection'}>
-            <Text size="sm" ff="monospace">
-              {alert.detectionId ?? alert.systemKind ?? '—'}
-            </Text>
+            {alert.detectionId ? (
+              <Anchor
+                component={Link}
+                to={`${ALERTS_PATH}?detection=${encodeURIComponent(alert.detectionId)}`}
+                size="sm"
+                ff="monospace"
+              >
+                {alert.detectionId}
+              </Anchor>
+            ) : (
+              <Text size="sm" ff="monospace">
+                {alert.systemKind ?? '—'}
+              </Text>
+            )}
           </Field>
           <Field label="Log types">{alert.logTypes.join(', ') || '—'}</Field>
           <Field label="First event">{formatDateTimeUtc(alert.firstEventAt)}</Field>

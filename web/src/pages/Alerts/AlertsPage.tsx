@@ -30,6 +30,7 @@ export function AlertsPage() {
   const type = listParam(params, 'type', TYPES)[0] ?? null;
   const severity = listParam(params, 'severity', SEVERITY_ORDER);
   const status = listParam(params, 'status', STATUSES);
+  const detectionId = params.get('detection') || null;
   const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(params);
     if (value) next.set(name, value);
@@ -40,6 +41,7 @@ export function AlertsPage() {
     type,
     severity: severity.length ? severity : null,
     status: status.length ? status : null,
+    detectionId,
     pageSize: PAGE_SIZE,
   };
   const { data, loading, error, fetchMore, refetch } = useQuery(ALERTS_QUERY, {
@@ -123,6 +125,11 @@ export function AlertsPage() {
           w={280}
           onChange={(value) => setParam('status', value.join(',') || null)}
         />
+        {detectionId && (
+          <Button variant="default" onClick={() => setParam('detection', null)}>
+            Detection {detectionId} ✕
+          </Button>
+        )}
       </Group>
 
       {loading && !data && <Skeleton h={200} radius="md" aria-label="Loading alerts" />}
@@ -134,7 +141,7 @@ export function AlertsPage() {
       {data && alerts.length === 0 && (
         <Card withBorder radius="md">
           <EmptyResults
-            title={type || severity.length || status.length ? 'No alerts match these filters' : 'No alerts yet'}
+            title={type || severity.length || status.length || detectionId ? 'No alerts match these filters' : 'No alerts yet'}
             description="Alerts appear here when detections match events from your log sources."
           />
         </Card>
