@@ -130,6 +130,54 @@ describe('the HTTP source form', () => {
   });
 });
 
+describe('editing an HTTP source', () => {
+  it('keeps the stored secret unless one is typed, and offers the Enabled switch', async () => {
+    const user = userEvent.setup();
+    const source = {
+      id: 'id-9',
+      label: 'Webhook',
+      transport: 'HTTP_INGEST' as const,
+      logTypes: ['AWS.CloudTrail'],
+      streamType: 'Auto' as const,
+      jsonArrayEnvelopeField: null,
+      enabled: true,
+      createdAt: '2026-11-21T10:00:00Z',
+      createdBy: 'a',
+      updatedAt: '2026-11-21T10:00:00Z',
+      updatedBy: 'a',
+      s3: null,
+      sqs: null,
+      http: {
+        authType: 'Bearer' as const,
+        username: null,
+        headerName: null,
+        hmacAlgorithm: null,
+        signatureHeader: null,
+        secret: '********',
+        endpointUrl: 'http://localhost/ingest/id-9',
+      },
+      health: { status: 'HEALTHY' as const, checkedAt: null, lastEventAt: null },
+    };
+    renderWithApi(<LogSourceForm transport="http-ingest" source={source} onSaved={noop} onCancel={noop} />, {
+      mocks: [logTypesMock, sourcesMock('HTTP_INGEST', [])],
+    });
+    expect(await screen.findByText('Leave empty to keep the current one.')).toBeTruthy();
+    const save = screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    const enabled = screen.getByRole('switch', { name: /Enabled/ }) as HTMLInputElement;
+    expect(enabled.checked).toBe(true);
+    await user.click(enabled);
+    await waitFor(() => expect(save.disabled).toBe(false));
+    await user.click(screen.getByText('Shared secret'));
+    await user.type(screen.getByRole('textbox', { name: /^Header name/ }), 'X-Key');
+    expect(screen.queryByText('Leave empty to keep the current one.')).toBeNull();
+    await user.click(document.querySelector('input[name="secret"]')!);
+    await user.tab();
+    await waitFor(() => expect(screen.getByText('This field is required')).toBeTruthy());
+    expect(save.disabled).toBe(true);
+  });
+});
+
 describe('Add New Sources', () => {
   it('offers S3, SQS and HTTP, and shows the other transports as coming later', async () => {
     renderWithApi(<AddLogSourcePage />, { mocks: [logTypesMock] });
