@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Alert, Anchor, Button, Card, Code, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { usePageTitle } from '../../app/usePageTitle';
 import { EmptyResults } from '../../components/EmptyResults';
 import { AlertIcon } from '../../components/icons';
@@ -155,6 +156,7 @@ export function AlertDetailsPage() {
   const { data, loading, error } = useQuery(ALERT_QUERY, { variables: { id } });
   const alert = data?.alert;
   usePageTitle(alert?.title ?? 'Alert');
+  useBreadcrumbLabel(alert?.title);
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={ALERTS_PATH} size="sm">
