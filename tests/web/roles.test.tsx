@@ -13,10 +13,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PERMISSIONS, PERMISSION_GROUPS, type Permission } from '../../core/permissions';
 import { theme } from '../../web/src/app/theme';
 import { WebConfigProvider } from '../../web/src/app/webConfig';
+import { AuthContext } from '../../web/src/lib/auth/AuthContext';
 import { CREATED_MESSAGE, RoleFormPage } from '../../web/src/pages/Roles/RoleFormPage';
 import { RolesPage } from '../../web/src/pages/Roles/RolesPage';
 import { testConfig } from './support/config';
-import { installBrowserStandIns } from './support/render';
+import { fakeAuth, installBrowserStandIns, signedInAs } from './support/render';
 
 interface FakeRole {
   id: string;
@@ -92,15 +93,17 @@ function renderRoles(at: string, permissions: Permission[] = ['UserRead', 'UserM
     <MantineProvider theme={theme} env="test">
       <Notifications />
       <WebConfigProvider value={testConfig}>
-        <ApolloProvider client={new ApolloClient({ link, cache: new InMemoryCache() })}>
-          <MemoryRouter initialEntries={[at]}>
-            <Routes>
-              <Route path="/settings/roles/" element={<RolesPage />} />
-              <Route path="/settings/roles/new/" element={<RoleFormPage />} />
-              <Route path="/settings/roles/:id/edit/" element={<RoleFormPage />} />
-            </Routes>
-          </MemoryRouter>
-        </ApolloProvider>
+        <AuthContext.Provider value={fakeAuth(signedInAs)}>
+          <ApolloProvider client={new ApolloClient({ link, cache: new InMemoryCache() })}>
+            <MemoryRouter initialEntries={[at]}>
+              <Routes>
+                <Route path="/settings/roles/" element={<RolesPage />} />
+                <Route path="/settings/roles/new/" element={<RoleFormPage />} />
+                <Route path="/settings/roles/:id/edit/" element={<RoleFormPage />} />
+              </Routes>
+            </MemoryRouter>
+          </ApolloProvider>
+        </AuthContext.Provider>
       </WebConfigProvider>
     </MantineProvider>,
   );
