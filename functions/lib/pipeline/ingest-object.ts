@@ -1,6 +1,6 @@
 // One announced object through the whole pipeline: find its log source, stream and process it into the
 // lake, keep its classification failures, count what it brought, raise the source's data alerts, and tell
-// detection about every lake file written. What no retry can fix (an unclaimed object, corrupt gzip, lines
+// detection about every lake file written; an object announced again is skipped. What no retry can fix (an unclaimed object, corrupt gzip, lines
 // no schema reads) is counted and made visible, and the object is done; what a retry can fix (S3, DynamoDB or
 // SQS unavailable) is thrown, so its message goes back to the queue.
 import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
@@ -12,6 +12,7 @@ import { parsersFor } from './log-type-parsers';
 import { sourceOfObject } from './object-source';
 import { countSourceError, countUnmatchedObject } from './pipeline-errors';
 import { processObject } from './process-object';
+import { markProcessed, wasProcessed } from './processed-objects';
 import type { AnnouncedObject } from './s3-events';
 import { openObject, s3LakeSink } from './s3-objects';
 import { raiseSourceDataAlert } from './source-alerts';
@@ -25,6 +26,7 @@ export interface PipelineConfig {
 export type IngestOutcome =
   | { readonly status: 'unmatched' }
   | { readonly status: 'missing' }
+  | { readonly status: 'duplicate' }
   | {
       readonly status: 'processed';
       readonly sourceId: string;
@@ -53,11 +55,17 @@ export async function ingestObject(
     log(`object s3://${bucket}/${key} no longer exists; nothing to process`);
     return { status: 'missing' };
   }
+  const input = { sourceId: source.id, bucket, key, etag: opened.etag };
+  if (await wasProcessed(input, now)) {
+    (opened.body as { destroy?: () => void }).destroy?.();
+    log(`log source ${source.id}: s3://${bucket}/${key} (ETag ${opened.etag}) was processed already; announced again, skipped`);
+    return { status: 'duplicate' };
+  }
   const { parsers, scripts, unavailable } = await parsersFor(match.logTypes);
   for (const u of unavailable) log(`log source ${source.id}: ${u.reason}`);
   const result = await processObject(
     {
-      input: { sourceId: source.id, bucket, key, etag: opened.etag },
+      input,
       sourceLabel: source.label,
       format: { streamType: source.streamType, envelopeField: source.jsonArrayEnvelopeField },
       parsers,
@@ -110,6 +118,7 @@ export async function ingestObject(
     receivedAt,
   }));
   await sendEventsWritten(config.detectionsQueueUrl, messages);
+  await markProcessed(input, now);
   log(
     `log source ${source.id}: s3://${bucket}/${key}: ${result.events} events in ${result.written.length} lake file(s), ${result.classificationFailures} classification failure(s)`,
   );
