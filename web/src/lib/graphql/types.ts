@@ -709,6 +709,13 @@ export type InferSchemaQueryVariables = Exact<{
 
 export type InferSchemaQuery = { inferSchema: { spec: string, events: number, failures: Array<{ lineNumber: number, message: string }> } };
 
+export type SchemaRevisionsQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SchemaRevisionsQuery = { schemaRevisions: Array<{ name: string, revision: number, updatedAt: string | null, updatedBy: string | null }> };
+
 export type UserListFieldsFragment = { id: string, email: string, givenName: string | null, familyName: string | null, name: string, enabled: boolean, status: string, createdAt: string | null, role: { id: string, name: string } | null };
 
 export type ListUsersRolesQueryVariables = Exact<{ [key: string]: never; }>;

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Anchor, Badge, Card, Grid, Group, Skeleton, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Grid, Group, Select, Skeleton, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { readSpecYaml } from '../../../../core/schemas/custom-schema';
@@ -12,7 +12,7 @@ import { Can } from '../../lib/permissions';
 import { FieldsTree } from './FieldsTree';
 import { SCHEMAS_PATH } from './paths';
 import { SchemaActions } from './SchemaActions';
-import { GET_SCHEMA_QUERY } from './schemas.operations';
+import { GET_SCHEMA_QUERY, SCHEMA_REVISIONS_QUERY } from './schemas.operations';
 import { YamlEditor } from './YamlEditor';
 
 function fieldsOf(text: string | null | undefined): FieldSpec[] {
@@ -31,12 +31,24 @@ export function SchemaDetailsPage() {
     fetchPolicy: 'cache-and-network',
   });
   const [showDiscovered, setShowDiscovered] = useState(true);
+  const [viewing, setViewing] = useState<number | null>(null);
   const schema = data?.getSchema.schema;
+  const custom = schema ? !schema.isManaged : false;
+  const revisions = useQuery(SCHEMA_REVISIONS_QUERY, { variables: { name }, skip: !custom, fetchPolicy: 'cache-and-network' });
+  const older = useQuery(GET_SCHEMA_QUERY, {
+    variables: { input: { name, revision: viewing } },
+    skip: viewing === null || viewing === schema?.revision,
+  });
+  const shown = viewing !== null && viewing !== schema?.revision ? (older.data?.getSchema.schema ?? null) : schema;
   const fields = useMemo(() => {
-    const written = fieldsOf(schema?.spec);
-    const discovered = showDiscovered ? fieldsOf(schema?.discoveredSpec).map((f) => ({ ...f, isDiscovered: true })) : [];
+    const written = fieldsOf(shown?.spec);
+    const discovered = showDiscovered ? fieldsOf(shown?.discoveredSpec).map((f) => ({ ...f, isDiscovered: true })) : [];
     return [...written, ...discovered];
-  }, [schema, showDiscovered]);
+  }, [shown, showDiscovered]);
+  const revisionOptions = (revisions.data?.schemaRevisions ?? []).map((r) => ({
+    value: String(r.revision),
+    label: `Revision ${r.revision}${r.revision === schema?.revision ? ' (current)' : ''}${r.updatedAt ? ` · ${formatDateTimeUtc(r.updatedAt)}` : ''}`,
+  }));
 
   if (loading && !data) return <Skeleton h={400} radius="md" aria-label="Loading schema" />;
   if (!schema) {
@@ -83,15 +95,15 @@ export function SchemaDetailsPage() {
               <Text size="sm" fw={500}>
                 Description
               </Text>
-              <Text size="sm" c={schema.description ? undefined : 'dimmed'}>
-                {schema.description || 'No schema description'}
+              <Text size="sm" c={(shown ?? schema).description ? undefined : 'dimmed'}>
+                {(shown ?? schema).description || 'No schema description'}
               </Text>
               <Text size="sm" fw={500}>
                 Reference
               </Text>
-              {schema.referenceURL ? (
-                <Anchor href={schema.referenceURL} target="_blank" rel="noopener noreferrer" size="sm">
-                  {schema.referenceURL}
+              {(shown ?? schema).referenceURL ? (
+                <Anchor href={(shown ?? schema).referenceURL} target="_blank" rel="noopener noreferrer" size="sm">
+                  {(shown ?? schema).referenceURL}
                 </Anchor>
               ) : (
                 <Text size="sm" c="dimmed">
@@ -149,6 +161,12 @@ export function SchemaDetailsPage() {
         </Grid>
       </Card>
 
+      {shown && shown !== schema && (
+        <Alert color="blue" variant="light" title={`Revision ${shown.revision}`}>
+          You are looking at revision {shown.revision} by {shown.updatedBy ?? 'unknown'}; the current revision is{' '}
+          {schema.revision}.
+        </Alert>
+      )}
       <Card withBorder radius="md">
         <Tabs defaultValue="tree" keepMounted keepMountedMode="display-none">
           <Group justify="space-between">
@@ -156,23 +174,35 @@ export function SchemaDetailsPage() {
               <Tabs.Tab value="tree">Fields</Tabs.Tab>
               <Tabs.Tab value="yaml">YAML</Tabs.Tab>
             </Tabs.List>
-            <Switch
-              label="Show discovered fields"
-              checked={showDiscovered}
-              onChange={(e) => setShowDiscovered(e.currentTarget.checked)}
-            />
+            <Group>
+              {revisionOptions.length > 1 && (
+                <Select
+                  aria-label="Revision"
+                  data={revisionOptions}
+                  value={String(viewing ?? schema.revision)}
+                  onChange={(value) => setViewing(value ? Number(value) : null)}
+                  allowDeselect={false}
+                  w={320}
+                />
+              )}
+              <Switch
+                label="Show discovered fields"
+                checked={showDiscovered}
+                onChange={(e) => setShowDiscovered(e.currentTarget.checked)}
+              />
+            </Group>
           </Group>
           <Tabs.Panel value="tree" pt="sm">
             <FieldsTree fields={fields} />
           </Tabs.Panel>
           <Tabs.Panel value="yaml" pt="sm">
-            <YamlEditor label="Schema YAML" value={schema.spec} readOnly />
-            {showDiscovered && schema.discoveredSpec && (
+            <YamlEditor label="Schema YAML" value={shown?.spec ?? ''} readOnly />
+            {showDiscovered && shown?.discoveredSpec && (
               <Stack gap={4} mt="sm">
                 <Text size="sm" fw={500}>
                   Discovered fields
                 </Text>
-                <YamlEditor label="Discovered fields YAML" value={schema.discoveredSpec} readOnly height={200} />
+                <YamlEditor label="Discovered fields YAML" value={shown.discoveredSpec} readOnly height={200} />
               </Stack>
             )}
           </Tabs.Panel>

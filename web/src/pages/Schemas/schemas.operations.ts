@@ -11,6 +11,8 @@ import type {
   InferSchemaQuery,
   InferSchemaQueryVariables,
   SchemaNamesQuery,
+  SchemaRevisionsQuery,
+  SchemaRevisionsQueryVariables,
   SchemaNamesQueryVariables,
   SchemasListQuery,
   SchemasListQueryVariables,
@@ -168,6 +170,17 @@ export const INFER_SCHEMA_QUERY: TypedDocumentNode<InferSchemaQuery, InferSchema
         lineNumber
         message
       }
+    }
+  }
+`;
+
+export const SCHEMA_REVISIONS_QUERY: TypedDocumentNode<SchemaRevisionsQuery, SchemaRevisionsQueryVariables> = gql`
+  query SchemaRevisions($name: String!) {
+    schemaRevisions(name: $name) {
+      name
+      revision
+      updatedAt
+      updatedBy
     }
   }
 `;
