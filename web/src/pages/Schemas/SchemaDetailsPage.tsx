@@ -102,7 +102,7 @@ export function SchemaDetailsPage() {
                 Reference
               </Text>
               {(shown ?? schema).referenceURL ? (
-                <Anchor href={(shown ?? schema).referenceURL} target="_blank" rel="noopener noreferrer" size="sm">
+                <Anchor href={(shown ?? schema).referenceURL ?? undefined} target="_blank" rel="noopener noreferrer" size="sm">
                   {(shown ?? schema).referenceURL}
                 </Anchor>
               ) : (
