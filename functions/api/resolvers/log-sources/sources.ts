@@ -43,13 +43,17 @@ type WithIdAndInput = { id?: unknown; input?: unknown };
 
 const actor = (caller: Caller) => caller.email || caller.username;
 
+/** How long a save waits for the source's first checks; slower ones are left to the scheduled run. */
+const SAVE_CHECKS_MS = 5000;
+
 /** Checks a saved source at once (no alerts: those stay with the scheduled run), then answers it. */
 async function answer(source: StoredLogSource) {
-  try {
-    await runHealthChecks(source, new Date());
-  } catch (error) {
+  const checks = runHealthChecks(source, new Date()).catch((error: unknown) => {
     console.error(`health checks of log source ${source.id} failed to run`, error);
-  }
+  });
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([checks, new Promise((resolve) => (timer = setTimeout(resolve, SAVE_CHECKS_MS)))]);
+  clearTimeout(timer);
   return toApiSource(source, await healthSummary(source.id));
 }
 
