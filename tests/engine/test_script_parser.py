@@ -82,6 +82,13 @@ class ScriptParserTest(unittest.TestCase):
         self.assertTrue(4 <= len(parsed) < 8, len(parsed))
         self.assertTrue(all(r == {"deferred": True} for r in results[len(parsed):]))
 
+    def test_a_batch_past_its_time_budget_defers_the_rest(self):
+        source = "def parse(log):\n    while True:\n        pass\n"
+        results = run(source, ["a", "b", "c", "d"], time_limit_seconds=0.1, batch_seconds=0.15)["results"]
+        self.assertEqual(results[0], {"error": "parse exceeded its time limit of 0.1s"})
+        self.assertIn({"deferred": True}, results)
+        self.assertEqual(len(results), 4)
+
     def test_printing_and_bad_input(self):
         self.assertEqual(run("def parse(log):\n    print('noise')\n    return {'a': 1}\n", ["x"]), {"results": [{"events": [{"a": 1}]}]})
         self.assertEqual(run("def parse(log):\n    return {}\n", "x"), {"error": "logs must be a list of strings"})

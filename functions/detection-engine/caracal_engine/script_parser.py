@@ -3,8 +3,9 @@
 `parse(log)` gets one line (text) and returns a dict (one event), a list of dicts (several events) or
 None (the line is dropped). Each line gets its own result: {"events": [...]} or {"error": "..."}; an
 exception, a wrong return value, output too large or a call past the time limit fail that line only.
-When the batch's output grows past its budget, the remaining lines are answered {"deferred": true}
-and the caller sends them again in a later batch, so no line is lost and no response grows unbounded.
+When the batch's output grows past its budget, or the batch runs past its time budget, the remaining
+lines are answered {"deferred": true} and the caller sends them again in a later batch, so no line is
+lost, no response grows unbounded and no batch runs into the Lambda timeout.
 """
 
 import contextlib
@@ -12,6 +13,7 @@ import hashlib
 import inspect
 import io
 import json
+import time
 from collections import OrderedDict
 from types import FunctionType
 from typing import Any, Dict, List, Optional
@@ -22,6 +24,8 @@ SIGNATURE_MESSAGE = "Must be a Python function with the signature `def parse(log
 DEFAULT_TIME_LIMIT_SECONDS = 2.0
 MAX_EVENT_OUTPUT_BYTES = 1024 * 1024
 MAX_BATCH_OUTPUT_BYTES = 4 * 1024 * 1024
+# Past this much time a batch defers its remaining lines, so a slow script never runs into the Lambda timeout.
+MAX_BATCH_SECONDS = 30.0
 MAX_EVENTS_PER_LINE = 10_000
 MAX_FUNCTION_CHARACTERS = 100_000
 _CACHE_SIZE = 16
@@ -34,9 +38,10 @@ class ScriptError(Exception):
 class ScriptParsers:
     """Compiled parse functions, cached by their source so a warm worker compiles each once."""
 
-    def __init__(self, time_limit_seconds: float = DEFAULT_TIME_LIMIT_SECONDS) -> None:
+    def __init__(self, time_limit_seconds: float = DEFAULT_TIME_LIMIT_SECONDS, batch_seconds: float = MAX_BATCH_SECONDS) -> None:
         self.watchdog = Watchdog(time_limit_seconds)
         self.limit = time_limit_seconds
+        self.batch_seconds = batch_seconds
         self._functions: "OrderedDict[str, FunctionType]" = OrderedDict()
 
     def function(self, source: Any) -> FunctionType:
@@ -80,11 +85,13 @@ class ScriptParsers:
             return {"error": str(error)}
         results: List[Dict[str, Any]] = []
         budget = MAX_BATCH_OUTPUT_BYTES
+        deadline = time.monotonic() + self.batch_seconds
         captured = io.StringIO()
         with self.watchdog, contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
             for log in logs:
-                if budget <= 0:
+                if budget <= 0 or (results and time.monotonic() >= deadline):
                     results.append({"deferred": True})
+                    budget = 0
                     continue
                 result = self._one(parse, log)
                 size = result.pop("_size", 0)

@@ -57,7 +57,8 @@ async function schemas(event: AppSyncResolverEvent<Args>) {
   const matching = all.filter(
     (s) => !contains || s.name.toLowerCase().includes(contains) || (s.description ?? '').toLowerCase().includes(contains),
   );
-  const start = after === null ? 0 : matching.findIndex((s) => s.name > after);
+  // The list is in localeCompare order: the page starts after the cursor's name, or where it would sort.
+  const start = after === null ? 0 : matching.findIndex((s) => s.name.localeCompare(after) > 0);
   const page = start < 0 ? [] : matching.slice(start, start + first);
   const hasNextPage = start >= 0 && start + first < matching.length;
   return {
