@@ -29,6 +29,11 @@ export interface BuildOptions {
   readonly outdir?: string;
   /** The built SPA; defaults to web/dist. */
   readonly siteAssetPath?: string;
+  /**
+   * Bundle the functions' code (default). Template assertions turn it off: CDK then skips every asset
+   * bundling step and the template is the same apart from asset hashes.
+   */
+  readonly bundle?: boolean;
 }
 
 export function buildApp(config: DeploymentConfig, options: BuildOptions = {}): App {
@@ -41,7 +46,8 @@ export function buildApp(config: DeploymentConfig, options: BuildOptions = {}): 
   const apiSchema = loadApiSchema(join(root, 'graphql'));
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
 
-  const app = new App({ outdir: options.outdir });
+  const context = options.bundle === false ? { 'aws:cdk:bundling-stacks': [] } : undefined;
+  const app = new App({ outdir: options.outdir, context });
   for (const region of config.regions) {
     new CaracalStack(app, stackName(config, region), {
       env: { account: config.account, region },

@@ -38,7 +38,7 @@ const allows = (functionId: string, action: string) =>
   statements(functionId).some((s) => ([] as unknown[]).concat(s.Action).includes(action));
 
 beforeAll(() => {
-  const app: App = buildApp(config, { siteAssetPath });
+  const app: App = buildApp(config, { siteAssetPath, bundle: false });
   template = Template.fromStack(app.node.findChild('Caracal-prod-eu-west-1') as Stack);
 });
 

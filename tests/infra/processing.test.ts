@@ -18,7 +18,7 @@ let stack: Stack;
 let template: Template;
 
 beforeAll(() => {
-  const app: App = buildApp(config, { siteAssetPath: join(import.meta.dirname, 'fixtures', 'site') });
+  const app: App = buildApp(config, { siteAssetPath: join(import.meta.dirname, 'fixtures', 'site'), bundle: false });
   stack = app.node.findChild('Caracal-prod-eu-west-1') as Stack;
   template = Template.fromStack(stack);
 });

@@ -33,7 +33,7 @@ const statements = (functionId: string) =>
     .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement);
 
 beforeAll(() => {
-  const app: App = buildApp(config, { siteAssetPath });
+  const app: App = buildApp(config, { siteAssetPath, bundle: false });
   template = Template.fromStack(app.node.findChild('Caracal-prod-eu-west-1') as Stack);
 });
 

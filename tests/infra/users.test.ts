@@ -31,7 +31,7 @@ const config: DeploymentConfig = {
 let template: Template;
 
 beforeAll(() => {
-  const app = buildApp(config, { siteAssetPath: join(import.meta.dirname, 'fixtures', 'site') });
+  const app = buildApp(config, { siteAssetPath: join(import.meta.dirname, 'fixtures', 'site'), bundle: false });
   template = Template.fromStack(app.node.findChild('Caracal-prod-eu-west-1') as Stack);
 });
 
