@@ -59,6 +59,20 @@ describe('schemas', () => {
   it('lists the managed schemas and reads one', async () => {
     const list = await ok<{ schemas: { edges: { node: Schema }[] } }>(LIST);
     expect(list.schemas.edges.map((e) => e.node.name)).toContain('AWS.CloudTrail');
+    const all = list.schemas.edges.map((e) => e.node.name);
+    const paged: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: { schemas: { edges: { node: Schema }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } } = await ok(
+        LIST,
+        {
+          input: { first: 40, after },
+        },
+      );
+      paged.push(...page.schemas.edges.map((e) => e.node.name));
+      after = page.schemas.pageInfo.hasNextPage ? page.schemas.pageInfo.endCursor : null;
+    } while (after);
+    expect(paged).toEqual(all);
     const got = await ok<{ getSchema: { schema: Schema; error: null } }>(GET, { input: { name: 'AWS.CloudTrail' } });
     expect(got.getSchema.schema).toMatchObject({ name: 'AWS.CloudTrail', isManaged: true, revision: 0, parserType: 'none' });
     expect(got.getSchema.schema.spec).toContain('schema: AWS.CloudTrail');
