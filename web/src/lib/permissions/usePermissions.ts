@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { hasPermissions, type Permission, type PermissionCheckOptions } from '../../../../core/permissions';
-import { useAuth } from '../auth/AuthContext';
+import { AuthContext } from '../auth/AuthContext';
 import { MY_PERMISSIONS_QUERY } from './permissions.operations';
 
 export interface UserPermissions {
@@ -20,7 +20,9 @@ const NONE: readonly Permission[] = [];
  * signed in holds nothing (and nothing is asked).
  */
 export function usePermissions(): UserPermissions {
-  const signedIn = useAuth().state.status === 'authenticated';
+  // Outside an auth provider (a screen rendered on its own), the API's answer decides.
+  const auth = useContext(AuthContext);
+  const signedIn = !auth || auth.state.status === 'authenticated';
   const { data, loading, refetch } = useQuery(MY_PERMISSIONS_QUERY, { fetchPolicy: 'cache-first', skip: !signedIn });
 
   useEffect(() => {
