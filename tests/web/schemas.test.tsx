@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../web/src/app/AppRoutes';
 import { FieldsTree } from '../../web/src/pages/Schemas/FieldsTree';
 import { SCHEMAS_LIST_QUERY } from '../../web/src/pages/Schemas/schemas.operations';
+import { useSchemaCheck } from '../../web/src/pages/Schemas/useSchemaCheck';
 import { locate } from '../../web/src/pages/Schemas/yamlLocate';
 import { fakeAuth, renderInApp, signedInAs } from './support/render';
 import { renderWithApi } from './support/shell';
@@ -96,5 +97,39 @@ describe('locating a problem in the YAML', () => {
   it('falls back to the first line', () => {
     expect(locate(text, '')).toMatchObject({ startLine: 1 });
     expect(locate('not: [valid', 'fields[0]')).toMatchObject({ startLine: 1 });
+  });
+});
+
+describe('the live check of the editor', () => {
+  const values = (spec: string, name = 'Acme.Audit') => ({
+    name,
+    description: '',
+    referenceURL: '',
+    spec,
+    isFieldDiscoveryEnabled: false,
+  });
+
+  it('puts a marker on the line of each problem and counts the errors', async () => {
+    const { result } = renderHook(() => useSchemaCheck(values('fields:\n  - name: a\n    type: strng\n'), []));
+    await waitFor(() => expect(result.current.errorCount).toBe(1));
+    expect(result.current.markers[0]).toMatchObject({
+      startLine: 3,
+      severity: 'error',
+      message: expect.stringContaining('fields[0].type'),
+    });
+  });
+
+  it('marks a YAML syntax error where the parser stopped', async () => {
+    const { result } = renderHook(() => useSchemaCheck(values('fields: a: b'), []));
+    await waitFor(() => expect(result.current.errorCount).toBe(1));
+    expect(result.current.markers[0].message).toMatch(/^Invalid YAML/);
+  });
+
+  it('reports a duplicate name as a form error, not a marker', async () => {
+    const { result } = renderHook(() =>
+      useSchemaCheck(values('fields: [{name: a, type: string}]', 'Acme.AUDIT'), ['Custom.Acme.Audit']),
+    );
+    await waitFor(() => expect(result.current.check.fieldErrors.name).toBe('You already have a Schema with the same name'));
+    expect(result.current.errorCount).toBe(0);
   });
 });
