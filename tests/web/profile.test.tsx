@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProfileMenu } from '../../web/src/app/shell/ProfileMenu';
@@ -7,7 +7,10 @@ import { UPDATE_PROFILE_MUTATION } from '../../web/src/pages/Profile/profile.ope
 import { fakeAuth, signedInAs } from './support/render';
 import { currentUserMock, renderWithApi } from './support/shell';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
 
 type Sent = Record<string, unknown>;
 
@@ -99,5 +102,36 @@ describe('Profile Settings', () => {
     const item = await openProfileSettings([], 'EXTERNAL_PROVIDER');
     fireEvent.click(item);
     expect(screen.queryByRole('dialog', { name: 'Profile Settings' })).toBeNull();
+  });
+});
+
+describe('a single-sign-on user without a name from their identity provider', () => {
+  it('is told to ask their administrator, once', async () => {
+    renderWithApi(
+      <>
+        <Notifications />
+        <ProfileMenu />
+      </>,
+      {
+        auth: fakeAuth(signedInAs),
+        mocks: [currentUserMock({ status: 'EXTERNAL_PROVIDER', givenName: null, familyName: null })],
+      },
+    );
+    expect(await screen.findByText('SAML User Missing Attributes')).toBeTruthy();
+    expect(screen.getByText('Contact your administrator to update the attribute mappings in your SAML provider')).toBeTruthy();
+  });
+
+  it('is not warned when the names arrived', async () => {
+    renderWithApi(
+      <>
+        <Notifications />
+        <ProfileMenu />
+      </>,
+      { auth: fakeAuth(signedInAs), mocks: [currentUserMock({ status: 'EXTERNAL_PROVIDER' })] },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
+    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('SAML User Missing Attributes')).toBeNull();
   });
 });

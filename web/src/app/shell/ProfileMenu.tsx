@@ -10,7 +10,7 @@ import { ProfileSettingsModal } from '../../pages/Profile/ProfileSettingsModal';
 import { LOG_OUT_DEBOUNCE_MS } from '../constants';
 import { useWebConfig } from '../webConfig';
 import { CURRENT_USER_QUERY } from './shell.operations';
-import { isSingleSignOnUser } from './singleSignOn';
+import { isSingleSignOnUser, useMissingAttributesWarning } from './singleSignOn';
 
 /** The signed-in user's menu: who they are, their role, Profile Settings, Log Out and the product version. */
 export function ProfileMenu() {
@@ -18,6 +18,7 @@ export function ProfileMenu() {
   const { version } = useWebConfig();
   const { data } = useQuery(CURRENT_USER_QUERY, { fetchPolicy: 'cache-first' });
   const [profileOpened, setProfileOpened] = useState(false);
+  useMissingAttributesWarning(data?.me);
   const logOut = useDebouncedCallback(() => {
     auth.signOut().catch(() => {
       notifications.show({
