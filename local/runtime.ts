@@ -9,6 +9,7 @@ import type { WebConfig } from '../core/web-config';
 import { functionUrls, serveFunctionUrl, urlFor } from './events/function-urls';
 import { routeS3Notifications, notificationTargets } from './events/s3-notifications';
 import { scheduleRules, startSchedules } from './events/schedules';
+import { DynamicMappings } from './events/dynamic-mappings';
 import { eventSourceMappings, QueuePoller } from './events/sqs-pollers';
 import { UserPoolVerifier } from './graphql/auth';
 import { createGraphqlHandler, type LambdaResolver } from './graphql/server';
@@ -194,7 +195,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         return { ok: false, error: { errorType: 'ResourceNotFoundException', errorMessage: `Function not found: ${name}` } };
       return fn.invoke(event);
     };
-    const invokeServer = createInvokeServer(invoke, (name) => functions.has(name));
+    let dynamicMappings: DynamicMappings | undefined;
+    const invokeServer = createInvokeServer(
+      invoke,
+      (name) => functions.has(name),
+      () => dynamicMappings,
+    );
     const lambdaEndpoint = await listen(invokeServer);
     stops.push(() => closeServer(invokeServer));
 
@@ -255,6 +261,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       poller.start();
       stops.push(() => poller.stop());
     }
+    dynamicMappings = new DynamicMappings(
+      join(options.stateDir, 'event-source-mappings.json'),
+      sqsClient,
+      stack.region,
+      stack.account,
+      invoke,
+      (name) => functions.has(name),
+      report,
+    );
+    const restoredMappings = await dynamicMappings.restore();
+    if (restoredMappings) report(`restored ${restoredMappings} event-source mapping(s) created at run time`);
+    const mappingsToStop = dynamicMappings;
+    stops.push(() => mappingsToStop.stop());
     stops.push(startSchedules(scheduleRules(stack, resolver), stack, invokeAsync, report));
 
     const api = resourcesOfType(stack, 'AWS::AppSync::GraphQLSchema').length

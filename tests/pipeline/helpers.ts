@@ -133,19 +133,9 @@ export async function createSqsSource(
   return { id, label, endpointUrl: null, ...sqs };
 }
 
-/**
- * Delivers messages of an SQS source's queue to the log processor, as the event-source mapping the log
- * sources API creates on AWS would (the local runtime runs only the template's mappings).
- */
-export async function deliverSourceQueueMessages(p: PipelineRuntime, queueArn: string, bodies: string[]) {
-  const processor = [...p.runtime.functions.values()].find((f) => f.spec.logicalId.startsWith('ProcessingLogProcessorFunction'))!;
-  const Records = bodies.map((body, i) => ({
-    messageId: `m-${Date.now()}-${i}`,
-    body,
-    eventSource: 'aws:sqs',
-    eventSourceARN: queueArn,
-  }));
-  return processor.invoke({ Records });
+/** Sends messages to an SQS source's queue, as a customer's producer would. */
+export async function sendToSourceQueue(p: PipelineRuntime, queueUrl: string, bodies: string[]): Promise<void> {
+  for (const MessageBody of bodies) await p.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody }));
 }
 
 /** Writes an object: into the ingest bucket it is announced to the log processor by the bucket's notification. */

@@ -15,7 +15,7 @@ import {
   createHttpSource,
   createS3Source,
   createSqsSource,
-  deliverSourceQueueMessages,
+  sendToSourceQueue,
   dropObject,
   eventually,
   lakeKeys,
@@ -326,18 +326,14 @@ describe('HTTP ingest', () => {
 });
 
 describe('SQS sources', () => {
-  it("hand a batch of their queue's messages over as one object, whose events reach the lake", async () => {
+  it("are connected to the log processor, which hands their queue's messages over, events reaching the lake", async () => {
     const source = await createSqsSource(p, { label: 'Queue feed', logTypes: [CLOUDTRAIL] });
     const sns = {
       Type: 'Notification',
       TopicArn: 'arn:aws:sns:us-east-1:123456789012:feed',
       Message: cloudTrailLine('2026-11-21T07:00:00Z', 'ViaSns'),
     };
-    const outcome = await deliverSourceQueueMessages(p, source.queueArn, [
-      cloudTrailLine('2026-11-21T07:00:00Z', 'ViaQueue'),
-      JSON.stringify(sns),
-    ]);
-    expect(outcome).toMatchObject({ ok: true, result: { batchItemFailures: [] } });
+    await sendToSourceQueue(p, source.queueUrl, [cloudTrailLine('2026-11-21T07:00:00Z', 'ViaQueue'), JSON.stringify(sns)]);
     const rows = await eventually(
       () =>
         queryLake(p, `SELECT eventName FROM panther_logs.aws_cloudtrail WHERE p_source_id = '${source.id}' ORDER BY eventName`),

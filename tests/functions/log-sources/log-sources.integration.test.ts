@@ -4,6 +4,7 @@
 // once per occurrence.
 import { gzipSync } from 'node:zlib';
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { LambdaClient, ListEventSourceMappingsCommand } from '@aws-sdk/client-lambda';
 import { GetQueueAttributesCommand, GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -322,7 +323,7 @@ describe('HTTP sources', () => {
 });
 
 describe('SQS sources', () => {
-  it('creates a queue with a policy for the allowed principals, and deletes it with the source', async () => {
+  it('creates a queue with a policy for the allowed principals, connected to the log processor, and deletes both with the source', async () => {
     const created = (
       await ok<{ createSqsLogSource: Source & { sqs: { queueUrl: string; queueArn: string } } }>(CREATE_SQS, {
         input: { label: 'Queue', logTypes: ['AWS.CloudTrail'], allowedPrincipalArns: ['123456789012'], allowedSourceArns: [] },
@@ -339,7 +340,14 @@ describe('SQS sources', () => {
       Principal: { AWS: ['arn:aws:iam::123456789012:root'] },
     });
     expect((await repository.sourceForQueue(created.sqs.queueArn))?.id).toBe(created.id);
+    const lambda = new LambdaClient(localClientConfig(runtime.endpoints.lambda, runtime.stack.region));
+    const mappings = () => lambda.send(new ListEventSourceMappingsCommand({ EventSourceArn: created.sqs.queueArn }));
+    expect((await mappings()).EventSourceMappings).toMatchObject([
+      { EventSourceArn: created.sqs.queueArn, FunctionArn: expect.stringMatching(/LogProcessor/), BatchSize: 10 },
+    ]);
     await ok(DELETE, { id: created.id });
+    expect((await mappings()).EventSourceMappings).toEqual([]);
+    lambda.destroy();
     await expect(sqs.send(new GetQueueUrlCommand({ QueueName: `caracal-source-${created.id}` }))).rejects.toThrow();
     const gone = await call(`query($id: ID!) { logSource(id: $id) { id } }`, { id: created.id });
     expect(errorOf(gone).type).toBe('NotFound');

@@ -35,6 +35,7 @@ import {
 } from '../../../lib/log-sources/repository';
 import { isPrivateBucket } from '../../../lib/log-sources/source-access';
 import { createSourceQueue, deleteSourceQueue, setSourceQueueAccess } from '../../../lib/log-sources/source-queue';
+import { connectSourceQueue, disconnectSourceQueue } from '../../../lib/pipeline/source-queue-consumer';
 import { inputOf, optionalText, refuse, streamTypeOf, text, textList, type Input } from './input';
 import { healthSummary, toApiSource } from './shape';
 
@@ -167,6 +168,7 @@ async function createSqsLogSource(event: AppSyncResolverEvent<WithInput>, caller
   const id = newSourceId();
   const access = { allowedPrincipalArns: fields.allowedPrincipalArns, allowedSourceArns: fields.allowedSourceArns };
   const queue = await createSourceQueue(id, access);
+  await connectSourceQueue(queue.queueArn);
   const source: SqsLogSource = {
     id,
     transport: 'aws-sqs',
@@ -180,6 +182,7 @@ async function createSqsLogSource(event: AppSyncResolverEvent<WithInput>, caller
   try {
     return answer(await saving(() => createSource(source)));
   } catch (error) {
+    await disconnectSourceQueue(queue.queueArn);
     await deleteSourceQueue(queue.queueUrl);
     throw error;
   }
@@ -269,7 +272,10 @@ async function updateHttpLogSource(event: AppSyncResolverEvent<WithIdAndInput>, 
 async function deleteLogSource(event: AppSyncResolverEvent<{ id?: unknown }>) {
   const source = await existing(event.arguments.id);
   await deleteSource(source);
-  if (source.transport === 'aws-sqs') await deleteSourceQueue(source.sqs.queueUrl);
+  if (source.transport === 'aws-sqs') {
+    await disconnectSourceQueue(source.sqs.queueArn);
+    await deleteSourceQueue(source.sqs.queueUrl);
+  }
   return { id: source.id };
 }
 
