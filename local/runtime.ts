@@ -195,12 +195,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         return { ok: false, error: { errorType: 'ResourceNotFoundException', errorMessage: `Function not found: ${name}` } };
       return fn.invoke(event);
     };
-    let dynamicMappings: DynamicMappings | undefined;
-    const invokeServer = createInvokeServer(
+    const report = (message: string) => options.log(`[runtime] ${message}`);
+    const sqsClient = new SQSClient(localClientConfig(sqs.endpoint, stack.region));
+    stops.push(() => sqsClient.destroy());
+    const dynamicMappings = new DynamicMappings(
+      join(options.stateDir, 'event-source-mappings.json'),
+      sqsClient,
+      stack.region,
+      stack.account,
       invoke,
       (name) => functions.has(name),
-      () => dynamicMappings,
+      report,
     );
+    const invokeServer = createInvokeServer(invoke, (name) => functions.has(name), dynamicMappings);
     const lambdaEndpoint = await listen(invokeServer);
     stops.push(() => closeServer(invokeServer));
 
@@ -238,9 +245,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const createdUsers = await provisionUsers(stack, resolver, cognito.endpoint);
 
     const byArn = (arn: string) => arn.split(':').pop()!;
-    const sqsClient = new SQSClient(localClientConfig(sqs.endpoint, stack.region));
-    stops.push(() => sqsClient.destroy());
-    const report = (message: string) => options.log(`[runtime] ${message}`);
     const invokeAsync = (arn: string, event: unknown) => {
       void invoke(byArn(arn), event).then((r) => {
         if (!r.ok) report(`${byArn(arn)} failed: ${r.error.errorType}: ${r.error.errorMessage}`);
@@ -261,19 +265,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       poller.start();
       stops.push(() => poller.stop());
     }
-    dynamicMappings = new DynamicMappings(
-      join(options.stateDir, 'event-source-mappings.json'),
-      sqsClient,
-      stack.region,
-      stack.account,
-      invoke,
-      (name) => functions.has(name),
-      report,
-    );
     const restoredMappings = await dynamicMappings.restore();
     if (restoredMappings) report(`restored ${restoredMappings} event-source mapping(s) created at run time`);
-    const mappingsToStop = dynamicMappings;
-    stops.push(() => mappingsToStop.stop());
+    stops.push(() => dynamicMappings.stop());
     stops.push(startSchedules(scheduleRules(stack, resolver), stack, invokeAsync, report));
 
     const api = resourcesOfType(stack, 'AWS::AppSync::GraphQLSchema').length

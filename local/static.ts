@@ -31,7 +31,10 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
   const file = normalize(join(root, path));
   const inside = file === root || file.startsWith(root.endsWith(sep) ? root : root + sep);
   const isFile = inside && existsSync(file) && statSync(file).isFile();
-  if (!isFile && extname(path) && !path.endsWith('.html')) {
+  // A route the SPA owns may hold dots (/configure/schemas/Custom.Acme.Audit/): a missing file is a missing
+  // asset only under /assets/ or when it names a served file type.
+  const isAsset = path.startsWith('/assets/') || (extname(path).toLowerCase() in TYPES && !path.endsWith('.html'));
+  if (!isFile && isAsset) {
     res.writeHead(404, { 'content-type': 'text/plain', ...SECURITY_HEADERS });
     res.end('Not found');
     return;

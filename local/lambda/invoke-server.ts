@@ -30,7 +30,7 @@ const invalidJson = (reply: Reply) =>
 export function createInvokeServer(
   invoke: (functionName: string, event: unknown) => Promise<InvokeResult>,
   exists: (functionName: string) => boolean,
-  mappings: () => DynamicMappings | undefined,
+  mappings: DynamicMappings,
 ): Server {
   return createServer(async (req, res) => {
     const reply: Reply = (status, body, headers = {}) => {
@@ -39,10 +39,9 @@ export function createInvokeServer(
     };
     const [path, search = ''] = (req.url ?? '').split('?');
     const mappingMatch = MAPPINGS.exec(path);
-    const registry = mappings();
-    if (mappingMatch && registry) {
+    if (mappingMatch) {
       try {
-        return await serveMappings(req, reply, registry, decodeURIComponent(mappingMatch[1]), new URLSearchParams(search));
+        return await serveMappings(req, reply, mappings, decodeURIComponent(mappingMatch[1]), new URLSearchParams(search));
       } catch (err) {
         if (!(err instanceof MappingError)) throw err;
         return reply(err.status, { Type: 'User', message: err.message }, { 'x-amzn-errortype': err.errorType });

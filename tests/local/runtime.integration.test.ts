@@ -20,7 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => runtime?.stop());
 
-const ME = { query: '{ me { id email role { name permissions } } appConfig { stage region accountId passwordMinLength mfaMode created version } }' };
+const ME = {
+  query:
+    '{ me { id email role { name permissions } } appConfig { stage region accountId passwordMinLength mfaMode created version } }',
+};
 
 describe('first start', () => {
   it('creates the administrator from the template with a temporary password meeting the policy', () => {
@@ -47,6 +50,12 @@ describe('first start', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
     expect((await fetch(`${runtime.url}/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${runtime.url}/favicon.png`)).status).toBe(404);
+    for (const route of ['/configure/schemas/Custom.Acme.Audit/', '/configure/schemas/Custom.Acme.Audit']) {
+      const dotted = await fetch(`${runtime.url}${route}`);
+      expect(dotted.status, route).toBe(200);
+      expect(await dotted.text()).toContain('<div id="root">');
+    }
   });
 });
 
