@@ -19,7 +19,9 @@ beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
 const nothingBuilt: NavigationEntry[] = NAVIGATION.map((entry) =>
-  entry.kind === 'link' ? { ...entry, built: false } : { ...entry, links: entry.links.map((link) => ({ ...link, built: false })) },
+  entry.kind === 'link'
+    ? { ...entry, built: false }
+    : { ...entry, links: entry.links.map((link) => ({ ...link, built: false })) },
 );
 
 const everyAreaBuilt: NavigationEntry[] = NAVIGATION.map((entry) =>
