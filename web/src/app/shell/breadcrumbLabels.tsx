@@ -35,16 +35,21 @@ export function BreadcrumbLabelsProvider({ children }: { readonly children: Reac
   return <BreadcrumbLabelsContext.Provider value={value}>{children}</BreadcrumbLabelsContext.Provider>;
 }
 
-/** Names the current page's crumb (for as long as the page shows); undefined keeps the name from the route. */
-export function useBreadcrumbLabel(label: string | undefined): void {
+/**
+ * Names the current page's crumb (for as long as the page shows), or with `levelsUp` an ancestor's (an edit
+ * page names its entity's crumb: `/settings/roles/<id>/edit/` with levelsUp 1 names `/settings/roles/<id>/`);
+ * undefined keeps the name from the route.
+ */
+export function useBreadcrumbLabel(label: string | undefined, levelsUp = 0): void {
   const { pathname } = useLocation();
   const { set, clear } = useContext(BreadcrumbLabelsContext);
   useEffect(() => {
     if (!label) return;
-    const path = crumbPath(pathname);
+    const segments = crumbPath(pathname).split('/').filter(Boolean);
+    const path = `/${segments.slice(0, segments.length - levelsUp).join('/')}/`;
     set(path, label);
     return () => clear(path, label);
-  }, [pathname, label, set, clear]);
+  }, [pathname, label, levelsUp, set, clear]);
 }
 
 /** The names pages gave their crumbs, by path. */

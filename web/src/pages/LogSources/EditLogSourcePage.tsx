@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isCreatableTransport, transportFromApi } from '../../../../core/log-sources/types';
@@ -16,6 +17,7 @@ export function EditLogSourcePage() {
   const navigate = useNavigate();
   const { data, loading, error } = useQuery(LOG_SOURCE_QUERY, { variables: { id }, fetchPolicy: 'network-only' });
   const source = data?.logSource;
+  useBreadcrumbLabel(source?.label, 1);
   usePageTitle(source ? `Edit ${source.label}` : 'Edit Log Source');
   const transport = source ? transportFromApi(source.transport) : undefined;
 

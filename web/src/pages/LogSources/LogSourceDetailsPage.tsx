@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import {
   Alert,
   Anchor,
@@ -143,6 +144,7 @@ export function LogSourceDetailsPage() {
   const [remove, removal] = useMutation(DELETE_LOG_SOURCE, { context: { silent: true }, refetchQueries: [LOG_SOURCES_QUERY] });
   const [sheet, setSheet] = useState<'bucket' | 'stream' | 'failures' | 'delete' | null>(null);
   const source = data?.logSource;
+  useBreadcrumbLabel(source?.label);
   usePageTitle(source?.label ?? 'Log Source');
 
   if (loading && !data) return <Skeleton h={320} radius="md" aria-label="Loading the log source" />;

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { Alert, Anchor, Button, Card, Container, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications as snackbars } from '@mantine/notifications';
 import { Form, Formik, type FormikHelpers } from 'formik';
@@ -118,6 +119,7 @@ export function RoleFormPage() {
   const { data, loading, error, refetch } = useQuery(ROLE_BY_ID, { variables: { id: id ?? '' }, skip: creating });
   const role = data?.roleById ?? null;
   const builtIn = !!role && isAdminRoleId(role.id);
+  useBreadcrumbLabel(role?.name, 1);
 
   return (
     <Container size="lg">
