@@ -231,7 +231,12 @@ export function LogSourceDetailsPage() {
             Classification failures
           </Text>
           <Group gap="xs" align="baseline">
-            <Text fw={600} size="lg" c={figures?.totals.classificationFailures ? 'red' : undefined}>
+            <Text
+              fw={600}
+              size="lg"
+              c={figures?.totals.classificationFailures ? 'red' : undefined}
+              data-testid="classification-failures"
+            >
               {(figures?.totals.classificationFailures ?? 0).toLocaleString()}
             </Text>
             <Anchor component="button" type="button" size="sm" onClick={() => setSheet('failures')}>

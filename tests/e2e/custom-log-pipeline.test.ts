@@ -1,0 +1,111 @@
+// A custom log from end to end in the browser: an administrator writes a schema for it (inferred from
+// samples, then edited), creates an HTTP source for that log type, and sees the events posted to the
+// source's endpoint arrive on the source's page, with the line the schema refuses counted as a
+// classification failure and readable there.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../local/harness';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const NEW_PASSWORD = 'Caracal-e2e-2026!';
+const TOKEN = 'e2e-custom-log-token-0123456789';
+
+let runtime: TestRuntime;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`The browser tests need Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
+  runtime = await startTestRuntime();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const [admin] = runtime.createdUsers;
+  await page.goto(`${runtime.url}/configure/schemas/`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await page.getByRole('heading', { name: 'Schemas', exact: true }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.stop();
+});
+
+const audit = (time: string, user: string | undefined, action: string) => JSON.stringify({ time, user, action });
+
+describe('a custom log from schema to arriving events', () => {
+  it('creates a schema and a source for it in the browser, and sees its events arrive', async () => {
+    await page.getByRole('link', { name: 'New Schema' }).click();
+    await page.getByRole('heading', { name: 'New Schema' }).waitFor();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Door.Badge');
+    await page
+      .getByRole('textbox', { name: 'Sample logs' })
+      .fill([audit('2026-11-21T08:00:00Z', 'alice', 'enter'), audit('2026-11-21T08:01:00Z', 'bob', 'leave')].join('\n'));
+    await page.getByRole('button', { name: 'Infer schema' }).click();
+    await page.getByText('Inferred from 2 events.').waitFor();
+    const editor = page.getByRole('textbox', { name: 'Schema YAML' });
+    await editor.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText(
+      'fields: [{name: time, type: timestamp, timeFormats: [rfc3339], isEventTime: true}, {name: user, type: string, required: true, indicators: [username]}, {name: action, type: string}]',
+    );
+    await page.getByText('Valid', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Custom.Door.Badge' }).waitFor();
+
+    await page.goto(`${runtime.url}/configure/log-sources/add-new-source/`);
+    await page.getByRole('heading', { name: 'Add New Sources' }).waitFor();
+    await page.getByRole('button', { name: 'Add HTTP source' }).click();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Door badges');
+    await page.getByPlaceholder('Pick log types').click();
+    await page.getByRole('option', { name: 'Custom.Door.Badge', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.locator('input[name="secret"]').fill(TOKEN);
+    await page.getByRole('button', { name: 'Save Source' }).click();
+    await page.getByRole('heading', { name: 'Door badges' }).waitFor();
+    const endpoint = (
+      await page
+        .getByRole('row', { name: /Endpoint URL/ })
+        .getByText(/\/ingest\/[0-9a-f-]{36}$/)
+        .innerText()
+    ).trim();
+
+    const body = [
+      audit('2026-11-21T09:00:00Z', 'carol', 'enter'),
+      audit('2026-11-21T09:05:00Z', 'dave', 'enter'),
+      audit('2026-11-21T09:06:00Z', undefined, 'tailgate'),
+    ].join('\n');
+    const posted = await fetch(endpoint, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/x-ndjson' },
+      body,
+    });
+    expect(posted.status).toBe(200);
+
+    // The page polls every 10 seconds; the pipeline takes a moment.
+    await page.getByTestId('events-24h').filter({ hasText: /^2$/ }).waitFor({ timeout: 60_000 });
+    await page.getByTestId('classification-failures').filter({ hasText: /^1$/ }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'View failures' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(/tailgate/)
+      .first()
+      .waitFor();
+  });
+});
