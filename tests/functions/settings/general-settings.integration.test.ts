@@ -4,6 +4,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_REQUIRED, FREE_TEXT_CHARACTERS, ORGANIZATION_NAME_TOO_LONG } from '../../../core/validation/general-settings';
+import { LOCAL_CONFIG } from '../../../infra/config';
 import { graphql, signIn, startTestRuntime, type TestRuntime } from '../../local/harness';
 import { createSignedInUser, useApiFunctionEnvironment } from '../notifications/runtime-env';
 
@@ -54,7 +55,7 @@ describe('general settings', () => {
       mfaRequired: false,
       mfaMode: 'OPTIONAL',
       passwordMinLength: 12,
-      sessionHours: null,
+      sessionHours: LOCAL_CONFIG.refreshTokenHours,
       updatedAt: null,
       updatedBy: null,
     });
