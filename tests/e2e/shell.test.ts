@@ -88,7 +88,7 @@ describe('the application shell', () => {
 
     // The settings menu: what an administrator may use, today.
     await page.getByRole('button', { name: 'Settings' }).click();
-    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['General', 'Users', 'User Roles']);
+    await expect.poll(() => page.getByRole('menuitem').allInnerTexts()).toEqual(['General', 'Users', 'User Roles']);
     await page.keyboard.press('Escape');
 
     // The help menu leads to the Support page; the documentation opens outside the app.
