@@ -1,12 +1,11 @@
-import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router-dom';
 import { formatDateTimeUtc } from '../../lib/format';
 import type { LogSourceFieldsFragment } from '../../lib/graphql/types';
 import { sourcePath } from './paths';
 import { HealthBadge, TransportBadge } from './SourceBadges';
+import { DataTable } from '../../components/DataTable';
 
 const column = createColumnHelper<LogSourceFieldsFragment>();
 
@@ -52,63 +51,7 @@ const COLUMNS = [
   }),
 ];
 
-const ROW_HEIGHT = 53;
-/** Rows are virtualized above this many (the specification's threshold). */
-const VIRTUALIZE_ABOVE = 10;
-
 /** The log sources list: label, type, log types, health and the last event received. */
 export function LogSourcesTable({ sources }: { readonly sources: readonly LogSourceFieldsFragment[] }) {
-  const table = useReactTable({
-    data: sources as LogSourceFieldsFragment[],
-    columns: COLUMNS,
-    getRowId: (s) => s.id,
-    getCoreRowModel: getCoreRowModel(),
-  });
-  const rows = table.getRowModel().rows;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtual = rows.length > VIRTUALIZE_ABOVE;
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    enabled: virtual,
-  });
-  const items = virtual
-    ? virtualizer.getVirtualItems()
-    : rows.map((_, index) => ({ index, start: index * ROW_HEIGHT, end: (index + 1) * ROW_HEIGHT }));
-  const padTop = virtual && items.length ? items[0].start : 0;
-  const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
-
-  return (
-    <div ref={scrollRef} style={virtual ? { maxHeight: 640, overflowY: 'auto' } : undefined}>
-      <Table.ScrollContainer minWidth={860}>
-        <Table highlightOnHover verticalSpacing="sm" aria-label="Log sources" stickyHeader={virtual}>
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => (
-                  <Table.Th key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</Table.Th>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
-            {items.map((item) => {
-              const row = rows[item.index];
-              return (
-                <Table.Tr key={row.id} h={ROW_HEIGHT}>
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                  ))}
-                </Table.Tr>
-              );
-            })}
-            {padBottom > 0 && <tr style={{ height: padBottom }} aria-hidden />}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </div>
-  );
+  return <DataTable data={sources} columns={COLUMNS} getRowId={(s) => s.id} label="Log sources" rowHeight={53} minWidth={860} />;
 }

@@ -1,11 +1,10 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../app/usePageTitle';
+import { DataTable } from '../../components/DataTable';
 import { EmptyResults } from '../../components/EmptyResults';
 import { AlertIcon, SearchIcon } from '../../components/icons';
 import { describeApiError } from '../../lib/apollo/apiErrors';
@@ -35,6 +34,7 @@ const COLUMNS = [
   }),
   column.accessor('isManaged', {
     header: 'Type',
+    size: 110,
     cell: (info) => (
       <Badge size="sm" variant="light" color={info.getValue() ? 'blue' : 'grape'}>
         {info.getValue() ? 'Managed' : 'Custom'}
@@ -59,9 +59,6 @@ const COLUMNS = [
     ),
   }),
 ];
-
-const ROW_HEIGHT = 45;
-const VIRTUALIZE_ABOVE = 10;
 
 /** `/configure/schemas/`: managed and custom schemas, searchable, with the sources that use each. */
 export function SchemasPage() {
@@ -134,60 +131,16 @@ export function SchemasPage() {
   );
 }
 
-function SchemasTable({ rows: data }: { readonly rows: SchemaRow[] }) {
-  const table = useReactTable({ data, columns: COLUMNS, getRowId: (s) => s.name, getCoreRowModel: getCoreRowModel() });
-  const rows = table.getRowModel().rows;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtual = rows.length > VIRTUALIZE_ABOVE;
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    enabled: virtual,
-  });
-  const items = virtual
-    ? virtualizer.getVirtualItems()
-    : rows.map((_, index) => ({ index, start: index * ROW_HEIGHT, end: (index + 1) * ROW_HEIGHT }));
-  const padTop = virtual && items.length ? items[0].start : 0;
-  const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+function SchemasTable({ rows }: { readonly rows: SchemaRow[] }) {
   return (
-    <div ref={scrollRef} style={{ maxHeight: 'calc(100vh - 260px)', overflow: 'auto' }}>
-      <Table highlightOnHover stickyHeader aria-label="Schemas" layout="fixed">
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => (
-                <Table.Th key={header.id} w={header.id === 'isManaged' ? 110 : undefined}>
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {padTop > 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length} style={{ height: padTop, padding: 0 }} />
-            </Table.Tr>
-          )}
-          {items.map((item) => {
-            const row = rows[item.index];
-            return (
-              <Table.Tr key={row.id} style={{ height: ROW_HEIGHT }}>
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                ))}
-              </Table.Tr>
-            );
-          })}
-          {padBottom > 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length} style={{ height: padBottom, padding: 0 }} />
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
-    </div>
+    <DataTable
+      data={rows}
+      columns={COLUMNS}
+      getRowId={(s) => s.name}
+      label="Schemas"
+      rowHeight={45}
+      maxHeight="calc(100vh - 260px)"
+      fixedLayout
+    />
   );
 }
