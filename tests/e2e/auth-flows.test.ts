@@ -4,25 +4,15 @@
 // TOTP challenge; forgot and reset password with the mailed code; changing the password signs out everywhere.
 // Codes come from core's RFC 6238 implementation. Set AUTH_SHOTS=<dir> to keep a screenshot of each screen.
 import { CognitoIdentityProviderClient, GetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totp } from '../../core/auth/totp';
 import { localClientConfig } from '../../local/services/net';
 import { graphql, signIn as sdkSignIn, startTestRuntime, type TestRuntime } from '../local/harness';
+import { launchChromium } from './browser';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const SHOTS = process.env.AUTH_SHOTS;
 const EMAIL = 'analyst@caracal.local';
 const FIRST_PASSWORD = 'Tawny-Lynx-2026!';
@@ -76,11 +66,8 @@ async function answerTotpChallenge(page: Page) {
 const inTheApp = (page: Page) => page.getByRole('button', { name: 'Profile menu' }).waitFor();
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`The browser tests need Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
-  }
   runtime = await startTestRuntime();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   const [admin] = runtime.createdUsers;
   const { idToken } = await sdkSignIn(runtime, admin.username, admin.temporaryPassword, 'Admin-Caracal-2026!');
   adminToken = idToken;

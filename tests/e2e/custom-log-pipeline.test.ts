@@ -2,22 +2,11 @@
 // samples, then edited), creates an HTTP source for that log type, and sees the events posted to the
 // source's endpoint arrive on the source's page, with the line the schema refuses counted as a
 // classification failure and readable there.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../local/harness';
+import { launchChromium } from './browser';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const TOKEN = 'e2e-custom-log-token-0123456789';
 
@@ -26,10 +15,8 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`The browser tests need Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
   runtime = await startTestRuntime();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const [admin] = runtime.createdUsers;
   await page.goto(`${runtime.url}/configure/schemas/`);

@@ -1,22 +1,11 @@
 // An administrator creates an HTTP log source with Bearer authentication through the browser, posts JSON
 // events to its endpoint with the token, and sees the last event and the figures of the details page update;
 // a wrong token is refused. All against the local runtime, driven with playwright-core and Debian's Chromium.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../local/harness';
+import { launchChromium } from './browser';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const TOKEN = 'e2e-bearer-token-0123456789';
 
@@ -24,10 +13,8 @@ let runtime: TestRuntime;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`The browser tests need Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
   runtime = await startTestRuntime();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -1,24 +1,14 @@
 // Notifications in the browser against the local runtime: an administrator changes the general settings,
 // the platform notifies them, the notification shows as a snackbar and on the bell, and is read, archived
 // and unarchived in the notification centre. Screenshots go to $SHOTS_DIR when it is set.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestRuntime, type TestRuntime } from '../local/harness';
 import { useApiFunctionEnvironment } from '../functions/notifications/runtime-env';
+import { launchChromium } from './browser';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const PASSWORD = 'Caracal-e2e-2026!';
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
@@ -27,13 +17,12 @@ let browser: Browser;
 let adminId: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`The browser tests need Chromium at ${CHROMIUM}.`);
   runtime = await startTestRuntime();
   useApiFunctionEnvironment(runtime);
   const [admin] = runtime.createdUsers;
   const { idToken } = await signIn(runtime, admin.username, admin.temporaryPassword, PASSWORD);
   adminId = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString()).sub;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
 });
 

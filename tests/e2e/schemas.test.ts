@@ -1,22 +1,11 @@
 // A custom schema made in the browser: samples pasted, the schema inferred, edited in the Monaco editor,
 // tested and saved, then found in the list and opened; an invalid spec shows error markers and disables Save.
 // Monaco and its worker come from the app's own origin: the test fails if any request leaves it.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../local/harness';
+import { launchChromium } from './browser';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const NEW_PASSWORD = 'Caracal-e2e-2026!';
 
 let runtime: TestRuntime;
@@ -25,10 +14,8 @@ let page: Page;
 const foreignRequests: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`The browser tests need Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
   runtime = await startTestRuntime();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const origin = new URL(runtime.url).origin;
   page.on('request', (request) => {

@@ -1,35 +1,21 @@
 // The application shell in Chromium against the local runtime: an administrator collapses the navigation and
 // finds it collapsed after a reload, opens each menu of the top bar, sends feedback from the Support page (and
 // it is stored), and changes their name in Profile Settings.
-import { existsSync } from 'node:fs';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localClientConfig } from '../../local/services/net';
 import { startTestRuntime, type TestRuntime } from '../local/harness';
+import { launchChromium } from './browser';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const NEW_PASSWORD = 'Shell-e2e-Passw0rd!';
 
 let runtime: TestRuntime;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`The browser tests need Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
-  }
   runtime = await startTestRuntime();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
