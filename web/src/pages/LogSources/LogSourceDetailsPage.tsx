@@ -301,7 +301,7 @@ export function LogSourceDetailsPage() {
                     </Text>
                   )}
                 </div>
-                <Badge color={CHECK_COLORS[check.status]} variant="light">
+                <Badge color={CHECK_COLORS[check.status]} variant="light" style={{ flexShrink: 0 }}>
                   {check.status === 'OK' ? 'Passed' : check.status === 'FAILED' ? 'Failed' : 'Skipped'}
                 </Badge>
               </Group>
