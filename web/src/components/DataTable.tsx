@@ -14,12 +14,12 @@ export interface DataTableProps<T> {
   /** The table's accessible name. */
   readonly label: string;
   readonly rowHeight: number;
-  /** Below this width the table scrolls sideways. */
+  /** Below this width the table scrolls sideways (without it, the table takes the width it is given). */
   readonly minWidth?: number;
   /** How tall the list may grow before it scrolls (virtualized lists always scroll). */
   readonly maxHeight?: CSSProperties['maxHeight'];
-  /** Fixed layout: columns take the widths their definitions give (`size`), the rest share what is left. */
-  readonly fixedLayout?: boolean;
+  /** Fixed layout: the columns named here (by id) take these widths in pixels, the rest share what is left. */
+  readonly fixedWidths?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -34,7 +34,7 @@ export function DataTable<T>({
   rowHeight,
   minWidth,
   maxHeight = 640,
-  fixedLayout,
+  fixedWidths,
 }: DataTableProps<T>) {
   const table = useReactTable({ data: data as T[], columns, getRowId, getCoreRowModel: getCoreRowModel() });
   const rows = table.getRowModel().rows;
@@ -58,46 +58,44 @@ export function DataTable<T>({
     </Table.Tr>
   );
 
+  const tableElement = (
+    <Table
+      highlightOnHover
+      verticalSpacing="sm"
+      aria-label={label}
+      stickyHeader={virtual}
+      layout={fixedWidths ? 'fixed' : undefined}
+    >
+      <Table.Thead>
+        {table.getHeaderGroups().map((group) => (
+          <Table.Tr key={group.id}>
+            {group.headers.map((header) => (
+              <Table.Th key={header.id} w={fixedWidths?.[header.column.id]}>
+                {flexRender(header.column.columnDef.header, header.getContext())}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Thead>
+      <Table.Tbody>
+        {padTop > 0 && padding(padTop)}
+        {items.map((item) => {
+          const row = rows[item.index];
+          return (
+            <Table.Tr key={row.id} h={rowHeight}>
+              {row.getVisibleCells().map((cell) => (
+                <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+              ))}
+            </Table.Tr>
+          );
+        })}
+        {padBottom > 0 && padding(padBottom)}
+      </Table.Tbody>
+    </Table>
+  );
   return (
     <div ref={scrollRef} style={virtual ? { maxHeight, overflowY: 'auto' } : undefined}>
-      <Table.ScrollContainer minWidth={minWidth ?? 0}>
-        <Table
-          highlightOnHover
-          verticalSpacing="sm"
-          aria-label={label}
-          stickyHeader={virtual}
-          layout={fixedLayout ? 'fixed' : undefined}
-        >
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => (
-                  <Table.Th
-                    key={header.id}
-                    w={fixedLayout && header.column.columnDef.size ? header.column.columnDef.size : undefined}
-                  >
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {padTop > 0 && padding(padTop)}
-            {items.map((item) => {
-              const row = rows[item.index];
-              return (
-                <Table.Tr key={row.id} h={rowHeight}>
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                  ))}
-                </Table.Tr>
-              );
-            })}
-            {padBottom > 0 && padding(padBottom)}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {minWidth ? <Table.ScrollContainer minWidth={minWidth}>{tableElement}</Table.ScrollContainer> : tableElement}
     </div>
   );
 }

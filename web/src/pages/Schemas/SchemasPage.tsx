@@ -34,7 +34,6 @@ const COLUMNS = [
   }),
   column.accessor('isManaged', {
     header: 'Type',
-    size: 110,
     cell: (info) => (
       <Badge size="sm" variant="light" color={info.getValue() ? 'blue' : 'grape'}>
         {info.getValue() ? 'Managed' : 'Custom'}
@@ -140,7 +139,7 @@ function SchemasTable({ rows }: { readonly rows: SchemaRow[] }) {
       label="Schemas"
       rowHeight={45}
       maxHeight="calc(100vh - 260px)"
-      fixedLayout
+      fixedWidths={{ isManaged: 110 }}
     />
   );
 }
