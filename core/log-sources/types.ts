@@ -92,9 +92,6 @@ export const STREAM_TYPE_TITLES: Readonly<Record<StreamType, string>> = {
 
 export const HTTP_AUTH_TYPES = ['None', 'Basic', 'Bearer', 'HMAC', 'SharedSecret'] as const;
 export type HttpAuthType = (typeof HTTP_AUTH_TYPES)[number];
-export const isHttpAuthType = (value: unknown): value is HttpAuthType =>
-  typeof value === 'string' && (HTTP_AUTH_TYPES as readonly string[]).includes(value);
-
 export const HMAC_ALGORITHMS = ['sha256', 'sha512'] as const;
 export type HmacAlgorithm = (typeof HMAC_ALGORITHMS)[number];
 

@@ -26,12 +26,8 @@ export const OPEN_STATUSES: readonly AlertStatus[] = ['OPEN', 'TRIAGED'];
 
 export const isAlertType = (value: unknown): value is AlertType =>
   typeof value === 'string' && (ALERT_TYPES as readonly string[]).includes(value);
-export const isAlertStatus = (value: unknown): value is AlertStatus =>
-  typeof value === 'string' && (ALERT_STATUSES as readonly string[]).includes(value);
 export const isAlertSeverity = (value: unknown): value is AlertSeverity =>
   typeof value === 'string' && (ALERT_SEVERITIES as readonly string[]).includes(value);
-export const isSystemAlertKind = (value: unknown): value is SystemAlertKind =>
-  typeof value === 'string' && (SYSTEM_ALERT_KINDS as readonly string[]).includes(value);
 
 /** A detection severity as written in detection files (`Info` … `Critical`, any case) as an alert severity. */
 export function toAlertSeverity(value: unknown, fallback: AlertSeverity = 'INFO'): AlertSeverity {

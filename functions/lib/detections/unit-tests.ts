@@ -26,9 +26,6 @@ export function testRunMessage(results: readonly { passed: boolean }[]): string 
   return failed ? `${failed} of ${results.length} tests failed` : 'All tests passed!';
 }
 
-/** The loading text the client shows while tests run. */
-export const runningMessage = (count: number) => `Running ${count} test(s)...`;
-
 export function orderedRun(results: TestResult[]): TestRun {
   const ordered = [...results.filter((r) => !r.passed), ...results.filter((r) => r.passed)];
   return { message: testRunMessage(results), results: ordered };

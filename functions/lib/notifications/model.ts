@@ -46,12 +46,6 @@ export interface TopicPreference {
   readonly channels: readonly ChannelPreference[];
 }
 
-/** Every topic with every channel enabled: what a user who never saved preferences gets. */
-export const DEFAULT_PREFERENCES: readonly TopicPreference[] = NOTIFICATION_TOPICS.map((topic) => ({
-  topic,
-  channels: NOTIFICATION_CHANNELS.map((name) => ({ name, enabled: true })),
-}));
-
 export const isTopic = (value: unknown): value is NotificationTopic =>
   typeof value === 'string' && (NOTIFICATION_TOPICS as readonly string[]).includes(value);
 export const isLevel = (value: unknown): value is NotificationLevel =>
