@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Center, CopyButton, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Button, Center, CopyButton, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
-import { AlertIcon } from '../../components/icons';
 import type { TotpSetup } from '../../lib/auth/AuthContext';
 import { describeSignInError } from '../../lib/auth/signInErrors';
 import { TotpCodeInput, totpCodeError } from '../SignIn/TotpCodeInput';
+import { FormFailure } from '../../components/FormFailure';
 
 /** The key in groups of four, as authenticator apps show it when typed in by hand. */
 export function groupedSecret(secret: string): string {
@@ -67,11 +67,7 @@ export function TotpSetupPanel({
             {intro}
           </Text>
         </div>
-        {(failure || loadError) && (
-          <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert">
-            {failure ?? loadError}
-          </Alert>
-        )}
+        <FormFailure message={failure ?? loadError} />
         <Text size="sm">
           <Text span fw={600}>
             1.

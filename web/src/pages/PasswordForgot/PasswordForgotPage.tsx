@@ -1,14 +1,14 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useWebConfig } from '../../app/webConfig';
-import { AlertIcon } from '../../components/icons';
 import { useAuth } from '../../lib/auth/AuthContext';
 import { describeSignInError } from '../../lib/auth/signInErrors';
 import { emailError } from '../SignIn/CredentialsForm';
 import { SignInLayout } from '../SignIn/SignInLayout';
 import type { PasswordResetState } from '../PasswordReset/PasswordResetPage';
+import { FormFailure } from '../../components/FormFailure';
 
 /** /password-forgot/: the email of the account; a reset code goes there, then the reset screen asks for it. */
 export function PasswordForgotPage() {
@@ -48,11 +48,7 @@ export function PasswordForgotPage() {
               Enter the email address of your account and we'll send you a code to reset your password.
             </Text>
           </div>
-          {failure && (
-            <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormFailure message={failure} />
           <TextInput
             label="Email"
             type="email"

@@ -4,13 +4,14 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { SignInLocationState } from '../../app/guards';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useWebConfig } from '../../app/webConfig';
-import { AlertIcon, CheckIcon } from '../../components/icons';
+import { CheckIcon } from '../../components/icons';
 import { useAuth } from '../../lib/auth/AuthContext';
 import { describeSignInError } from '../../lib/auth/signInErrors';
 import { FIELD_REQUIRED } from '../../../../core/validation/password';
 import { emailError } from '../SignIn/CredentialsForm';
 import { NewPasswordFields, newPasswordErrors, type NewPasswordValue } from '../SignIn/NewPasswordFields';
 import { SignInLayout } from '../SignIn/SignInLayout';
+import { FormFailure } from '../../components/FormFailure';
 
 /** What the forgot-password screen hands over: the email, and where the code went (masked). */
 export interface PasswordResetState {
@@ -83,11 +84,7 @@ export function PasswordResetPage() {
               {handedOver.destination ? ` to ${handedOver.destination}` : ''}.
             </Alert>
           )}
-          {failure && (
-            <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormFailure message={failure} />
           <TextInput
             label="Email"
             type="email"

@@ -5,6 +5,7 @@ import { AlertIcon } from '../../components/icons';
 import { useAuth, type SignInOutcome } from '../../lib/auth/AuthContext';
 import { describeSignInError } from '../../lib/auth/signInErrors';
 import { FIELD_REQUIRED } from '../../../../core/validation/password';
+import { FormFailure } from '../../components/FormFailure';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -66,11 +67,7 @@ export function CredentialsForm({ title, subtitle, notice, onOutcome }: Credenti
             {notice}
           </Alert>
         )}
-        {failure && (
-          <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure message={failure} />
         <TextInput
           label="Email"
           type="email"

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { AlertIcon } from '../../components/icons';
 import { useAuth, type SignInOutcome } from '../../lib/auth/AuthContext';
 import { describeSignInError } from '../../lib/auth/signInErrors';
 import { NewPasswordFields, newPasswordErrors, type NewPasswordValue } from './NewPasswordFields';
+import { FormFailure } from '../../components/FormFailure';
 
 interface NewPasswordFormProps {
   readonly minLength: number;
@@ -48,11 +48,7 @@ export function NewPasswordForm({ minLength, onOutcome, onCancel }: NewPasswordF
             You signed in with a temporary password. Choose a new password to continue.
           </Text>
         </div>
-        {failure && (
-          <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure message={failure} />
         <NewPasswordFields value={value} onChange={setValue} minLength={minLength} showErrors={submitted} autoFocus />
         <Button type="submit" fullWidth size="md" mt="xs" loading={submitting} disabled={invalid}>
           Set password and sign in

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { AlertIcon } from '../../components/icons';
 import { useAuth } from '../../lib/auth/AuthContext';
 import { describeSignInError } from '../../lib/auth/signInErrors';
 import { TotpCodeInput, totpCodeError } from './TotpCodeInput';
 import { unsupportedStepMessage } from './unsupportedStep';
+import { FormFailure } from '../../components/FormFailure';
 
 interface TotpCodeFormProps {
   readonly onCancel: () => void;
@@ -45,11 +45,7 @@ export function TotpCodeForm({ onCancel }: TotpCodeFormProps) {
             Open your authenticator app and enter the code it shows for Caracal.
           </Text>
         </div>
-        {failure && (
-          <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure message={failure} />
         <TotpCodeInput value={code} onChange={setCode} error={touched && error} autoFocus />
         <Button type="submit" fullWidth size="md" loading={submitting} disabled={Boolean(error)}>
           Verify and sign in
