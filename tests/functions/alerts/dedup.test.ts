@@ -10,48 +10,11 @@ import {
   hourOf,
   recordGroup,
   windowOpen,
-  type DedupState,
-  type DedupStore,
   type GroupInput,
 } from '../../../functions/lib/alerts/dedup';
 import { dynamoDedupStore } from '../../../functions/lib/alerts/dedup-store';
 import { startEntityTable } from './entity-table';
-
-function memoryStore(): DedupStore & { states: Map<string, DedupState>; limits: Map<string, number> } {
-  const states = new Map<string, DedupState>();
-  const limits = new Map<string, number>();
-  return {
-    states,
-    limits,
-    read: async (key) => states.get(key) ?? null,
-    open: async (key, previous, next) => {
-      const current = states.get(key) ?? null;
-      if ((current?.alertCount ?? null) !== (previous?.alertCount ?? null)) return false;
-      states.set(key, next);
-      return true;
-    },
-    add: async (key, alertCount, events) => {
-      const current = states.get(key);
-      if (!current || current.alertCount !== alertCount) return null;
-      const next = { ...current, eventCount: current.eventCount + events };
-      states.set(key, next);
-      return next;
-    },
-    claim: async (key, alertCount, id) => {
-      const current = states.get(key);
-      if (!current || current.alertCount !== alertCount || current.alertId) return false;
-      states.set(key, { ...current, alertId: id });
-      return true;
-    },
-    countAlert: async (detectionId, hour, limit) => {
-      const k = `${detectionId}@${hour}`;
-      const n = limits.get(k) ?? 0;
-      if (n >= limit) return false;
-      limits.set(k, n + 1);
-      return true;
-    },
-  };
-}
+import { memoryDedupStore } from './memory-dedup-store';
 
 const at = (iso: string) => new Date(iso);
 const group = (over: Partial<GroupInput> = {}): GroupInput => ({
@@ -94,7 +57,7 @@ describe('the dedup window', () => {
   });
 
   it('creates one alert per window, joins later matches, and opens the next window after the period', async () => {
-    const store = memoryStore();
+    const store = memoryDedupStore();
     const first = await recordGroup(store, group({ events: 2 }), at('2026-01-01T10:00:00Z'));
     expect(first).toMatchObject({
       create: true,
@@ -110,7 +73,7 @@ describe('the dedup window', () => {
   });
 
   it('keeps dedup strings and detections apart', async () => {
-    const store = memoryStore();
+    const store = memoryDedupStore();
     const a = await recordGroup(store, group(), at('2026-01-01T10:00:00Z'));
     const b = await recordGroup(store, group({ dedupString: 'bob' }), at('2026-01-01T10:00:00Z'));
     const c = await recordGroup(store, group({ detectionId: 'Rule.B' }), at('2026-01-01T10:00:00Z'));
@@ -121,7 +84,7 @@ describe('the dedup window', () => {
 
 describe('the threshold', () => {
   it('gates the alert until the window has counted threshold events, then creates it once', async () => {
-    const store = memoryStore();
+    const store = memoryDedupStore();
     const t = (m: number) => at(`2026-01-01T10:0${m}:00Z`);
     const one = await recordGroup(store, group({ threshold: 5, events: 2 }), t(0));
     expect(one).toMatchObject({ create: false, joined: false, eventCount: 2 });
@@ -134,21 +97,21 @@ describe('the threshold', () => {
   });
 
   it('drops a window that ends below the threshold: the next window counts from zero', async () => {
-    const store = memoryStore();
+    const store = memoryDedupStore();
     await recordGroup(store, group({ threshold: 3, events: 2 }), at('2026-01-01T10:00:00Z'));
     const next = await recordGroup(store, group({ threshold: 3, events: 2 }), at('2026-01-01T11:30:00Z'));
     expect(next).toMatchObject({ create: false, alertCount: 2, eventCount: 2 });
   });
 
   it('creates the alert when one batch alone reaches the threshold', async () => {
-    const outcome = await recordGroup(memoryStore(), group({ threshold: 3, events: 4 }), at('2026-01-01T10:00:00Z'));
+    const outcome = await recordGroup(memoryDedupStore(), group({ threshold: 3, events: 4 }), at('2026-01-01T10:00:00Z'));
     expect(outcome).toMatchObject({ create: true, eventCount: 4 });
   });
 });
 
 describe('the hourly alert limit', () => {
   it('allows 1,000 new alerts an hour per detection, then reports the limit; the next hour starts again', async () => {
-    const store = memoryStore();
+    const store = memoryDedupStore();
     const hour = at('2026-01-01T10:15:00Z');
     store.limits.set(`Rule.A@${hourOf(hour)}`, ALERTS_PER_HOUR_LIMIT - 1);
     expect(await recordGroup(store, group({ dedupString: 'last' }), hour)).toMatchObject({ create: true, limited: false });
@@ -165,7 +128,7 @@ describe('the hourly alert limit', () => {
 
 describe('concurrent batches', () => {
   it('count every event and create the window alert exactly once', async () => {
-    const store = memoryStore();
+    const store = memoryDedupStore();
     const now = at('2026-01-01T10:00:00Z');
     const outcomes = await Promise.all(Array.from({ length: 8 }, () => recordGroup(store, group({ threshold: 3 }), now)));
     expect(outcomes.filter((o) => o.create)).toHaveLength(1);

@@ -9,13 +9,14 @@ import { CreateBucketCommand, GetObjectCommand, PutObjectCommand } from '@aws-sd
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
 import { processMessage, type ProcessDeps } from '../../../functions/detections/process';
-import { ALERTS_PER_HOUR_LIMIT, hourOf, type DedupState, type DedupStore } from '../../../functions/lib/alerts/dedup';
+import { ALERTS_PER_HOUR_LIMIT, hourOf } from '../../../functions/lib/alerts/dedup';
 import { listAlerts } from '../../../functions/lib/alerts/repository';
 import { s3 } from '../../../functions/lib/clients';
 import type { Engine, EngineResult } from '../../../functions/lib/detections/engine';
 import type { StoredDetection } from '../../../functions/lib/detections/model';
 import { startS3, type S3Service } from '../../../local/services/s3';
 import { startEntityTable } from '../alerts/entity-table';
+import { memoryDedupStore } from '../alerts/memory-dedup-store';
 
 const BUCKET = 'lake';
 let s3Service: S3Service;
@@ -67,40 +68,6 @@ const engine: Engine = {
   },
   test: async () => [],
 };
-
-function memoryDedup(): DedupStore & { limits: Map<string, number> } {
-  const states = new Map<string, DedupState>();
-  const limits = new Map<string, number>();
-  return {
-    limits,
-    read: async (key) => states.get(key) ?? null,
-    open: async (key, previous, next) => {
-      if ((states.get(key)?.alertCount ?? null) !== (previous?.alertCount ?? null)) return false;
-      states.set(key, next);
-      return true;
-    },
-    add: async (key, alertCount, events) => {
-      const current = states.get(key);
-      if (!current || current.alertCount !== alertCount) return null;
-      const next = { ...current, eventCount: current.eventCount + events };
-      states.set(key, next);
-      return next;
-    },
-    claim: async (key, alertCount, id) => {
-      const current = states.get(key);
-      if (!current || current.alertCount !== alertCount || current.alertId) return false;
-      states.set(key, { ...current, alertId: id });
-      return true;
-    },
-    countAlert: async (detectionId, hour, limit) => {
-      const k = `${detectionId}@${hour}`;
-      const n = limits.get(k) ?? 0;
-      if (n >= limit) return false;
-      limits.set(k, n + 1);
-      return true;
-    },
-  };
-}
 
 async function putEvents(key: string, events: Record<string, unknown>[]) {
   const body = gzipSync(Buffer.from(events.map((e) => JSON.stringify(e)).join('\n') + '\n'));
@@ -154,7 +121,7 @@ describe('processing one events object', () => {
       { user: 'bo', p_event_time: '2026-03-04 05:03:00.000000000', p_log_type: 'Test.Log' },
     ];
     await putEvents(key, events);
-    const dedup = memoryDedup();
+    const dedup = memoryDedupStore();
     // One alert left this hour for Limited: amy's window gets it, bo's is refused.
     dedup.limits.set(`Limited@${hourOf(now)}`, ALERTS_PER_HOUR_LIMIT - 1);
     const told: string[] = [];
