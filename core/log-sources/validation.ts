@@ -1,15 +1,17 @@
 // Validation of log sources, with the specification's messages. The web forms (through yup) and the API's
 // resolvers call the same functions. Field rules answer a message or undefined; source rules answer a list
 // of problems whose paths are the form's field paths (`prefixes[0].excludedPrefixes[1]`).
+import { FIELD_REQUIRED, NO_DUPLICATES, tooLong } from '../validation/generic';
+import { NAME_CHARACTERS, NAME_TOO_LONG } from '../validation/name';
 import { TRANSPORT_INFO, type HttpAuthType, type LogSourceTransport, type StreamType } from './types';
 
 export const MESSAGES = {
-  required: 'This field is required',
+  required: FIELD_REQUIRED,
   mustHaveValue: 'Must have a value',
-  noDuplicates: 'No duplicates allowed',
+  noDuplicates: NO_DUPLICATES,
   digitsOnly: 'The field should have digits only',
-  labelCharacters: 'Can only include alphanumeric characters, dashes and spaces',
-  labelLength: 'Must be at most 36 characters',
+  labelCharacters: NAME_CHARACTERS,
+  labelLength: NAME_TOO_LONG,
   accountIdLength: 'Must be exactly 12 digits',
   bucketName: 'Must be a valid S3 bucket name: 3 to 63 lowercase letters, digits, hyphens and dots',
   roleArn: 'Must be a valid IAM role ARN (arn:aws:iam::123456789012:role/name)',
@@ -39,7 +41,6 @@ export const MESSAGES = {
 } as const;
 
 export const unknownLogTypeMessage = (name: string) => `Unknown log type: ${truncate(name, 100)}`;
-export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
 export const tooManyMessage = (max: number) => `Must have at most ${max} items`;
 
 /** "You already have a {method} source with the same label" (the method defaults to Log Pulling). */
@@ -158,7 +159,7 @@ export const validateS3Url = (value: unknown): string | undefined =>
 
 export function validatePrefix(value: unknown): string | undefined {
   if (!isText(value)) return MESSAGES.mustHaveValue;
-  if (value.length > LIMITS.prefix) return tooLongMessage(LIMITS.prefix);
+  if (value.length > LIMITS.prefix) return tooLong(LIMITS.prefix);
   if (value.trim() === '*') return MESSAGES.prefixStar;
   if (value.startsWith('/')) return MESSAGES.prefixSlash;
   return undefined;
@@ -167,7 +168,7 @@ export function validatePrefix(value: unknown): string | undefined {
 export function validateExcludedPrefix(value: unknown, prefix: string): string | undefined {
   if (!isText(value)) return MESSAGES.mustHaveValue;
   if (value === '') return MESSAGES.required;
-  if (value.length > LIMITS.prefix) return tooLongMessage(LIMITS.prefix);
+  if (value.length > LIMITS.prefix) return tooLong(LIMITS.prefix);
   if (value === prefix) return MESSAGES.excludedEqual;
   if (!value.startsWith(prefix)) return MESSAGES.excludedStart;
   if (value.includes('**')) return MESSAGES.excludedDoubleStar;
@@ -196,14 +197,14 @@ export function validateLogTypes(value: unknown, context: LogTypeContext): strin
 export function validateHeaderName(value: unknown): string | undefined {
   if (blank(value)) return MESSAGES.required;
   const name = value as string;
-  if (name.length > LIMITS.headerName) return tooLongMessage(LIMITS.headerName);
+  if (name.length > LIMITS.headerName) return tooLong(LIMITS.headerName);
   return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) ? undefined : MESSAGES.headerName;
 }
 
 export function validateUsername(value: unknown): string | undefined {
   if (blank(value)) return MESSAGES.required;
   const name = value as string;
-  if (name.length > LIMITS.username) return tooLongMessage(LIMITS.username);
+  if (name.length > LIMITS.username) return tooLong(LIMITS.username);
   // eslint-disable-next-line no-control-regex -- control characters are what the rule refuses
   return /[:\u0000-\u001f\u007f]/.test(name) ? MESSAGES.username : undefined;
 }
@@ -213,7 +214,7 @@ export function validateSecret(value: unknown, required: boolean): string | unde
   if (value === undefined || value === null || value === '') return required ? MESSAGES.required : undefined;
   if (!isText(value)) return MESSAGES.mustHaveValue;
   if (value.trim() === '') return MESSAGES.required;
-  return value.length > LIMITS.secret ? tooLongMessage(LIMITS.secret) : undefined;
+  return value.length > LIMITS.secret ? tooLong(LIMITS.secret) : undefined;
 }
 
 /** The warning (not an error) of the JSON array enclosing field. */
@@ -223,7 +224,7 @@ export const envelopeFieldWarning = (value: unknown): string | undefined =>
 export function validateEnvelopeField(value: unknown): string | undefined {
   if (blank(value)) return MESSAGES.required;
   const name = value as string;
-  if (name.length > LIMITS.fieldName) return tooLongMessage(LIMITS.fieldName);
+  if (name.length > LIMITS.fieldName) return tooLong(LIMITS.fieldName);
   // eslint-disable-next-line no-control-regex -- control characters are what the rule refuses
   return /[\s\u0000-\u001f\u007f]/.test(name) ? MESSAGES.fieldName : undefined;
 }

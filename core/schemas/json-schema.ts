@@ -2,6 +2,7 @@
 // generating code, so it runs in the browser under a Content-Security-Policy without 'unsafe-eval'.
 // Implements the draft-07 keywords schema-spec.json uses; a test holds it to Ajv's verdicts.
 import SPEC_JSON_SCHEMA from './schema-spec.json';
+import { FIELD_REQUIRED } from '../validation/generic';
 
 export interface JsonSchemaProblem {
   /** Where, as a dotted path into the document (`fields[2].type`), '' for the root. */
@@ -121,8 +122,7 @@ class Checker {
   private checkObject(s: Record<string, unknown>, value: Record<string, Json>, path: string, out: JsonSchemaProblem[]): void {
     const keys = Object.keys(value);
     if (Array.isArray(s.required)) {
-      for (const key of s.required as string[])
-        if (!(key in value)) out.push({ path: join(path, key), message: 'This field is required' });
+      for (const key of s.required as string[]) if (!(key in value)) out.push({ path: join(path, key), message: FIELD_REQUIRED });
     }
     if (typeof s.minProperties === 'number' && keys.length < s.minProperties)
       out.push({ path, message: `Must have at least ${s.minProperties} propert${s.minProperties === 1 ? 'y' : 'ies'}` });

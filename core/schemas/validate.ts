@@ -1,5 +1,6 @@
 // Schema validation with the specification's rules and messages. Works on what YAML gave (any shape), so a
 // mistyped property is reported, never thrown.
+import { FIELD_REQUIRED, NO_DUPLICATES } from '../validation/generic';
 import { compileFastmatch, FastmatchError } from './parsers/fastmatch';
 import { compileGrok, GrokError } from './grok';
 import { isBuiltinTimeFormat, strftimeProblems } from './time';
@@ -23,13 +24,13 @@ export const CUSTOM_PREFIX = 'Custom.';
 export const MAX_SCHEMA_NAME_LENGTH = 248;
 export const MAX_SCHEMA_NAME_WORDS = 6;
 export const MESSAGES = {
-  required: 'This field is required',
+  required: FIELD_REQUIRED,
   duplicateSchema: 'You already have a Schema with the same name',
   nestedField: 'Nested fields are not supported. Please ensure the field is at the root',
   fastmatchLength: 'Must be at least 4 characters long',
   fastmatchPlaceholder: 'Must contain at least one placeholder',
   script: 'Must be a Python function with the signature `def parse(log):`',
-  duplicates: 'No duplicates allowed',
+  duplicates: NO_DUPLICATES,
 } as const;
 
 const WORD = /^[A-Z][A-Za-z0-9]*$/;

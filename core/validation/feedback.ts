@@ -1,13 +1,13 @@
 // The feedback form's rules (§5): the text is required, usefulness is optional and 1 to 5. The feature is
 // picked from the product's areas. The limits keep a stored item small and free of control characters; their
 // messages follow the specification's "Must be at most N characters" wording.
+import { CONTROL_CHARACTERS, FIELD_REQUIRED, hasControlCharacters, tooLong } from './generic';
 
-export const FEEDBACK_TEXT_REQUIRED = 'This field is required';
+export const FEEDBACK_TEXT_REQUIRED = FIELD_REQUIRED;
 export const FEATURE_REQUIRED = 'Choose the part of Caracal your feedback is about';
 export const USEFULNESS_RANGE = 'Usefulness must be a whole number from 1 to 5';
 export const LOCATION_URL_INVALID = 'Must be the address of a page of Caracal';
 export const SCREEN_WIDTH_INVALID = 'Must be a screen width in pixels';
-export const CONTROL_CHARACTERS = 'Must not contain control characters';
 
 export const USEFULNESS_MIN = 1;
 export const USEFULNESS_MAX = 5;
@@ -36,12 +36,6 @@ export const FEEDBACK_FEATURES = [
   'Settings',
 ] as const;
 
-const tooLong = (max: number) => `Must be at most ${max} characters`;
-// eslint-disable-next-line no-control-regex -- the point is to find control characters
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex -- a single-line value has no line breaks or tabs either
-const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f]/;
-
 /** Feedback as the form and the API carry it (`feature.name`, `feedback.text`, usefulness, location, width). */
 export interface FeedbackInput {
   readonly feature: { readonly name: string };
@@ -58,7 +52,7 @@ export function feedbackTextError(value: unknown): string | undefined {
   const text = typeof value === 'string' ? value.trim() : '';
   if (text === '') return FEEDBACK_TEXT_REQUIRED;
   if (text.length > FEEDBACK_TEXT_MAX_LENGTH) return tooLong(FEEDBACK_TEXT_MAX_LENGTH);
-  if (CONTROL.test(text)) return CONTROL_CHARACTERS;
+  if (hasControlCharacters(text, { multiLine: true })) return CONTROL_CHARACTERS;
   return undefined;
 }
 
@@ -66,7 +60,7 @@ export function featureNameError(value: unknown): string | undefined {
   const name = typeof value === 'string' ? value.trim() : '';
   if (name === '') return FEATURE_REQUIRED;
   if (name.length > FEATURE_NAME_MAX_LENGTH) return tooLong(FEATURE_NAME_MAX_LENGTH);
-  if (CONTROL_SINGLE_LINE.test(name)) return CONTROL_CHARACTERS;
+  if (hasControlCharacters(name)) return CONTROL_CHARACTERS;
   return undefined;
 }
 
@@ -78,7 +72,7 @@ export function usefulnessError(value: unknown): string | undefined {
 }
 
 export function locationUrlError(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > LOCATION_URL_MAX_LENGTH || CONTROL_SINGLE_LINE.test(value)) {
+  if (typeof value !== 'string' || value.length > LOCATION_URL_MAX_LENGTH || hasControlCharacters(value)) {
     return LOCATION_URL_INVALID;
   }
   try {

@@ -1,6 +1,6 @@
 // Rules of the General settings form, used by the form and by updateGeneralSettings.
+import { FIELD_REQUIRED } from './generic';
 
-export const FIELD_REQUIRED = 'This field is required';
 export const ORGANIZATION_NAME_MAX_LENGTH = 64;
 export const ORGANIZATION_NAME_TOO_LONG = `Must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters`;
 /** The specification's free-text rule (no < > & or double quote), with control characters too. */

@@ -1,7 +1,7 @@
 // The specification's rule for names and labels (§5): required, alphanumeric characters, dashes and spaces
 // only, at most 36 characters. Role names follow it.
+import { FIELD_REQUIRED } from './generic';
 
-export const FIELD_REQUIRED = 'This field is required';
 export const NAME_CHARACTERS = 'Can only include alphanumeric characters, dashes and spaces';
 export const NAME_MAX_LENGTH = 36;
 export const NAME_TOO_LONG = `Must be at most ${NAME_MAX_LENGTH} characters`;

@@ -1,7 +1,7 @@
 // The specification's password rule (§5): one list of checks, used by the rule checker and by form validation.
 // The minimum length comes from the deployment (config.json's passwordMinLength).
+import { FIELD_REQUIRED } from './generic';
 
-export const FIELD_REQUIRED = 'This field is required';
 export const PASSWORDS_MUST_MATCH = 'Passwords must match';
 
 /** The symbols Cognito's password policy counts as special characters (a space too, unless leading or trailing). */

@@ -1,7 +1,7 @@
 // The user form's rules (§5), for the invite and edit sidesheets, the profile form and the resolvers behind
 // them. Every message is the specification's; the two limits that keep bad input out of the user pool
 // (length, control characters) follow its "Must be at most N characters" wording.
-import { FIELD_REQUIRED } from './name';
+import { CONTROL_CHARACTERS, FIELD_REQUIRED, hasControlCharacters, tooLong } from './generic';
 
 export const EMAIL_REQUIRED = 'Email is required';
 export const EMAIL_INVALID = 'Must be a valid email';
@@ -9,17 +9,13 @@ export const EMAIL_IN_USE = 'Email already in use';
 export const FIRST_NAME_REQUIRED = 'First name is required';
 export const LAST_NAME_REQUIRED = 'Last name is required';
 export const ROLE_REQUIRED = FIELD_REQUIRED;
-export const CONTROL_CHARACTERS = 'Must not contain control characters';
 
 /** Longest address the mail standards allow. */
 export const EMAIL_MAX_LENGTH = 254;
 /** Longest first or last name kept. */
 export const PERSON_NAME_MAX_LENGTH = 256;
 
-const tooLong = (max: number) => `Must be at most ${max} characters`;
 const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:]+$/;
-// eslint-disable-next-line no-control-regex -- the point is to find control characters
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -32,7 +28,7 @@ export function emailError(value: unknown): string | undefined {
   const email = text(value);
   if (email === '') return EMAIL_REQUIRED;
   if (email.length > EMAIL_MAX_LENGTH) return tooLong(EMAIL_MAX_LENGTH);
-  if (CONTROL.test(email) || !EMAIL.test(email)) return EMAIL_INVALID;
+  if (hasControlCharacters(email) || !EMAIL.test(email)) return EMAIL_INVALID;
   return undefined;
 }
 
@@ -40,7 +36,7 @@ function personNameError(value: unknown, requiredMessage: string): string | unde
   const name = text(value);
   if (name === '') return requiredMessage;
   if (name.length > PERSON_NAME_MAX_LENGTH) return tooLong(PERSON_NAME_MAX_LENGTH);
-  if (CONTROL.test(name)) return CONTROL_CHARACTERS;
+  if (hasControlCharacters(name)) return CONTROL_CHARACTERS;
   return undefined;
 }
 

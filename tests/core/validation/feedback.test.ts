@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CONTROL_CHARACTERS,
   FEATURE_REQUIRED,
   FEEDBACK_TEXT_MAX_LENGTH,
   FEEDBACK_TEXT_REQUIRED,
@@ -11,6 +10,7 @@ import {
   USEFULNESS_RANGE,
   type FeedbackInput,
 } from '../../../core/validation/feedback';
+import { CONTROL_CHARACTERS } from '../../../core/validation/generic';
 
 const valid: FeedbackInput = {
   feature: { name: 'Log Sources' },

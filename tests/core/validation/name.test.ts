@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_REQUIRED, NAME_CHARACTERS, NAME_TOO_LONG, nameError } from '../../../core/validation/name';
+import { NAME_CHARACTERS, NAME_TOO_LONG, nameError } from '../../../core/validation/name';
+import { FIELD_REQUIRED } from '../../../core/validation/generic';
 
 describe('the name rule', () => {
   it('uses the specification messages', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../../core/permissions';
-import { FIELD_REQUIRED, NAME_CHARACTERS, NAME_TOO_LONG } from '../../../core/validation/name';
+import { NAME_CHARACTERS, NAME_TOO_LONG } from '../../../core/validation/name';
+import { FIELD_REQUIRED } from '../../../core/validation/generic';
 import {
   ROLE_NAME_TAKEN,
   UNKNOWN_PERMISSION,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CONTROL_CHARACTERS,
   EMAIL_INVALID,
   EMAIL_IN_USE,
   EMAIL_REQUIRED,
@@ -18,6 +17,7 @@ import {
   userMatchesSearch,
   userStatusOf,
 } from '../../../core/validation/users';
+import { CONTROL_CHARACTERS } from '../../../core/validation/generic';
 
 describe('the user form', () => {
   it('uses the specification messages', () => {

@@ -8,13 +8,13 @@ import {
   encodeCursor,
   INVALID_CURSOR,
   INVALID_PAGE_SIZE,
-  NO_DUPLICATES,
   notificationIdOf,
   PAGE_SIZE_DEFAULT,
   pageSizeOf,
   preferencesOf,
 } from '../../../functions/api/resolvers/notifications/input';
 import { newNotificationId } from '../../../functions/lib/notifications/repository';
+import { NO_DUPLICATES } from '../../../core/validation/generic';
 
 const ID = newNotificationId(new Date('2026-11-21T12:00:00Z'));
 const invalid = (message: string) => expect.objectContaining({ errorType: 'InvalidInput', message });

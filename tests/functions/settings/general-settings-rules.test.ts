@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   effectiveMfaRequired,
-  FIELD_REQUIRED,
   FREE_TEXT_CHARACTERS,
   MFA_REQUIRED_BY_DEPLOYMENT,
   mfaRequiredError,
@@ -10,6 +9,7 @@ import {
   ORGANIZATION_NAME_TOO_LONG,
   organizationNameError,
 } from '../../../core/validation/general-settings';
+import { FIELD_REQUIRED } from '../../../core/validation/generic';
 
 describe('organization name', () => {
   it.each([

@@ -3,7 +3,8 @@
 // mfaRequired, and the notification each change sends to the users who may change the settings.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_REQUIRED, FREE_TEXT_CHARACTERS, ORGANIZATION_NAME_TOO_LONG } from '../../../core/validation/general-settings';
+import { FREE_TEXT_CHARACTERS, ORGANIZATION_NAME_TOO_LONG } from '../../../core/validation/general-settings';
+import { FIELD_REQUIRED } from '../../../core/validation/generic';
 import { LOCAL_CONFIG } from '../../../infra/config';
 import { graphql, signIn, startTestRuntime, type TestRuntime } from '../../local/harness';
 import { createSignedInUser, useApiFunctionEnvironment } from '../notifications/runtime-env';

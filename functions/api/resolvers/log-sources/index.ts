@@ -1,7 +1,8 @@
 // Log sources (graphql/log-sources.graphql): lists, details, health and figures, bucket previews, and the
 // mutations of sources.ts.
 import { isStreamType, transportFromApi, type StreamType } from '../../../../core/log-sources/types';
-import { LIMITS, MESSAGES, tooLongMessage } from '../../../../core/log-sources/validation';
+import { LIMITS, MESSAGES } from '../../../../core/log-sources/validation';
+import { tooLong } from '../../../../core/validation/generic';
 import type { AppSyncResolverEvent } from '../../../lib/appsync';
 import { ApiError } from '../../../lib/errors';
 import { viewBucketData as readBucketData } from '../../../lib/log-sources/bucket-data';
@@ -82,7 +83,7 @@ async function viewBucketData(event: AppSyncResolverEvent<{ input?: unknown }>) 
   const filters = (input.filters ?? {}) as Record<string, unknown>;
   const prefix = filters.prefix === undefined || filters.prefix === null ? '' : filters.prefix;
   if (typeof prefix !== 'string') throw new ApiError('InvalidInput', `filters.prefix: ${MESSAGES.mustHaveValue}`);
-  if (prefix.length > LIMITS.prefix) throw new ApiError('InvalidInput', `filters.prefix: ${tooLongMessage(LIMITS.prefix)}`);
+  if (prefix.length > LIMITS.prefix) throw new ApiError('InvalidInput', `filters.prefix: ${tooLong(LIMITS.prefix)}`);
   const streamType = (input.streamType ?? source.streamType) as StreamType;
   if (!isStreamType(streamType)) throw new ApiError('InvalidInput', `streamType: ${MESSAGES.mustHaveValue}`);
   const pageSize = input.pageSize === undefined || input.pageSize === null ? BUCKET_PAGE_DEFAULT : Number(input.pageSize);

@@ -9,6 +9,7 @@ import {
   type TopicPreference,
 } from '../../../lib/notifications/model';
 import { isNotificationId, type NotificationChange } from '../../../lib/notifications/repository';
+import { NO_DUPLICATES } from '../../../../core/validation/generic';
 
 export const PAGE_SIZE_DEFAULT = 100;
 export const PAGE_SIZE_MAX = 500;
@@ -17,7 +18,6 @@ export const INVALID_PAGE_SIZE = `pageSize must be a whole number from 1 to ${PA
 export const INVALID_CURSOR = 'cursor is not a cursor of this list';
 export const UNREAD_ONLY_INBOX = 'unreadOnly applies to the inbox only';
 export const CHANGE_REQUIRED = 'Give readAt or archivedAt';
-export const NO_DUPLICATES = 'No duplicates allowed';
 const invalidTimestamp = (field: string) => `${field} must be an ISO 8601 date-time or null`;
 
 /** A cursor is the id of the last notification of the previous page, base64url-encoded. */

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useWebConfig } from '../../app/webConfig';
 import { AlertIcon } from '../../components/icons';
 import { useAuth } from '../../lib/auth/AuthContext';
-import { FIELD_REQUIRED } from '../../../../core/validation/password';
+import { FIELD_REQUIRED } from '../../../../core/validation/generic';
 import { NewPasswordFields, newPasswordErrors, type NewPasswordValue } from '../SignIn/NewPasswordFields';
 
 export const UPDATE_PASSWORD_FAILED = 'Update password failed.';

@@ -7,7 +7,7 @@ import { useWebConfig } from '../../app/webConfig';
 import { CheckIcon } from '../../components/icons';
 import { useAuth } from '../../lib/auth/AuthContext';
 import { describeSignInError } from '../../lib/auth/signInErrors';
-import { FIELD_REQUIRED } from '../../../../core/validation/password';
+import { FIELD_REQUIRED } from '../../../../core/validation/generic';
 import { emailError } from '../SignIn/CredentialsForm';
 import { NewPasswordFields, newPasswordErrors, type NewPasswordValue } from '../SignIn/NewPasswordFields';
 import { SignInLayout } from '../SignIn/SignInLayout';

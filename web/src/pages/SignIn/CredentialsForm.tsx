@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { AlertIcon } from '../../components/icons';
 import { useAuth, type SignInOutcome } from '../../lib/auth/AuthContext';
 import { describeSignInError } from '../../lib/auth/signInErrors';
-import { FIELD_REQUIRED } from '../../../../core/validation/password';
+import { FIELD_REQUIRED } from '../../../../core/validation/generic';
 import { FormFailure } from '../../components/FormFailure';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

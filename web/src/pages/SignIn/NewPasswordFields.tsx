@@ -1,6 +1,7 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { confirmationError, FIELD_REQUIRED, passwordError } from '../../../../core/validation/password';
+import { confirmationError, passwordError } from '../../../../core/validation/password';
+import { FIELD_REQUIRED } from '../../../../core/validation/generic';
 import { PasswordRuleChecker } from './PasswordRuleChecker';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
