@@ -8,8 +8,9 @@
 // A list of every type merges the three type lists (a page from each, newest first). Severity and status
 // filters are applied to the queried list (FilterExpression), read page by page until a page is full.
 // The dedup and limiter items of alert creation live under DEDUP# (see dedup-store.ts).
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
+import { Conditions, queryItems } from '../dynamo-lists';
 import { requireEnv } from '../env';
 import { ALERT_TYPES, type Alert, type AlertSeverity, type AlertStatus, type AlertType } from './model';
 
@@ -159,42 +160,23 @@ async function queryList(
 ): Promise<Alert[]> {
   const names: Record<string, string> = { '#pk': `${index}pk` };
   const values: Record<string, unknown> = { ':pk': pk };
-  const conditions: string[] = [];
-  if (filter.severities?.length) {
-    names['#severity'] = 'severity';
-    conditions.push(`#severity IN (${filter.severities.map((s, i) => ((values[`:sev${i}`] = s), `:sev${i}`)).join(', ')})`);
-  }
-  if (filter.statuses?.length) {
-    names['#status'] = 'status';
-    conditions.push(`#status IN (${filter.statuses.map((s, i) => ((values[`:st${i}`] = s), `:st${i}`)).join(', ')})`);
-  }
-  if (type) {
-    names['#type'] = 'type';
-    values[':type'] = type;
-    conditions.push('#type = :type');
-  }
   if (after) {
     names['#sk'] = `${index}sk`;
     values[':after'] = after;
   }
-  const items: Alert[] = [];
-  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: index,
-        KeyConditionExpression: after ? '#pk = :pk AND #sk < :after' : '#pk = :pk',
-        ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ScanIndexForward: false,
-        Limit: Math.max(wanted, 25),
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(out.Items ?? []).map(toAlert));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey && items.length < wanted);
+  const conditions = new Conditions().oneOf('severity', filter.severities).oneOf('status', filter.statuses);
+  if (type) conditions.equals('type', type);
+  const { items } = await queryItems(
+    conditions.filter({
+      TableName: table(),
+      IndexName: index,
+      KeyConditionExpression: after ? '#pk = :pk AND #sk < :after' : '#pk = :pk',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: false,
+      Limit: Math.max(wanted, 25),
+    }),
+    { map: toAlert, until: (found) => found.length >= wanted },
+  );
   return items.slice(0, wanted);
 }

@@ -9,8 +9,9 @@
 // from the caller and the id alone: nobody reaches another user's notifications by guessing an id.
 // "Inbox, all" pages gsi1 INBOX; "Inbox, unread" pages gsi2 (and counts it); "Archived" pages gsi1 ARCHIVED.
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
+import { queryCount } from '../dynamo-lists';
 import { requireEnv } from '../env';
 import type { Notification, NewNotification, NotificationLevel, NotificationTopic, TopicPreference } from './model';
 
@@ -137,24 +138,13 @@ function startKey(userId: string, list: NotificationList, afterId: string) {
 /** How many notifications a list holds (a keys-only count of its index partition). */
 export async function countNotifications(userId: string, list: NotificationList): Promise<number> {
   const index = list === 'UNREAD' ? 'gsi2' : 'gsi1';
-  let count = 0;
-  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: index,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${index}pk` },
-        ExpressionAttributeValues: { ':pk': listKey(userId, list) },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    count += out.Count ?? 0;
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return count;
+  return queryCount({
+    TableName: table(),
+    IndexName: index,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': `${index}pk` },
+    ExpressionAttributeValues: { ':pk': listKey(userId, list) },
+  });
 }
 
 /** What to change: a timestamp sets the field, null unsets it, absent leaves it. */

@@ -7,8 +7,9 @@
 //                     { <kind>: count, ..., lastError, lastErrorAt }   kinds: see SourceErrorKind
 //   unmatched objects pk = CLASSFAIL#UNMATCHED    sk = <bucket>
 //                     { objects, lastKey, lastAt }
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
+import { queryAll } from '../dynamo-lists';
 import { requireEnv } from '../env';
 import { failuresPartition } from './classification-failures';
 
@@ -79,26 +80,18 @@ export interface UnmatchedObjects {
 
 /** Every bucket that received objects no log source claims (one item per bucket). */
 export async function unmatchedObjects(): Promise<UnmatchedObjects[]> {
-  const found: UnmatchedObjects[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': UNMATCHED },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of out.Items ?? [])
-      found.push({
-        bucket: String(item.sk),
-        objects: Number(item.objects ?? 0),
-        lastKey: String(item.lastKey),
-        lastAt: String(item.lastAt),
-      });
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return found;
+  return queryAll(
+    {
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': UNMATCHED },
+      ConsistentRead: true,
+    },
+    (item) => ({
+      bucket: String(item.sk),
+      objects: Number(item.objects ?? 0),
+      lastKey: String(item.lastKey),
+      lastAt: String(item.lastAt),
+    }),
+  );
 }

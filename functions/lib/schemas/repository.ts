@@ -25,6 +25,7 @@ import { assembleSchemaSpec } from '../../../core/schemas/custom-schema';
 import { MANAGED_SCHEMA_YAML } from '../../../core/schemas/managed/index';
 import { managedSchema, managedSchemaNames, type SchemaSpec } from '../../../core/schemas/index';
 import { dynamo } from '../clients';
+import { queryAll } from '../dynamo-lists';
 import { requireEnv } from '../env';
 import { ApiError } from '../errors';
 
@@ -140,22 +141,12 @@ export async function getSchema(name: string): Promise<SchemaRecord | null> {
 }
 
 async function customItems(): Promise<StoredSchema[]> {
-  const items: StoredSchema[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': SCHEMA_LIST_KEY },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((out.Items ?? []) as StoredSchema[]));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
+  return queryAll<StoredSchema>({
+    TableName: table(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': SCHEMA_LIST_KEY },
+  });
 }
 
 /** Every schema, managed and custom, sorted by name; archived custom schemas only when asked for. */
@@ -306,21 +297,12 @@ export async function putSchema(
 /** Every kept revision of a custom schema, newest first (empty for a managed or unknown schema). */
 export async function listSchemaRevisions(name: string): Promise<SchemaRecord[]> {
   if (isManagedSchemaName(name)) return [];
-  const items: StoredSchema[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rev)',
-        ExpressionAttributeValues: { ':pk': schemaPartition(name), ':rev': 'REV#' },
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((out.Items ?? []) as StoredSchema[]));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll<StoredSchema>({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rev)',
+    ExpressionAttributeValues: { ':pk': schemaPartition(name), ':rev': 'REV#' },
+    ScanIndexForward: false,
+  });
   return items.map((item) =>
     toRecord({ ...item, isArchived: false, createdAt: item.updatedAt, createdBy: item.updatedBy } as StoredSchema),
   );
