@@ -16,15 +16,15 @@ import {
 import { toAlertSeverity, type Alert, type AlertType } from '../lib/alerts/model';
 import { getAlert, joinAlert, putAlert } from '../lib/alerts/repository';
 import {
-  databaseFor,
   isoTime,
   lakeTime,
   partitionPath,
-  tableOf,
+  signalsDatabaseFor,
+  tableName,
   RULE_ERRORS_DATABASE,
   SIGNALS_DATABASE,
   type SignalsDatabase,
-} from '../lib/alerts/signals';
+} from '../../core/lake/layout';
 import { createSystemAlert, type SystemAlertListener } from '../lib/alerts/system';
 import { s3 } from '../lib/clients';
 import type { Engine, EngineResult } from '../lib/detections/engine';
@@ -130,7 +130,7 @@ export async function processMessage(message: EventsWrittenMessage, deps: Proces
     });
   }
 
-  const table = tableOf(message.logType);
+  const table = tableName(message.logType);
   const rows = new Map<SignalsDatabase, Event[]>([
     [SIGNALS_DATABASE, []],
     [RULE_ERRORS_DATABASE, []],
@@ -254,7 +254,7 @@ function buildAlert(
     runbook: text(first.runbook) ?? text(detection.spec.Runbook),
     reference: text(first.reference) ?? text(detection.spec.Reference),
     destinations: destinations.filter((d) => d !== 'SKIP'),
-    signalsTable: `${databaseFor(type)}.${tableOf(message.logType)}`,
+    signalsTable: `${signalsDatabaseFor(type)}.${tableName(message.logType)}`,
   };
 }
 

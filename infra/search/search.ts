@@ -3,6 +3,7 @@ import * as athena from 'aws-cdk-lib/aws-athena';
 import * as glue from 'aws-cdk-lib/aws-glue';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { LOGS_DATABASE } from '../../core/lake/layout';
 import { secureBucket } from '../policy/resources';
 
 export interface SearchProps {
@@ -12,8 +13,6 @@ export interface SearchProps {
 
 /** The lake's catalog and query engine on AWS: a Glue database and an Athena workgroup. */
 export class Search extends Construct {
-  /** Detection content expects this database name (`panther_logs.public.<table>`). */
-  static readonly LOGS_DATABASE = 'panther_logs';
   readonly resultsBucket: s3.Bucket;
   readonly workGroup: athena.CfnWorkGroup;
   readonly database: glue.CfnDatabase;
@@ -27,7 +26,7 @@ export class Search extends Construct {
     });
     this.database = new glue.CfnDatabase(this, 'LogsDatabase', {
       catalogId: Stack.of(this).account,
-      databaseInput: { name: Search.LOGS_DATABASE, description: 'Normalized log events, one table per log type.' },
+      databaseInput: { name: LOGS_DATABASE, description: 'Normalized log events, one table per log type.' },
     });
     this.workGroup = new athena.CfnWorkGroup(this, 'WorkGroup', {
       name: `caracal-${Stack.of(this).region}`,

@@ -18,7 +18,7 @@ import {
 } from '@aws-sdk/client-athena';
 import { s3 } from '../clients';
 import { requireEnv } from '../env';
-import { partitionsBetween, type SignalsDatabase } from '../alerts/signals';
+import { partitionsBetween, type SignalsDatabase } from '../../../core/lake/layout';
 
 const gunzipAsync = promisify(gunzip);
 

@@ -5,7 +5,8 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { NormalizedEvent } from '../../../core/schemas/normalize';
-import { lakeObjectName, partitionOf, type InputObject } from './lake-layout';
+import { LOGS_DATABASE, partitionPath, tableName } from '../../../core/lake/layout';
+import { lakeObjectName, type InputObject } from './lake-layout';
 
 const gzipAsync = promisify(gzip);
 
@@ -52,7 +53,7 @@ export class LakeWriter {
   }
 
   add(logType: string, event: NormalizedEvent): void {
-    const path = partitionOf(logType, String(event.p_event_time ?? ''));
+    const path = partitionPath(LOGS_DATABASE, tableName(logType), String(event.p_event_time ?? ''));
     let partition = this.partitions.get(path);
     if (!partition) {
       partition = { logType, path, lines: [], size: 0, parts: 0 };

@@ -8,7 +8,8 @@ import { compileSchema, managedSchema } from '../../../core/schemas/index';
 import { openLake } from '../../../functions/lib/lake/duckdb';
 import { directoryLakeSink } from '../../../functions/lib/pipeline/dir-sink';
 import type { LakeSink } from '../../../functions/lib/pipeline/lake-writer';
-import { lakeObjectName, partitionOf, tableName } from '../../../functions/lib/pipeline/lake-layout';
+import { LOGS_DATABASE, partitionPath, tableName } from '../../../core/lake/layout';
+import { lakeObjectName } from '../../../functions/lib/pipeline/lake-layout';
 import { processObject, RAW_LINE_LIMIT, type ProcessObjectInput } from '../../../functions/lib/pipeline/process-object';
 import { CLOUDTRAIL, cloudTrailLine, GITHUB_AUDIT, gitHubAuditLine, UNREADABLE_LINE } from '../../pipeline/fixtures';
 
@@ -41,7 +42,7 @@ function files(root: string): string[] {
 describe('lake layout', () => {
   it('names tables after log types and partitions by event hour', () => {
     expect(tableName('AWS.CloudTrail')).toBe('aws_cloudtrail');
-    expect(partitionOf('Okta.SystemLog', '2026-11-21 09:59:59.000000000')).toBe(
+    expect(partitionPath(LOGS_DATABASE, tableName('Okta.SystemLog'), '2026-11-21 09:59:59.000000000')).toBe(
       'panther_logs/okta_systemlog/year=2026/month=11/day=21/hour=09',
     );
     expect(lakeObjectName(input, 'AWS.CloudTrail', 3)).toMatch(/^[0-9a-f]{32}-0003\.json\.gz$/);

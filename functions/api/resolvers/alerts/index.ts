@@ -9,7 +9,7 @@ import {
   type AlertStatus,
 } from '../../../lib/alerts/model';
 import { getAlert, listAlerts } from '../../../lib/alerts/repository';
-import { databaseFor } from '../../../lib/alerts/signals';
+import { signalsDatabaseFor } from '../../../../core/lake/layout';
 import { ApiError } from '../../../lib/errors';
 import { alertEventsEngine } from '../../../lib/lake/alert-events';
 import type { ResolverMap } from '../types';
@@ -106,7 +106,7 @@ async function alertEvents(event: AppSyncResolverEvent<Args>) {
   if (!alert.signalsTable) return empty;
   const table = alert.signalsTable.slice(alert.signalsTable.indexOf('.') + 1);
   const page = await alertEventsEngine().events({
-    database: databaseFor(alert.type),
+    database: signalsDatabaseFor(alert.type),
     table,
     alertId: alert.id,
     from: alert.firstEventAt,

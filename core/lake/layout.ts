@@ -1,31 +1,31 @@
-// Where signals (every detection match) and detection errors live in the lake, beside the events:
-//   panther_signals/<table>/year=YYYY/month=MM/day=DD/hour=HH/<name>.json.gz      (matches)
-//   panther_rule_errors/<table>/year=YYYY/month=MM/day=DD/hour=HH/<name>.json.gz  (detection errors)
-// <table> is the log type's table name, the hour is the event's p_event_time hour (UTC), and <name> is the
-// events object's own (deterministic) name, so processing an object again overwrites its signals.
+// The data lake's layout, shared by everything that writes or reads it (the log processor, the detections
+// function, alert events, the catalog on AWS, the query engines):
+//   <database>/<table>/year=YYYY/month=MM/day=DD/hour=HH/<name>.json.gz
+// Databases: panther_logs (normalized events), panther_signals (every detection match) and
+// panther_rule_errors (detection errors); detection content of the field expects these names
+// (`panther_logs.public.<table>`). <table> is the log type lowercased with dots as underscores, and the hour is
+// the event's p_event_time hour (UTC).
 
+export const LOGS_DATABASE = 'panther_logs';
 export const SIGNALS_DATABASE = 'panther_signals';
 export const RULE_ERRORS_DATABASE = 'panther_rule_errors';
 
+export type LakeDatabase = typeof LOGS_DATABASE | typeof SIGNALS_DATABASE | typeof RULE_ERRORS_DATABASE;
 export type SignalsDatabase = typeof SIGNALS_DATABASE | typeof RULE_ERRORS_DATABASE;
 
 /** `AWS.CloudTrail` → `aws_cloudtrail`. */
-export const tableOf = (logType: string) => logType.toLowerCase().replace(/\./g, '_');
-
-/** The database holding an alert type's events. */
-export const databaseFor = (type: string): SignalsDatabase =>
-  type === 'DETECTION_ERROR' ? RULE_ERRORS_DATABASE : SIGNALS_DATABASE;
+export const tableName = (logType: string) => logType.toLowerCase().replace(/\./g, '_');
 
 const TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2})/;
 
 /** The partition folder of an event time (lake text `YYYY-MM-DD HH:MM:SS.nnnnnnnnn` or ISO 8601). */
-export function partitionPath(database: SignalsDatabase, table: string, eventTime: string): string {
+export function partitionPath(database: LakeDatabase, table: string, eventTime: string): string {
   const [, year, month, day, hour] = TIME.exec(eventTime) ?? ['', '1970', '01', '01', '00'];
   return `${database}/${table}/year=${year}/month=${month}/day=${day}/hour=${hour}`;
 }
 
 /** Every hour partition from `from` to `to` (ISO 8601), oldest first; at most `max` of them. */
-export function partitionsBetween(database: SignalsDatabase, table: string, from: string, to: string, max = 24 * 31): string[] {
+export function partitionsBetween(database: LakeDatabase, table: string, from: string, to: string, max = 24 * 31): string[] {
   const start = Math.floor(Date.parse(from) / 3_600_000);
   const end = Math.floor(Date.parse(to) / 3_600_000);
   const out: string[] = [];
@@ -45,3 +45,7 @@ export function isoTime(value: unknown): string | undefined {
   const millis = (m[3] ?? '.000').slice(0, 4).padEnd(4, '0');
   return `${m[1]}T${m[2]}${millis}Z`;
 }
+
+/** The database holding an alert type's events: detection errors apart from signals. */
+export const signalsDatabaseFor = (alertType: string): SignalsDatabase =>
+  alertType === 'DETECTION_ERROR' ? RULE_ERRORS_DATABASE : SIGNALS_DATABASE;
