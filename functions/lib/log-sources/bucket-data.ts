@@ -5,7 +5,7 @@ import { constants, gunzipSync } from 'node:zlib';
 import { GetObjectCommand, ListObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { matchPrefix } from '../../../core/log-sources/match';
 import type { S3LogSource, StreamType } from '../../../core/log-sources/types';
-import { logRecords } from '../pipeline/log-records';
+import { logRecords } from '../../../core/pipeline/log-records';
 import { sourceS3 } from './source-access';
 
 export interface BucketDataRecord {

@@ -5,7 +5,7 @@ import { classifier, type Parser } from '../../../core/schemas/index';
 import { CorruptObjectError, decompressed } from './decompress';
 import { LakeWriter, type LakeSink, type LakeWriterOptions, type WrittenObject } from './lake-writer';
 import type { InputObject } from './lake-layout';
-import { logRecords, type StreamFormat } from './log-records';
+import { logRecords, type StreamFormat } from '../../../core/pipeline/log-records';
 import { parseWithScripts, type ScriptLine, type ScriptRunner, type ScriptSchema } from './script-schemas';
 
 /** A line no schema of the source reads. */

@@ -2,7 +2,7 @@
 // the detection engine), and every event or failure reported with its line number.
 import type { StreamType } from '../../../core/log-sources/types';
 import { compileSchema, dumpSchemaYaml, type Parser, type SchemaSpec } from '../../../core/schemas/index';
-import { logRecords, type LogRecord } from '../pipeline/log-records';
+import { logRecords, type LogRecord } from '../../../core/pipeline/log-records';
 import { ApiError } from '../errors';
 import { runScriptParser, ScriptParserError, type EngineInvoker } from './script-parser';
 

@@ -2,8 +2,8 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CorruptObjectError, decompressed } from '../../../functions/lib/pipeline/decompress';
-import { JsonScanner } from '../../../functions/lib/pipeline/json-scanner';
-import { detectStreamType, logRecords, type LogRecord, type StreamFormat } from '../../../functions/lib/pipeline/log-records';
+import { JsonScanner } from '../../../core/pipeline/json-scanner';
+import { detectStreamType, logRecords, type LogRecord, type StreamFormat } from '../../../core/pipeline/log-records';
 
 async function* chunked(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);

@@ -6,8 +6,8 @@
 //   Auto            a JSON array, CloudWatch Logs, JSON documents spread over lines (pretty-printed) or lines,
 //                   judged from the start of the object
 // A record's position (line number, index within it) makes its p_row_id, so it must not depend on chunking.
-import { DEFAULT_MAX_LINE_BYTES, LineDecoder, type DecodedLine } from '../../../core/schemas/lines';
-import type { StreamType } from '../../../core/log-sources/types';
+import { DEFAULT_MAX_LINE_BYTES, LineDecoder, type DecodedLine } from '../schemas/lines';
+import type { StreamType } from '../log-sources/types';
 import { JsonScanner, type ScanTarget, type ScannedValue } from './json-scanner';
 
 export type LogRecord =
