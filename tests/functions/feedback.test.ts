@@ -6,7 +6,7 @@ import type { Caller } from '../../functions/lib/auth/caller';
 import { dynamo } from '../../functions/lib/clients';
 import { ApiError } from '../../functions/lib/errors';
 import { feedbackResolvers, sendUserFeedback } from '../../functions/api/resolvers/feedback';
-import { feedbackKey } from '../../functions/api/resolvers/feedback/store';
+import { feedbackKey } from '../../functions/lib/feedback/repository';
 import { startEntityTable } from './alerts/entity-table';
 
 const TABLE = 'feedback-entities';

@@ -3,9 +3,9 @@
 // Written once and never listed by the product (read by the team from the table), so it needs no index.
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { FeedbackInput } from '../../../../core/validation/feedback';
-import { dynamo } from '../../../lib/clients';
-import { requireEnv } from '../../../lib/env';
+import type { FeedbackInput } from '../../../core/validation/feedback';
+import { dynamo } from '../clients';
+import { requireEnv } from '../env';
 
 export const feedbackKey = (id: string) => ({ pk: `FEEDBACK#${id}`, sk: 'FEEDBACK' });
 
