@@ -1,4 +1,4 @@
-// The feedback form's rules (§5): the text is required, usefulness is optional and 1 to 5. The feature is
+// The feedback form's rules: the text is required, usefulness is optional and 1 to 5. The feature is
 // picked from the product's areas. The limits keep a stored item small and free of control characters; their
 // messages follow the specification's "Must be at most N characters" wording.
 import { CONTROL_CHARACTERS, FIELD_REQUIRED, hasControlCharacters, tooLong } from './generic';

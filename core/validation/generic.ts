@@ -1,4 +1,4 @@
-// The specification's generic validation messages (§5), and the control-character rule for user text. Every
+// The generic validation messages, and the control-character rule for user text. Every
 // rule module in core uses these, so a message is written once.
 
 export const FIELD_REQUIRED = 'This field is required';

@@ -1,4 +1,4 @@
-// The specification's rule for names and labels (§5): required, alphanumeric characters, dashes and spaces
+// The specification's rule for names and labels: required, alphanumeric characters, dashes and spaces
 // only, at most 36 characters. Role names follow it.
 import { FIELD_REQUIRED } from './generic';
 

@@ -1,4 +1,4 @@
-// The specification's password rule (§5): one list of checks, used by the rule checker and by form validation.
+// The specification's password rule: one list of checks, used by the rule checker and by form validation.
 // The minimum length comes from the deployment (config.json's passwordMinLength).
 import { FIELD_REQUIRED } from './generic';
 

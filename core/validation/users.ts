@@ -1,4 +1,4 @@
-// The user form's rules (§5), for the invite and edit sidesheets, the profile form and the resolvers behind
+// The user form's rules, for the invite and edit sidesheets, the profile form and the resolvers behind
 // them. Every message is the specification's; the two limits that keep bad input out of the user pool
 // (length, control characters) follow its "Must be at most N characters" wording.
 import { CONTROL_CHARACTERS, FIELD_REQUIRED, hasControlCharacters, tooLong } from './generic';
