@@ -7,6 +7,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { GRAPHQL_LIMITS } from '../../core/graphql-limits';
 import { suppressStackSingleton } from '../policy/nag';
 import { nodeFunction } from '../policy/resources';
 
@@ -49,6 +50,8 @@ export class Api extends Construct {
       logConfig: { fieldLogLevel: appsync.FieldLogLevel.ERROR, retention: props.logRetention },
       xrayEnabled: true,
       introspectionConfig: appsync.IntrospectionConfig.ENABLED,
+      queryDepthLimit: GRAPHQL_LIMITS.queryDepth,
+      resolverCountLimit: GRAPHQL_LIMITS.resolverCount,
     });
 
     const apiFunction = nodeFunction(this, 'ApiFunction', {

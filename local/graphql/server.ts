@@ -16,8 +16,10 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GRAPHQL_MAX_REQUEST_BYTES } from '../../core/graphql-limits';
 import type { InvokeResult } from '../lambda/functions';
 import { AuthError, type UserPoolVerifier } from './auth';
+import { limitProblem, type RequestLimits } from './limits';
 import { APPSYNC_SCALARS } from './scalars';
 
 /** A Direct Lambda resolver: `Type.field` served by a function. */
@@ -33,7 +35,8 @@ export interface GraphqlServerOptions {
   readonly resolvers: readonly LambdaResolver[];
   readonly verifier: UserPoolVerifier;
   readonly invoke: (functionName: string, event: unknown) => Promise<InvokeResult>;
-  readonly maxBodyBytes?: number;
+  /** The API's query depth and resolver count limits (the template's); none when absent, as on AppSync. */
+  readonly limits?: RequestLimits;
 }
 
 interface AppSyncError {
@@ -119,7 +122,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string | n
 export function createGraphqlHandler(options: GraphqlServerOptions) {
   const schema = buildAppSyncSchema(options.definition);
   const byField = new Map(options.resolvers.map((r) => [`${r.typeName}.${r.fieldName}`, r.functionName]));
-  const maxBody = options.maxBodyBytes ?? 1024 * 1024;
+  const limits = options.limits ?? { queryDepth: 0, resolverCount: 0 };
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method === 'OPTIONS') {
@@ -139,9 +142,11 @@ export function createGraphqlHandler(options: GraphqlServerOptions) {
       send(res, 401, { errors: [{ errorType: err.errorType, message: err.message }] });
       return;
     }
-    const raw = await readBody(req, maxBody);
+    const raw = await readBody(req, GRAPHQL_MAX_REQUEST_BYTES);
     if (raw === null) {
-      send(res, 413, { errors: [{ errorType: 'PayloadTooLargeException', message: `Request body exceeds ${maxBody} bytes.` }] });
+      send(res, 413, {
+        errors: [{ errorType: 'PayloadTooLargeException', message: `Request body exceeds ${GRAPHQL_MAX_REQUEST_BYTES} bytes.` }],
+      });
       return;
     }
     let body: { query?: unknown; variables?: unknown; operationName?: unknown };
@@ -177,6 +182,11 @@ export function createGraphqlHandler(options: GraphqlServerOptions) {
           },
         ],
       });
+      return;
+    }
+    const overLimit = limitProblem(schema, document, (key) => byField.has(key), limits);
+    if (overLimit) {
+      send(res, 400, { data: null, errors: [{ path: null, locations: null, message: `Validation error: ${overLimit}` }] });
       return;
     }
     const invalid = validate(schema, document);
