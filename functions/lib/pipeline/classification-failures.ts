@@ -7,9 +7,10 @@
 //             { objectKey, lineNumber, index, line (truncated), error, attempts, receivedAt, expiresAt }
 // The sort key is deterministic (when the object arrived, which object, which line), so processing an
 // object again overwrites its failures instead of adding them twice. Expired items are filtered on read.
-import { BatchWriteCommand, QueryCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { hash128 } from '../../../core/schemas/rowid';
 import { dynamo } from '../clients';
+import { queryItems } from '../dynamo-lists';
 import { requireEnv } from '../env';
 import type { ClassificationFailure } from './process-object';
 
@@ -52,64 +53,53 @@ export async function putClassificationFailures(
 
 export interface ClassificationFailurePage {
   readonly items: StoredClassificationFailure[];
-  /** Each item's position, usable as a cursor to read on after it. */
-  readonly cursors: string[];
-  /** Pass back as `cursor` for the next (older) page; null on the last page. */
-  readonly endCursor: string | null;
+  /** Each item's list position (its key as JSON text): pass one back as `after` to read on after it. */
+  readonly positions: string[];
+  /** Where the next (older) page starts; null on the last page. */
+  readonly next: string | null;
 }
 
-/** Refused cursor: not one this module produced for this source. */
-export class InvalidCursorError extends Error {
-  constructor() {
-    super('Invalid cursor');
-    this.name = 'InvalidCursorError';
-  }
-}
-
-function decodeCursor(sourceId: string, cursor: string): Record<string, string> {
+/** Whether a list position (the key of a failure, as JSON text) belongs to this source's failures. */
+export function isFailurePosition(sourceId: string, position: string): boolean {
   try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (
+    const key = JSON.parse(position) as Record<string, unknown>;
+    return (
       key.pk === failuresPartition(sourceId) &&
       typeof key.sk === 'string' &&
       key.sk.startsWith('FAIL#') &&
       Object.keys(key).length === 2
-    )
-      return { pk: key.pk, sk: key.sk };
+    );
   } catch {
-    // Falls through to the refusal below.
+    return false;
   }
-  throw new InvalidCursorError();
 }
 
 /** One page of a source's failures, newest first. */
 export async function listClassificationFailures(
   sourceId: string,
-  options: { cursor?: string | null; pageSize?: number; now?: Date } = {},
+  options: { after?: string; pageSize?: number; now?: Date } = {},
 ): Promise<ClassificationFailurePage> {
   const pageSize = Math.min(Math.max(Math.trunc(options.pageSize ?? 25), 1), 100);
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  const items: StoredClassificationFailure[] = [];
-  const cursors: string[] = [];
-  let start = options.cursor ? decodeCursor(sourceId, options.cursor) : undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :fail)',
-        FilterExpression: 'expiresAt > :now',
-        ExpressionAttributeValues: { ':pk': failuresPartition(sourceId), ':fail': 'FAIL#', ':now': now },
-        ScanIndexForward: false,
-        Limit: pageSize - items.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      const { pk: _pk, sk: _sk, expiresAt: _expiresAt, ...failure } = item;
-      items.push(failure as StoredClassificationFailure);
-      cursors.push(Buffer.from(JSON.stringify({ pk: item.pk, sk: item.sk }), 'utf8').toString('base64url'));
-    }
-    start = out.LastEvaluatedKey as Record<string, string> | undefined;
-  } while (start && items.length < pageSize);
-  return { items, cursors, endCursor: start && cursors.length ? cursors[cursors.length - 1] : null };
+  if (options.after !== undefined && !isFailurePosition(sourceId, options.after))
+    throw new Error('not a position of this source');
+  const { items, lastKey } = await queryItems(
+    {
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :fail)',
+      FilterExpression: 'expiresAt > :now',
+      ExpressionAttributeValues: { ':pk': failuresPartition(sourceId), ':fail': 'FAIL#', ':now': now },
+      ScanIndexForward: false,
+      Limit: pageSize,
+      ExclusiveStartKey: options.after ? (JSON.parse(options.after) as Record<string, string>) : undefined,
+    },
+    { until: (found) => found.length >= pageSize },
+  );
+  const page = items.slice(0, pageSize);
+  const positions = page.map((item) => JSON.stringify({ pk: item.pk, sk: item.sk }));
+  const failures = page.map(
+    ({ pk: _pk, sk: _sk, expiresAt: _expiresAt, ...failure }) => failure as unknown as StoredClassificationFailure,
+  );
+  const more = items.length > pageSize || lastKey !== undefined;
+  return { items: failures, positions, next: more && positions.length ? positions[positions.length - 1] : null };
 }

@@ -2,26 +2,31 @@
 // timestamps, the change asked for, and preferences (unknown, duplicate, wrong types, huge, injection).
 import { describe, expect, it } from 'vitest';
 import {
-  CHANGE_REQUIRED,
-  changeOf,
-  decodeCursor,
+  decodeCursor as decodeAnyCursor,
   encodeCursor,
   INVALID_CURSOR,
-  INVALID_PAGE_SIZE,
+  pageSizeMessage,
+  pageSizeOf as pageSizeWithin,
+} from '../../../functions/api/resolvers/arguments';
+import {
+  CHANGE_REQUIRED,
+  changeOf,
   notificationIdOf,
-  PAGE_SIZE_DEFAULT,
-  pageSizeOf,
+  NOTIFICATIONS_PAGE,
   preferencesOf,
 } from '../../../functions/api/resolvers/notifications/input';
-import { newNotificationId } from '../../../functions/lib/notifications/repository';
+import { isNotificationId, newNotificationId } from '../../../functions/lib/notifications/repository';
 import { NO_DUPLICATES } from '../../../core/validation/generic';
 
 const ID = newNotificationId(new Date('2026-11-21T12:00:00Z'));
+const pageSizeOf = (value: unknown) => pageSizeWithin(value, NOTIFICATIONS_PAGE);
+const decodeCursor = (value: unknown) => decodeAnyCursor(value, isNotificationId);
+const INVALID_PAGE_SIZE = pageSizeMessage(NOTIFICATIONS_PAGE.max);
 const invalid = (message: string) => expect.objectContaining({ errorType: 'InvalidInput', message });
 
 describe('page size', () => {
   it('is 100 when left out and 1 to 500 otherwise', () => {
-    expect(pageSizeOf(undefined)).toBe(PAGE_SIZE_DEFAULT);
+    expect(pageSizeOf(undefined)).toBe(NOTIFICATIONS_PAGE.default);
     expect(pageSizeOf(null)).toBe(100);
     expect(pageSizeOf(1)).toBe(1);
     expect(pageSizeOf(500)).toBe(500);
@@ -36,11 +41,11 @@ describe('cursor', () => {
     expect(decodeCursor(encodeCursor(ID))).toBe(ID);
     expect(decodeCursor(undefined)).toBeUndefined();
     expect(decodeCursor(null)).toBeUndefined();
+    expect(decodeCursor('')).toBeUndefined();
   });
 
   it('refuses anything that is not the cursor of a notification', () => {
     for (const bad of [
-      '',
       'not-a-cursor',
       encodeCursor('USER#someone'),
       encodeCursor(`${ID}#extra`),

@@ -13,29 +13,11 @@ import { signalsDatabaseFor } from '../../../../core/lake/layout';
 import { ApiError } from '../../../lib/errors';
 import { alertEventsEngine } from '../../../lib/lake/alert-events';
 import type { ResolverMap } from '../types';
-import { decodeCursor, encodeCursor, pageSizeOf } from '../detections';
+import { connection, decodeCursor, idOf, inputOf, listOf, pageSizeOf, type Args, type PageRule } from '../arguments';
 
 export const ALERT_NOT_FOUND = 'Alert not found';
 
-type Args = Record<string, unknown>;
-
-const inputOf = (event: AppSyncResolverEvent<Args>): Args => {
-  const input = event.arguments.input;
-  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new ApiError('InvalidInput', 'input is required');
-  return input as Args;
-};
-
-function listOf<T extends string>(value: unknown, allowed: readonly T[], field: string): T[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || value.length > allowed.length || value.some((v) => !(allowed as readonly unknown[]).includes(v)))
-    throw new ApiError('InvalidInput', `${field} must be a list of ${allowed.join(', ')}`);
-  return value as T[];
-}
-
-function alertIdOf(value: unknown): string {
-  if (typeof value !== 'string' || !value || value.length > 100) throw new ApiError('InvalidInput', 'id is required');
-  return value;
-}
+export const ALERTS_PAGE: PageRule = { default: 25, max: 999 };
 
 export const toGraphql = (a: Alert) => ({
   id: a.id,
@@ -79,29 +61,19 @@ async function alerts(event: AppSyncResolverEvent<Args>) {
       statuses: listOf<AlertStatus>(input.status, ALERT_STATUSES, 'status'),
       detectionId: (detectionId as string | null) ?? undefined,
     },
-    pageSizeOf(input.pageSize),
+    pageSizeOf(input.pageSize, ALERTS_PAGE),
     after,
   );
-  const edges = page.items.map((a) => ({ node: toGraphql(a), cursor: encodeCursor(`${a.createdAt}#${a.id}`) }));
-  return {
-    edges,
-    pageInfo: {
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: page.next ? encodeCursor(page.next) : (edges[edges.length - 1]?.cursor ?? null),
-      hasNextPage: page.next !== null,
-      hasPreviousPage: after !== undefined,
-    },
-  };
+  return connection(page.items, (a) => `${a.createdAt}#${a.id}`, { next: page.next, after }, toGraphql);
 }
 
 async function alertEvents(event: AppSyncResolverEvent<Args>) {
   const input = inputOf(event);
-  const alert = await getAlert(alertIdOf(input.alertId));
+  const alert = await getAlert(idOf(input.alertId, 'alertId', 100));
   if (!alert) throw new ApiError('NotFound', ALERT_NOT_FOUND);
-  const pageSize = pageSizeOf(input.pageSize);
-  const position = decodeCursor(input.cursor);
+  const pageSize = pageSizeOf(input.pageSize, ALERTS_PAGE);
+  const position = decodeCursor(input.cursor, (p) => /^\d{1,9}$/.test(p));
   const offset = position === undefined ? 0 : Number(position);
-  if (!Number.isInteger(offset) || offset < 0) throw new ApiError('InvalidInput', 'cursor is not valid');
   const empty = { edges: [], pageInfo: { startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: offset > 0 } };
   if (!alert.signalsTable) return empty;
   const table = alert.signalsTable.slice(alert.signalsTable.indexOf('.') + 1);
@@ -114,22 +86,18 @@ async function alertEvents(event: AppSyncResolverEvent<Args>) {
     offset,
     limit: pageSize,
   });
-  const edges = page.rows.map((row, i) => ({ node: JSON.stringify(row), cursor: encodeCursor(String(offset + i + 1)) }));
-  return {
-    edges,
-    pageInfo: {
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
-      hasNextPage: page.hasMore,
-      hasPreviousPage: offset > 0,
-    },
-  };
+  return connection(
+    page.rows,
+    (_, i) => String(offset + i + 1),
+    { next: page.hasMore ? String(offset + page.rows.length) : null, after: position },
+    (row) => JSON.stringify(row),
+  );
 }
 
 export const alertResolvers: ResolverMap = {
   'Query.alerts': alerts,
   'Query.alert': async (event) => {
-    const alert = await getAlert(alertIdOf(event.arguments.id));
+    const alert = await getAlert(idOf(event.arguments.id, 'id', 100));
     return alert ? toGraphql(alert) : null;
   },
   'Query.alertEvents': alertEvents,

@@ -11,10 +11,12 @@ import {
   putPreferences,
   updateNotification,
   updateNotifications,
+  isNotificationId,
   type NotificationList,
 } from '../../../lib/notifications/repository';
 import type { ResolverMap } from '../types';
-import { changeOf, decodeCursor, encodeCursor, notificationIdOf, pageSizeOf, preferencesOf, UNREAD_ONLY_INBOX } from './input';
+import { connection, decodeCursor, inputOf, pageSizeOf } from '../arguments';
+import { changeOf, notificationIdOf, NOTIFICATIONS_PAGE, preferencesOf, UNREAD_ONLY_INBOX } from './input';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
@@ -33,31 +35,16 @@ const toGraphql = (n: Notification) => ({
 
 type Input = { input?: Record<string, unknown> };
 
-const inputOf = (event: AppSyncResolverEvent<Input>): Record<string, unknown> => {
-  const input = event.arguments.input;
-  if (!input || typeof input !== 'object') throw new ApiError('InvalidInput', 'input is required');
-  return input;
-};
-
 async function notifications(event: AppSyncResolverEvent<Input>, caller: Caller) {
   const input = inputOf(event);
-  const pageSize = pageSizeOf(input.pageSize);
-  const afterId = decodeCursor(input.cursor);
+  const pageSize = pageSizeOf(input.pageSize, NOTIFICATIONS_PAGE);
+  const afterId = decodeCursor(input.cursor, isNotificationId);
   const archived = input.archived === true;
   const unreadOnly = input.unreadOnly === true;
   if (archived && unreadOnly) throw new ApiError('InvalidInput', UNREAD_ONLY_INBOX);
   const list: NotificationList = archived ? 'ARCHIVED' : unreadOnly ? 'UNREAD' : 'INBOX';
   const page = await listNotifications(caller.id, list, pageSize, afterId);
-  const edges = page.items.map((n) => ({ node: toGraphql(n), cursor: encodeCursor(n.id) }));
-  return {
-    edges,
-    pageInfo: {
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
-      hasNextPage: page.lastId !== null,
-      hasPreviousPage: afterId !== undefined,
-    },
-  };
+  return connection(page.items, (n) => n.id, { next: page.lastId, after: afterId }, toGraphql);
 }
 
 async function updateOne(event: AppSyncResolverEvent<Input>, caller: Caller) {

@@ -1,6 +1,7 @@
 // Checks of the notification operations' arguments. AppSync has already checked types and enums; these
 // checks cover what GraphQL cannot say (ranges, cursors, timestamps, combinations), with a clear message.
 import { ApiError } from '../../../lib/errors';
+import type { PageRule } from '../arguments';
 import {
   isChannel,
   isTopic,
@@ -11,32 +12,11 @@ import {
 import { isNotificationId, type NotificationChange } from '../../../lib/notifications/repository';
 import { NO_DUPLICATES } from '../../../../core/validation/generic';
 
-export const PAGE_SIZE_DEFAULT = 100;
-export const PAGE_SIZE_MAX = 500;
+export const NOTIFICATIONS_PAGE: PageRule = { default: 100, max: 500 };
 
-export const INVALID_PAGE_SIZE = `pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}`;
-export const INVALID_CURSOR = 'cursor is not a cursor of this list';
 export const UNREAD_ONLY_INBOX = 'unreadOnly applies to the inbox only';
 export const CHANGE_REQUIRED = 'Give readAt or archivedAt';
 const invalidTimestamp = (field: string) => `${field} must be an ISO 8601 date-time or null`;
-
-/** A cursor is the id of the last notification of the previous page, base64url-encoded. */
-export const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
-
-export function decodeCursor(cursor: unknown): string | undefined {
-  if (cursor === undefined || cursor === null) return undefined;
-  if (typeof cursor !== 'string' || cursor.length > 200) throw new ApiError('InvalidInput', INVALID_CURSOR);
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!isNotificationId(id) || encodeCursor(id) !== cursor) throw new ApiError('InvalidInput', INVALID_CURSOR);
-  return id;
-}
-
-export function pageSizeOf(value: unknown): number {
-  if (value === undefined || value === null) return PAGE_SIZE_DEFAULT;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > PAGE_SIZE_MAX)
-    throw new ApiError('InvalidInput', INVALID_PAGE_SIZE);
-  return value;
-}
 
 /** A timestamp sets, null (or the year-0001 "zero time") unsets; stored in UTC ISO form. */
 function timestampOf(field: string, value: unknown): string | null {
