@@ -15,9 +15,9 @@ import {
   writeSessionRecord,
 } from '../../web/src/lib/auth/sessionStore';
 import { sessionUserFrom } from '../../web/src/lib/auth/sessionUser';
-import { OAuthPage } from '../../web/src/pages/OAuth/OAuthPage';
-import { SupportSignInPage } from '../../web/src/pages/SupportSignIn/SupportSignInPage';
-import { SignInPage } from '../../web/src/pages/SignIn/SignInPage';
+import { OAuthPage } from '../../web/src/screens/SignIn/OAuthPage';
+import { SupportSignInPage } from '../../web/src/screens/SignIn/SupportSignInPage';
+import { SignInPage } from '../../web/src/screens/SignIn/SignInPage';
 import { fakeAuth, renderInApp, signedInAs } from './support/render';
 
 const CLIENT = 'client';

@@ -12,7 +12,7 @@ import { describeApiError, errorStatusOf, type ErrorStatus } from '../../web/src
 import { createApolloClient } from '../../web/src/lib/apollo/createApolloClient';
 import { createErrorStatusChannel } from '../../web/src/lib/apollo/errorStatusChannel';
 import { Can } from '../../web/src/lib/permissions';
-import { ErrorPage } from '../../web/src/pages/ErrorPages/ErrorPage';
+import { ErrorPage } from '../../web/src/app/errors/ErrorPage';
 import { fakeAuth, signedInAs } from './support/render';
 import { renderWithApi } from './support/shell';
 

@@ -2,9 +2,9 @@
 import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SEND_USER_FEEDBACK_MUTATION } from '../../web/src/pages/Feedback/feedback.operations';
-import { FeedbackModal } from '../../web/src/pages/Feedback/FeedbackModal';
-import { SupportPage } from '../../web/src/pages/Support/SupportPage';
+import { SEND_USER_FEEDBACK_MUTATION } from '../../web/src/screens/Support/feedback.operations';
+import { FeedbackModal } from '../../web/src/features/feedback/FeedbackModal';
+import { SupportPage } from '../../web/src/screens/Support/SupportPage';
 import { renderWithApi } from './support/shell';
 
 afterEach(cleanup);

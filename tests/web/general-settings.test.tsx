@@ -15,7 +15,7 @@ import { FIELD_REQUIRED } from '../../core/validation/generic';
 import { theme } from '../../web/src/app/theme';
 import { WebConfigProvider } from '../../web/src/app/webConfig';
 import { AuthContext } from '../../web/src/lib/auth/AuthContext';
-import { GeneralSettingsPage, SAVED_MESSAGE } from '../../web/src/pages/GeneralSettings/GeneralSettingsPage';
+import { GeneralSettingsPage, SAVED_MESSAGE } from '../../web/src/screens/GeneralSettings/GeneralSettingsPage';
 import { testConfig } from './support/config';
 import { fakeAuth, installBrowserStandIns, signedInAs } from './support/render';
 

@@ -4,9 +4,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AddLogSourcePage } from '../../web/src/pages/LogSources/AddLogSourcePage';
-import { LogSourceForm } from '../../web/src/pages/LogSources/LogSourceForm';
-import { AVAILABLE_LOG_TYPES_QUERY, LOG_SOURCES_QUERY } from '../../web/src/pages/LogSources/logSources.operations';
+import { AddLogSourcePage } from '../../web/src/screens/LogSources/AddLogSourcePage';
+import { LogSourceForm } from '../../web/src/features/log-sources/LogSourceForm';
+import { AVAILABLE_LOG_TYPES_QUERY, LOG_SOURCES_QUERY } from '../../web/src/screens/LogSources/logSources.operations';
 import { renderWithApi } from './support/shell';
 
 afterEach(cleanup);

@@ -4,13 +4,13 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SetStreamTypeDrawer } from '../../web/src/pages/LogSources/SetStreamTypeDrawer';
+import { SetStreamTypeDrawer } from '../../web/src/features/log-sources/SetStreamTypeDrawer';
 import {
   LOAD_MORE_THRESHOLD_PX,
   SHOW_LOG_CHARS,
   ViewBucketDataDrawer,
-} from '../../web/src/pages/LogSources/ViewBucketDataDrawer';
-import { VIEW_BUCKET_DATA_QUERY } from '../../web/src/pages/LogSources/logSources.operations';
+} from '../../web/src/features/log-sources/ViewBucketDataDrawer';
+import { VIEW_BUCKET_DATA_QUERY } from '../../web/src/screens/LogSources/logSources.operations';
 import type { LogSourceFieldsFragment } from '../../web/src/lib/graphql/types';
 import { renderWithApi } from './support/shell';
 

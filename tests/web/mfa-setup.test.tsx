@@ -3,10 +3,10 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState, SignInOutcome } from '../../web/src/lib/auth/AuthContext';
-import { MfaSetupPage } from '../../web/src/pages/MfaSetup/MfaSetupPage';
-import { groupedSecret, TotpSetupPanel } from '../../web/src/pages/MfaSetup/TotpSetupPanel';
-import { SignInPage } from '../../web/src/pages/SignIn/SignInPage';
-import { totpCodeError } from '../../web/src/pages/SignIn/TotpCodeInput';
+import { MfaSetupPage } from '../../web/src/screens/SignIn/MfaSetupPage';
+import { groupedSecret, TotpSetupPanel } from '../../web/src/features/account/TotpSetupPanel';
+import { SignInPage } from '../../web/src/screens/SignIn/SignInPage';
+import { totpCodeError } from '../../web/src/features/account/TotpCodeInput';
 import { fakeAuth, renderInApp, signedInAs } from './support/render';
 
 afterEach(cleanup);

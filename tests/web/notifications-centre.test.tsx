@@ -12,8 +12,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { theme } from '../../web/src/app/theme';
-import { NotificationBell } from '../../web/src/pages/Notifications/NotificationBell';
-import { NotificationCentre } from '../../web/src/pages/Notifications/NotificationCentre';
+import { NotificationBell } from '../../web/src/app/shell/notifications/NotificationBell';
+import { NotificationCentre } from '../../web/src/app/shell/notifications/NotificationCentre';
 import { installBrowserStandIns } from './support/render';
 
 interface Stored {

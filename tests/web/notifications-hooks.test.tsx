@@ -8,11 +8,11 @@ import {
   NOTIFICATION_POLL_MS,
   SEEN_STORAGE_KEY,
   SNACKBAR_STAGGER_MS,
-} from '../../web/src/pages/Notifications/constants';
-import { cutText, unreadBadgeLabel } from '../../web/src/pages/Notifications/format';
-import { useIdle } from '../../web/src/pages/Notifications/useIdle';
-import { pickRecent, readSeenIds, useNotificationSnackbars } from '../../web/src/pages/Notifications/useNotificationSnackbars';
-import { usePolling } from '../../web/src/pages/Notifications/usePolling';
+} from '../../web/src/features/notifications/constants';
+import { cutText, unreadBadgeLabel } from '../../web/src/features/notifications/format';
+import { useIdle } from '../../web/src/features/notifications/useIdle';
+import { pickRecent, readSeenIds, useNotificationSnackbars } from '../../web/src/features/notifications/useNotificationSnackbars';
+import { usePolling } from '../../web/src/features/notifications/usePolling';
 
 beforeEach(() => {
   vi.useFakeTimers();

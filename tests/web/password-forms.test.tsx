@@ -3,10 +3,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccountSecurity } from '../../web/src/pages/AccountSecurity';
-import { PasswordForgotPage } from '../../web/src/pages/PasswordForgot/PasswordForgotPage';
-import { PasswordResetPage } from '../../web/src/pages/PasswordReset/PasswordResetPage';
-import { PasswordStrengthMeter } from '../../web/src/pages/SignIn/PasswordStrengthMeter';
+import { AccountSecurity } from '../../web/src/app/shell/account/AccountSecurity';
+import { PasswordForgotPage } from '../../web/src/screens/SignIn/PasswordForgotPage';
+import { PasswordResetPage } from '../../web/src/screens/SignIn/PasswordResetPage';
+import { PasswordStrengthMeter } from '../../web/src/features/account/PasswordStrengthMeter';
 import { fakeAuth, renderInApp, signedInAs } from './support/render';
 
 afterEach(cleanup);

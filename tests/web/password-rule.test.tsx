@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkPassword, confirmationError, passwordError, type PasswordRuleId } from '../../core/validation/password';
-import { PasswordRuleChecker } from '../../web/src/pages/SignIn/PasswordRuleChecker';
+import { PasswordRuleChecker } from '../../web/src/features/account/PasswordRuleChecker';
 import { installBrowserStandIns } from './support/render';
 
 afterEach(cleanup);

@@ -3,7 +3,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProfileMenu } from '../../web/src/app/shell/ProfileMenu';
-import { UPDATE_PROFILE_MUTATION } from '../../web/src/pages/Profile/profile.operations';
+import { UPDATE_PROFILE_MUTATION } from '../../web/src/app/shell/account/profile.operations';
 import { fakeAuth, signedInAs } from './support/render';
 import { currentUserMock, renderWithApi } from './support/shell';
 

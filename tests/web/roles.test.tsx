@@ -14,8 +14,8 @@ import { PERMISSIONS, PERMISSION_GROUPS, type Permission } from '../../core/perm
 import { theme } from '../../web/src/app/theme';
 import { WebConfigProvider } from '../../web/src/app/webConfig';
 import { AuthContext } from '../../web/src/lib/auth/AuthContext';
-import { CREATED_MESSAGE, RoleFormPage } from '../../web/src/pages/Roles/RoleFormPage';
-import { RolesPage } from '../../web/src/pages/Roles/RolesPage';
+import { CREATED_MESSAGE, RoleFormPage } from '../../web/src/screens/Roles/RoleFormPage';
+import { RolesPage } from '../../web/src/screens/Roles/RolesPage';
 import { testConfig } from './support/config';
 import { fakeAuth, installBrowserStandIns, signedInAs } from './support/render';
 

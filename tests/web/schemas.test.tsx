@@ -2,10 +2,10 @@
 import { cleanup, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../web/src/app/AppRoutes';
-import { FieldsTree } from '../../web/src/pages/Schemas/FieldsTree';
-import { SCHEMAS_LIST_QUERY } from '../../web/src/pages/Schemas/schemas.operations';
-import { useSchemaCheck } from '../../web/src/pages/Schemas/useSchemaCheck';
-import { locate } from '../../web/src/pages/Schemas/yamlLocate';
+import { FieldsTree } from '../../web/src/features/schemas/FieldsTree';
+import { SCHEMAS_LIST_QUERY } from '../../web/src/screens/Schemas/schemas.operations';
+import { useSchemaCheck } from '../../web/src/features/schemas/useSchemaCheck';
+import { locate } from '../../web/src/lib/editor/yamlLocate';
 import { fakeAuth, renderInApp, signedInAs } from './support/render';
 import { renderWithApi } from './support/shell';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SignInOutcome } from '../../web/src/lib/auth/AuthContext';
 import { describeSignInError } from '../../web/src/lib/auth/signInErrors';
-import { SignInPage } from '../../web/src/pages/SignIn/SignInPage';
+import { SignInPage } from '../../web/src/screens/SignIn/SignInPage';
 import { fakeAuth, renderInApp } from './support/render';
 
 afterEach(cleanup);

@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { hasPermissions, type Permission } from '../../../core/permissions';
 import { usePermissions } from '../lib/permissions';
-import { ForbiddenPage } from '../pages/ErrorPages/ForbiddenPage';
+import { ForbiddenPage } from './errors/ForbiddenPage';
 
 interface RequirePermissionsProps {
   /** Any one of these opens the routes inside, unless `all` is set. */

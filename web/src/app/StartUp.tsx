@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { WebConfig } from '../../../core/web-config';
 import { SplashScreen } from '../components/SplashScreen';
-import { ServerErrorPage } from '../pages/ServerError/ServerErrorPage';
+import { ServerErrorPage } from './errors/ServerErrorPage';
 
 type StartUpState =
   | { readonly phase: 'loading' }

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { SplashScreen } from '../components/SplashScreen';
 import { useAuth } from '../lib/auth/AuthContext';
 import { clearPostLoginPath, peekPostLoginPath } from '../lib/auth/sessionStore';
-import { MfaSetupPage } from '../pages/MfaSetup/MfaSetupPage';
+import { MfaSetupPage } from '../screens/SignIn/MfaSetupPage';
 import { HOME_PATH, SIGN_IN_PATH } from './constants';
 
 /** The location state the anonymous routes receive: the page to go back to once signed in, and a notice. */

@@ -3,7 +3,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
-import { ErrorPage } from '../../pages/ErrorPages/ErrorPage';
+import { ErrorPage } from '../errors/ErrorPage';
 import {
   SIDE_NAVIGATION_ANIMATION_MS,
   SIDE_NAVIGATION_COLLAPSED_WIDTH,

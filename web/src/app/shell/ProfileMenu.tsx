@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { LogOutIcon, UserIcon } from '../../components/icons';
 import { useAuth } from '../../lib/auth/AuthContext';
 import { displayName, initials } from '../../lib/auth/sessionUser';
-import { ProfileSettingsModal } from '../../pages/Profile/ProfileSettingsModal';
+import { ProfileSettingsModal } from './account/ProfileSettingsModal';
 import { LOG_OUT_DEBOUNCE_MS } from '../constants';
 import { useWebConfig } from '../webConfig';
 import { CURRENT_USER_QUERY } from './shell.operations';

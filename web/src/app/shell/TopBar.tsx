@@ -1,7 +1,7 @@
 import { Group, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
-import { NotificationBell } from '../../pages/Notifications/NotificationBell';
+import { NotificationBell } from './notifications/NotificationBell';
 import { HOME_PATH, SIDE_NAVIGATION_COLLAPSED_WIDTH } from '../constants';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ColorSchemeToggle } from './ColorSchemeToggle';

@@ -295,6 +295,7 @@ export type SqsLogSourceInput = {
 export type SystemAlertKind =
   | 'ALERT_DELIVERY'
   | 'DETECTION_ALERT_LIMIT_EXCEEDED'
+  | 'PIPELINE_DEAD_LETTERS'
   | 'SOURCE_CLASSIFICATION_FAILURES'
   | 'SOURCE_LOG_PROCESSING_ERRORS'
   | 'SOURCE_NO_DATA'
@@ -379,6 +380,60 @@ export type ViewBucketDataInput = {
   streamType?: LogStreamType | null | undefined;
 };
 
+export type UpdateProfileMutationVariables = Exact<{
+  input: UpdateProfileInput;
+}>;
+
+
+export type UpdateProfileMutation = { updateProfile: { id: string, givenName: string | null, familyName: string | null, name: string } };
+
+export type NotificationFieldsFragment = { id: string, topic: NotificationTopic, level: NotificationLevel, title: string, message: string, createdAt: string, readAt: string | null, archivedAt: string | null, metadata: { alertId: string | null } };
+
+export type NotificationListQueryVariables = Exact<{
+  input: NotificationsInput;
+}>;
+
+
+export type NotificationListQuery = { notifications: { edges: Array<{ node: { id: string, topic: NotificationTopic, level: NotificationLevel, title: string, message: string, createdAt: string, readAt: string | null, archivedAt: string | null, metadata: { alertId: string | null } } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type NotificationPollQueryVariables = Exact<{
+  pageSize: number;
+}>;
+
+
+export type NotificationPollQuery = { unreadNotificationCount: number, notifications: { edges: Array<{ node: { id: string, topic: NotificationTopic, level: NotificationLevel, title: string, message: string, createdAt: string, readAt: string | null, archivedAt: string | null, metadata: { alertId: string | null } } }> } };
+
+export type NotificationCountsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationCountsQuery = { notificationCounts: { unread: number, inbox: number, archived: number } };
+
+export type NotificationPreferencesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationPreferencesQuery = { notificationPreferences: Array<{ topic: NotificationTopic, channels: Array<{ name: NotificationChannelName, enabled: boolean }> }> };
+
+export type PutNotificationPreferencesMutationVariables = Exact<{
+  input: PutNotificationPreferencesInput;
+}>;
+
+
+export type PutNotificationPreferencesMutation = { putNotificationPreferences: Array<{ topic: NotificationTopic, channels: Array<{ name: NotificationChannelName, enabled: boolean }> }> };
+
+export type UpdateNotificationMutationVariables = Exact<{
+  input: UpdateNotificationInput;
+}>;
+
+
+export type UpdateNotificationMutation = { updateNotification: { id: string, topic: NotificationTopic, level: NotificationLevel, title: string, message: string, createdAt: string, readAt: string | null, archivedAt: string | null, metadata: { alertId: string | null } } };
+
+export type UpdateUserNotificationsMutationVariables = Exact<{
+  input: UpdateUserNotificationsInput;
+}>;
+
+
+export type UpdateUserNotificationsMutation = { updateUserNotifications: { updated: number } };
+
 export type CurrentUserQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -421,13 +476,6 @@ export type GenerateDemoEventsMutationVariables = Exact<{ [key: string]: never; 
 
 
 export type GenerateDemoEventsMutation = { generateDemoEvents: { sentAt: string, sent: Array<{ logType: string, events: number }> } };
-
-export type SendUserFeedbackMutationVariables = Exact<{
-  input: SendUserFeedbackInput;
-}>;
-
-
-export type SendUserFeedbackMutation = { sendUserFeedback: { id: string } };
 
 export type GeneralSettingsFieldsFragment = { organizationName: string, mfaRequired: boolean, mfaMode: string, passwordMinLength: number, sessionHours: number | null, updatedAt: string | null, updatedBy: string | null };
 
@@ -550,60 +598,6 @@ export type SourceClassificationFailuresQueryVariables = Exact<{
 
 export type SourceClassificationFailuresQuery = { classificationFailures: { edges: Array<{ cursor: string, node: { objectKey: string, lineNumber: number, index: number, line: string, error: string, receivedAt: string, attempts: Array<{ logType: string, error: string }> } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } }, sourceProcessingErrors: { corruptObjects: number, httpUnauthenticated: number, httpForbidden: number, httpUnsupportedMediaType: number, httpTooLarge: number, httpBadRequest: number, lastError: string | null, lastErrorAt: string | null } };
 
-export type NotificationFieldsFragment = { id: string, topic: NotificationTopic, level: NotificationLevel, title: string, message: string, createdAt: string, readAt: string | null, archivedAt: string | null, metadata: { alertId: string | null } };
-
-export type NotificationListQueryVariables = Exact<{
-  input: NotificationsInput;
-}>;
-
-
-export type NotificationListQuery = { notifications: { edges: Array<{ node: { id: string, topic: NotificationTopic, level: NotificationLevel, title: string, message: string, createdAt: string, readAt: string | null, archivedAt: string | null, metadata: { alertId: string | null } } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
-
-export type NotificationPollQueryVariables = Exact<{
-  pageSize: number;
-}>;
-
-
-export type NotificationPollQuery = { unreadNotificationCount: number, notifications: { edges: Array<{ node: { id: string, topic: NotificationTopic, level: NotificationLevel, title: string, message: string, createdAt: string, readAt: string | null, archivedAt: string | null, metadata: { alertId: string | null } } }> } };
-
-export type NotificationCountsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type NotificationCountsQuery = { notificationCounts: { unread: number, inbox: number, archived: number } };
-
-export type NotificationPreferencesQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type NotificationPreferencesQuery = { notificationPreferences: Array<{ topic: NotificationTopic, channels: Array<{ name: NotificationChannelName, enabled: boolean }> }> };
-
-export type PutNotificationPreferencesMutationVariables = Exact<{
-  input: PutNotificationPreferencesInput;
-}>;
-
-
-export type PutNotificationPreferencesMutation = { putNotificationPreferences: Array<{ topic: NotificationTopic, channels: Array<{ name: NotificationChannelName, enabled: boolean }> }> };
-
-export type UpdateNotificationMutationVariables = Exact<{
-  input: UpdateNotificationInput;
-}>;
-
-
-export type UpdateNotificationMutation = { updateNotification: { id: string, topic: NotificationTopic, level: NotificationLevel, title: string, message: string, createdAt: string, readAt: string | null, archivedAt: string | null, metadata: { alertId: string | null } } };
-
-export type UpdateUserNotificationsMutationVariables = Exact<{
-  input: UpdateUserNotificationsInput;
-}>;
-
-
-export type UpdateUserNotificationsMutation = { updateUserNotifications: { updated: number } };
-
-export type UpdateProfileMutationVariables = Exact<{
-  input: UpdateProfileInput;
-}>;
-
-
-export type UpdateProfileMutation = { updateProfile: { id: string, givenName: string | null, familyName: string | null, name: string } };
-
 export type RoleFieldsFragment = { id: string, name: string, permissions: Array<Permission>, userCount: number | null, updatedAt: string | null };
 
 export type ListRolesQueryVariables = Exact<{ [key: string]: never; }>;
@@ -715,6 +709,13 @@ export type SchemaRevisionsQueryVariables = Exact<{
 
 
 export type SchemaRevisionsQuery = { schemaRevisions: Array<{ name: string, revision: number, updatedAt: string | null, updatedBy: string | null }> };
+
+export type SendUserFeedbackMutationVariables = Exact<{
+  input: SendUserFeedbackInput;
+}>;
+
+
+export type SendUserFeedbackMutation = { sendUserFeedback: { id: string } };
 
 export type UserListFieldsFragment = { id: string, email: string, givenName: string | null, familyName: string | null, name: string, enabled: boolean, status: string, createdAt: string | null, role: { id: string, name: string } | null };
 

@@ -1,0 +1,513 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  MultiSelect,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications as snackbars } from '@mantine/notifications';
+import { FieldArray, Form, Formik, getIn, type FormikErrors, type FormikHelpers, type FormikProps } from 'formik';
+import { useMemo } from 'react';
+import {
+  HMAC_ALGORITHMS,
+  HTTP_AUTH_TYPES,
+  MASKED_SECRET,
+  TRANSPORT_INFO,
+  transportToApi,
+  type CreatableTransport,
+} from '../../../../core/log-sources/types';
+import { CrossIcon } from '../../components/icons';
+import { describeApiError } from '../../lib/apollo/apiErrors';
+import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
+import type { LogSourceFieldsFragment, LogSourceTransport } from '../../lib/graphql/types';
+import {
+  emptyPrefix,
+  httpInput,
+  initialValues,
+  logSourceSchema,
+  s3Input,
+  sqsInput,
+  type FormContext,
+  type LogSourceFormValues,
+} from './logSourceForm';
+import {
+  AVAILABLE_LOG_TYPES_QUERY,
+  CREATE_HTTP_LOG_SOURCE,
+  CREATE_S3_LOG_SOURCE,
+  CREATE_SQS_LOG_SOURCE,
+  LOG_SOURCES_QUERY,
+  UPDATE_HTTP_LOG_SOURCE,
+  UPDATE_S3_LOG_SOURCE,
+  UPDATE_SQS_LOG_SOURCE,
+} from '../../screens/LogSources/logSources.operations';
+
+const SILENT: DataLayerContext = { silent: true };
+
+const AUTH_TITLES: Record<(typeof HTTP_AUTH_TYPES)[number], string> = {
+  None: 'None',
+  Basic: 'Basic',
+  Bearer: 'Bearer token',
+  HMAC: 'HMAC signature',
+  SharedSecret: 'Shared secret',
+};
+const SECRET_LABELS: Record<string, string> = {
+  Basic: 'Password',
+  Bearer: 'Bearer token',
+  HMAC: 'HMAC secret key',
+  SharedSecret: 'Shared secret',
+};
+
+interface LogSourceFormProps {
+  readonly transport: CreatableTransport;
+  /** Editing this source; creating when absent. */
+  readonly source?: LogSourceFieldsFragment;
+  readonly onSaved: (source: LogSourceFieldsFragment) => void;
+  readonly onCancel: () => void;
+}
+
+/** The first error under a path (a field, or the items of a list field). */
+function errorAt(errors: FormikErrors<LogSourceFormValues>, path: string): string | undefined {
+  const value: unknown = getIn(errors, path);
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.find((v): v is string => typeof v === 'string');
+  return undefined;
+}
+
+/** Server refusals come as `path: message; path: message`: each lands on its field. */
+function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  const first = error.errors[0] as { errorType?: string; message: string };
+  if (first.errorType === 'AlreadyExists') return { label: first.message };
+  if (first.errorType !== 'InvalidInput') return undefined;
+  const found: Record<string, string> = {};
+  for (const part of first.message.split('; ')) {
+    const colon = part.indexOf(': ');
+    if (colon > 0) found[part.slice(0, colon)] = part.slice(colon + 2);
+  }
+  return Object.keys(found).length ? found : undefined;
+}
+
+/** Create or edit a log source of one transport, with the specification's messages shown as you type. */
+export function LogSourceForm({ transport, source, onSaved, onCancel }: LogSourceFormProps) {
+  const logTypes = useQuery(AVAILABLE_LOG_TYPES_QUERY);
+  const sameTransport = useQuery(LOG_SOURCES_QUERY, {
+    variables: { input: { transport: transportToApi(transport) as LogSourceTransport, first: 100 } },
+  });
+  const refetchQueries = [LOG_SOURCES_QUERY];
+  const [createS3] = useMutation(CREATE_S3_LOG_SOURCE, { context: SILENT, refetchQueries });
+  const [updateS3] = useMutation(UPDATE_S3_LOG_SOURCE, { context: SILENT });
+  const [createSqs] = useMutation(CREATE_SQS_LOG_SOURCE, { context: SILENT, refetchQueries });
+  const [updateSqs] = useMutation(UPDATE_SQS_LOG_SOURCE, { context: SILENT });
+  const [createHttp] = useMutation(CREATE_HTTP_LOG_SOURCE, { context: SILENT, refetchQueries });
+  const [updateHttp] = useMutation(UPDATE_HTTP_LOG_SOURCE, { context: SILENT });
+
+  const available = logTypes.data?.listAvailableLogTypes;
+  const context: FormContext = useMemo(
+    () => ({
+      knownLogTypes: new Set([...(available?.logTypes.map((t) => t.name) ?? []), ...(source?.logTypes ?? [])]),
+      crowdstrikeFdrEnabled: available?.crowdstrikeFdrEnabled ?? false,
+      takenLabels: new Set(
+        (sameTransport.data?.logSources.edges ?? [])
+          .map((e) => e.node)
+          .filter((s) => s.id !== source?.id)
+          .map((s) => s.label.trim().toLowerCase()),
+      ),
+      storedSecretFor: source?.http?.secret ? source.http.authType : undefined,
+    }),
+    [available, sameTransport.data, source],
+  );
+  const logTypeOptions = useMemo(() => {
+    const all = available?.logTypes ?? [];
+    return [
+      { group: 'Managed', items: all.filter((t) => t.managed).map((t) => t.name) },
+      { group: 'Custom', items: all.filter((t) => !t.managed).map((t) => t.name) },
+    ].filter((g) => g.items.length > 0);
+  }, [available]);
+
+  async function submit(values: LogSourceFormValues, helpers: FormikHelpers<LogSourceFormValues>) {
+    try {
+      let saved: LogSourceFieldsFragment | undefined;
+      if (transport === 'aws-s3') {
+        const input = s3Input(values);
+        saved = source
+          ? (await updateS3({ variables: { id: source.id, input } })).data?.updateS3LogSource
+          : (await createS3({ variables: { input } })).data?.createS3LogSource;
+      } else if (transport === 'aws-sqs') {
+        const input = sqsInput(values);
+        saved = source
+          ? (await updateSqs({ variables: { id: source.id, input } })).data?.updateSqsLogSource
+          : (await createSqs({ variables: { input } })).data?.createSqsLogSource;
+      } else {
+        const input = httpInput(values);
+        saved = source
+          ? (await updateHttp({ variables: { id: source.id, input } })).data?.updateHttpLogSource
+          : (await createHttp({ variables: { input } })).data?.createHttpLogSource;
+      }
+      if (saved) {
+        snackbars.show({
+          color: 'green',
+          message: source ? 'Log source updated successfully' : 'Log source created successfully',
+        });
+        onSaved(saved);
+      }
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors) helpers.setErrors(fieldErrors as FormikErrors<LogSourceFormValues>);
+      else snackbars.show({ color: 'red', title: 'Unable to save the log source', message: describeApiError(error) });
+    }
+  }
+
+  return (
+    <Formik<LogSourceFormValues>
+      initialValues={initialValues(transport, source)}
+      validationSchema={logSourceSchema(context)}
+      onSubmit={submit}
+    >
+      {(form) => (
+        <Form noValidate aria-label={`${TRANSPORT_INFO[transport].title} source`}>
+          <Stack gap="lg">
+            <Card withBorder radius="md" padding="lg">
+              <Stack gap="md">
+                <Title order={2} size="h4">
+                  Basic information
+                </Title>
+                <TextField
+                  form={form}
+                  name="label"
+                  label="Name"
+                  description="Alphanumeric characters, dashes and spaces; at most 36."
+                  required
+                />
+                {transport !== 'aws-s3' && <LogTypesField form={form} name="logTypes" options={logTypeOptions} />}
+                {source && (
+                  <Switch
+                    label="Enabled"
+                    description="A disabled source keeps its settings; Caracal skips its data until it is enabled again."
+                    checked={form.values.enabled}
+                    onChange={(event) => void form.setFieldValue('enabled', event.currentTarget.checked)}
+                  />
+                )}
+              </Stack>
+            </Card>
+            {transport === 'aws-s3' && <S3Fields form={form} options={logTypeOptions} />}
+            {transport === 'aws-sqs' && <SqsFields form={form} />}
+            {transport === 'http-ingest' && <HttpFields form={form} editing={!!source} />}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onCancel}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={form.isSubmitting} disabled={form.isSubmitting || !form.isValid || !form.dirty}>
+                {source ? 'Save Changes' : 'Save Source'}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+type Form = FormikProps<LogSourceFormValues>;
+type Options = { group: string; items: string[] }[];
+
+function shownError(form: Form, name: string): string | undefined {
+  return getIn(form.touched, name) || form.submitCount > 0 ? errorAt(form.errors, name) : undefined;
+}
+
+function TextField({
+  form,
+  name,
+  label,
+  description,
+  placeholder,
+  required = false,
+}: {
+  form: Form;
+  name: string;
+  label: string;
+  description?: string;
+  placeholder?: string;
+  required?: boolean;
+}) {
+  return (
+    <TextInput
+      name={name}
+      label={label}
+      description={description}
+      placeholder={placeholder}
+      withAsterisk={required}
+      value={getIn(form.values, name) ?? ''}
+      onChange={(event) => {
+        void form.setFieldValue(name, event.currentTarget.value);
+        void form.setFieldTouched(name, true, false);
+      }}
+      onBlur={() => void form.setFieldTouched(name, true)}
+      error={shownError(form, name)}
+    />
+  );
+}
+
+function LogTypesField({ form, name, options }: { form: Form; name: string; options: Options }) {
+  return (
+    <MultiSelect
+      label="Log types"
+      description="The schemas the data is classified against."
+      placeholder="Pick log types"
+      withAsterisk
+      searchable
+      clearable
+      data={options}
+      value={getIn(form.values, name)}
+      onChange={(value) => {
+        void form.setFieldValue(name, value);
+        void form.setFieldTouched(name, true, false);
+      }}
+      onBlur={() => void form.setFieldTouched(name, true)}
+      error={shownError(form, name)}
+      comboboxProps={{ withinPortal: true }}
+      maxDropdownHeight={300}
+    />
+  );
+}
+
+function ListField({
+  form,
+  name,
+  label,
+  description,
+  placeholder,
+}: {
+  form: Form;
+  name: string;
+  label: string;
+  description: string;
+  placeholder: string;
+}) {
+  return (
+    <TagsInput
+      label={label}
+      description={description}
+      placeholder={placeholder}
+      value={getIn(form.values, name)}
+      onChange={(value) => {
+        void form.setFieldValue(name, value);
+        void form.setFieldTouched(name, true, false);
+      }}
+      onBlur={() => void form.setFieldTouched(name, true)}
+      error={shownError(form, name)}
+      clearable
+      allowDuplicates
+      splitChars={[',', ' ']}
+    />
+  );
+}
+
+function S3Fields({ form, options }: { form: Form; options: Options }) {
+  return (
+    <>
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            Bucket
+          </Title>
+          <TextField form={form} name="bucket" label="Bucket name" placeholder="my-org-cloudtrail-logs" required />
+          <TextField
+            form={form}
+            name="roleArn"
+            label="IAM role ARN"
+            description="The role Caracal assumes to read the bucket; leave empty when Caracal's own role has access."
+            placeholder="arn:aws:iam::123456789012:role/CaracalLogReader"
+          />
+          <TextField
+            form={form}
+            name="kmsKey"
+            label="KMS key ARN"
+            description="Only when the objects are encrypted with a customer-managed key."
+            placeholder="arn:aws:kms:us-east-1:123456789012:key/…"
+          />
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="md">
+          <div>
+            <Title order={2} size="h4">
+              Prefixes and log types
+            </Title>
+            <Text size="sm" c="dimmed">
+              Objects go to the longest prefix their key starts with. Leave a prefix empty to include the whole bucket.
+            </Text>
+          </div>
+          {typeof getIn(form.errors, 'prefixes') === 'string' && (
+            <Text c="red" size="sm" role="alert">
+              {getIn(form.errors, 'prefixes')}
+            </Text>
+          )}
+          <FieldArray name="prefixes">
+            {(helpers) => (
+              <Stack gap="sm">
+                {form.values.prefixes.map((_, index) => (
+                  <Card key={index} withBorder radius="sm" padding="md" bg="var(--mantine-color-default-hover)">
+                    <Stack gap="sm">
+                      <Group justify="space-between">
+                        <Text fw={600} size="sm">
+                          Prefix {index + 1}
+                        </Text>
+                        {form.values.prefixes.length > 1 && (
+                          <Tooltip label="Remove this prefix">
+                            <ActionIcon
+                              variant="subtle"
+                              color="gray"
+                              aria-label={`Remove prefix ${index + 1}`}
+                              onClick={() => helpers.remove(index)}
+                            >
+                              <CrossIcon size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </Group>
+                      <TextField
+                        form={form}
+                        name={`prefixes[${index}].prefix`}
+                        label="Prefix"
+                        placeholder="AWSLogs/123456789012/CloudTrail/"
+                      />
+                      <ListField
+                        form={form}
+                        name={`prefixes[${index}].excludedPrefixes`}
+                        label="Excluded prefixes"
+                        description="Keys under these are skipped; each starts with the prefix above. Press Enter to add."
+                        placeholder="AWSLogs/123456789012/CloudTrail-Digest/"
+                      />
+                      <LogTypesField form={form} name={`prefixes[${index}].logTypes`} options={options} />
+                    </Stack>
+                  </Card>
+                ))}
+                <Group>
+                  <Button variant="light" onClick={() => helpers.push(emptyPrefix())}>
+                    Add prefix
+                  </Button>
+                </Group>
+              </Stack>
+            )}
+          </FieldArray>
+        </Stack>
+      </Card>
+    </>
+  );
+}
+
+function SqsFields({ form }: { form: Form }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4">
+            Queue access
+          </Title>
+          <Text size="sm" c="dimmed">
+            Caracal creates a queue for this source. Only the principals and resources listed here may send to it.
+          </Text>
+        </div>
+        <ListField
+          form={form}
+          name="allowedPrincipalArns"
+          label="Allowed AWS principals"
+          description="12-digit account ids or IAM role and user ARNs. Press Enter to add."
+          placeholder="123456789012"
+        />
+        <ListField
+          form={form}
+          name="allowedSourceArns"
+          label="Allowed source ARNs"
+          description="SNS topics, S3 buckets or EventBridge rules that may send. Press Enter to add."
+          placeholder="arn:aws:sns:us-east-1:123456789012:security-events"
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+function HttpFields({ form, editing }: { form: Form; editing: boolean }) {
+  const { authType } = form.values;
+  const keepsSecret = editing && form.initialValues.authType === authType;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4">
+            Authentication
+          </Title>
+          <Text size="sm" c="dimmed">
+            How senders prove who they are when they post to this source's endpoint. Secrets are stored hashed and never shown
+            again.
+          </Text>
+        </div>
+        <SegmentedControl
+          aria-label="Authentication type"
+          data={HTTP_AUTH_TYPES.map((value) => ({ value, label: AUTH_TITLES[value] }))}
+          value={authType}
+          onChange={(value) => void form.setFieldValue('authType', value)}
+        />
+        {authType === 'Basic' && <TextField form={form} name="username" label="Username" required />}
+        {authType === 'SharedSecret' && (
+          <TextField
+            form={form}
+            name="headerName"
+            label="Header name"
+            description="The request header that carries the secret."
+            placeholder="X-Caracal-Secret"
+            required
+          />
+        )}
+        {authType === 'HMAC' && (
+          <>
+            <TextField
+              form={form}
+              name="signatureHeader"
+              label="Signature header"
+              description="The request header carrying the hex HMAC of the raw body (optionally prefixed sha256=)."
+              placeholder="X-Signature"
+              required
+            />
+            <Select
+              label="HMAC algorithm"
+              data={HMAC_ALGORITHMS.map((value) => ({ value, label: value.toUpperCase() }))}
+              value={form.values.hmacAlgorithm}
+              onChange={(value) => value && void form.setFieldValue('hmacAlgorithm', value)}
+              allowDeselect={false}
+            />
+          </>
+        )}
+        {authType !== 'None' && (
+          <PasswordInput
+            name="secret"
+            label={SECRET_LABELS[authType]}
+            withAsterisk={!keepsSecret}
+            description={keepsSecret ? 'Leave empty to keep the current one.' : undefined}
+            placeholder={keepsSecret ? MASKED_SECRET : undefined}
+            value={form.values.secret}
+            onChange={(event) => {
+              void form.setFieldValue('secret', event.currentTarget.value);
+              void form.setFieldTouched('secret', true, false);
+            }}
+            onBlur={() => void form.setFieldTouched('secret', true)}
+            error={shownError(form, 'secret')}
+            autoComplete="new-password"
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,197 @@
+import { useApolloClient } from '@apollo/client/react';
+import { Alert, Anchor, Button, Code, Drawer, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
+import { STREAM_TYPES, STREAM_TYPE_TITLES } from '../../../../core/log-sources/types';
+import { EmptyResults } from '../../components/EmptyResults';
+import { AlertIcon } from '../../components/icons';
+import { describeApiError } from '../../lib/apollo/apiErrors';
+import type { LogSourceFieldsFragment, LogStreamType } from '../../lib/graphql/types';
+import { VIEW_BUCKET_DATA_QUERY } from '../../screens/LogSources/logSources.operations';
+
+/** Raw events longer than this show a slice and a "Show Log" toggle. */
+export const SHOW_LOG_CHARS = 300;
+/** The next page loads when the list is scrolled to within this many pixels of its end. */
+export const LOAD_MORE_THRESHOLD_PX = 500;
+const PAGE_SIZE = 10;
+
+interface BucketRecord {
+  readonly s3Key: string;
+  readonly event: string | null;
+  readonly error: string | null;
+}
+
+function RawEvent({ text }: { readonly text: string }) {
+  const [open, setOpen] = useState(false);
+  const long = text.length > SHOW_LOG_CHARS;
+  return (
+    <Stack gap={4}>
+      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+        {open || !long ? text : `${text.slice(0, SHOW_LOG_CHARS)}…`}
+      </Code>
+      {long && (
+        <Anchor component="button" type="button" size="xs" onClick={() => setOpen(!open)}>
+          {open ? 'Hide Log' : 'Show Log'}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+/** Consecutive records of one object, under its key. */
+function groupByObject(records: readonly BucketRecord[]): { s3Key: string; records: BucketRecord[] }[] {
+  const groups: { s3Key: string; records: BucketRecord[] }[] = [];
+  for (const record of records) {
+    const last = groups[groups.length - 1];
+    if (last && last.s3Key === record.s3Key) last.records.push(record);
+    else groups.push({ s3Key: record.s3Key, records: [record] });
+  }
+  return groups;
+}
+
+interface ViewBucketDataDrawerProps {
+  readonly source: LogSourceFieldsFragment;
+  readonly opened: boolean;
+  readonly onClose: () => void;
+}
+
+/** The "View bucket data" sidesheet: objects under a prefix of an S3 source's bucket with their first events. */
+export function ViewBucketDataDrawer({ source, opened, onClose }: ViewBucketDataDrawerProps) {
+  const client = useApolloClient();
+  const [prefixInput, setPrefixInput] = useState(source.s3?.prefixes[0]?.prefix ?? '');
+  const [query, setQuery] = useState({ prefix: prefixInput, streamType: source.streamType as LogStreamType });
+  const [records, setRecords] = useState<BucketRecord[]>([]);
+  const [token, setToken] = useState<string | null>(null);
+  const [hasNext, setHasNext] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const generation = useRef(0);
+
+  const load = useCallback(
+    async (paginationToken: string | null) => {
+      const mine = ++generation.current;
+      setLoading(true);
+      setError(null);
+      try {
+        const { data } = await client.query({
+          query: VIEW_BUCKET_DATA_QUERY,
+          variables: {
+            input: {
+              sourceId: source.id,
+              filters: { prefix: query.prefix },
+              streamType: query.streamType,
+              pageSize: PAGE_SIZE,
+              paginationToken,
+            },
+          },
+          fetchPolicy: 'network-only',
+          context: { silent: true },
+        });
+        if (mine !== generation.current || !data) return;
+        const page = data.viewBucketData;
+        setRecords((previous) => (paginationToken ? [...previous, ...page.data] : page.data));
+        setHasNext(page.pageInfo.hasNextPage);
+        setToken(page.pageInfo.paginationToken);
+      } catch (err) {
+        if (mine === generation.current) setError(describeApiError(err));
+      } finally {
+        if (mine === generation.current) setLoading(false);
+      }
+    },
+    [client, source.id, query],
+  );
+
+  useEffect(() => {
+    if (opened) void load(null);
+  }, [opened, load]);
+
+  function onScroll(event: UIEvent<HTMLDivElement>) {
+    const el = event.currentTarget;
+    const remaining = el.scrollHeight - el.scrollTop - el.clientHeight;
+    if (remaining < LOAD_MORE_THRESHOLD_PX && hasNext && !loading && token) void load(token);
+  }
+
+  const groups = groupByObject(records);
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={<Text fw={600}>View bucket data</Text>}
+      styles={{ body: { display: 'flex', flexDirection: 'column', height: 'calc(100% - 60px)' } }}
+    >
+      <Stack gap="sm" mb="sm">
+        <Text size="sm" c="dimmed">
+          Objects in <Code>{source.s3?.bucket}</Code> with their first events, split as this source reads them.
+        </Text>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            setQuery({ ...query, prefix: prefixInput });
+          }}
+        >
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label="Prefix"
+              placeholder="Whole bucket"
+              value={prefixInput}
+              onChange={(event) => setPrefixInput(event.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
+            <Select
+              label="Stream type"
+              data={STREAM_TYPES.map((t) => ({ value: t, label: STREAM_TYPE_TITLES[t] }))}
+              value={query.streamType}
+              onChange={(value) => value && setQuery({ ...query, streamType: value as LogStreamType })}
+              allowDeselect={false}
+              w={170}
+            />
+            <Button type="submit" variant="light">
+              View
+            </Button>
+          </Group>
+        </form>
+      </Stack>
+      <div style={{ flex: 1, overflowY: 'auto' }} onScroll={onScroll} data-testid="bucket-data-list">
+        <Stack gap="md" pb="md">
+          {error && (
+            <Alert color="red" variant="light" icon={<AlertIcon size={16} />} title="Couldn't read the bucket">
+              {error}
+            </Alert>
+          )}
+          {!loading && !error && records.length === 0 && (
+            <EmptyResults title="No objects" description="Nothing under this prefix yet. Check the prefix, or send some data." />
+          )}
+          {groups.map((group, i) => (
+            <Stack key={`${group.s3Key}-${i}`} gap={6}>
+              <Text size="sm" fw={600} ff="monospace" style={{ wordBreak: 'break-all' }}>
+                {group.s3Key}
+              </Text>
+              {group.records.map((record, j) =>
+                record.error ? (
+                  <Alert key={j} color="red" variant="light" p="xs">
+                    <Text size="sm">{record.error}</Text>
+                  </Alert>
+                ) : (
+                  <RawEvent key={j} text={record.event ?? ''} />
+                ),
+              )}
+            </Stack>
+          ))}
+          {loading && (
+            <Group justify="center" py="sm">
+              <Loader size="sm" aria-label="Loading objects" />
+            </Group>
+          )}
+          {!loading && hasNext && token && (
+            <Group justify="center">
+              <Button variant="subtle" size="xs" onClick={() => void load(token)}>
+                Load more
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </div>
+    </Drawer>
+  );
+}

@@ -1,1 +1,0 @@
-export { AccountSecurity } from './AccountSecurity';
