@@ -1,7 +1,7 @@
-// The panther-analysis directory layout as a model: YAML documents (read as YAML 1.2 core schema,
-// so on/off/yes/no and timestamps stay strings) classified into analysis items, with every problem
-// reported against its file while the rest of the repository still loads.
-import yaml from 'js-yaml';
+// The panther-analysis directory layout as a model: YAML documents (read with the product's YAML reader:
+// YAML 1.2 core schema, so on/off/yes/no and timestamps stay strings; no aliases) classified into analysis
+// items, with every problem reported against its file while the rest of the repository still loads.
+import { readYaml } from '../yaml';
 import { ANALYSIS_TYPES, ID_KEY, shapeFor, type AnalysisType } from './formats';
 import { check, isRecord } from './shape';
 import { validateCorrelationRule } from './correlation';
@@ -45,10 +45,6 @@ export function isAnalysisFile(path: string): boolean {
   return /\.(ya?ml)$/i.test(path);
 }
 
-export function parseYaml(text: string): unknown {
-  return yaml.load(text, { schema: yaml.CORE_SCHEMA });
-}
-
 function dirname(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash < 0 ? '' : path.slice(0, slash);
@@ -79,7 +75,7 @@ function classify(
 ): AnalysisItem | FileIssue | undefined {
   let document: unknown;
   try {
-    document = parseYaml(file.text);
+    document = readYaml(file.text);
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { path: file.path, message: `invalid YAML: ${reason}` };

@@ -1,7 +1,7 @@
 // A custom schema as the product stores it: the YAML the user writes (parser, fields, udm) and, beside it,
 // the name, description, reference URL and field-discovery flag of the schema form. Assembled here into
 // the one SchemaSpec the parsers compile, and checked with every rule at once (form, JSON Schema, core).
-import yaml from 'js-yaml';
+import { readYaml, YamlError } from '../yaml';
 import { compileSchema, SchemaCompileError } from './compile';
 import { specJsonSchemaProblems } from './json-schema';
 import { customSchemaNameProblem, referenceUrlProblem, specTextProblem } from './naming';
@@ -20,19 +20,13 @@ export interface CustomSchemaAttributes {
 export type SpecDocument =
   { ok: true; doc: unknown } | { ok: false; message: string; line: number | null; column: number | null };
 
-/** Reads spec YAML as YAML 1.2 (on/off/yes/no and timestamps stay strings); an empty text is an empty mapping. */
+/** Reads spec YAML with the product's YAML reader (no aliases); an empty text is an empty mapping. */
 export function readSpecYaml(text: string): SpecDocument {
   try {
-    const doc = yaml.load(text, { schema: yaml.CORE_SCHEMA, json: false });
-    return { ok: true, doc: doc ?? {} };
+    return { ok: true, doc: readYaml(text) ?? {} };
   } catch (err) {
-    const e = err as { reason?: string; mark?: { line: number; column: number }; message: string };
-    return {
-      ok: false,
-      message: `Invalid YAML: ${e.reason ?? e.message}`,
-      line: e.mark ? e.mark.line + 1 : null,
-      column: e.mark ? e.mark.column + 1 : null,
-    };
+    if (!(err instanceof YamlError)) throw err;
+    return { ok: false, message: `Invalid YAML: ${err.reason}`, line: err.line, column: err.column };
   }
 }
 

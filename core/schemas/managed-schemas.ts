@@ -17,7 +17,7 @@ export function managedSchema(name: string): SchemaSpec | undefined {
   if (cached) return cached;
   const text = Object.hasOwn(MANAGED_SCHEMA_YAML, name) ? MANAGED_SCHEMA_YAML[name] : undefined;
   if (text === undefined) return undefined;
-  const result = loadSchemaYaml(text);
+  const result = loadSchemaYaml(text, { aliases: true });
   if (!result.ok) {
     throw new Error(`managed schema ${name} is invalid: ${result.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
   }

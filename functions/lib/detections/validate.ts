@@ -1,6 +1,7 @@
 // A detection as submitted (its YAML document and, when the document names a `Filename`, the Python source)
 // validated with the rules of core/detections, the same ones bulk upload and `caracal test` apply.
-import { loadRepository, parseYaml, type AnalysisItem } from '../../../core/detections';
+import { loadRepository, type AnalysisItem } from '../../../core/detections';
+import { readYaml } from '../../../core/yaml';
 import { isStoredType, type DetectionDraft } from './model';
 
 /** Largest YAML document or Python source accepted for one detection. */
@@ -49,7 +50,7 @@ export function draftFromItem(item: AnalysisItem, yaml: string, body: string | n
 /** The YAML document's id, when it parses (for messages about documents that fail validation). */
 export function documentId(yaml: string): string | undefined {
   try {
-    const doc = parseYaml(yaml) as Record<string, unknown> | null;
+    const doc = readYaml(yaml) as Record<string, unknown> | null;
     const id = doc?.RuleID ?? doc?.PolicyID ?? doc?.GlobalID ?? doc?.DataModelID;
     return typeof id === 'string' ? id : undefined;
   } catch {

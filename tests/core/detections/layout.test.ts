@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  engineContent,
-  joinPath,
-  loadRepository,
-  parseYaml,
-  planDetections,
-  selectItem,
-  type SourceFile,
-} from '../../../core/detections';
+import { engineContent, joinPath, loadRepository, planDetections, selectItem, type SourceFile } from '../../../core/detections';
 
 const rule = (id: string, extra = '') => `AnalysisType: rule
 RuleID: ${id}
@@ -22,21 +14,6 @@ function load(files: Record<string, string>, existing: string[] = []) {
   const exists = new Set(existing);
   return loadRepository(sources, (p) => exists.has(p));
 }
-
-describe('YAML 1.2', () => {
-  it('keeps on/off/yes/no and timestamps as strings, parses booleans and numbers', () => {
-    expect(parseYaml('a: on\nb: no\nc: 2024-01-01T00:00:00Z\nd: true\ne: 0x1F\nf: 1.5\ng: ~\nh: Yes')).toEqual({
-      a: 'on',
-      b: 'no',
-      c: '2024-01-01T00:00:00Z',
-      d: true,
-      e: 31,
-      f: 1.5,
-      g: null,
-      h: 'Yes',
-    });
-  });
-});
 
 describe('joinPath', () => {
   it('resolves . and .. and keeps a leading ..', () => {
@@ -64,7 +41,12 @@ describe('loadRepository', () => {
 
   const issueCases: [string, Record<string, string>, string[], string][] = [
     ['invalid YAML', { 'x.yml': 'a: [1, 2' }, [], 'x.yml: invalid YAML: '],
-    ['duplicate keys are invalid YAML', { 'x.yml': 'a: 1\na: 2\n' }, [], 'x.yml: invalid YAML: duplicated mapping key'],
+    [
+      'duplicate keys are invalid YAML',
+      { 'x.yml': 'a: 1\na: 2\n' },
+      [],
+      'x.yml: invalid YAML: Map keys must be unique (line 2, column 1)',
+    ],
     ['not a mapping', { 'x.yml': '- 1\n' }, [], 'x.yml: expected a YAML mapping at the top level'],
     ['unknown AnalysisType', { 'x.yml': 'AnalysisType: widget\n' }, [], 'x.yml: unknown AnalysisType "widget"'],
     ['unknown key', { 'x.yml': rule('A', 'Sevrity: Low') }, ['A.py'], 'x.yml: unknown key Sevrity'],

@@ -53,7 +53,7 @@ describe('schema validation', () => {
 });
 
 describe('schema size limits', () => {
-  it('refuses a YAML alias bomb quickly instead of walking it', () => {
+  it('refuses a YAML alias bomb as it reads it, before anything is expanded', () => {
     const levels = ['a0: &a0 [{ name: x, type: string }]'];
     for (let i = 1; i < 12; i++) {
       const refs = Array.from({ length: 10 }, (_, k) => `{ name: f${k}, type: object, fields: *a${i - 1} }`).join(', ');
@@ -62,7 +62,7 @@ describe('schema size limits', () => {
     const text = `schema: Custom.Bomb\nx:\n${levels.map((l) => '  ' + l).join('\n')}\nfields: *a11\n`;
     const result = loadSchemaYaml(text);
     expect(result.ok).toBe(false);
-    expect(result.problems.map((p) => p.message)).toContain('A schema has at most 10000 fields');
+    expect(result.problems.map((p) => p.message)).toEqual(['Invalid YAML: YAML aliases are not allowed (line 4, column 46)']);
   });
 
   it('refuses fields nested too deeply', () => {

@@ -1,8 +1,8 @@
 // The detections API: list, read, create, update, enable/disable, delete, run unit tests, bulk upload.
 // The permission map lets in anyone with a Rule or Policy permission; each resolver then checks the item's
 // own area (policies: Policy*, everything else: Rule*), so neither side reaches the other's items.
-import { parseYaml } from '../../../../core/detections';
 import { withImpliedReads, type Permission } from '../../../../core/permissions';
+import { readYaml } from '../../../../core/yaml';
 import type { AppSyncResolverEvent } from '../../../lib/appsync';
 import type { Caller } from '../../../lib/auth/caller';
 import { bulkUpload, BulkUploadError, MAX_ZIP_BYTES, readZip, ZIP_TOO_LARGE } from '../../../lib/detections/bulk';
@@ -191,7 +191,7 @@ async function runTests(event: AppSyncResolverEvent<Args>, caller: Caller) {
       throw new ApiError('InvalidInput', 'testsYaml must be YAML text of at most 512 KB');
     let parsed: unknown;
     try {
-      parsed = parseYaml(input.testsYaml);
+      parsed = readYaml(input.testsYaml);
     } catch (err) {
       throw new ApiError('InvalidInput', `Invalid test: ${(err as Error).message.split('\n')[0]}`);
     }
