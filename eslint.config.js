@@ -32,4 +32,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // Paths come from web/src/app/routes.ts, which encodes what it is given: none is written by hand.
+    files: ['web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'JSXAttribute[name.name=/^(to|path)$/] > Literal[value=/^\\//]',
+          'JSXAttribute[name.name=/^(to|path)$/] > JSXExpressionContainer > :matches(TemplateLiteral, BinaryExpression)',
+          "CallExpression[callee.name='navigate'] > :matches(TemplateLiteral, BinaryExpression, Literal[value=/^\\//]).arguments:first-child",
+        ].map((selector) => ({ selector, message: 'Build paths with web/src/app/routes.ts, not by hand.' })),
+      ],
+    },
+  },
 );

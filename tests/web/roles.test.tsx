@@ -31,12 +31,13 @@ afterEach(() => {
   cleanup();
 });
 
-function renderRoles(at: string, permissions: Permission[] = ['UserRead', 'UserModify']) {
+function renderRoles(at: string, permissions: Permission[] = ['UserRead', 'UserModify'], more: FakeRole[] = []) {
   installBrowserStandIns();
   const roles: FakeRole[] = [
     { id: 'Admin', name: 'Admin', permissions: [...PERMISSIONS], userCount: 2 },
     { id: 'r-analyst', name: 'Analyst', permissions: ['AlertRead'], userCount: 3 },
     { id: 'r-unused', name: 'Unused', permissions: [], userCount: 0 },
+    ...more,
   ];
   const calls: Array<{ name: string; variables: Record<string, unknown> }> = [];
   const node = (role: FakeRole) => ({ __typename: 'Role', ...role, updatedAt: null });
@@ -135,6 +136,16 @@ describe('the User Roles list', () => {
     fireEvent.click(within(rowOf('Unused')).getByRole('button', { name: 'Delete' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('row', { name: /^Unused/ })).toBeNull());
+  });
+
+  it("leads to a role's own page even when its id holds '/', '?' or '#'", async () => {
+    const { calls } = renderRoles('/settings/roles/', undefined, [
+      { id: 'team/ops?x#1', name: 'Ops', permissions: ['AlertRead'], userCount: 0 },
+    ]);
+    await waitFor(() => expect(rowOf('Ops')).toBeTruthy());
+    fireEvent.click(within(rowOf('Ops')).getByRole('link', { name: 'Edit' }));
+    expect(await screen.findByRole('heading', { name: 'Ops' })).toBeTruthy();
+    expect(calls.find((c) => c.name === 'RoleById')?.variables).toEqual({ id: 'team/ops?x#1' });
   });
 
   it('offers no creation or deletion to a user who may only read', async () => {

@@ -18,9 +18,17 @@ import { SignInPage } from '../screens/SignIn/SignInPage';
 import { SupportSignInPage } from '../screens/SignIn/SupportSignInPage';
 import { SupportPage } from '../screens/Support/SupportPage';
 import { UsersPage } from '../screens/Users/UsersPage';
-import { SIGN_IN_PATH, SUPPORT_PATH } from './constants';
 import { AnonymousOnly, RequireAuth } from './guards';
 import { RequirePermissions } from './RequirePermissions';
+import {
+  ALERT_ROUTES,
+  LOG_SOURCE_ROUTES,
+  SCHEMA_ROUTES,
+  SECTION_PATHS,
+  SETTINGS_ROUTES,
+  SIGN_IN_ROUTES,
+  SUPPORT_PATH,
+} from './routes';
 import { AppLayout } from './shell/AppLayout';
 
 /**
@@ -31,41 +39,41 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AnonymousOnly />}>
-        <Route path={SIGN_IN_PATH} element={<SignInPage />} />
-        <Route path="/support-sign-in/" element={<SupportSignInPage />} />
-        <Route path="/password-forgot/" element={<PasswordForgotPage />} />
-        <Route path="/password-reset/" element={<PasswordResetPage />} />
-        <Route path="/oauth/" element={<OAuthPage />} />
+        <Route path={SIGN_IN_ROUTES.signIn} element={<SignInPage />} />
+        <Route path={SIGN_IN_ROUTES.supportSignIn} element={<SupportSignInPage />} />
+        <Route path={SIGN_IN_ROUTES.passwordForgot} element={<PasswordForgotPage />} />
+        <Route path={SIGN_IN_ROUTES.passwordReset} element={<PasswordResetPage />} />
+        <Route path={SIGN_IN_ROUTES.oauth} element={<OAuthPage />} />
       </Route>
       <Route element={<RequireAuth />}>
         <Route element={<AppLayout />}>
           <Route index element={<HomePage />} />
-          <Route path="/settings/" element={<Navigate to="/settings/general/" replace />} />
+          <Route path={SECTION_PATHS.settings} element={<Navigate to={SETTINGS_ROUTES.general} replace />} />
           <Route element={<RequirePermissions permissions={['GeneralSettingsRead', 'GeneralSettingsModify']} />}>
-            <Route path="/settings/general/" element={<GeneralSettingsPage />} />
+            <Route path={SETTINGS_ROUTES.general} element={<GeneralSettingsPage />} />
           </Route>
           <Route element={<RequirePermissions permissions={['UserRead', 'UserModify']} />}>
-            <Route path="/settings/users/" element={<UsersPage />} />
-            <Route path="/settings/roles/" element={<RolesPage />} />
-            <Route path="/settings/roles/new/" element={<RoleFormPage />} />
-            <Route path="/settings/roles/:id/edit/" element={<RoleFormPage />} />
-            <Route path="/settings/roles/:id/" element={<Navigate to="/settings/roles/" replace />} />
+            <Route path={SETTINGS_ROUTES.users} element={<UsersPage />} />
+            <Route path={SETTINGS_ROUTES.roles} element={<RolesPage />} />
+            <Route path={SETTINGS_ROUTES.newRole} element={<RoleFormPage />} />
+            <Route path={SETTINGS_ROUTES.editRole} element={<RoleFormPage />} />
+            <Route path={SETTINGS_ROUTES.role} element={<Navigate to={SETTINGS_ROUTES.roles} replace />} />
           </Route>
           <Route element={<RequirePermissions permissions={['LogSourceRead', 'LogSourceModify']} />}>
-            <Route path="/configure/log-sources/" element={<LogSourcesPage />} />
-            <Route path="/configure/log-sources/:id/" element={<LogSourceDetailsPage />} />
-            <Route path="/configure/schemas/" element={<SchemasPage />} />
-            <Route path="/configure/schemas/:name/" element={<SchemaDetailsRoute />} />
+            <Route path={LOG_SOURCE_ROUTES.list} element={<LogSourcesPage />} />
+            <Route path={LOG_SOURCE_ROUTES.details} element={<LogSourceDetailsPage />} />
+            <Route path={SCHEMA_ROUTES.list} element={<SchemasPage />} />
+            <Route path={SCHEMA_ROUTES.details} element={<SchemaDetailsRoute />} />
           </Route>
           <Route element={<RequirePermissions permissions={['LogSourceModify']} />}>
-            <Route path="/configure/log-sources/add-new-source/" element={<AddLogSourcePage />} />
-            <Route path="/configure/log-sources/:id/edit/" element={<EditLogSourcePage />} />
-            <Route path="/configure/schemas/new/" element={<SchemaEditRoute />} />
-            <Route path="/configure/schemas/:name/edit/" element={<SchemaEditRoute />} />
+            <Route path={LOG_SOURCE_ROUTES.add} element={<AddLogSourcePage />} />
+            <Route path={LOG_SOURCE_ROUTES.edit} element={<EditLogSourcePage />} />
+            <Route path={SCHEMA_ROUTES.new} element={<SchemaEditRoute />} />
+            <Route path={SCHEMA_ROUTES.edit} element={<SchemaEditRoute />} />
           </Route>
           <Route element={<RequirePermissions permissions={['AlertRead', 'AlertModify']} />}>
-            <Route path="/alerts-and-errors/" element={<AlertsPage />} />
-            <Route path="/alerts-and-errors/:id/" element={<AlertDetailsPage />} />
+            <Route path={ALERT_ROUTES.list} element={<AlertsPage />} />
+            <Route path={ALERT_ROUTES.details} element={<AlertDetailsPage />} />
           </Route>
           <Route path={SUPPORT_PATH} element={<SupportPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -12,12 +12,6 @@ export const SNACKBAR_DEFAULT_MS = 6000;
 /** Layer of snackbars (dropdown 1000, modal 1100, snackbar 1200, tooltip 1300). */
 export const SNACKBAR_Z_INDEX = 1200;
 
-/** The path of the sign-in screen. */
-export const SIGN_IN_PATH = '/sign-in/';
-
-/** Where a signed-in user lands when there is nowhere to go back to. */
-export const HOME_PATH = '/';
-
 /** Width of the side navigation, expanded and collapsed, in pixels. */
 export const SIDE_NAVIGATION_EXPANDED_WIDTH = 248;
 export const SIDE_NAVIGATION_COLLAPSED_WIDTH = 68;
@@ -30,9 +24,6 @@ export const SIDE_NAVIGATION_STORAGE_KEY = 'caracal.side-navigation.expanded';
 
 /** Width of the Profile Settings modal, in pixels. */
 export const PROFILE_MODAL_WIDTH = 450;
-
-/** Where the user is sent for help. */
-export const SUPPORT_PATH = '/support/';
 
 /** The project's home: its documentation, issues and discussions live there. */
 export const PROJECT_URL = 'https://github.com/caracal-siem/caracal';

@@ -4,7 +4,7 @@ import { SplashScreen } from '../components/SplashScreen';
 import { useAuth } from '../lib/auth/AuthContext';
 import { clearPostLoginPath, peekPostLoginPath } from '../lib/auth/sessionStore';
 import { MfaSetupPage } from '../screens/SignIn/MfaSetupPage';
-import { HOME_PATH, SIGN_IN_PATH } from './constants';
+import { HOME_PATH, SIGN_IN_ROUTES } from './routes';
 
 /** The location state the anonymous routes receive: the page to go back to once signed in, and a notice. */
 export interface SignInLocationState {
@@ -36,7 +36,7 @@ export function RequireAuth() {
   if (state.status === 'loading') return <SplashScreen />;
   if (state.status === 'anonymous') {
     const signInState: SignInLocationState = state.reason === 'signed-out' ? {} : { referrer: pathOf(location) };
-    return <Navigate to={SIGN_IN_PATH} replace state={signInState} />;
+    return <Navigate to={SIGN_IN_ROUTES.signIn} replace state={signInState} />;
   }
   if (state.mfaSetupRequired) return <MfaSetupPage />;
   return <Outlet />;

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Permission } from '../../../../core/permissions';
-import { HOME_PATH } from '../constants';
+import { HOME_PATH } from '../routes';
 import { Can } from '../../lib/permissions';
 
 /** Going home from an error page is offered only to users who may read the overview (§2.3). */

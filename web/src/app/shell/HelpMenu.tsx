@@ -1,7 +1,8 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ExternalLinkIcon, HelpIcon, MessageIcon } from '../../components/icons';
-import { DOCUMENTATION_URL, SUPPORT_PATH } from '../constants';
+import { DOCUMENTATION_URL } from '../constants';
+import { SUPPORT_PATH } from '../routes';
 
 /** Where to get help: the Support page (with Send Feedback) and the documentation. */
 export function HelpMenu() {

@@ -1,5 +1,6 @@
 // Breadcrumbs from the route: one crumb per path segment, named after the navigation's entries where one
 // matches, else after the segment itself.
+import { SECTION_PATHS, SUPPORT_PATH, UNBUILT_PATHS } from '../routes';
 import { NAVIGATION, SETTINGS_MENU, navigationLinks } from './navigation';
 
 export interface Crumb {
@@ -10,16 +11,16 @@ export interface Crumb {
 
 /** Sections of the route map that group pages without being one. */
 const SECTIONS: Readonly<Record<string, string>> = {
-  '/investigate/': 'Investigate',
-  '/configure/': 'Configure',
-  '/build/': 'Build',
-  '/settings/': 'Settings',
-  '/settings/api/': 'API',
+  [SECTION_PATHS.investigate]: 'Investigate',
+  [SECTION_PATHS.configure]: 'Configure',
+  [SECTION_PATHS.build]: 'Build',
+  [SECTION_PATHS.settings]: 'Settings',
+  [SECTION_PATHS.settingsApi]: 'API',
 };
 
 const PAGES: Readonly<Record<string, string>> = {
-  '/support/': 'Support',
-  '/notifications/': 'Notifications',
+  [SUPPORT_PATH]: 'Support',
+  [UNBUILT_PATHS.notifications]: 'Notifications',
   ...Object.fromEntries([...navigationLinks(NAVIGATION), ...SETTINGS_MENU].map((link) => [link.path, link.label])),
 };
 

@@ -1,5 +1,6 @@
-// Full-page content width by page (§2.3): search extra large; dashboards, detections and configure large;
-// the investigate home and the data explorer medium. The widths follow the specification's breakpoints.
+// Full-page content width by page: search extra large; dashboards, detections and configure large; the
+// investigate home and the data explorer medium, so wide tables get room and forms stay readable.
+import { SECTION_PATHS, UNBUILT_PATHS } from '../routes';
 
 export type ContentWidth = 'medium' | 'large' | 'extraLarge' | 'full';
 
@@ -12,18 +13,16 @@ export const CONTENT_MAX_WIDTH: Readonly<Record<ContentWidth, number | '100%'>> 
 
 /** Longest path prefix first: the first match decides. */
 const WIDTH_BY_PATH: readonly (readonly [string, ContentWidth])[] = [
-  ['/investigate/search/', 'extraLarge'],
-  ['/investigate/data-explorer/', 'medium'],
-  ['/dashboard/', 'large'],
-  ['/build/detections/', 'large'],
-  ['/configure/', 'large'],
+  [UNBUILT_PATHS.search, 'extraLarge'],
+  [UNBUILT_PATHS.dataExplorer, 'medium'],
+  [UNBUILT_PATHS.dashboard, 'large'],
+  [UNBUILT_PATHS.detections, 'large'],
+  [SECTION_PATHS.configure, 'large'],
 ];
 
-const INVESTIGATE_HOME = '/investigate/';
-
-/** The content width of the page at `pathname`; pages the specification does not name are large. */
+/** The content width of the page at `pathname`; pages not named above are large. */
 export function contentWidthFor(pathname: string): ContentWidth {
   const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
-  if (path === INVESTIGATE_HOME) return 'medium';
+  if (path === SECTION_PATHS.investigate) return 'medium';
   return WIDTH_BY_PATH.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 'large';
 }

@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import { hasPermissions, type Permission } from '../../../../core/permissions';
 import { AlertIcon, ConfigureIcon, DashboardIcon, DetectionIcon, SearchIcon } from '../../components/icons';
+import { ALERT_ROUTES, LOG_SOURCE_ROUTES, SCHEMA_ROUTES, SETTINGS_ROUTES, UNBUILT_PATHS } from '../routes';
 
 export interface NavigationLink {
   readonly label: string;
@@ -45,34 +46,41 @@ const LOOKUP: Permission[] = ['LookupRead', 'LookupModify'];
 const DASHBOARD: Permission[] = ['SummaryRead', 'RuleRead', 'PolicyRead', 'RuleModify', 'PolicyModify', 'AlertRead'];
 
 export const NAVIGATION: readonly NavigationEntry[] = [
-  { kind: 'link', label: 'Dashboards', icon: DashboardIcon, path: '/dashboard/', permissions: DASHBOARD, built: false },
-  { kind: 'link', label: 'Alerts', icon: AlertIcon, path: '/alerts-and-errors/', permissions: ALERT, built: true },
+  { kind: 'link', label: 'Dashboards', icon: DashboardIcon, path: UNBUILT_PATHS.dashboard, permissions: DASHBOARD, built: false },
+  { kind: 'link', label: 'Alerts', icon: AlertIcon, path: ALERT_ROUTES.list, permissions: ALERT, built: true },
   {
     kind: 'group',
     label: 'Investigate',
     icon: SearchIcon,
     permissions: SEARCH,
     links: [
-      { label: 'Search', path: '/investigate/search/', permissions: SEARCH, built: false },
-      { label: 'Data Explorer', path: '/investigate/data-explorer/', permissions: SEARCH, built: false },
-      { label: 'Saved Searches', path: '/investigate/saved-searches/', permissions: SEARCH, built: false },
-      { label: 'Search History', path: '/investigate/search-history/', permissions: SEARCH, built: false },
-      { label: 'Cloud Resources', path: '/investigate/resources/', permissions: RESOURCE, built: false },
+      { label: 'Search', path: UNBUILT_PATHS.search, permissions: SEARCH, built: false },
+      { label: 'Data Explorer', path: UNBUILT_PATHS.dataExplorer, permissions: SEARCH, built: false },
+      { label: 'Saved Searches', path: UNBUILT_PATHS.savedSearches, permissions: SEARCH, built: false },
+      { label: 'Search History', path: UNBUILT_PATHS.searchHistory, permissions: SEARCH, built: false },
+      { label: 'Cloud Resources', path: UNBUILT_PATHS.cloudResources, permissions: RESOURCE, built: false },
     ],
   },
-  { kind: 'link', label: 'Detections', icon: DetectionIcon, path: '/build/detections/', permissions: DETECTION, built: false },
+  {
+    kind: 'link',
+    label: 'Detections',
+    icon: DetectionIcon,
+    path: UNBUILT_PATHS.detections,
+    permissions: DETECTION,
+    built: false,
+  },
   {
     kind: 'group',
     label: 'Configure',
     icon: ConfigureIcon,
     permissions: [...CLOUD_SOURCE, ...DESTINATION, ...LOG_SOURCE, ...LOOKUP, ...RESOURCE],
     links: [
-      { label: 'Log Sources', path: '/configure/log-sources/', permissions: LOG_SOURCE, built: true },
-      { label: 'Cloud Accounts', path: '/configure/cloud-accounts/', permissions: CLOUD_SOURCE, built: false },
-      { label: 'Alert Destinations', path: '/configure/destinations/', permissions: DESTINATION, built: false },
-      { label: 'Schemas', path: '/configure/schemas/', permissions: LOG_SOURCE, built: true },
-      { label: 'Lookup Tables', path: '/configure/lookup-tables/', permissions: LOOKUP, built: false },
-      { label: 'Enrichment Providers', path: '/configure/enrichment-providers/', permissions: LOOKUP, built: false },
+      { label: 'Log Sources', path: LOG_SOURCE_ROUTES.list, permissions: LOG_SOURCE, built: true },
+      { label: 'Cloud Accounts', path: UNBUILT_PATHS.cloudAccounts, permissions: CLOUD_SOURCE, built: false },
+      { label: 'Alert Destinations', path: UNBUILT_PATHS.destinations, permissions: DESTINATION, built: false },
+      { label: 'Schemas', path: SCHEMA_ROUTES.list, permissions: LOG_SOURCE, built: true },
+      { label: 'Lookup Tables', path: UNBUILT_PATHS.lookupTables, permissions: LOOKUP, built: false },
+      { label: 'Enrichment Providers', path: UNBUILT_PATHS.enrichmentProviders, permissions: LOOKUP, built: false },
     ],
   },
 ];
@@ -125,11 +133,11 @@ const API_TOKEN: Permission[] = ['OrganizationApiTokenRead', 'OrganizationApiTok
 
 /** The settings menu of the top bar, each entry by its permissions (any of them) once its page exists. */
 export const SETTINGS_MENU: readonly NavigationLink[] = [
-  { label: 'General', path: '/settings/general/', permissions: GENERAL_SETTINGS, built: true },
-  { label: 'Users', path: '/settings/users/', permissions: USER, built: true },
-  { label: 'User Roles', path: '/settings/roles/', permissions: USER, built: true },
-  { label: 'API Tokens', path: '/settings/api/tokens/', permissions: API_TOKEN, built: false },
-  { label: 'API Playground', path: '/settings/api/playground/', permissions: API_TOKEN, built: false },
+  { label: 'General', path: SETTINGS_ROUTES.general, permissions: GENERAL_SETTINGS, built: true },
+  { label: 'Users', path: SETTINGS_ROUTES.users, permissions: USER, built: true },
+  { label: 'User Roles', path: SETTINGS_ROUTES.roles, permissions: USER, built: true },
+  { label: 'API Tokens', path: SETTINGS_ROUTES.apiTokens, permissions: API_TOKEN, built: false },
+  { label: 'API Playground', path: SETTINGS_ROUTES.apiPlayground, permissions: API_TOKEN, built: false },
 ];
 
 /** The settings entries a user holding `held` sees; the menu itself shows only when there is one. */

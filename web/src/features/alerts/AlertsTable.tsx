@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTimeUtc } from '../../lib/format';
 import type { AlertFieldsFragment } from '../../lib/graphql/types';
 import { SeverityBadge, StatusBadge, TypeBadge } from './AlertBadges';
-import { alertPath } from './paths';
+import { alertPath } from '../../app/routes';
 import { DataTable } from '../../components/DataTable';
 
 const column = createColumnHelper<AlertFieldsFragment>();

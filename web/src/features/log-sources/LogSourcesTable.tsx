@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router-dom';
 import { formatDateTimeUtc } from '../../lib/format';
 import type { LogSourceFieldsFragment } from '../../lib/graphql/types';
-import { sourcePath } from './paths';
+import { logSourcePath } from '../../app/routes';
 import { HealthBadge, TransportBadge } from './SourceBadges';
 import { DataTable } from '../../components/DataTable';
 
@@ -14,7 +14,7 @@ const COLUMNS = [
     header: 'Source',
     cell: (info) => (
       <Group gap="xs" wrap="nowrap">
-        <Anchor component={Link} to={sourcePath(info.row.original.id)} fw={500}>
+        <Anchor component={Link} to={logSourcePath(info.row.original.id)} fw={500}>
           {info.getValue()}
         </Anchor>
         {!info.row.original.enabled && (

@@ -4,6 +4,7 @@ import { formatDateTimeUtc } from '../../lib/format';
 import type { NotificationLevel } from '../../lib/graphql/types';
 import { TOPIC_LABELS } from './constants';
 import type { NotificationItem } from '../../app/shell/notifications/useNotificationList';
+import { alertPath } from '../../app/routes';
 
 export const LEVEL_COLORS: Readonly<Record<NotificationLevel, string>> = { INFO: 'blue', WARNING: 'yellow', ERROR: 'red' };
 
@@ -43,7 +44,7 @@ export function NotificationItemCard({ notification: n, busy, onToggleRead, onTo
           </Text>
         )}
         {n.metadata.alertId && (
-          <Anchor component={Link} to={`/alerts-and-errors/${encodeURIComponent(n.metadata.alertId)}/`} size="sm">
+          <Anchor component={Link} to={alertPath(n.metadata.alertId)} size="sm">
             View alert
           </Anchor>
         )}

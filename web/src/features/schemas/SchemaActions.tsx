@@ -7,7 +7,7 @@ import { AlertIcon } from '../../components/icons';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { SchemaFieldsFragment } from '../../lib/graphql/types';
 import { ConfirmModal } from './ConfirmModal';
-import { editSchemaPath, SCHEMAS_PATH } from './paths';
+import { SCHEMA_ROUTES, editSchemaPath } from '../../app/routes';
 import {
   ARCHIVE_SCHEMA_MUTATION,
   DELETE_SCHEMA_MUTATION,
@@ -42,7 +42,7 @@ export function SchemaActions({ schema }: { readonly schema: SchemaFieldsFragmen
       if (pending === 'delete') {
         await remove({ variables, refetchQueries: ['SchemasList'] });
         notifications.show({ color: 'green', message: `Schema ${schema.name} deleted` });
-        navigate(SCHEMAS_PATH);
+        navigate(SCHEMA_ROUTES.list);
       }
     } catch (err) {
       setError({ title: ERROR_TITLES[pending!], message: describeApiError(err) });

@@ -6,6 +6,7 @@ import { useAuth, type SignInOutcome } from '../../lib/auth/AuthContext';
 import { describeSignInError } from '../../lib/auth/signInErrors';
 import { FIELD_REQUIRED } from '../../../../core/validation/generic';
 import { FormFailure } from '../../components/FormFailure';
+import { SIGN_IN_ROUTES } from '../../app/routes';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -89,7 +90,7 @@ export function CredentialsForm({ title, subtitle, notice, onOutcome }: Credenti
           error={touched.password && errors.password}
         />
         <Group justify="flex-end" mt={-8}>
-          <Anchor component={Link} to="/password-forgot/" size="sm">
+          <Anchor component={Link} to={SIGN_IN_ROUTES.passwordForgot} size="sm">
             Forgot your password?
           </Anchor>
         </Group>

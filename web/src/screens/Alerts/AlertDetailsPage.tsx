@@ -10,7 +10,7 @@ import { formatDateTimeUtc } from '../../lib/format';
 import type { AlertFieldsFragment } from '../../lib/graphql/types';
 import { SeverityBadge, StatusBadge, TypeBadge } from '../../features/alerts/AlertBadges';
 import { ALERT_EVENTS_QUERY, ALERT_QUERY } from './alerts.operations';
-import { ALERTS_PATH } from '../../features/alerts/paths';
+import { ALERT_ROUTES, detectionAlertsPath } from '../../app/routes';
 
 const EVENTS_PAGE = 25;
 
@@ -54,12 +54,7 @@ function AlertSummary({ alert }: { readonly alert: AlertFieldsFragment }) {
           <Field label="Events">{alert.eventCount.toLocaleString('en-US')}</Field>
           <Field label={alert.systemKind ? 'System alert' : 'Detection'}>
             {alert.detectionId ? (
-              <Anchor
-                component={Link}
-                to={`${ALERTS_PATH}?detection=${encodeURIComponent(alert.detectionId)}`}
-                size="sm"
-                ff="monospace"
-              >
+              <Anchor component={Link} to={detectionAlertsPath(alert.detectionId)} size="sm" ff="monospace">
                 {alert.detectionId}
               </Anchor>
             ) : (
@@ -159,7 +154,7 @@ export function AlertDetailsPage() {
   useBreadcrumbLabel(alert?.title);
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={ALERTS_PATH} size="sm">
+      <Anchor component={Link} to={ALERT_ROUTES.list} size="sm">
         ← Alerts &amp; Errors
       </Anchor>
       {loading && !data && <Skeleton h={240} radius="md" aria-label="Loading the alert" />}

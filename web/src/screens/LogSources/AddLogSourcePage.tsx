@@ -8,7 +8,7 @@ import {
 } from '../../../../core/log-sources/types';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LogSourceForm } from '../../features/log-sources/LogSourceForm';
-import { ADD_SOURCE_PATH, LOG_SOURCES_PATH, sourcePath } from '../../features/log-sources/paths';
+import { LOG_SOURCE_ROUTES, logSourcePath } from '../../app/routes';
 import classes from '../../features/log-sources/TransportCard.module.css';
 
 function TransportCard({ transport, onChoose }: { readonly transport: LogSourceTransport; readonly onChoose: () => void }) {
@@ -56,7 +56,7 @@ export function AddLogSourcePage() {
         <Text c="dimmed" size="sm">
           {transport ? `Connect an ${TRANSPORT_INFO[transport].title} source.` : 'Choose how your logs reach Caracal.'}{' '}
           {transport && (
-            <Anchor component={Link} to={ADD_SOURCE_PATH} size="sm">
+            <Anchor component={Link} to={LOG_SOURCE_ROUTES.add} size="sm">
               Choose another type
             </Anchor>
           )}
@@ -66,8 +66,8 @@ export function AddLogSourcePage() {
         <LogSourceForm
           key={transport}
           transport={transport}
-          onSaved={(source) => navigate(sourcePath(source.id))}
-          onCancel={() => navigate(LOG_SOURCES_PATH)}
+          onSaved={(source) => navigate(logSourcePath(source.id))}
+          onCancel={() => navigate(LOG_SOURCE_ROUTES.list)}
         />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">

@@ -8,7 +8,7 @@ import { AlertIcon } from '../../components/icons';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { LogSourceForm } from '../../features/log-sources/LogSourceForm';
 import { LOG_SOURCE_QUERY } from './logSources.operations';
-import { sourcePath } from '../../features/log-sources/paths';
+import { logSourcePath } from '../../app/routes';
 import { transportTitle } from '../../features/log-sources/SourceBadges';
 
 /** Editing a log source's settings (its stream type has its own sidesheet on the details page). */
@@ -43,8 +43,8 @@ export function EditLogSourcePage() {
         <LogSourceForm
           transport={transport}
           source={source}
-          onSaved={(saved) => navigate(sourcePath(saved.id))}
-          onCancel={() => navigate(sourcePath(source.id))}
+          onSaved={(saved) => navigate(logSourcePath(saved.id))}
+          onCancel={() => navigate(logSourcePath(source.id))}
         />
       )}
     </Stack>

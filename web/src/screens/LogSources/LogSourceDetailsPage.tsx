@@ -29,7 +29,7 @@ import { Can } from '../../lib/permissions';
 import { ClassificationFailuresDrawer } from '../../features/log-sources/ClassificationFailuresDrawer';
 import { IngestionChart, formatBytes } from '../../features/log-sources/IngestionChart';
 import { DELETE_LOG_SOURCE, LOG_SOURCE_QUERY, LOG_SOURCES_QUERY, SOURCE_HEALTH_QUERY } from './logSources.operations';
-import { LOG_SOURCES_PATH, editSourcePath } from '../../features/log-sources/paths';
+import { LOG_SOURCE_ROUTES, editLogSourcePath } from '../../app/routes';
 import { SetStreamTypeDrawer } from '../../features/log-sources/SetStreamTypeDrawer';
 import { HealthBadge, TransportBadge } from '../../features/log-sources/SourceBadges';
 import { ViewBucketDataDrawer } from '../../features/log-sources/ViewBucketDataDrawer';
@@ -191,7 +191,7 @@ export function LogSourceDetailsPage() {
             <Button variant="default" onClick={() => setSheet('stream')}>
               Set log stream type
             </Button>
-            <Button component={Link} to={editSourcePath(source.id)}>
+            <Button component={Link} to={editLogSourcePath(source.id)}>
               Edit
             </Button>
             <Button color="red" variant="light" onClick={() => setSheet('delete')}>
@@ -330,7 +330,7 @@ export function LogSourceDetailsPage() {
                 try {
                   await remove({ variables: { id: source.id } });
                   snackbars.show({ color: 'green', message: `Deleted ${source.label}` });
-                  navigate(LOG_SOURCES_PATH);
+                  navigate(LOG_SOURCE_ROUTES.list);
                 } catch (err) {
                   snackbars.show({ color: 'red', title: 'Unable to delete the log source', message: describeApiError(err) });
                 }

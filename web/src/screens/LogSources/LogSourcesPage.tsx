@@ -10,7 +10,7 @@ import type { LogSourceTransport } from '../../lib/graphql/types';
 import { Can } from '../../lib/permissions';
 import { LOG_SOURCES_QUERY } from './logSources.operations';
 import { LogSourcesTable } from '../../features/log-sources/LogSourcesTable';
-import { ADD_SOURCE_PATH } from '../../features/log-sources/paths';
+import { LOG_SOURCE_ROUTES } from '../../app/routes';
 
 const TYPE_OPTIONS = LOG_SOURCE_TRANSPORTS.map((t) => ({ value: t, label: TRANSPORT_INFO[t].title }));
 
@@ -36,7 +36,7 @@ export function LogSourcesPage() {
           </Text>
         </div>
         <Can permissions={['LogSourceModify']}>
-          <Button component={Link} to={ADD_SOURCE_PATH}>
+          <Button component={Link} to={LOG_SOURCE_ROUTES.add}>
             Add New Source
           </Button>
         </Can>
@@ -67,7 +67,7 @@ export function LogSourcesPage() {
             description="Connect an S3 bucket, a queue or an HTTP endpoint to start sending logs to Caracal."
           >
             <Can permissions={['LogSourceModify']}>
-              <Button component={Link} to={ADD_SOURCE_PATH} variant="light">
+              <Button component={Link} to={LOG_SOURCE_ROUTES.add} variant="light">
                 Add New Source
               </Button>
             </Can>

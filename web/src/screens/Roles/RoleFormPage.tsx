@@ -16,7 +16,7 @@ import { apiErrorType } from '../../lib/apollo/errorType';
 import { PermissionEditor } from '../../features/roles/PermissionEditor';
 import { roleFormSchema, type RoleFormValues } from '../../features/roles/roleFormSchema';
 import { CREATE_ROLE, ROLE_BY_ID, UPDATE_ROLE } from './roles.operations';
-import { ROLES_PATH } from './RolesPage';
+import { SETTINGS_ROUTES } from '../../app/routes';
 
 export const CREATED_MESSAGE = 'Role created successfully';
 export const SAVED_MESSAGE = 'Role updated successfully';
@@ -39,7 +39,7 @@ function RoleForm({ role, readOnly }: RoleFormProps) {
       if (role) await update({ variables: { input: { id: role.id, ...input } } });
       else await create({ variables: { input } });
       snackbars.show({ color: 'green', message: role ? SAVED_MESSAGE : CREATED_MESSAGE });
-      void navigate(ROLES_PATH);
+      void navigate(SETTINGS_ROUTES.roles);
     } catch (err) {
       if (apiErrorType(err) === 'AlreadyExists') {
         helpers.setFieldError('name', describeApiError(err));
@@ -94,7 +94,7 @@ function RoleForm({ role, readOnly }: RoleFormProps) {
               </Stack>
             </Card>
             <Group justify="flex-end">
-              <Button variant="default" component={Link} to={ROLES_PATH}>
+              <Button variant="default" component={Link} to={SETTINGS_ROUTES.roles}>
                 {readOnly ? 'Back to User Roles' : 'Cancel'}
               </Button>
               {!readOnly && (
@@ -125,7 +125,7 @@ export function RoleFormPage() {
     <Container size="lg">
       <Stack gap="lg">
         <div>
-          <Anchor component={Link} to={ROLES_PATH} size="sm">
+          <Anchor component={Link} to={SETTINGS_ROUTES.roles} size="sm">
             User Roles
           </Anchor>
           <Title order={1} size="h2">

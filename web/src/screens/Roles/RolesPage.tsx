@@ -14,8 +14,8 @@ import type { RoleFieldsFragment } from '../../lib/graphql/types';
 import { Can } from '../../lib/permissions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DELETE_ROLE, LIST_ROLES } from './roles.operations';
+import { editRolePath, SETTINGS_ROUTES } from '../../app/routes';
 
-export const ROLES_PATH = '/settings/roles/';
 export const DELETED_MESSAGE = 'Role deleted successfully';
 const SILENT: DataLayerContext = { silent: true };
 
@@ -63,7 +63,7 @@ export function RolesPage() {
             </Text>
           </div>
           <Can permissions={['UserModify']}>
-            <Button component={Link} to={`${ROLES_PATH}new/`}>
+            <Button component={Link} to={SETTINGS_ROUTES.newRole}>
               Create a User Role
             </Button>
           </Can>
@@ -123,7 +123,7 @@ export function RolesPage() {
                         <Table.Td>{usersLabel(role.userCount)}</Table.Td>
                         <Table.Td>
                           <Group gap="xs" justify="flex-end" wrap="nowrap">
-                            <Button size="compact-sm" variant="subtle" component={Link} to={`${ROLES_PATH}${role.id}/edit/`}>
+                            <Button size="compact-sm" variant="subtle" component={Link} to={editRolePath(role.id)}>
                               {builtIn ? 'View' : 'Edit'}
                             </Button>
                             {!builtIn && (

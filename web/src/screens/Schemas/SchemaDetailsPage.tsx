@@ -10,7 +10,7 @@ import { describeApiError } from '../../lib/apollo/apiErrors';
 import { formatDateTimeUtc } from '../../lib/format';
 import { Can } from '../../lib/permissions';
 import { FieldsTree } from '../../features/schemas/FieldsTree';
-import { SCHEMAS_PATH } from '../../features/schemas/paths';
+import { logSourcePath, SCHEMA_ROUTES } from '../../app/routes';
 import { SchemaActions } from '../../features/schemas/SchemaActions';
 import { GET_SCHEMA_QUERY, SCHEMA_REVISIONS_QUERY } from './schemas.operations';
 import { YamlEditor } from '../../lib/editor/YamlEditor';
@@ -64,7 +64,7 @@ export function SchemaDetailsPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Anchor component={Link} to={SCHEMAS_PATH} size="sm">
+          <Anchor component={Link} to={SCHEMA_ROUTES.list} size="sm">
             Schemas
           </Anchor>
           <Group gap="xs">
@@ -150,7 +150,7 @@ export function SchemaDetailsPage() {
               ) : (
                 <Group gap={6}>
                   {schema.logSources.map((s) => (
-                    <Anchor key={s.integrationId} component={Link} to={`/configure/log-sources/${s.integrationId}/`} size="sm">
+                    <Anchor key={s.integrationId} component={Link} to={logSourcePath(s.integrationId)} size="sm">
                       {s.integrationLabel}
                     </Anchor>
                   ))}

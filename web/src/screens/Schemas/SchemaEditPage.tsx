@@ -28,7 +28,7 @@ import { AlertIcon } from '../../components/icons';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { SchemaFieldsFragment } from '../../lib/graphql/types';
 import { FieldsTree } from '../../features/schemas/FieldsTree';
-import { schemaPath, SCHEMAS_PATH } from '../../features/schemas/paths';
+import { SCHEMA_ROUTES, schemaPath } from '../../app/routes';
 import { schemaFormSchema } from '../../features/schemas/schemaForm';
 import { CREATE_SCHEMA_MUTATION, GET_SCHEMA_QUERY, SCHEMA_NAMES_QUERY, UPDATE_SCHEMA_MUTATION } from './schemas.operations';
 import { SchemaTester } from '../../features/schemas/SchemaTester';
@@ -162,7 +162,7 @@ function SchemaForm({ schema }: { readonly schema: SchemaFieldsFragment | null }
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <div>
-            <Anchor component={Link} to={schema ? schemaPath(schema.name) : SCHEMAS_PATH} size="sm">
+            <Anchor component={Link} to={schema ? schemaPath(schema.name) : SCHEMA_ROUTES.list} size="sm">
               {schema ? schema.name : 'Schemas'}
             </Anchor>
             <Title order={1} size="h2">
@@ -175,7 +175,7 @@ function SchemaForm({ schema }: { readonly schema: SchemaFieldsFragment | null }
             )}
           </div>
           <Group>
-            <Button variant="default" component={Link} to={schema ? schemaPath(schema.name) : SCHEMAS_PATH}>
+            <Button variant="default" component={Link} to={schema ? schemaPath(schema.name) : SCHEMA_ROUTES.list}>
               Cancel
             </Button>
             <Button

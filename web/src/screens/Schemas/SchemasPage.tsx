@@ -10,7 +10,7 @@ import { AlertIcon, SearchIcon } from '../../components/icons';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { SchemasListQuery } from '../../lib/graphql/types';
 import { Can } from '../../lib/permissions';
-import { NEW_SCHEMA_PATH, schemaPath } from '../../features/schemas/paths';
+import { SCHEMA_ROUTES, schemaPath } from '../../app/routes';
 import { SCHEMAS_LIST_QUERY } from './schemas.operations';
 
 type SchemaRow = SchemasListQuery['schemas']['edges'][number]['node'];
@@ -90,7 +90,7 @@ export function SchemasPage() {
           </Text>
         </div>
         <Can permissions={['LogSourceModify']}>
-          <Button component={Link} to={NEW_SCHEMA_PATH}>
+          <Button component={Link} to={SCHEMA_ROUTES.new}>
             New Schema
           </Button>
         </Can>

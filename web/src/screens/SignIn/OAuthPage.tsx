@@ -4,6 +4,7 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { useWebConfig } from '../../app/webConfig';
 import { ShieldIcon } from '../../components/icons';
 import { SignInLayout } from '../../features/sign-in/SignInLayout';
+import { SIGN_IN_ROUTES } from '../../app/routes';
 
 /**
  * /oauth/: where the identity provider returns after single sign-on. This deployment has no single sign-on
@@ -25,7 +26,7 @@ export function OAuthPage() {
           This Caracal deployment does not have single sign-on set up, so there is no sign-in to complete here. Sign in with your
           email and password instead, or ask your administrator about single sign-on.
         </Alert>
-        <Anchor component={Link} to="/sign-in/" ta="center" size="sm">
+        <Anchor component={Link} to={SIGN_IN_ROUTES.signIn} ta="center" size="sm">
           Back to sign in
         </Anchor>
       </Stack>

@@ -9,6 +9,7 @@ import { emailError } from '../../features/sign-in/CredentialsForm';
 import { SignInLayout } from '../../features/sign-in/SignInLayout';
 import type { PasswordResetState } from './PasswordResetPage';
 import { FormFailure } from '../../components/FormFailure';
+import { SIGN_IN_ROUTES } from '../../app/routes';
 
 /** /password-forgot/: the email of the account; a reset code goes there, then the reset screen asks for it. */
 export function PasswordForgotPage() {
@@ -31,7 +32,7 @@ export function PasswordForgotPage() {
     try {
       const destination = await auth.forgotPassword(email);
       const state: PasswordResetState = { email: email.trim(), destination };
-      navigate('/password-reset/', { state });
+      navigate(SIGN_IN_ROUTES.passwordReset, { state });
     } catch (caught) {
       setFailure(describeSignInError(caught, 'forgot-password'));
       setSubmitting(false);
@@ -64,11 +65,11 @@ export function PasswordForgotPage() {
             Send reset code
           </Button>
           <Text size="sm" ta="center">
-            <Anchor component={Link} to="/password-reset/" size="sm">
+            <Anchor component={Link} to={SIGN_IN_ROUTES.passwordReset} size="sm">
               I already have a code
             </Anchor>
             {' · '}
-            <Anchor component={Link} to="/sign-in/" size="sm">
+            <Anchor component={Link} to={SIGN_IN_ROUTES.signIn} size="sm">
               Back to sign in
             </Anchor>
           </Text>

@@ -12,6 +12,7 @@ import { emailError } from '../../features/sign-in/CredentialsForm';
 import { NewPasswordFields, newPasswordErrors, type NewPasswordValue } from '../../features/account/NewPasswordFields';
 import { SignInLayout } from '../../features/sign-in/SignInLayout';
 import { FormFailure } from '../../components/FormFailure';
+import { SIGN_IN_ROUTES } from '../../app/routes';
 
 /** What the forgot-password screen hands over: the email, and where the code went (masked). */
 export interface PasswordResetState {
@@ -52,7 +53,7 @@ export function PasswordResetPage() {
     try {
       await auth.resetPassword(email, code, password.password);
       const state: SignInLocationState = { notice: PASSWORD_RESET_NOTICE };
-      navigate('/sign-in/', { state });
+      navigate(SIGN_IN_ROUTES.signIn, { state });
     } catch (caught) {
       setFailure(describeSignInError(caught, 'reset-password'));
       setSubmitting(false);
@@ -111,11 +112,11 @@ export function PasswordResetPage() {
             Reset password
           </Button>
           <Text size="sm" ta="center">
-            <Anchor component={Link} to="/password-forgot/" size="sm">
+            <Anchor component={Link} to={SIGN_IN_ROUTES.passwordForgot} size="sm">
               Send a new code
             </Anchor>
             {' · '}
-            <Anchor component={Link} to="/sign-in/" size="sm">
+            <Anchor component={Link} to={SIGN_IN_ROUTES.signIn} size="sm">
               Back to sign in
             </Anchor>
           </Text>

@@ -1,0 +1,92 @@
+// Every path of the app, one group per area: the patterns the router matches and the builders that links,
+// redirects and the navigation use. Nothing else writes a path. A builder encodes what it is given, so an id
+// or a name holding '/', '?', '#' or '%' still leads to its own page.
+import { generatePath } from 'react-router-dom';
+
+/** A page's path with its parameters filled in and encoded; every page's path ends with a slash. */
+function fill(pattern: string, params: Readonly<Record<string, string>>): string {
+  return `${generatePath(pattern, params)}/`;
+}
+
+/** Where a signed-in user lands when there is nowhere to go back to. */
+export const HOME_PATH = '/';
+
+/** The anonymous screens: signing in and recovering a password. */
+export const SIGN_IN_ROUTES = {
+  signIn: '/sign-in/',
+  supportSignIn: '/support-sign-in/',
+  passwordForgot: '/password-forgot/',
+  passwordReset: '/password-reset/',
+  oauth: '/oauth/',
+} as const;
+
+/** Help: the Support page (with Send Feedback). */
+export const SUPPORT_PATH = '/support/';
+
+/** Sections of the route map that group pages without being a page of their own. */
+export const SECTION_PATHS = {
+  investigate: '/investigate/',
+  configure: '/configure/',
+  build: '/build/',
+  settings: '/settings/',
+  settingsApi: '/settings/api/',
+} as const;
+
+export const ALERT_ROUTES = {
+  list: '/alerts-and-errors/',
+  details: '/alerts-and-errors/:id/',
+} as const;
+
+export const alertPath = (id: string) => fill(ALERT_ROUTES.details, { id });
+
+/** The alerts list showing only the alerts of one detection. */
+export const detectionAlertsPath = (detectionId: string) => `${ALERT_ROUTES.list}?detection=${encodeURIComponent(detectionId)}`;
+
+export const LOG_SOURCE_ROUTES = {
+  list: '/configure/log-sources/',
+  add: '/configure/log-sources/add-new-source/',
+  details: '/configure/log-sources/:id/',
+  edit: '/configure/log-sources/:id/edit/',
+} as const;
+
+export const logSourcePath = (id: string) => fill(LOG_SOURCE_ROUTES.details, { id });
+export const editLogSourcePath = (id: string) => fill(LOG_SOURCE_ROUTES.edit, { id });
+
+export const SCHEMA_ROUTES = {
+  list: '/configure/schemas/',
+  new: '/configure/schemas/new/',
+  details: '/configure/schemas/:name/',
+  edit: '/configure/schemas/:name/edit/',
+} as const;
+
+export const schemaPath = (name: string) => fill(SCHEMA_ROUTES.details, { name });
+export const editSchemaPath = (name: string) => fill(SCHEMA_ROUTES.edit, { name });
+
+export const SETTINGS_ROUTES = {
+  general: '/settings/general/',
+  users: '/settings/users/',
+  roles: '/settings/roles/',
+  newRole: '/settings/roles/new/',
+  role: '/settings/roles/:id/',
+  editRole: '/settings/roles/:id/edit/',
+  apiTokens: '/settings/api/tokens/',
+  apiPlayground: '/settings/api/playground/',
+} as const;
+
+export const editRolePath = (id: string) => fill(SETTINGS_ROUTES.editRole, { id });
+
+/** The places of areas the navigation names before their pages exist; each area's routes join the groups above as it lands. */
+export const UNBUILT_PATHS = {
+  dashboard: '/dashboard/',
+  notifications: '/notifications/',
+  search: '/investigate/search/',
+  dataExplorer: '/investigate/data-explorer/',
+  savedSearches: '/investigate/saved-searches/',
+  searchHistory: '/investigate/search-history/',
+  cloudResources: '/investigate/resources/',
+  detections: '/build/detections/',
+  cloudAccounts: '/configure/cloud-accounts/',
+  destinations: '/configure/destinations/',
+  lookupTables: '/configure/lookup-tables/',
+  enrichmentProviders: '/configure/enrichment-providers/',
+} as const;
