@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { demoFunctionName, seedDemo, writeDemoEndpoint } from '../demo/seed';
 import { ensureSynthesized, ensureWebBuilt } from './build';
 import { startRuntime } from './runtime';
+import { ownerOnlyFolder } from './state-folder';
 
 // The stand-ins bring the AWS SDK v2 and the SDK's Node-version notices; neither concerns a user here.
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
@@ -35,6 +36,7 @@ function parseArgs(argv: string[]): { port: number; reset: boolean; stateDir: st
 async function main(): Promise<void> {
   const started = Date.now();
   const { port, reset, stateDir } = parseArgs(process.argv.slice(2));
+  ownerOnlyFolder(stateDir);
   const dataDir = join(stateDir, 'state');
   if (reset) {
     // The data goes; the build outputs beside it are rebuilt whenever their sources change anyway.

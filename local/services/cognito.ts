@@ -1,6 +1,7 @@
 // Cognito stand-in: cognito-local, composed here so that its data lives under the state folder, its
-// token issuer is its real loopback address, the codes it "emails" reach a local mailbox, and the calls it
-// lacks or answers differently from Cognito behave as Cognito does (./cognito-flows).
+// token issuer is its real loopback address, its tokens are signed with the state folder's own key, it keeps
+// password hashes only, the codes it "emails" reach a local mailbox, and the calls it lacks or answers
+// differently from Cognito behave as Cognito does (./cognito-flows).
 import {
   CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -11,16 +12,18 @@ import {
   type CreateUserPoolCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import { createRequire } from 'node:module';
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { extendRouter } from './cognito-flows';
+import { signIssuedTokens, type IssuedTokens } from './cognito-flows/issued-tokens';
+import { SigningKey } from './cognito-flows/keys';
 import { messageText } from './cognito-flows/messages';
-import { revocable, type IssuedTokens } from './cognito-flows/revocable-tokens';
+import { hashingStores } from './cognito-flows/passwords';
 import type { CognitoErrors, StoredUser, UserPools } from './cognito-flows/types';
-import { closeServer, localClientConfig } from './net';
+import { cognitoFront } from './cognito-front';
+import { closeServer, listen, localClientConfig } from './net';
 import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
 
 const require = createRequire(import.meta.url);
@@ -79,6 +82,7 @@ function emailOf(user: StoredUser): string {
 export async function startCognito(stateDir: string): Promise<CognitoService> {
   const dataDirectory = join(stateDir, 'cognito');
   mkdirSync(dataDirectory, { recursive: true });
+  const key = await SigningKey.load(join(dataDirectory, 'signing-key.pem'));
   const logger = pino({ level: 'silent' });
   const ctx = { logger };
   const mailbox = new EventEmitter();
@@ -98,7 +102,7 @@ export async function startCognito(stateDir: string): Promise<CognitoService> {
       code: message.__code ?? null,
     };
     messages.push(mail);
-    appendFileSync(mailboxFile, JSON.stringify(mail) + '\n');
+    appendFileSync(mailboxFile, JSON.stringify(mail) + '\n', { mode: 0o600 });
     mailbox.emit('message', mail);
   };
   const sender = {
@@ -112,10 +116,11 @@ export async function startCognito(stateDir: string): Promise<CognitoService> {
     ...cl.config.DefaultConfig,
     UserPoolDefaults: { UsernameAttributes: ['email'] },
     TokenConfig: { IssuerDomain: 'http://127.0.0.1:0' },
-    ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false },
+    // Served by this module's own HTTP server (./cognito-front.ts) on loopback.
+    ServerConfig: { development: false },
   };
   const clock = new cl.services.DateClock();
-  const dataStoreFactory = new cl.stormDb.StormDBDataStoreFactory(dataDirectory);
+  const dataStoreFactory = hashingStores(new cl.stormDb.StormDBDataStoreFactory(dataDirectory));
   const cognitoServiceFactory = new cl.cognitoService.CognitoServiceFactoryImpl(
     dataDirectory,
     dataStoreFactory,
@@ -136,7 +141,7 @@ export async function startCognito(stateDir: string): Promise<CognitoService> {
   });
   const tokenGenerator = new cl.tokenGenerator.JwtTokenGenerator(clock, triggers, config.TokenConfig);
   const generateTokens = tokenGenerator.generate.bind(tokenGenerator);
-  tokenGenerator.generate = async (...args: unknown[]) => revocable((await generateTokens(...args)) as IssuedTokens);
+  tokenGenerator.generate = async (...args: unknown[]) => signIssuedTokens((await generateTokens(...args)) as IssuedTokens, key);
   const services = {
     clock,
     cognito: cognitoClient,
@@ -147,13 +152,13 @@ export async function startCognito(stateDir: string): Promise<CognitoService> {
     triggers,
   };
   const server = cl.server.createServer(
-    extendRouter(cl.router.Router(services), cognitoClient as UserPools, cl.errors as CognitoErrors),
+    extendRouter(cl.router.Router(services), cognitoClient as UserPools, cl.errors as CognitoErrors, key),
     logger,
     config.ServerConfig,
     services,
   );
-  const httpServer = (await server.start()) as Server;
-  const endpoint = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+  const httpServer = createServer(cognitoFront(server.application as RequestListener, key));
+  const endpoint = await listen(httpServer);
   config.TokenConfig.IssuerDomain = endpoint;
   return { endpoint, mailbox, messages, stop: () => closeServer(httpServer) };
 }

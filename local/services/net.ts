@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 
 /** Starts `server` on 127.0.0.1 (port 0 picks a free one) and returns its base URL. */
 export function listen(server: Server, port = 0): Promise<string> {
@@ -30,4 +30,26 @@ export function localClientConfig(endpoint: string, region: string) {
     credentials: { accessKeyId: LOCAL_ACCESS_KEY, secretAccessKey: LOCAL_ACCESS_KEY },
     forcePathStyle: true,
   };
+}
+
+const LOOPBACK_ADDRESS = /^(127(\.\d{1,3}){3}|::1|::ffff:127(\.\d{1,3}){3})$/;
+const LOOPBACK_NAME = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/** True when `url` names this machine (`localhost`, 127.x.x.x, [::1]). */
+function namesThisMachine(url: string): boolean {
+  return URL.canParse(url) && LOOPBACK_NAME.test(new URL(url).hostname);
+}
+
+/**
+ * A request from this machine that names this machine: its peer is a loopback address, and its Host (and its
+ * Origin, when it sends one) a loopback name. A web page whose DNS name was rebound to 127.0.0.1 reaches a
+ * loopback server from a loopback address, but its browser sends the page's own name.
+ */
+export function fromThisMachine(req: IncomingMessage): boolean {
+  const { host, origin } = req.headers;
+  return (
+    LOOPBACK_ADDRESS.test(req.socket.remoteAddress ?? '') &&
+    namesThisMachine(`http://${host ?? ''}`) &&
+    (origin === undefined || namesThisMachine(origin))
+  );
 }

@@ -1,8 +1,12 @@
 // The pure pieces of the Cognito stand-in: the password policy check, masked destinations, message texts and
 // the mailbox page (which must never let a message's text become markup).
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../local/services/cognito';
 import { AccountFlows, maskEmail, RESET_CODE_MS } from '../../local/services/cognito-flows/account';
+import { SigningKey } from '../../local/services/cognito-flows/keys';
 import type { CognitoErrors, StoredUser, UserPool, UserPools } from '../../local/services/cognito-flows/types';
 import { messageText } from '../../local/services/cognito-flows/messages';
 import { policyViolation } from '../../local/services/cognito-flows/password-policy';
@@ -112,6 +116,12 @@ describe('password reset codes', () => {
       }
     },
   } as unknown as CognitoErrors;
+  const keyFolder = mkdtempSync(join(tmpdir(), 'caracal-key-'));
+  let key: SigningKey;
+  beforeAll(async () => {
+    key = await SigningKey.load(join(keyFolder, 'signing-key.pem'));
+  });
+  afterAll(() => rmSync(keyFolder, { recursive: true, force: true }));
 
   function setUp() {
     let now = Date.UTC(2026, 10, 21, 12);
@@ -139,7 +149,7 @@ describe('password reset codes', () => {
       getUserPool: async () => pool,
       getAppClient: async () => ({ ClientId: 'client', PreventUserExistenceErrors: 'ENABLED' }),
     };
-    const flows = new AccountFlows(pools, errors, () => now);
+    const flows = new AccountFlows(pools, errors, key, () => now);
     const sendCode = flows.forgotPassword(async () => {
       users.set('u-1', { ...users.get('u-1')!, ConfirmationCode: '123456' });
       return {};

@@ -2,7 +2,7 @@
 // calls, ...). Cognito verifies it, and refuses it once the user signed out globally or was disabled; so
 // does this, before the call reaches cognito-local.
 import type { JWTPayload } from 'jose';
-import { verifyLocalJwt } from './keys';
+import type { SigningKey } from './keys';
 import type { CognitoErrors, StoredUser, UserPool, UserPools } from './types';
 
 export interface AccessTokenClaims extends JWTPayload {
@@ -27,9 +27,10 @@ export async function verifyAccessToken(
   token: unknown,
   pools: UserPools,
   errors: CognitoErrors,
+  key: SigningKey,
 ): Promise<VerifiedAccess> {
   if (typeof token !== 'string' || token === '') throw new errors.InvalidParameterError('Missing required parameter AccessToken');
-  const verified = await verifyLocalJwt(token);
+  const verified = await key.verify(token);
   if (verified === 'expired') throw new errors.NotAuthorizedError('Access Token has expired');
   if (verified === 'invalid') throw new errors.NotAuthorizedError('Invalid Access Token');
   const claims = verified as AccessTokenClaims;

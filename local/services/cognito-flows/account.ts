@@ -1,6 +1,6 @@
 // Password and session calls, as Cognito answers them and cognito-local does not:
-// - ChangePassword verifies the access token and the current password ("Incorrect username or password.")
-//   and checks the new one against the policy;
+// - ChangePassword verifies the access token and the current password against its hash ("Incorrect
+//   username or password.") and checks the new one against the policy;
 // - ForgotPassword keeps quiet about unknown emails when the client prevents user-existence errors, refuses
 //   users who never chose a password or are disabled, and masks the destination;
 // - ConfirmForgotPassword needs the code that was sent, within the hour Cognito keeps it (cognito-local
@@ -15,7 +15,9 @@
 //   characters) and checks a given one; AdminSetUserPassword checks the policy.
 import { temporaryPassword } from '../users';
 import { verifyAccessToken } from './access-tokens';
+import type { SigningKey } from './keys';
 import { assertConforms } from './password-policy';
+import { passwordMatches } from './passwords';
 import type { CognitoErrors, Route, StoredUser, UserPool, UserPools } from './types';
 
 /** "a***@e***.com", as Cognito shows where a code went. */
@@ -37,29 +39,32 @@ export class AccountFlows {
   constructor(
     private readonly pools: UserPools,
     private readonly errors: CognitoErrors,
+    private readonly key: SigningKey,
     private readonly now: () => number = Date.now,
   ) {}
 
   changePassword(route: Route): Route {
     return async (ctx, req) => {
-      const { pool, user } = await verifyAccessToken(ctx, req.AccessToken, this.pools, this.errors);
-      if (req.PreviousPassword !== user.Password) throw new this.errors.NotAuthorizedError('Incorrect username or password.');
+      const { pool, user } = await this.verifiedAccess(ctx, req.AccessToken);
+      if (!(await passwordMatches(req.PreviousPassword, user.Password))) {
+        throw new this.errors.NotAuthorizedError('Incorrect username or password.');
+      }
       assertConforms(this.errors, req.ProposedPassword, pool.options.Policies?.PasswordPolicy);
-      return route(ctx, req);
+      return route(ctx, { ...req, PreviousPassword: user.Password });
     };
   }
 
   /** Calls that only need a valid, unrevoked access token before cognito-local answers them. */
   withAccessToken(route: Route): Route {
     return async (ctx, req) => {
-      await verifyAccessToken(ctx, req.AccessToken, this.pools, this.errors);
+      await this.verifiedAccess(ctx, req.AccessToken);
       return route(ctx, req);
     };
   }
 
   associateSoftwareToken(route: Route): Route {
     return async (ctx, req) => {
-      const { pool, user } = await verifyAccessToken(ctx, req.AccessToken, this.pools, this.errors);
+      const { pool, user } = await this.verifiedAccess(ctx, req.AccessToken);
       const result = await route(ctx, req);
       const current = (await pool.getUserByUsername(ctx, user.Username)) ?? user;
       const methods = (current.UserMFASettingList ?? []).filter((method) => method !== 'SOFTWARE_TOKEN_MFA');
@@ -113,7 +118,7 @@ export class AccountFlows {
 
   globalSignOut(): Route {
     return async (ctx, req) => {
-      const { pool, user } = await verifyAccessToken(ctx, req.AccessToken, this.pools, this.errors);
+      const { pool, user } = await this.verifiedAccess(ctx, req.AccessToken);
       await this.signOutEverywhere(ctx, pool, user);
       return {};
     };
@@ -152,6 +157,10 @@ export class AccountFlows {
       assertConforms(this.errors, req.Password, pool.options.Policies?.PasswordPolicy);
       return route(ctx, req);
     };
+  }
+
+  private verifiedAccess(ctx: unknown, token: unknown) {
+    return verifyAccessToken(ctx, token, this.pools, this.errors, this.key);
   }
 
   private async adminTarget(ctx: unknown, req: Record<string, unknown>): Promise<{ pool: UserPool; user: StoredUser }> {

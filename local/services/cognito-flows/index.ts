@@ -1,6 +1,7 @@
 // Caracal's extensions of cognito-local: the calls it lacks or answers differently from Cognito, wrapped
 // around its router target by target (see each module for what differs and why).
 import { AccountFlows } from './account';
+import type { SigningKey } from './keys';
 import { SignInFlows } from './sign-in';
 import type { CognitoErrors, Route, Router, UserPools } from './types';
 
@@ -18,9 +19,15 @@ const ACCESS_TOKEN_CALLS = [
   'VerifyUserAttribute',
 ];
 
-export function extendRouter(base: Router, pools: UserPools, errors: CognitoErrors, now: () => number = Date.now): Router {
-  const signIn = new SignInFlows(pools, errors, now);
-  const account = new AccountFlows(pools, errors, now);
+export function extendRouter(
+  base: Router,
+  pools: UserPools,
+  errors: CognitoErrors,
+  key: SigningKey,
+  now: () => number = Date.now,
+): Router {
+  const signIn = new SignInFlows(pools, errors, key, now);
+  const account = new AccountFlows(pools, errors, key, now);
   const wrappers: Record<string, (route: Route) => Route> = {
     InitiateAuth: (route) => signIn.initiateAuth(route),
     AdminInitiateAuth: (route) => signIn.initiateAuth(route),

@@ -1,6 +1,7 @@
 // Signing in, as Cognito answers it and cognito-local does not:
-// - the password is checked before any challenge (cognito-local offers a user with a temporary password the
-//   new-password challenge without checking it), and a wrong one is "Incorrect username or password.";
+// - the password is checked against its hash before any challenge (cognito-local offers a user with a
+//   temporary password the new-password challenge without checking it), and a wrong one is "Incorrect
+//   username or password."; cognito-local then receives the stored hash to compare with itself;
 // - a disabled user is refused ("User is disabled."), at sign-in, at every challenge and on refresh;
 // - a challenge can only be answered with the session its sign-in returned, for that user, within 3 minutes
 //   (cognito-local accepts any session, so anyone could set a new user's password);
@@ -9,8 +10,9 @@
 //   the session ended at the first refresh); an expired or revoked refresh token is refused;
 // - GetTokensFromRefreshToken, which Amplify refreshes sessions with and cognito-local lacks, answers as
 //   the refresh flow of InitiateAuth (no refresh-token rotation: the client keeps its refresh token).
-import { verifyLocalJwt } from './keys';
+import type { SigningKey } from './keys';
 import { assertConforms } from './password-policy';
+import { passwordMatches } from './passwords';
 import type { CognitoErrors, Request, Route, StoredUser, UserPool, UserPools } from './types';
 
 const PASSWORD_FLOWS = new Set(['USER_PASSWORD_AUTH', 'ADMIN_USER_PASSWORD_AUTH', 'ADMIN_NO_SRP_AUTH']);
@@ -38,6 +40,7 @@ export class SignInFlows {
   constructor(
     private readonly pools: UserPools,
     private readonly errors: CognitoErrors,
+    private readonly key: SigningKey,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -48,15 +51,17 @@ export class SignInFlows {
       const params = (req.AuthParameters ?? {}) as Record<string, string>;
       const pool = await this.poolOf(ctx, req);
       let user: StoredUser | null = null;
+      let checked = req;
       if (PASSWORD_FLOWS.has(flow) && params.USERNAME) {
         user = await pool.getUserByUsername(ctx, params.USERNAME);
-        if (!user || user.Password !== params.PASSWORD)
+        if (!(await passwordMatches(params.PASSWORD, user?.Password)) || !user)
           throw new this.errors.NotAuthorizedError('Incorrect username or password.');
         this.assertEnabled(user);
         await this.waitPastSignOut(user);
+        checked = { ...req, AuthParameters: { ...params, PASSWORD: user.Password } };
       }
       if (REFRESH_FLOWS.has(flow)) await this.checkRefreshToken(ctx, pool, params.REFRESH_TOKEN);
-      const result = (await route(ctx, req)) as AuthResult;
+      const result = (await route(ctx, checked)) as AuthResult;
       if (user && result.ChallengeName && result.Session) {
         this.sessions.set(result.Session, {
           username: user.Username,
@@ -133,7 +138,7 @@ export class SignInFlows {
 
   private async checkRefreshToken(ctx: unknown, pool: UserPool, token: string | undefined): Promise<void> {
     if (!token) throw new this.errors.InvalidParameterError('AuthParameters REFRESH_TOKEN is required');
-    const verified = await verifyLocalJwt(token);
+    const verified = await this.key.verify(token);
     if (verified === 'expired') throw new this.errors.NotAuthorizedError('Refresh Token has expired');
     if (verified === 'invalid') throw new this.errors.NotAuthorizedError('Invalid Refresh Token');
     const user = await pool.getUserByRefreshToken(ctx, token);

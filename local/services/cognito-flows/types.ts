@@ -7,6 +7,7 @@ export interface Attribute {
 
 export interface StoredUser {
   readonly Username: string;
+  /** The password's scrypt hash (./passwords.ts); cognito-local itself writes the password in clear. */
   readonly Password?: string;
   readonly Attributes?: readonly Attribute[];
   readonly Enabled?: boolean;
@@ -48,6 +49,18 @@ export interface UserPools {
   getUserPoolForClientId(ctx: unknown, clientId: string): Promise<UserPool>;
   getUserPool(ctx: unknown, userPoolId: string): Promise<UserPool>;
   getAppClient(ctx: unknown, clientId: string): Promise<AppClient | null>;
+}
+
+/** cognito-local's persistence: one store per user pool (`Users`, `Options`) and one for the app clients. */
+export interface DataStore {
+  get<T>(ctx: unknown, key: string | string[], defaultValue?: T): Promise<T | null>;
+  getRoot<T>(ctx: unknown): Promise<T | null>;
+  set<T>(ctx: unknown, key: string | string[], value: T): Promise<void>;
+  delete(ctx: unknown, key: string | string[]): Promise<void>;
+}
+
+export interface DataStoreFactory {
+  create(ctx: unknown, id: string, defaults: object): Promise<DataStore>;
 }
 
 export type Request = Record<string, unknown>;
