@@ -2,7 +2,7 @@
 // Cognito; Lambda functions from their bundles; events routed as AWS routes them; GraphQL with AppSync
 // semantics; the SPA and its config.json on one origin.
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { WebConfig } from '../core/web-config';
@@ -18,10 +18,11 @@ import { createInvokeServer } from './lambda/invoke-server';
 import { provisionUserPools, startCognito, type MailMessage } from './services/cognito';
 import { mailboxPage } from './services/cognito-mailbox';
 import { provisionTables, startDynamo } from './services/dynamodb';
-import { closeServer, listen, localClientConfig } from './services/net';
+import { closeServer, fromThisMachine, listen, localClientConfig } from './services/net';
 import { provisionBuckets, startS3 } from './services/s3';
 import { provisionQueues, restoreQueues, saveQueues, startSqs } from './services/sqs';
 import { provisionUsers, type CreatedUser } from './services/users';
+import { ownerOnlyFolder } from './state-folder';
 import { serveStatic } from './static';
 import { readAssembly, resourcesOfType, Resolver, type StackTemplate } from './template';
 
@@ -163,7 +164,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   if (stacks.length !== 1) throw new Error(`the local runtime runs one stack; the assembly has ${stacks.length}`);
   const stack = stacks[0];
   const resolver = new Resolver(stack);
-  mkdirSync(options.stateDir, { recursive: true });
+  // What the runtime and its stand-ins write (tables, objects, the user pool's key and password hashes, the
+  // mailbox) is readable by its owner only.
+  process.umask(0o077);
+  ownerOnlyFolder(options.stateDir);
   const stops: Array<() => Promise<void> | void> = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop();
@@ -289,6 +293,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         if (path === '/config.json' && api) {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
           return void res.end(JSON.stringify(api.webConfig));
+        }
+        // The mailbox holds temporary passwords and reset codes: it is served to this machine only.
+        if (path.startsWith('/local/mailbox') && !fromThisMachine(req)) {
+          res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
+          return void res.end('The local mailbox is readable from this machine only.');
         }
         if (path === '/local/mailbox' || path === '/local/mailbox/') {
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
