@@ -2,9 +2,10 @@
 // AppSync semantics, the Lambda Invoke API. (S3 notifications into queues: events.integration.test.ts; the
 // product's ingest path end to end: tests/pipeline/.)
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { importJWK, SignJWT, generateKeyPair } from 'jose';
+import { SignJWT, generateKeyPair } from 'jose';
+import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localClientConfig } from '../../local/services/net';
 import { graphql, signIn, startTestRuntime, type TestRuntime } from './harness';
@@ -131,9 +132,7 @@ describe('GraphQL with AppSync semantics', () => {
   });
 
   it('refuses an expired token even with a valid signature', async () => {
-    const require = createRequire(import.meta.url);
-    const { jwk } = JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8'));
-    const key = await importJWK(jwk, 'RS256');
+    const key = createPrivateKey(readFileSync(join(runtime.stateDir, 'cognito', 'signing-key.pem'), 'utf8'));
     const claims = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString());
     const header = JSON.parse(Buffer.from(idToken.split('.')[0], 'base64url').toString());
     const now = Math.floor(Date.now() / 1000);
