@@ -1,60 +1,49 @@
-"""The detection-engine Lambda: `{"content": {...}, "events": [...], "detectionIds"?: [...]}` in,
-`{"load": {...}, "results": [[...], ...]}` out. A custom schema's script parser runs here too:
-`{"parse": {"function": "def parse(log): ...", "logs": [...]}}` in, `{"results": [...]}` or
-`{"error": "..."}` out (see caracal_engine/script_parser.py).
+"""The detection-engine Lambda, the sandbox's host (see caracal_engine/host.py):
 
-Content is reloaded only when its `version` changes between invocations of a warm container. The
-key-value table named by `CARACAL_KV_TABLE` backs the caching helpers (boto3 ships with the AWS
-Python runtime); it is the only AWS access detections have.
+    {"content": {...}, "events": [...], "detectionIds"?: [...]} → {"load", "results": [[...], ...], "stdout"?}
+    {"content": {...}, "test": {"detectionId", "tests"}}         → {"load", "tests": [...]}
+    {"parse": {"function": "def parse(log): ...", "logs": [...]}} → {"results": [...]} or {"error": "..."}
+    {"check": {"items": [...]}}                                    → {"results": [{"id", "errors"}]} (check.py)
+
+User code runs only in sandbox processes, which get nothing of this function's environment (its AWS
+credentials included). The caching helpers' key-value table, named by `CARACAL_KV_TABLE`, is reached by
+this host with boto3 (which ships with the AWS Python runtime) on the sandbox's behalf.
 """
 
 import os
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from caracal_engine import kv  # noqa: E402 - needs the path above
-from caracal_engine.engine import Engine  # noqa: E402
-from caracal_engine.script_parser import script_parsers  # noqa: E402
-
-_ENGINE = Engine()
-_LOADED = {"version": None, "report": None}
-
-# The only AWS access detections get is the key-value table: its client takes the function's
-# credentials now, then they leave the environment so detection code cannot reuse them.
-CREDENTIAL_VARIABLES = (
-    "AWS_ACCESS_KEY_ID",
-    "AWS_SECRET_ACCESS_KEY",
-    "AWS_SESSION_TOKEN",
-    "AWS_SECURITY_TOKEN",
-    "AWS_CONTAINER_CREDENTIALS_FULL_URI",
-    "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
-    "AWS_CONTAINER_AUTHORIZATION_TOKEN",
-    "AWS_WEB_IDENTITY_TOKEN_FILE",
-    "AWS_PROFILE",
-)
-if os.environ.get("CARACAL_KV_TABLE"):
-    try:
-        kv.use_store(kv.DynamoStore(os.environ["CARACAL_KV_TABLE"]))
-    except ImportError:
-        print("boto3 is not available: caching helpers keep their state in this process", file=sys.stderr)
-for _name in CREDENTIAL_VARIABLES:
-    os.environ.pop(_name, None)
+from caracal_engine.host import Host  # noqa: E402
 
 
-def handler(event, _context=None):
-    """Load the content when it changed, then run the events; or run a script parser over logs."""
+def _store() -> kv.KeyValueStore:
+    table = os.environ.get("CARACAL_KV_TABLE")
+    if table:
+        try:
+            return kv.DynamoStore(table)
+        except ImportError:
+            print("boto3 is not available: caching helpers keep their state in this process", file=sys.stderr)
+    return kv.MemoryStore()
+
+
+# A sandbox may use three quarters of the function's memory; the rest is the host's.
+HOST = Host(_store(), memory_mb=int(os.environ.get("AWS_LAMBDA_FUNCTION_MEMORY_SIZE") or 1024) * 3 // 4)
+
+
+def handler(event, context=None):
+    """Run events, unit tests, a script parser or save-time checks; every answer comes before the deadline."""
+    deadline = None if context is None else time.monotonic() + context.get_remaining_time_in_millis() / 1000
     if "parse" in event:
         request = event.get("parse") or {}
-        return script_parsers().parse(request.get("function"), request.get("logs"))
+        return HOST.parse(request.get("function"), request.get("logs"), deadline)
+    if "check" in event:
+        return HOST.check((event.get("check") or {}).get("items"))
     content = event.get("content") or {}
-    version = content.get("version")
-    if version is None or version != _LOADED["version"]:
-        _LOADED["report"] = _ENGINE.load(content)
-        _LOADED["version"] = version
     test = event.get("test")
     if test:
-        return {"load": _LOADED["report"], "tests": _ENGINE.test(test["detectionId"], test.get("tests") or [])}
-    result = _ENGINE.run(event.get("events") or [], event.get("detectionIds"))
-    result["load"] = _LOADED["report"]
-    return result
+        return HOST.test(content, test["detectionId"], test.get("tests") or [], test.get("destinations"), deadline)
+    return HOST.run(content, event.get("events") or [], event.get("detectionIds"), deadline)

@@ -1,8 +1,9 @@
-"""The local detection worker: `python3 worker.py [--host-kv]`, JSON lines on stdin and stdout.
+"""The local detection worker (`caracal test`, benchmarks): `python3 worker.py`, JSON lines on stdin and
+stdout (caracal_engine/protocol.py). It is a sandbox host: user code runs in its sandbox processes.
 
-The protocol channel is a private copy of the original stdin and stdout: file descriptor 1 is
-pointed at stderr and 0 at /dev/null, so nothing a detection prints or reads (even with os.write or
-os.read) can corrupt the channel.
+The protocol channel is a private copy of the original stdin and stdout: file descriptor 1 is pointed at
+stderr and 0 at /dev/null. Where seccomp is missing (not Linux), `CARACAL_UNFILTERED_SANDBOX=1` lets the
+sandbox run user code without its system-call filter; nothing in the platform sets it.
 """
 
 import os
@@ -10,7 +11,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from caracal_engine.protocol import Worker  # noqa: E402 - needs the path above
+from caracal_engine.host import Host  # noqa: E402 - needs the path above
+from caracal_engine.protocol import Worker  # noqa: E402
 
 
 def main() -> None:
@@ -22,7 +24,8 @@ def main() -> None:
     os.dup2(2, 1)
     sys.stdin = open(os.devnull, encoding="utf-8")  # pylint: disable=consider-using-with - for the process lifetime
     sys.stdout = sys.stderr
-    Worker(requests, responses, host_kv="--host-kv" in sys.argv[1:]).serve()
+    host = Host(allow_unfiltered=os.environ.get("CARACAL_UNFILTERED_SANDBOX") == "1")
+    Worker(requests, responses, host).serve()
 
 
 if __name__ == "__main__":

@@ -1,131 +1,239 @@
 """The engine: content (detections, data models, global helpers) in, results out. No I/O of its own.
 
-Content arrives as JSON prepared by the TypeScript side (which reads the YAML 1.2 files):
+Content arrives as JSON prepared by the TypeScript side (which reads the YAML 1.2 files); Python arrives
+as source text (`body`), with an optional `path` naming it in tracebacks:
 
-    {"globals": [{"id", "path" | "body"}],
-     "dataModels": [{"id", "logTypes", "mappings", "path"?, "body"?}],
-     "detections": [{"id", "analysisType", "severity", "logTypes", "path"? | "body"? | "detection"?,
+    {"globals": [{"id", "body", "path"?}],
+     "dataModels": [{"id", "logTypes", "mappings", "body"?, "path"?}],
+     "detections": [{"id", "analysisType", "severity", "logTypes", "body"? | "detection"?, "path"?,
                      "inlineFilters"?, "displayName"?, "createAlert"?, "alertTitle"?, "groupBy"?,
                      "alertContext"?, "dynamicSeverities"?}],
      "timeLimitSeconds"?: 5}
+
+`prepare` compiles content and runs none of it (a sandbox's zygote does this once per content version);
+a detection's module body runs when the detection is first used and a data model's when its log type is
+first seen, so whatever a module body does happens while that detection is the one running.
 """
 
 import contextlib
 import copy
 import io
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, Callable, Dict, List, Mapping, MutableSequence, Optional
 
 from . import kv
 from .detection import CAUGHT, Detection, describe_error
 from .event import DataModel, PantherEvent
 from .guard import Watchdog
-from .modules import global_helpers, load_module
-from .testing import run_tests
+from .modules import Compiled, compile_source, global_helpers, load_module
+from .testing import run_test
 
 DEFAULT_TIME_LIMIT_SECONDS = 5.0
 MAX_BATCH_OUTPUT = 10_000
+NOT_AN_OBJECT = "an event must be a JSON object"
+
+# Where a run is: (detection index in its order, event index); a sandbox shares it with its zygote.
+Progress = MutableSequence[int]
+ResultListener = Callable[[int, int, Dict[str, Any]], None]
+DoneListener = Callable[[int, str], None]
 
 
 class Engine:
-    """Loaded content and the operations over it."""
+    """Prepared content and the operations over it."""
 
     def __init__(self) -> None:
+        self.specs: Dict[str, Mapping] = {}
+        self.compiled: Dict[str, Compiled] = {}
         self.detections: Dict[str, Detection] = {}
-        self.by_log_type: Dict[str, List[Detection]] = {}
-        self.data_models: Dict[str, DataModel] = {}
+        self.model_specs: Dict[str, Mapping] = {}
+        self.model_code: Dict[str, Compiled] = {}
+        self.data_models: Dict[str, Optional[DataModel]] = {}
+        self.helpers: Dict[str, "tuple[Compiled, str]"] = {}
+        self.errors: List[Dict[str, str]] = []
         self.watchdog = Watchdog(DEFAULT_TIME_LIMIT_SECONDS)
 
     # ------------------------------------------------------------------------------------ loading
 
-    def load(self, content: Mapping) -> Dict[str, Any]:
-        """Replace the loaded content; returns per-item load errors (the rest still loads)."""
-        errors: List[Dict[str, str]] = []
+    def prepare(self, content: Mapping) -> Dict[str, Any]:
+        """Compile `content`, replacing what was prepared; returns the compile errors (the rest still loads)."""
         limit = content.get("timeLimitSeconds")
         self.watchdog = Watchdog(float(limit) if isinstance(limit, (int, float)) else DEFAULT_TIME_LIMIT_SECONDS)
-        global_helpers().replace({g["id"]: {"path": g.get("path") or "", "body": g.get("body") or ""} for g in content.get("globals") or []})
-        self.data_models = {}
-        with self.watchdog, _quiet():
-            for spec in content.get("dataModels") or []:
-                try:
-                    module = None
-                    if spec.get("path") or spec.get("body"):
-                        module = load_module(f"datamodel_{spec['id']}", spec.get("path"), spec.get("body"), self.watchdog.call)
-                    model = DataModel(spec["id"], spec.get("mappings") or [], module)
-                    for log_type in spec.get("logTypes") or []:
-                        if log_type in self.data_models:
-                            raise ValueError(f"Conflicting Enabled LogType [{log_type}] in Data Model [{spec['id']}]")
-                        self.data_models[log_type] = model
-                except CAUGHT as error:
-                    errors.append({"id": spec.get("id", "?"), "error": describe_error(error)})
-            self.detections = {}
-            self.by_log_type = {}
-            for spec in content.get("detections") or []:
-                detection = self._load_detection(spec)
-                if detection.setup_exception is not None:
-                    errors.append({"id": detection.id, "error": describe_error(detection.setup_exception)})
-                self.detections[detection.id] = detection
-                for log_type in detection.log_types:
-                    self.by_log_type.setdefault(log_type, []).append(detection)
-        return {"loaded": len(self.detections), "errors": errors}
+        self.errors = []
+        self.helpers = {}
+        for helper in content.get("globals") or []:
+            filename = helper.get("path") or f"<{helper['id']}>"
+            self.helpers[helper["id"]] = (compile_source(helper.get("body") or "", filename), filename)
+        self.model_specs, self.model_code, self.data_models = {}, {}, {}
+        for spec in content.get("dataModels") or []:
+            conflict = next((t for t in spec.get("logTypes") or [] if t in self.model_specs), None)
+            if conflict is not None:
+                self._error(spec.get("id", "?"), ValueError(f"Conflicting Enabled LogType [{conflict}] in Data Model [{spec['id']}]"))
+                continue
+            if spec.get("body") is not None:
+                self.model_code[spec["id"]] = compile_source(spec["body"], spec.get("path") or f"<datamodel_{spec['id']}>")
+            for log_type in spec.get("logTypes") or []:
+                self.model_specs[log_type] = spec
+        self.specs, self.compiled, self.detections = {}, {}, {}
+        for spec in content.get("detections") or []:
+            self.specs[spec["id"]] = spec
+            if spec.get("detection") is None:
+                compiled = compile_source(spec.get("body"), spec.get("path") or f"<{_module_name(spec['id'])}>")
+                self.compiled[spec["id"]] = compiled
+                if isinstance(compiled, BaseException):
+                    self._error(spec["id"], compiled)
+        return self.report()
 
-    def _load_detection(self, spec: Mapping) -> Detection:
-        module = None
-        if spec.get("detection") is None:
+    def activate(self) -> None:
+        """Make this content's global helpers importable (one content is active per process)."""
+        global_helpers().replace(self.helpers)
+
+    def load(self, content: Mapping) -> Dict[str, Any]:
+        """Prepare `content` and load all of it now, running every module body; returns the load errors."""
+        self.prepare(content)
+        self.activate()
+        with self.watchdog, _quiet():
+            for log_type in list(self.model_specs):
+                self.data_model_for(log_type)
+            for detection_id in list(self.specs):
+                self.detection(detection_id)
+        return self.report()
+
+    def report(self) -> Dict[str, Any]:
+        return {"loaded": len(self.specs), "errors": list(self.errors)}
+
+    def _error(self, item_id: str, error: BaseException) -> None:
+        self.errors.append({"id": item_id, "error": describe_error(error)})
+
+    def detection(self, detection_id: str) -> Detection:
+        """The detection, its module body run on first use (under the time limit, output discarded)."""
+        detection = self.detections.get(detection_id)
+        if detection is not None:
+            return detection
+        spec = self.specs[detection_id]
+        if spec.get("detection") is not None:
+            detection = Detection(spec)
+        else:
             try:
-                module = load_module(_module_name(spec["id"]), spec.get("path"), spec.get("body"), self.watchdog.call)
+                with self.watchdog, _quiet():
+                    module = load_module(_module_name(detection_id), self.compiled[detection_id],
+                                         spec.get("path") or f"<{_module_name(detection_id)}>", self.watchdog.call)
+                detection = Detection(spec, module)
             except CAUGHT as error:
-                return Detection(spec, None, error)
-        return Detection(spec, module)
+                detection = Detection(spec, None, error)
+        if detection.setup_exception is not None and not isinstance(self.compiled.get(detection_id), BaseException):
+            self._error(detection_id, detection.setup_exception)
+        self.detections[detection_id] = detection
+        return detection
 
     def data_model_for(self, log_type: str) -> Optional[DataModel]:
-        return self.data_models.get(log_type)
+        """The data model of `log_type`, its module body run on first use; None when it has none or it failed."""
+        if log_type in self.data_models:
+            return self.data_models[log_type]
+        spec = self.model_specs.get(log_type)
+        model = None
+        if spec is not None:
+            try:
+                module = None
+                if spec["id"] in self.model_code:
+                    with self.watchdog, _quiet():
+                        module = load_module(f"datamodel_{spec['id']}", self.model_code[spec["id"]],
+                                             spec.get("path") or f"<datamodel_{spec['id']}>", self.watchdog.call)
+                model = DataModel(spec["id"], spec.get("mappings") or [], module)
+            except CAUGHT as error:
+                self._error(spec["id"], error)
+        self.data_models[log_type] = model
+        if spec is not None:
+            for other in spec.get("logTypes") or []:
+                self.data_models[other] = model
+        return model
 
     # ------------------------------------------------------------------------------------ running
 
-    def run(self, events: List[Mapping], detection_ids: Optional[List[str]] = None) -> Dict[str, Any]:
-        """Run events through the detections for their `p_log_type` (or the named ones).
+    def run(self, events: List[Any], detection_ids: Optional[List[str]] = None, start: int = 0,
+            on_result: Optional[ResultListener] = None, on_done: Optional[DoneListener] = None,
+            progress: Optional[Progress] = None) -> Dict[str, Any]:
+        """Run events through the detections for their `p_log_type` (or through the named ones), detection
+        by detection in content order, from the `start`-th detection of that order.
 
-        Returns, per event, the results that alerted or errored; printed output is collected
-        (capped) rather than written anywhere."""
-        chosen = [self.detections[i] for i in detection_ids or [] if i in self.detections] if detection_ids else None
-        captured = io.StringIO()
-        results: List[List[Dict[str, Any]]] = []
+        Returns, per event, the results that alerted or errored (in detection order). `on_result(k, i,
+        result)` hears each result as it is made and `on_done(k, printed)` each detection as it finishes;
+        `progress` holds (k, i) while detection k works on event i. Printed output is collected (capped)."""
+        order = run_order(list(self.specs), detection_ids)
+        progress = progress if progress is not None else [0, 0]
+        results: List[List[Dict[str, Any]]] = [[] for _ in events]
+        subjects: Dict[int, PantherEvent] = {}
+        printed: List[str] = []
+        if start == 0:
+            for index, data in enumerate(events):
+                if not isinstance(data, Mapping):
+                    results[index].append({"id": "", "matched": False, "error": NOT_AN_OBJECT})
         watchdog = self.watchdog
-        with watchdog, contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
-            for data in events:
-                if data.__class__ is not dict and not isinstance(data, Mapping):
-                    results.append([{"id": "", "matched": False, "error": "an event must be a JSON object"}])
-                    continue
-                log_type = data.get("p_log_type", "")
-                candidates = chosen if chosen is not None else self.by_log_type.get(log_type, ())
-                event = PantherEvent(data, self.data_models.get(log_type))
-                per_event: List[Dict[str, Any]] = []
-                for detection in candidates:
+        for position in range(start, len(order)):
+            chosen = candidates(self.specs[order[position]], events, bool(detection_ids))
+            if not chosen:
+                if on_done is not None:
+                    on_done(position, "")
+                continue
+            captured = io.StringIO()
+            progress[0], progress[1] = position, chosen[0]
+            with watchdog, contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
+                detection = self.detection(order[position])
+                for index in chosen:
+                    progress[1] = index
+                    data = events[index]
+                    event = subjects.get(index)
+                    if event is None:
+                        event = subjects[index] = PantherEvent(data, self.data_model_for(data.get("p_log_type", "")))
                     # A policy gets a plain dict it may change, so it gets its own copy.
                     subject = copy.deepcopy(data) if detection.is_policy else event
                     output, error = detection.match(subject, watchdog)
                     if error is None and output is not detection.alert_value and output.__class__ is bool:
                         continue
-                    per_event.append(detection.complete(subject, output, error, True, watchdog).to_json())
-                results.append(per_event)
+                    result = detection.complete(subject, output, error, True, watchdog).to_json()
+                    results[index].append(result)
+                    if on_result is not None:
+                        on_result(position, index, result)
+            text = captured.getvalue()[:MAX_BATCH_OUTPUT]
+            printed.append(text)
+            if on_done is not None:
+                on_done(position, text)
         out: Dict[str, Any] = {"results": results}
-        printed = captured.getvalue()
-        if printed:
-            out["stdout"] = printed[:MAX_BATCH_OUTPUT]
+        text = "".join(printed)[:MAX_BATCH_OUTPUT]
+        if text:
+            out["stdout"] = text
         return out
 
     def test(self, detection_id: str, tests: List[Mapping], destinations: Optional[List[str]] = None) -> List[Dict[str, Any]]:
-        """Run a detection's unit tests, each with a fresh in-memory key-value store (see
-        `testing.run_test` for `destinations`)."""
-        detection = self.detections.get(detection_id)
-        if detection is None:
-            return [{"name": str(t.get("Name", "")), "passed": False, "error": f"unknown detection {detection_id}"} for t in tests]
+        """Run a detection's unit tests (see `test_one`)."""
+        return [self.test_one(detection_id, test, destinations) for test in tests]
+
+    def test_one(self, detection_id: str, test: Mapping, destinations: Optional[List[str]] = None) -> Dict[str, Any]:
+        """Run one unit test of a detection with a fresh in-memory key-value store (see `testing.run_test`
+        for `destinations`)."""
+        if detection_id not in self.specs:
+            return {"name": str(test.get("Name", "")), "passed": False, "error": f"unknown detection {detection_id}"}
         previous = kv.store()
         try:
             with self.watchdog:
-                return run_tests(detection, tests, self.data_model_for, self.watchdog, lambda: kv.use_store(kv.MemoryStore()), destinations)
+                detection = self.detection(detection_id)
+                return run_test(detection, test, self.data_model_for, self.watchdog,
+                                lambda: kv.use_store(kv.MemoryStore()), destinations)
         finally:
             kv.use_store(previous)
+
+
+def run_order(detection_ids: List[str], chosen: Optional[List[str]] = None) -> List[str]:
+    """The detections a run goes through, in order: the chosen ones that exist, or all of them."""
+    if chosen:
+        known = set(detection_ids)
+        return [i for i in chosen if i in known]
+    return list(detection_ids)
+
+
+def candidates(spec: Mapping, events: List[Any], chosen: bool) -> List[int]:
+    """The events a detection runs on: those of its log types, or every event when it was chosen by id."""
+    log_types = set(spec.get("logTypes") or spec.get("resourceTypes") or [])
+    return [i for i, data in enumerate(events)
+            if isinstance(data, Mapping) and (chosen or data.get("p_log_type", "") in log_types)]
 
 
 def _module_name(detection_id: str) -> str:

@@ -2,9 +2,10 @@
 
 An item is a dict that may hold `intCount` (int), `stringSet` (set of str), `dictionary` (JSON text)
 and `expiresAt` (epoch seconds). Expired items read as missing, whatever the backend's TTL sweeper
-has done. Three backends: `MemoryStore` (unit tests), `WorkerStore` (the local worker: each call is
-a request on the worker protocol, served by the TypeScript side against the DynamoDB table) and
-`DynamoStore` (the Lambda, through boto3, which the AWS Python runtime provides).
+has done. Three backends: `MemoryStore` (unit tests, and the host when it has no table), `WorkerStore`
+(inside a sandbox: each call is a request on its channel, answered by the host, see host.py) and
+`DynamoStore` (the host's side of the key-value table, through boto3, which the AWS Python runtime
+provides).
 """
 
 import time
@@ -121,24 +122,50 @@ class WorkerStore(KeyValueStore):
 
 
 class DynamoStore(KeyValueStore):
-    """The DynamoDB table (partition key `key`), through boto3; only used inside the Lambda."""
+    """The key-value table through boto3. An item's key is `pk` = "CACHE#<key>", `sk` = "CACHE": the engine's
+    role may only touch keys with that prefix (a `dynamodb:LeadingKeys` condition)."""
 
-    def __init__(self, table_name: str) -> None:
-        import boto3  # pylint: disable=import-outside-toplevel - present in the AWS Lambda Python runtime
+    PREFIX = "CACHE#"
+    SORT_KEY = "CACHE"
 
-        self.table = boto3.resource("dynamodb").Table(table_name)
+    def __init__(self, table_name: str, table: Any = None) -> None:
+        if table is None:
+            import boto3  # pylint: disable=import-outside-toplevel - present in the AWS Lambda Python runtime
+
+            table = boto3.resource("dynamodb").Table(table_name)
+        self.table = table
+
+    def _key(self, key: str) -> Dict[str, str]:
+        return {"pk": self.PREFIX + key, "sk": self.SORT_KEY}
+
+    def _read(self, key: str) -> Dict[str, Any]:
+        """The item, or {} when missing or expired (an expired item is deleted, so no write builds on it)."""
+        item = self.table.get_item(Key=self._key(key), ConsistentRead=True).get("Item") or {}
+        if _expired(item, time.time()):
+            try:
+                self.table.delete_item(Key=self._key(key), ConditionExpression="expiresAt = :e",
+                                       ExpressionAttributeValues={":e": item["expiresAt"]})
+            except Exception:  # pylint: disable=broad-except - the item changed meanwhile: the next write decides
+                pass
+            return {}
+        return item
 
     def get(self, key: str) -> Dict[str, Any]:
-        item = self.table.get_item(Key={"key": key}, ConsistentRead=True).get("Item") or {}
-        if _expired(item, time.time()):
-            return {}
+        item = self._read(key)
+        out: Dict[str, Any] = {}
         if "intCount" in item:
-            item["intCount"] = int(item["intCount"])
-        return item
+            out["intCount"] = int(item["intCount"])
+        if "stringSet" in item:
+            out["stringSet"] = set(item["stringSet"])
+        if "dictionary" in item:
+            out["dictionary"] = item["dictionary"]
+        if "expiresAt" in item:
+            out["expiresAt"] = int(item["expiresAt"])
+        return out
 
     def _update(self, key: str, expression: str, names: Dict[str, str], values: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
         kwargs: Dict[str, Any] = {
-            "Key": {"key": key},
+            "Key": self._key(key),
             "UpdateExpression": expression,
             "ExpressionAttributeNames": names,
             "ReturnValues": "ALL_NEW",
@@ -148,19 +175,30 @@ class DynamoStore(KeyValueStore):
         return self.table.update_item(**kwargs).get("Attributes") or {}
 
     def increment(self, key: str, amount: int) -> int:
+        self._read(key)
         return int(self._update(key, "ADD #c :n", {"#c": "intCount"}, {":n": amount})["intCount"])
 
     def put(self, key: str, item: Dict[str, Any]) -> None:
-        self.table.put_item(Item={"key": key, **item})
+        stored = {name: value for name, value in item.items() if name != "stringSet"}
+        if item.get("stringSet"):
+            stored["stringSet"] = set(item["stringSet"])
+        self.table.put_item(Item={**self._key(key), **stored})
 
     def set_expiry(self, key: str, epoch_seconds: int) -> None:
         self._update(key, "SET #t = :t", {"#t": "expiresAt"}, {":t": epoch_seconds})
 
+    def _strings(self, key: str, verb: str, values: Iterable[str]) -> Set[str]:
+        current = self._read(key)
+        values = set(values)
+        if not values:
+            return set(current.get("stringSet", set()))
+        return set(self._update(key, f"{verb} #s :v", {"#s": "stringSet"}, {":v": values}).get("stringSet", set()))
+
     def add_strings(self, key: str, values: Iterable[str]) -> Set[str]:
-        return set(self._update(key, "ADD #s :v", {"#s": "stringSet"}, {":v": set(values)}).get("stringSet", set()))
+        return self._strings(key, "ADD", values)
 
     def remove_strings(self, key: str, values: Iterable[str]) -> Set[str]:
-        return set(self._update(key, "DELETE #s :v", {"#s": "stringSet"}, {":v": set(values)}).get("stringSet", set()))
+        return self._strings(key, "DELETE", values)
 
     def clear_strings(self, key: str) -> None:
         self._update(key, "REMOVE #s", {"#s": "stringSet"})

@@ -1,49 +1,64 @@
-"""Loading user Python: detection modules, data-model modules and global helpers.
+"""Loading user Python: detection modules, data-model modules and global helpers, from source text.
 
-Global helpers are importable by their GlobalID. A finder placed after the standard ones maps each
-GlobalID to its file, so (as in the reference tool) a helper named like an installed module loses.
+Source is compiled first (`compile_source`, which runs nothing) and executed later, so a sandbox can
+compile content once and run it in fresh processes. Global helpers are importable by their GlobalID: a
+finder placed after the standard ones maps each GlobalID to its compiled source, so (as in the reference
+tool) a helper named like an installed module loses.
 """
 
 import importlib.abc
 import importlib.util
 import sys
-from types import ModuleType
-from typing import Any, Callable, Dict, Optional
+from types import CodeType, ModuleType
+from typing import Any, Callable, Dict, Optional, Union
+
+# A compiled module: its code, or the error compiling it raised (raised again when it is loaded).
+Compiled = Union[CodeType, BaseException]
+
+
+def compile_source(source: Any, filename: str) -> Compiled:
+    """Compile module source (`filename` names it in tracebacks); never runs any of it."""
+    if not isinstance(source, str):
+        return ValueError("a Python module needs its source text")
+    try:
+        return compile(source, filename, "exec")
+    except (SyntaxError, ValueError) as error:
+        return error
 
 
 class _SourceLoader(importlib.abc.Loader):
-    """Loads a helper from its source text (content sent without files, as on AWS)."""
+    """Loads a global helper from its compiled source."""
 
-    def __init__(self, name: str, source: str) -> None:
-        self.name = name
-        self.source = source
+    def __init__(self, compiled: Compiled, filename: str) -> None:
+        self.compiled = compiled
+        self.filename = filename
 
     def create_module(self, spec: Any) -> None:
         return None
 
     def exec_module(self, module: ModuleType) -> None:
-        module.__file__ = f"<{self.name}>"
-        exec(compile(self.source, module.__file__, "exec"), module.__dict__)  # pylint: disable=exec-used - user helper source
+        module.__file__ = self.filename
+        if isinstance(self.compiled, BaseException):
+            raise self.compiled.with_traceback(None)
+        exec(self.compiled, module.__dict__)  # pylint: disable=exec-used - user helper source
 
 
 class GlobalHelperFinder(importlib.abc.MetaPathFinder):
-    """Resolves `import <GlobalID>` to the helper's file or source text."""
+    """Resolves `import <GlobalID>` to the helper's compiled source."""
 
     def __init__(self) -> None:
-        self.helpers: Dict[str, Dict[str, str]] = {}
+        self.helpers: Dict[str, "tuple[Compiled, str]"] = {}
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
         del path, target
         helper = self.helpers.get(fullname)
         if helper is None:
             return None
-        if helper.get("path"):
-            return importlib.util.spec_from_file_location(fullname, helper["path"])
-        return importlib.util.spec_from_loader(fullname, _SourceLoader(fullname, helper.get("body") or ""))
+        return importlib.util.spec_from_loader(fullname, _SourceLoader(*helper))
 
-    def replace(self, helpers: Dict[str, Dict[str, str]]) -> None:
-        """Install a new set of helpers ({GlobalID: {"path"} or {"body"}}), forgetting modules
-        imported from the previous set."""
+    def replace(self, helpers: Dict[str, "tuple[Compiled, str]"]) -> None:
+        """Install a new set of helpers ({GlobalID: (compiled, filename)}), forgetting modules imported from
+        the previous set."""
         for name in list(self.helpers):
             sys.modules.pop(name, None)
         self.helpers = dict(helpers)
@@ -63,21 +78,12 @@ def global_helpers() -> GlobalHelperFinder:
     return _finder
 
 
-def load_module(name: str, path: Optional[str], body: Optional[str], run: Callable[[Callable, Any], Any]) -> ModuleType:
-    """Execute a detection's or data model's Python from a file or from source text.
-
-    `run(function, argument)` executes the module body (under the caller's time limit)."""
-    if path is not None:
-        spec = importlib.util.spec_from_file_location(name, path)
-        if spec is None or spec.loader is None:
-            raise ImportError(f"cannot load Python file {path}")
-        module = importlib.util.module_from_spec(spec)
-        run(spec.loader.exec_module, module)
-        return module
-    if body is None:
-        raise ValueError("a Python detection needs a file or a body")
+def load_module(name: str, compiled: Compiled, filename: str, run: Callable[[Callable, Any], Any]) -> ModuleType:
+    """Execute a detection's or data model's compiled module; `run(function, argument)` executes the module
+    body (under the caller's time limit)."""
+    if isinstance(compiled, BaseException):
+        raise compiled.with_traceback(None)
     module = ModuleType(name)
-    module.__file__ = f"<{name}>"
-    code = compile(body, module.__file__, "exec")
-    run(lambda m: exec(code, m.__dict__), module)  # pylint: disable=exec-used - user detection source
+    module.__file__ = filename
+    run(lambda m: exec(compiled, m.__dict__), module)  # pylint: disable=exec-used - user detection source
     return module

@@ -1,72 +1,53 @@
-"""The worker protocol: one JSON request per line in, one JSON response per line out.
+"""The local worker's protocol (worker.py): one JSON request per line in, one JSON response per line out.
 
-Requests: {"id", "op": "load" | "run" | "test" | "parse" | "ping", ...}; "test" takes "detectionId",
-"tests" and an optional "destinations" list of known destination names; "parse" takes a script
-parser's "function" source and "logs" (see script_parser.py). Responses:
-{"id", "ok": true, "result"} or {"id", "ok": false, "error"}. While a request runs, the engine may
-ask the host for key-value operations: it writes {"kv": {...}, "kvId"} and reads back one line
-{"kvId", "result"} or {"kvId", "error"} before continuing.
+Requests: {"id", "op": "load" | "run" | "test" | "parse" | "ping", ...}; "load" takes "content" (the
+worker keeps it for the requests after), "run" takes "events" and optional "detectionIds", "test" takes
+"detectionId", "tests" and an optional "destinations" list of known destination names, "parse" takes a
+script parser's "function" source and "logs" (see script_parser.py). Responses: {"id", "ok": true,
+"result"} or {"id", "ok": false, "error"}. The worker is a sandbox host (host.py): user code runs in its
+sandbox processes, and the caching helpers' state lives in the worker's memory.
 """
 
 import json
-from typing import IO, Any, Dict, Mapping
+from typing import IO, Any, Dict, Mapping, Optional
 
-from . import kv
-from .engine import Engine
-from .immutable import json_encoder
-from .script_parser import script_parsers
-
-
-def _encode(value: Any) -> Any:
-    """Event values inside results (alert context) serialise as plain JSON; anything else as text."""
-    try:
-        return json_encoder(value)
-    except TypeError:
-        return str(value)
-
-
-class KeyValueError(Exception):
-    """The host could not perform a key-value operation."""
+from .host import Host
 
 
 class Worker:
     """Serves requests from `reader` on `writer` (the process's protocol channel)."""
 
-    def __init__(self, reader: IO[str], writer: IO[str], host_kv: bool) -> None:
+    def __init__(self, reader: IO[str], writer: IO[str], host: Host) -> None:
         self.reader = reader
         self.writer = writer
-        self.engine = Engine()
-        self.kv_sequence = 0
-        if host_kv:
-            kv.use_store(kv.WorkerStore(self.key_value))
+        self.host = host
+        self.loads = 0
+        self.content: Optional[Dict[str, Any]] = None
 
     def send(self, message: Mapping) -> None:
-        self.writer.write(json.dumps(message, separators=(",", ":"), default=_encode) + "\n")
+        self.writer.write(json.dumps(message, separators=(",", ":"), default=str) + "\n")
         self.writer.flush()
 
-    def key_value(self, request: Dict[str, Any]) -> Any:
-        self.kv_sequence += 1
-        self.send({"kvId": self.kv_sequence, "kv": request})
-        line = self.reader.readline()
-        if not line:
-            raise KeyValueError("the host closed the channel during a key-value request")
-        reply = json.loads(line)
-        if reply.get("error"):
-            raise KeyValueError(str(reply["error"]))
-        return reply.get("result")
+    def loaded(self) -> Dict[str, Any]:
+        if self.content is None:
+            raise ValueError("no content is loaded")
+        return self.content
 
     def handle(self, request: Mapping) -> Any:
         op = request.get("op")
         if op == "ping":
             return "pong"
         if op == "load":
-            return self.engine.load(request.get("content") or {})
+            self.loads += 1
+            self.content = {**(request.get("content") or {}), "version": f"worker:{self.loads}"}
+            return self.host.prepare(self.content)
         if op == "run":
-            return self.engine.run(request.get("events") or [], request.get("detectionIds"))
+            return self.host.run(self.loaded(), request.get("events") or [], request.get("detectionIds"))
         if op == "test":
-            return self.engine.test(request["detectionId"], request.get("tests") or [], request.get("destinations"))
+            tests = request.get("tests") or []
+            return self.host.test(self.loaded(), request["detectionId"], tests, request.get("destinations"), warm=True)["tests"]
         if op == "parse":
-            return script_parsers().parse(request.get("function"), request.get("logs"))
+            return self.host.parse(request.get("function"), request.get("logs"))
         raise ValueError(f"unknown op {op!r}")
 
     def serve(self) -> None:
@@ -80,3 +61,4 @@ class Worker:
                 self.send({"id": request_id, "ok": True, "result": self.handle(request)})
             except Exception as error:  # pylint: disable=broad-except - one bad request must not end the worker
                 self.send({"id": request_id, "ok": False, "error": f"{type(error).__name__}: {error}"})
+        self.host.close()

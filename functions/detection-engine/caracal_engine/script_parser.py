@@ -5,18 +5,17 @@ None (the line is dropped). Each line gets its own result: {"events": [...]} or 
 exception, a wrong return value, output too large or a call past the time limit fail that line only.
 When the batch's output grows past its budget, or the batch runs past its time budget, the remaining
 lines are answered {"deferred": true} and the caller sends them again in a later batch, so no line is
-lost, no response grows unbounded and no batch runs into the Lambda timeout.
+lost, no response grows unbounded and no batch runs into the Lambda timeout. It runs in a sandbox
+process of its own (see sandbox.py), discarded after the call.
 """
 
 import contextlib
-import hashlib
 import inspect
 import io
 import json
 import time
-from collections import OrderedDict
 from types import FunctionType
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, MutableSequence, Optional
 
 from .guard import DetectionTimeout, Watchdog
 
@@ -28,7 +27,6 @@ MAX_BATCH_OUTPUT_BYTES = 4 * 1024 * 1024
 MAX_BATCH_SECONDS = 30.0
 MAX_EVENTS_PER_LINE = 10_000
 MAX_FUNCTION_CHARACTERS = 100_000
-_CACHE_SIZE = 16
 
 
 class ScriptError(Exception):
@@ -36,24 +34,18 @@ class ScriptError(Exception):
 
 
 class ScriptParsers:
-    """Compiled parse functions, cached by their source so a warm worker compiles each once."""
+    """Runs parse functions under a per-line time limit and a per-batch time budget."""
 
     def __init__(self, time_limit_seconds: float = DEFAULT_TIME_LIMIT_SECONDS, batch_seconds: float = MAX_BATCH_SECONDS) -> None:
         self.watchdog = Watchdog(time_limit_seconds)
         self.limit = time_limit_seconds
         self.batch_seconds = batch_seconds
-        self._functions: "OrderedDict[str, FunctionType]" = OrderedDict()
 
     def function(self, source: Any) -> FunctionType:
         if not isinstance(source, str) or not source.strip():
             raise ScriptError(SIGNATURE_MESSAGE)
         if len(source) > MAX_FUNCTION_CHARACTERS:
             raise ScriptError(f"the parse function is {len(source)} characters long, more than the limit of {MAX_FUNCTION_CHARACTERS}")
-        key = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
-        cached = self._functions.get(key)
-        if cached is not None:
-            self._functions.move_to_end(key)
-            return cached
         try:
             code = compile(source, "<parse>", "exec")
         except SyntaxError as error:
@@ -69,14 +61,15 @@ class ScriptParsers:
         parse = namespace.get("parse")
         if not isinstance(parse, FunctionType) or not _takes_one_argument(parse):
             raise ScriptError(SIGNATURE_MESSAGE)
-        self._functions[key] = parse
-        if len(self._functions) > _CACHE_SIZE:
-            self._functions.popitem(last=False)
         return parse
 
-    def parse(self, source: Any, logs: Any) -> Dict[str, Any]:
-        """Run the function over `logs` (a list of strings); {"results": [...]} in the same order, or
-        {"error": "..."} when the function itself is unusable."""
+    def parse(self, source: Any, logs: Any, start: int = 0, budget: int = MAX_BATCH_OUTPUT_BYTES,
+              on_line: Optional[Callable[[int, Dict[str, Any], int], None]] = None,
+              progress: Optional[MutableSequence[int]] = None) -> Dict[str, Any]:
+        """Run the function over `logs` (a list of strings) from line `start` on; {"results": [...]} in the
+        same order, or {"error": "..."} when the function itself is unusable. `budget` is the output (bytes)
+        the lines may still produce, `on_line(index, result, size)` hears each line's result as it is made
+        and `progress[0]` holds the line being parsed."""
         if not isinstance(logs, list):
             return {"error": "logs must be a list of strings"}
         try:
@@ -84,23 +77,27 @@ class ScriptParsers:
         except ScriptError as error:
             return {"error": str(error)}
         results: List[Dict[str, Any]] = []
-        budget = MAX_BATCH_OUTPUT_BYTES
         deadline = time.monotonic() + self.batch_seconds
         captured = io.StringIO()
+        parsed_any = start > 0
         with self.watchdog, contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
-            for log in logs:
-                if budget <= 0 or (results and time.monotonic() >= deadline):
-                    results.append({"deferred": True})
+            for index in range(start, len(logs)):
+                if progress is not None:
+                    progress[0] = index
+                result: Dict[str, Any] = {"deferred": True}
+                size = 0
+                if budget > 0 and not (parsed_any and time.monotonic() >= deadline):
+                    result = self._one(parse, logs[index])
+                    size = result.pop("_size", 0)
+                    if size > budget and parsed_any:
+                        result, size = {"deferred": True}, 0
+                if "deferred" in result:
                     budget = 0
-                    continue
-                result = self._one(parse, log)
-                size = result.pop("_size", 0)
-                if size > budget and results:
-                    results.append({"deferred": True})
-                    budget = 0
-                    continue
                 budget -= size
+                parsed_any = True
                 results.append(result)
+                if on_line is not None:
+                    on_line(index, result, size)
                 captured.seek(0)
                 captured.truncate()
         return {"results": results}
@@ -159,13 +156,3 @@ def _quiet() -> Any:
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         yield
 
-
-_default: Optional[ScriptParsers] = None
-
-
-def script_parsers() -> ScriptParsers:
-    """The process-wide parsers (worker and Lambda container)."""
-    global _default  # pylint: disable=global-statement
-    if _default is None:
-        _default = ScriptParsers()
-    return _default

@@ -1,0 +1,644 @@
+"""The trusted side of the sandbox, in the engine Lambda (handler.py) and the local worker (worker.py).
+
+The host holds what user code must never reach (the function's environment and credentials, the
+key-value table's client) and runs user code only in sandbox processes (sandbox.py): `python3 -I -B`
+started fresh (spawned, never forked from the host) with an environment holding only TZ=UTC and four
+pipes. It keeps one warm sandbox for detection runs, with each content version compiled once; unit
+tests, script parsers and save-time checks get a sandbox of their own, discarded after the call.
+
+A run goes detection by detection in a child the sandbox forks; results stream back as they are made.
+When the child dies (exits, crashes, is killed for memory) or its detection overruns its share of the
+time left, that detection gets an error result on the event it was working on, and a new child carries
+on with the detections after it: one bad detection costs only itself. Tests and script parsers work
+the same way, per test and per line.
+
+The caching helpers reach the key-value table only through the host: the sandbox asks on its channel,
+the host checks the request (operation, key, sizes) and performs it with its own store.
+"""
+
+import json
+import math
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections import OrderedDict
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Set, Tuple
+
+from . import kv
+from .engine import candidates, run_order
+from .script_parser import MAX_BATCH_OUTPUT_BYTES, MAX_BATCH_SECONDS
+
+SANDBOX_SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "sandbox.py")
+DEFAULT_MEMORY_MB = 1024
+STARTUP_SECONDS = 60.0
+# Content versions a warm sandbox keeps compiled (the detections function sends one per log type).
+MAX_VERSIONS = 8
+# Per detection still to run, time a run keeps back from the one running now.
+RUN_FLOOR_SECONDS = 0.1
+# Time kept back at the end of an invocation to answer: this share of it, at most MAX_RESERVE_SECONDS.
+RESERVE_SHARE = 0.1
+MAX_RESERVE_SECONDS = 5.0
+# A child without a deadline (the local worker) still gets a CPU limit.
+UNBOUNDED_CPU_SECONDS = 600
+MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+MAX_KV_BACKLOG_BYTES = 1024 * 1024
+MAX_STDERR_TAIL = 4000
+MAX_PRINTED = 10_000
+MAX_KEY_BYTES = 1024
+MAX_ITEM_BYTES = 350 * 1024
+MAX_COUNTER = 10**15
+MAX_EPOCH_SECONDS = 10**11
+OUT_OF_TIME = "the call ran out of time before it ran"
+
+
+class SandboxError(Exception):
+    """The sandbox could not start or broke its protocol (never a user's code failing: that is a result)."""
+
+
+class KeyValueRequestError(Exception):
+    """A key-value request from the sandbox that the host refuses."""
+
+
+class Exit(NamedTuple):
+    """How a child ended: exit code or signal, whether the host stopped it, and its last progress."""
+
+    code: Optional[int]
+    signal: Optional[int]
+    killed: bool
+    item: int
+    sub: int
+
+
+class Failure(NamedTuple):
+    """An item a child died on (with how it ended and the sub-item, the event, if known), or never reached."""
+
+    item: int
+    sub: int = -1
+    end: Optional[Exit] = None
+
+    @property
+    def in_setup(self) -> bool:
+        """The child ended before it started on any item (while loading a parse function's module body)."""
+        return self.end is not None and self.end.item < 0
+
+    def reason(self, subject: str) -> str:
+        return OUT_OF_TIME if self.end is None else _reason(subject, self.end)
+
+
+def _non_blocking(fd: int) -> int:
+    os.set_blocking(fd, False)
+    return fd
+
+
+class Sandbox:
+    """One sandbox process and its channels."""
+
+    def __init__(self, memory_mb: int, allow_unfiltered: bool) -> None:
+        ctl_in_r, ctl_in_w = os.pipe()
+        ctl_out_r, ctl_out_w = os.pipe()
+        data_r, data_w = os.pipe()
+        kv_r, kv_w = os.pipe()
+        err_r, err_w = os.pipe()
+        theirs = (ctl_in_r, ctl_out_w, data_w, kv_r)
+        try:
+            self.process = subprocess.Popen(  # pylint: disable=consider-using-with - ended in close()
+                [sys.executable, "-I", "-B", SANDBOX_SCRIPT, *map(str, theirs), str(memory_mb), "1" if allow_unfiltered else "0"],
+                env={"TZ": "UTC"}, stdin=subprocess.DEVNULL, stdout=err_w, stderr=err_w, pass_fds=theirs,
+                cwd="/", close_fds=True,
+            )
+        finally:
+            for fd in (*theirs, err_w):
+                os.close(fd)
+        self.ctl_in = _non_blocking(ctl_in_w)
+        self.kv_in = _non_blocking(kv_w)
+        self.readers = {_non_blocking(ctl_out_r): b"", _non_blocking(data_r): b"", _non_blocking(err_r): b""}
+        self.ctl_out, self.data_out, self.err_out = ctl_out_r, data_r, err_r
+        self.outgoing: Dict[int, bytearray] = {self.ctl_in: bytearray(), self.kv_in: bytearray()}
+        self.kv_partial = False
+        self.control: List[Dict[str, Any]] = []
+        self.data: List[Dict[str, Any]] = []
+        self.stderr = ""
+        self.flooded = False
+        ready = self.reply(time.monotonic() + STARTUP_SECONDS)
+        if "ready" not in ready:
+            self.close()
+            raise SandboxError(f"the sandbox did not start: {ready.get('failed') or ready}{self._tail()}")
+        self.report: Dict[str, Any] = ready["ready"]
+
+    def _tail(self) -> str:
+        return f" ({self.stderr.strip()[-MAX_STDERR_TAIL:]})" if self.stderr.strip() else ""
+
+    def alive(self) -> bool:
+        return self.process.poll() is None and self.ctl_out in self.readers
+
+    # ---------------------------------------------------------------------------------- plumbing
+
+    def _pump(self, timeout: Optional[float]) -> None:
+        """Move bytes once: read what the sandbox wrote, write what is queued for it."""
+        writers = [fd for fd, queued in self.outgoing.items() if queued]
+        readable, writable, _ = select.select(list(self.readers), writers, [], timeout)
+        for fd in writable:
+            try:
+                written = os.write(fd, self.outgoing[fd][: 1 << 16])
+            except BlockingIOError:
+                continue
+            except BrokenPipeError:
+                if fd == self.ctl_in:
+                    raise SandboxError(f"the sandbox ended{self._tail()}") from None
+                self.outgoing[fd].clear()
+                continue
+            del self.outgoing[fd][:written]
+            if fd == self.kv_in:
+                self.kv_partial = bool(self.outgoing[fd]) and written > 0
+        for fd in readable:
+            try:
+                chunk = os.read(fd, 1 << 16)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                del self.readers[fd]
+                continue
+            self._received(fd, self.readers[fd] + chunk)
+
+    def _received(self, fd: int, buffer: bytes) -> None:
+        if fd == self.err_out:
+            *lines, rest = buffer.split(b"\n")
+            for line in lines:
+                text = line.decode("utf-8", "replace")
+                self.stderr = (self.stderr + text + "\n")[-MAX_STDERR_TAIL:]
+                print(text, file=sys.stderr)
+            self.readers[fd] = rest[-MAX_STDERR_TAIL:]
+            return
+        *lines, rest = buffer.split(b"\n")
+        queue = self.control if fd == self.ctl_out else self.data
+        for line in lines:
+            try:
+                message = json.loads(line)
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(message, dict):
+                queue.append(message)
+        if len(rest) > MAX_MESSAGE_BYTES:
+            if fd == self.ctl_out:
+                raise SandboxError("the sandbox sent a message larger than allowed")
+            self.flooded = True
+            rest = b""
+        self.readers[fd] = rest
+
+    def _drain_data(self) -> None:
+        """Read what is left on the data channel; a line cut short by a dying child is dropped."""
+        while self.data_out in self.readers:
+            try:
+                chunk = os.read(self.data_out, 1 << 16)
+            except BlockingIOError:
+                break
+            if not chunk:
+                del self.readers[self.data_out]
+                break
+            self._received(self.data_out, self.readers[self.data_out] + chunk)
+        if self.data_out in self.readers:
+            self.readers[self.data_out] = b""
+
+    def send(self, message: Mapping) -> None:
+        self.outgoing[self.ctl_in] += (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8", "surrogatepass")
+
+    def reply(self, until: Optional[float] = None) -> Dict[str, Any]:
+        """The next control message, flushing what is queued meanwhile."""
+        while not self.control:
+            if self.ctl_out not in self.readers:
+                raise SandboxError(f"the sandbox ended{self._tail()}")
+            timeout = None if until is None else until - time.monotonic()
+            if timeout is not None and timeout <= 0:
+                raise SandboxError(f"the sandbox did not answer in time{self._tail()}")
+            self._pump(timeout)
+        return self.control.pop(0)
+
+    def request(self, message: Mapping) -> Any:
+        """Send a control request and return its result; the sandbox's refusal is a ValueError."""
+        self.send(message)
+        answer = self.reply()
+        if "error" in answer:
+            raise ValueError(str(answer["error"]))
+        return answer.get("ok")
+
+    def fork(self, task: Mapping) -> None:
+        self.data.clear()
+        self.flooded = False
+        self.send({"op": "fork", "task": task})
+        answer = self.reply()
+        if "child" not in answer:
+            raise ValueError(str(answer.get("error") or answer))
+
+    def stop(self) -> None:
+        self.send({"op": "stop"})
+
+    def answer(self, reply: Mapping) -> None:
+        """Queue a key-value answer for the child; a child that stops reading is flooding its channel."""
+        queued = self.outgoing[self.kv_in]
+        queued += (json.dumps(reply, separators=(",", ":"), default=str) + "\n").encode("utf-8", "surrogatepass")
+        if len(queued) > MAX_KV_BACKLOG_BYTES:
+            self.flooded = True
+
+    def next(self, until: Optional[float]) -> Tuple[str, Any]:
+        """("data", message), ("exit", Exit) once the child has ended (after its last data), or ("timeout", None)."""
+        while True:
+            if self.data:
+                return "data", self.data.pop(0)
+            if self.control:
+                message = self.control.pop(0)
+                if "exit" not in message:
+                    raise SandboxError(f"unexpected message from the sandbox: {message}")
+                self._drain_data()
+                if self.data:
+                    self.control.insert(0, message)
+                    continue
+                self._child_ended()
+                end = message["exit"]
+                item, sub = end.get("progress") or [-1, -1]
+                return "exit", Exit(end.get("code"), end.get("signal"), bool(end.get("killed")), int(item), int(sub))
+            if self.ctl_out not in self.readers:
+                raise SandboxError(f"the sandbox ended{self._tail()}")
+            timeout = None if until is None else until - time.monotonic()
+            if timeout is not None and timeout <= 0:
+                return "timeout", None
+            self._pump(timeout)
+
+    def _child_ended(self) -> None:
+        """Answers to a child that has gone are dropped; a half-written one is ended so the next child skips it."""
+        queued = self.outgoing[self.kv_in]
+        queued.clear()
+        if self.kv_partial:
+            queued += b"\n"
+            self.kv_partial = False
+
+    def close(self) -> None:
+        for fd in (self.ctl_in, self.kv_in, *self.readers):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.readers = {}
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+
+
+class KeyValueService:
+    """Checks the sandbox's key-value requests and performs them with the host's store."""
+
+    def __init__(self, store: kv.KeyValueStore) -> None:
+        self.store = store
+
+    def __call__(self, request: Any) -> Any:
+        if not isinstance(request, dict):
+            raise KeyValueRequestError("a key-value request must be an object")
+        op = request.get("op")
+        key = request.get("key")
+        if not isinstance(key, str) or not key or len(key.encode("utf-8", "surrogatepass")) > MAX_KEY_BYTES:
+            raise KeyValueRequestError(f"a key must be text of 1 to {MAX_KEY_BYTES} bytes")
+        if op == "get":
+            return _item_json(self.store.get(key))
+        if op == "increment":
+            return self.store.increment(key, _integer(request.get("amount"), "amount", -MAX_COUNTER, MAX_COUNTER))
+        if op == "put":
+            self.store.put(key, _item(request.get("item")))
+            return None
+        if op == "setExpiry":
+            self.store.set_expiry(key, _integer(request.get("expiresAt"), "expiresAt", 0, MAX_EPOCH_SECONDS))
+            return None
+        if op in ("addStrings", "removeStrings"):
+            values = _strings(request.get("values"))
+            changed = self.store.add_strings(key, values) if op == "addStrings" else self.store.remove_strings(key, values)
+            return sorted(changed)
+        if op == "clearStrings":
+            self.store.clear_strings(key)
+            return None
+        raise KeyValueRequestError(f"unknown key-value operation {op!r}")
+
+
+def _integer(value: Any, name: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise KeyValueRequestError(f"{name} must be a whole number from {low} to {high}")
+    return value
+
+
+def _strings(values: Any) -> Set[str]:
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise KeyValueRequestError("values must be a list of strings")
+    if len(json.dumps(values)) > MAX_ITEM_BYTES:
+        raise KeyValueRequestError(f"values larger than {MAX_ITEM_BYTES} bytes")
+    return set(values)
+
+
+def _item(item: Any) -> Dict[str, Any]:
+    if not isinstance(item, dict) or not set(item) <= {"intCount", "stringSet", "dictionary", "expiresAt"}:
+        raise KeyValueRequestError("an item holds only intCount, stringSet, dictionary and expiresAt")
+    out: Dict[str, Any] = {}
+    if "intCount" in item:
+        out["intCount"] = _integer(item["intCount"], "intCount", -MAX_COUNTER, MAX_COUNTER)
+    if "expiresAt" in item:
+        out["expiresAt"] = _integer(item["expiresAt"], "expiresAt", 0, MAX_EPOCH_SECONDS)
+    if "stringSet" in item:
+        out["stringSet"] = _strings(item["stringSet"])
+    if "dictionary" in item:
+        if not isinstance(item["dictionary"], str):
+            raise KeyValueRequestError("dictionary must be JSON text")
+        out["dictionary"] = item["dictionary"]
+    if len(json.dumps(item)) > MAX_ITEM_BYTES:
+        raise KeyValueRequestError(f"an item larger than {MAX_ITEM_BYTES} bytes")
+    return out
+
+
+def _item_json(item: Mapping) -> Dict[str, Any]:
+    out = dict(item)
+    if "stringSet" in out:
+        out["stringSet"] = sorted(out["stringSet"])
+    return out
+
+
+def with_sources(content: Mapping) -> Dict[str, Any]:
+    """Content whose Python is given by `path` gets its source read here, by the host: the sandbox opens
+    no file. The path stays, naming the module in tracebacks."""
+    out = dict(content)
+    for section in ("globals", "dataModels", "detections"):
+        items = []
+        for item in content.get(section) or []:
+            if isinstance(item, Mapping) and item.get("path") and item.get("body") is None:
+                try:
+                    with open(item["path"], encoding="utf-8") as handle:
+                        item = {**item, "body": handle.read()}
+                except (OSError, UnicodeDecodeError):
+                    pass
+            items.append(item)
+        out[section] = items
+    return out
+
+
+def _version(content: Mapping) -> str:
+    version = content.get("version")
+    if version is not None:
+        return str(version)
+    return "content:" + str(hash(json.dumps(content, sort_keys=True, default=str)))
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def _reason(subject: str, end: Exit) -> str:
+    """Why a child stopped short, as an error text that stays the same for the same cause."""
+    if end.killed:
+        return f"DetectionTimeout: {subject} ran past its share of the time left"
+    if end.signal == signal.SIGXCPU:
+        return f"ProcessKilled: {subject} used more CPU time than allowed"
+    if end.signal == signal.SIGKILL:
+        return f"ProcessKilled: {subject} was killed, most likely for using more memory than allowed"
+    if end.signal is not None:
+        return f"ProcessCrash: {subject} crashed its process ({_signal_name(end.signal)})"
+    return f"ProcessExit: {subject} ended its process (exit code {end.code})"
+
+
+# Reads the child's message about the item in progress; returns the index of the item now in progress.
+Listener = Callable[[int, Dict[str, Any]], int]
+
+
+class Host:
+    """Runs detections, tests, script parsers and checks in sandboxes; see the module's docstring."""
+
+    def __init__(self, store: Optional[kv.KeyValueStore] = None, memory_mb: int = DEFAULT_MEMORY_MB,
+                 allow_unfiltered: bool = False) -> None:
+        self.key_value = KeyValueService(store if store is not None else kv.MemoryStore())
+        self.memory_mb = memory_mb
+        self.allow_unfiltered = allow_unfiltered
+        self.warm: Optional[Sandbox] = None
+        self.versions: "OrderedDict[str, Dict[str, Any]]" = OrderedDict()
+
+    def close(self) -> None:
+        if self.warm is not None:
+            self.warm.close()
+            self.warm = None
+        self.versions.clear()
+
+    def _sandbox(self) -> Sandbox:
+        return Sandbox(self.memory_mb, self.allow_unfiltered)
+
+    def _prepared(self, sandbox: Sandbox, content: Mapping) -> Tuple[str, Dict[str, Any]]:
+        version = _version(content)
+        report = sandbox.request({"op": "content", "version": version, "content": content})
+        return version, report
+
+    def prepare(self, content: Mapping) -> Dict[str, Any]:
+        """Compile `content` in the warm sandbox now; returns its compile errors."""
+        return self._warm(with_sources(content))[2]
+
+    def _warm(self, content: Mapping) -> Tuple[Sandbox, str, Dict[str, Any]]:
+        """The warm sandbox, with `content` compiled (once per version)."""
+        if self.warm is None or not self.warm.alive():
+            self.close()
+            self.warm = self._sandbox()
+        version = _version(content)
+        if version in self.versions:
+            self.versions.move_to_end(version)
+        else:
+            self.versions[version] = self._prepared(self.warm, content)[1]
+            while len(self.versions) > MAX_VERSIONS:
+                old, _ = self.versions.popitem(last=False)
+                self.warm.request({"op": "forget", "version": old})
+        return self.warm, version, self.versions[version]
+
+    # ------------------------------------------------------------------------------------ tasks
+
+    def _execute(self, sandbox: Sandbox, task_for: Callable[[int], Dict[str, Any]], count: int,
+                 deadline: Optional[float], floor: float, listener: Listener, setup_fatal: bool = False) -> List[Failure]:
+        """Run a task over items [0, count) in as many children as it takes; returns the items that failed."""
+        end = None
+        if deadline is not None:
+            end = deadline - min(MAX_RESERVE_SECONDS, max(0.0, deadline - time.monotonic()) * RESERVE_SHARE)
+        failures: List[Failure] = []
+        start = 0
+        while start < count:
+            if end is not None and time.monotonic() >= end:
+                failures += [Failure(k) for k in range(start, count)]
+                break
+            cpu = UNBOUNDED_CPU_SECONDS if end is None else math.ceil(end - time.monotonic()) + 1
+            sandbox.fork({**task_for(start), "start": start, "cpuSeconds": cpu, "nonce": uuid.uuid4().hex})
+            current = start
+            item_end = self._item_end(current, count, end, floor)
+            stopped = False
+            while True:
+                kind, message = sandbox.next(None if stopped else item_end)
+                if kind == "exit":
+                    break
+                if kind == "timeout" or sandbox.flooded:
+                    sandbox.stop()
+                    stopped = True
+                    continue
+                if "kv" in message:
+                    sandbox.answer(self._kv_reply(message))
+                    continue
+                now = listener(current, message)
+                if now != current:
+                    current = now
+                    item_end = self._item_end(current, count, end, floor)
+            if current >= count:
+                break
+            failure = Failure(current, message.sub if message.item == current else -1, message)
+            failures.append(failure)
+            if failure.in_setup and setup_fatal:
+                break
+            start = current + 1
+        return failures
+
+    @staticmethod
+    def _item_end(current: int, count: int, end: Optional[float], floor: float) -> Optional[float]:
+        """When the item starting now must be done: its share of the time left, keeping `floor` seconds for
+        each item after it when there is that much."""
+        if end is None:
+            return None
+        now = time.monotonic()
+        left = end - now
+        rest = count - current - 1
+        return now + max(left / (rest + 1), left - floor * rest)
+
+    def _kv_reply(self, message: Mapping) -> Dict[str, Any]:
+        reply: Dict[str, Any] = {"kvId": message.get("kvId")}
+        try:
+            reply["result"] = self.key_value(message.get("kv"))
+        except KeyValueRequestError as error:
+            reply["error"] = str(error)
+        except Exception as error:  # pylint: disable=broad-except - the store's failure is the detection's error
+            reply["error"] = f"{type(error).__name__}: {error}"
+        return reply
+
+    # ------------------------------------------------------------------------------------ operations
+
+    def run(self, content: Mapping, events: List[Any], detection_ids: Optional[List[str]] = None,
+            deadline: Optional[float] = None) -> Dict[str, Any]:
+        """Detections over events: {"results": per event, the results that alerted or errored, "load", "stdout"?}."""
+        content = with_sources(content)
+        sandbox, version, report = self._warm(content)
+        specs = {d["id"]: d for d in content.get("detections") or [] if isinstance(d, Mapping) and "id" in d}
+        order = run_order(list(specs), detection_ids)
+        results: List[List[Dict[str, Any]]] = [[] for _ in events]
+        for index, data in enumerate(events):
+            if not isinstance(data, Mapping):
+                results[index].append({"id": "", "matched": False, "error": "an event must be a JSON object"})
+        printed: List[str] = []
+        errors = list(report["errors"])
+
+        def listener(current: int, message: Dict[str, Any]) -> int:
+            if "result" in message:
+                k, i, result = _triple(message["result"])
+                if k == current and isinstance(i, int) and 0 <= i < len(events) and isinstance(result, dict):
+                    results[i].append({**result, "id": order[k]})
+                return current
+            k, text, new_errors = _triple(message.get("done"))
+            if k != current:
+                return current
+            printed.append(str(text or ""))
+            errors.extend(e for e in new_errors or [] if isinstance(e, dict))
+            return current + 1
+
+        task = {"kind": "run", "version": version, "events": events, "detectionIds": detection_ids}
+        for failure in self._execute(sandbox, lambda _: task, len(order), deadline, RUN_FLOOR_SECONDS, listener):
+            detection_id = order[failure.item]
+            where = candidates(specs[detection_id], events, bool(detection_ids))
+            if where:
+                index = failure.sub if failure.sub in where else where[0]
+                results[index].append({"id": detection_id, "matched": False, "error": failure.reason("the detection")})
+        out: Dict[str, Any] = {"results": results, "load": {"loaded": report["loaded"], "errors": errors}}
+        text = "".join(printed)[:MAX_PRINTED]
+        if text:
+            out["stdout"] = text
+        return out
+
+    def test(self, content: Mapping, detection_id: str, tests: List[Any], destinations: Optional[List[str]] = None,
+             deadline: Optional[float] = None, warm: bool = False) -> Dict[str, Any]:
+        """A detection's unit tests: {"load", "tests": one verdict per test}. Unless `warm` (the local worker),
+        in a sandbox of their own, discarded after the call."""
+        content = with_sources(content)
+        if warm:
+            sandbox, version, report = self._warm(content)
+        else:
+            sandbox = self._sandbox()
+            version, report = self._prepared(sandbox, content)
+        try:
+            verdicts: List[Optional[Dict[str, Any]]] = [None] * len(tests)
+            errors = list(report["errors"])
+
+            def listener(current: int, message: Dict[str, Any]) -> int:
+                j, verdict, _ = _triple(message.get("done"))
+                if j != current or not isinstance(verdict, dict):
+                    return current
+                verdicts[j] = verdict
+                return current + 1
+
+            task = {"kind": "test", "version": version, "detectionId": detection_id, "tests": tests,
+                    "destinations": destinations}
+            for failure in self._execute(sandbox, lambda _: task, len(tests), deadline, 0.0, listener):
+                name = tests[failure.item].get("Name", "") if isinstance(tests[failure.item], Mapping) else ""
+                verdicts[failure.item] = {"name": str(name), "passed": False, "error": failure.reason("the test")}
+            return {"load": {"loaded": report["loaded"], "errors": errors}, "tests": verdicts}
+        finally:
+            if not warm:
+                sandbox.close()
+
+    def parse(self, function: Any, logs: Any, deadline: Optional[float] = None) -> Dict[str, Any]:
+        """A script parser over lines, in a sandbox of its own: {"results": [...]} or {"error"} (script_parser.py)."""
+        if not isinstance(logs, list):
+            return {"error": "logs must be a list of strings"}
+        sandbox = self._sandbox()
+        try:
+            results: List[Optional[Dict[str, Any]]] = [None] * len(logs)
+            answer: Dict[str, Any] = {}
+            used = [0]
+            started = time.monotonic()
+
+            def listener(current: int, message: Dict[str, Any]) -> int:
+                if isinstance(message.get("answer"), dict):
+                    answer.update(message["answer"])
+                    return len(logs)
+                j, result, size = _triple(message.get("done"))
+                if j != current or not isinstance(result, dict):
+                    return current
+                results[j] = result
+                used[0] += size if isinstance(size, int) else 0
+                return current + 1
+
+            def task_for(_: int) -> Dict[str, Any]:
+                return {"kind": "parse", "function": function, "logs": logs,
+                        "budget": MAX_BATCH_OUTPUT_BYTES - used[0],
+                        "batchSeconds": max(0.0, MAX_BATCH_SECONDS - (time.monotonic() - started))}
+
+            failures = self._execute(sandbox, task_for, len(logs), deadline, 0.0, listener, setup_fatal=True)
+            if answer:
+                return answer
+            for failure in failures:
+                if failure.in_setup:
+                    return {"error": failure.reason("the parse function's module body")}
+                results[failure.item] = {"error": failure.reason("the parse function")} if failure.end else {"deferred": True}
+            return {"results": results}
+        finally:
+            sandbox.close()
+
+    def check(self, items: Any) -> Dict[str, Any]:
+        """Save-time checks of Python source (check.py), in a sandbox of their own."""
+        sandbox = self._sandbox()
+        try:
+            return sandbox.request({"op": "check", "items": items})
+        finally:
+            sandbox.close()
+
+
+def _triple(value: Any) -> Tuple[Any, Any, Any]:
+    """A message's [index, value, extra] (extra optional); (None, None, None) when malformed."""
+    if isinstance(value, list) and len(value) in (2, 3):
+        return value[0], value[1], value[2] if len(value) == 3 else None
+    return None, None, None

@@ -1,0 +1,288 @@
+"""Locking a sandbox process down before it ever sees user code.
+
+A sandbox process (see sandbox.py) first imports the engine and the preloaded modules below, then:
+
+- caps its resources: address space (memory), CPU time, file size 0 (it can write no file), a handful of
+  file descriptors, no core dumps;
+- when started as root, becomes nobody (uid and gid 65534) with no supplementary groups;
+- sets no_new_privs and installs a seccomp-BPF filter (through prctl, with ctypes): an allowlist of the
+  system calls a running Python interpreter needs (memory, signals, clocks, reading and writing the pipes
+  it already holds). Everything else fails with EPERM: opening any file (so no /etc/passwd, /etc/shadow,
+  /proc/*/environ or the local mailbox), every network call, executing programs, ptrace and
+  process_vm_readv/writev, mount/unshare/chroot, setsid/setpgid, ... The zygote's filter also allows
+  fork, wait4, kill, pipe2, prctl and prlimit64 (it forks and limits the children); each child adds the
+  strict filter without them, so user code can neither start processes nor signal any;
+- replaces the import system's finders: a module already imported (the preload list, the engine) can be
+  imported again, a global helper imports from its source, anything else fails with ImportError.
+
+The filter checks the architecture (x86_64 and aarch64, the two a Lambda function runs on); a system call
+of another ABI kills the process. If the filter cannot be installed the sandbox refuses to run user code,
+unless its host explicitly allowed running unfiltered (nothing in production does).
+"""
+
+import ctypes
+import errno
+import importlib
+import importlib.abc
+import importlib.machinery
+import os
+import platform
+import resource
+import struct
+import sys
+from typing import Any, Dict, Iterable, List, Optional, Tuple
+
+# The modules user code may import (beside its global helpers), loaded before lockdown. Documented in
+# docs/detections.md ("The sandbox").
+PRELOADED_MODULES = (
+    "array", "ast", "base64", "binascii", "bisect", "calendar", "collections", "collections.abc", "copy", "csv",
+    "dataclasses", "datetime", "decimal", "difflib", "email.utils", "enum", "fnmatch", "functools", "gzip",
+    "hashlib", "heapq", "hmac", "html", "io", "ipaddress", "itertools", "json", "logging", "math", "operator",
+    "pprint", "random", "re", "secrets", "shlex", "statistics", "string", "struct", "textwrap", "time", "typing",
+    "unicodedata", "unittest.mock", "urllib.parse", "uuid", "xml.etree.ElementTree", "zlib", "_strptime",
+    "panther_core", "panther_core.data_model", "panther_core.enriched_event", "panther_core.immutable",
+    "panther_detection_helpers", "panther_detection_helpers.caching",
+)
+# Loaded when installed (python-dateutil ships with the AWS runtime's boto3).
+OPTIONAL_MODULES = ("dateutil", "dateutil.parser", "dateutil.relativedelta", "dateutil.tz")
+# Codecs are looked up by importing `encodings.<name>`: these are loaded so user code can use them.
+PRELOADED_ENCODINGS = (
+    "ascii", "base64_codec", "charmap", "cp1252", "cp437", "hex_codec", "idna", "iso8859_1", "iso8859_15",
+    "latin_1", "mac_roman", "punycode", "raw_unicode_escape", "unicode_escape", "utf_16", "utf_16_be",
+    "utf_16_le", "utf_32", "utf_32_be", "utf_32_le", "utf_8", "utf_8_sig", "zlib_codec",
+)
+
+NOBODY = 65534
+MAX_OPEN_FILES = 32
+CORE_PROCESS_CPU_SECONDS = 3600
+
+# prctl and seccomp constants (linux/prctl.h, linux/seccomp.h, linux/audit.h, linux/filter.h).
+PR_SET_PDEATHSIG = 1
+PR_SET_SECCOMP = 22
+PR_SET_NO_NEW_PRIVS = 38
+SECCOMP_MODE_FILTER = 2
+SECCOMP_RET_KILL_PROCESS = 0x80000000
+SECCOMP_RET_ERRNO = 0x00050000
+SECCOMP_RET_ALLOW = 0x7FFF0000
+AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}
+X32_SYSCALL_BIT = 0x40000000
+TCGETS = 0x5401
+BPF_LD_W_ABS = 0x20
+BPF_JEQ_K = 0x15
+BPF_JGE_K = 0x35
+BPF_RET_K = 0x06
+
+# System call numbers: (x86_64, aarch64); None where the architecture has no such call.
+SYSCALLS: Dict[str, Tuple[Optional[int], Optional[int]]] = {
+    "read": (0, 63), "write": (1, 64), "readv": (19, 65), "writev": (20, 66), "close": (3, 57),
+    "lseek": (8, 62), "mmap": (9, 222), "munmap": (11, 215), "mremap": (25, 216), "mprotect": (10, 226),
+    "madvise": (28, 233), "brk": (12, 214), "rt_sigaction": (13, 134), "rt_sigprocmask": (14, 135),
+    "rt_sigreturn": (15, 139), "sigaltstack": (131, 132), "getpid": (39, 172), "gettid": (186, 178),
+    "getppid": (110, 173), "getuid": (102, 174), "geteuid": (107, 175), "getgid": (104, 176),
+    "getegid": (108, 177), "getresuid": (118, 148), "getresgid": (120, 150), "getrusage": (98, 165),
+    "times": (100, 153), "clock_gettime": (228, 113), "clock_getres": (229, 114),
+    "clock_nanosleep": (230, 115), "nanosleep": (35, 101), "gettimeofday": (96, 169), "time": (201, None),
+    "select": (23, None), "pselect6": (270, 72), "poll": (7, None), "ppoll": (271, 73), "futex": (202, 98),
+    "sched_yield": (24, 124), "sched_getaffinity": (204, 123), "getrandom": (318, 278), "exit": (60, 93),
+    "exit_group": (231, 94), "setitimer": (38, 103), "getitimer": (36, 102), "uname": (63, 160),
+    "getcwd": (79, 17), "restart_syscall": (219, 128), "ioctl": (16, 29),
+    # The zygote's own: forking a child, waiting for it, killing it, limiting it.
+    "clone": (56, 220), "wait4": (61, 260), "kill": (62, 129), "pipe2": (293, 59), "prctl": (157, 167),
+    "prlimit64": (302, 261), "set_robust_list": (273, 99),
+}
+RUNTIME_SYSCALLS = (
+    "read", "write", "readv", "writev", "close", "lseek", "mmap", "munmap", "mremap", "mprotect", "madvise", "brk",
+    "rt_sigaction", "rt_sigprocmask", "rt_sigreturn", "sigaltstack", "getpid", "gettid", "getppid", "getuid",
+    "geteuid", "getgid", "getegid", "getresuid", "getresgid", "getrusage", "times", "clock_gettime",
+    "clock_getres", "clock_nanosleep", "nanosleep", "gettimeofday", "time", "select", "pselect6", "poll", "ppoll",
+    "futex", "sched_yield", "sched_getaffinity", "getrandom", "exit", "exit_group", "setitimer", "getitimer",
+    "uname", "getcwd", "restart_syscall",
+)
+ZYGOTE_SYSCALLS = RUNTIME_SYSCALLS + ("clone", "wait4", "kill", "pipe2", "prctl", "prlimit64", "set_robust_list")
+
+
+class LockdownError(Exception):
+    """The process could not be locked down, so it must not run user code."""
+
+
+def preload() -> List[str]:
+    """Import every preloaded module (and the optional ones that are installed); returns what loaded."""
+    loaded = []
+    for name in PRELOADED_MODULES:
+        importlib.import_module(name)
+        loaded.append(name)
+    for name in OPTIONAL_MODULES:
+        try:
+            importlib.import_module(name)
+            loaded.append(name)
+        except ImportError:
+            pass
+    for name in PRELOADED_ENCODINGS:
+        importlib.import_module(f"encodings.{name}")
+    return loaded
+
+
+class ImportRefused(importlib.abc.MetaPathFinder):
+    """The last finder: any module not already imported and not a global helper is refused."""
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        del path, target
+        raise ModuleNotFoundError(
+            f"No module named '{fullname}' in the detection sandbox: user code may import its global helpers"
+            " and the preloaded modules listed in docs/detections.md (\"The sandbox\")",
+            name=fullname,
+        )
+
+
+def lock_imports(helpers: importlib.abc.MetaPathFinder) -> None:
+    """From now on imports come from sys.modules, built-in modules, or `helpers`; nothing from files."""
+    sys.meta_path[:] = [importlib.machinery.BuiltinImporter, importlib.machinery.FrozenImporter, helpers, ImportRefused()]
+    sys.path_hooks.clear()
+    sys.path_importer_cache.clear()
+
+
+def limit_resources(memory_bytes: int, cpu_seconds: int) -> None:
+    """Address space, CPU time, no file writes, few descriptors, no core dumps (soft = hard: no raising)."""
+    for limit, value in (
+        (resource.RLIMIT_AS, memory_bytes),
+        (resource.RLIMIT_CPU, cpu_seconds),
+        (resource.RLIMIT_FSIZE, 0),
+        (resource.RLIMIT_NOFILE, MAX_OPEN_FILES),
+        (resource.RLIMIT_CORE, 0),
+    ):
+        _, hard = resource.getrlimit(limit)
+        if hard != resource.RLIM_INFINITY:
+            value = min(value, hard)
+        resource.setrlimit(limit, (value, value))
+
+
+def drop_privileges() -> bool:
+    """When running as root, become nobody with no supplementary groups; returns whether it did."""
+    if os.geteuid() != 0:
+        return False
+    os.setgroups([])
+    os.setgid(NOBODY)
+    os.setuid(NOBODY)
+    if os.getuid() != NOBODY or os.geteuid() != NOBODY:
+        raise LockdownError("could not drop root privileges")
+    return True
+
+
+# The C library, resolved now: after lockdown nothing can be looked up on disk.
+_LIBC = ctypes.CDLL(None, use_errno=True)
+
+
+def prctl(option: int, argument: int = 0) -> None:
+    function = _LIBC.prctl
+    function.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong]
+    if function(option, argument, 0, 0, 0) != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, f"prctl({option}) failed: {os.strerror(code)}")
+
+
+def die_with_parent() -> None:
+    """Be killed when the process that started this one ends (set after changing uid, which clears it)."""
+    prctl(PR_SET_PDEATHSIG, 9)
+
+
+MACHINE = {"amd64": "x86_64", "arm64": "aarch64"}.get(platform.machine().lower(), platform.machine().lower())
+
+
+def _instruction(code: int, jt: int, jf: int, k: int) -> bytes:
+    return struct.pack("HBBI", code, jt, jf, k)
+
+
+def build_filter(arch: str, allowed: Iterable[str]) -> bytes:
+    """The BPF program: right architecture, then an allowlist; ioctl only as TCGETS (isatty)."""
+    if arch not in AUDIT_ARCH:
+        raise LockdownError(f"no seccomp filter for the {arch} architecture")
+    column = 0 if arch == "x86_64" else 1
+    numbers = sorted({SYSCALLS[name][column] for name in allowed if SYSCALLS[name][column] is not None})
+    ioctl = SYSCALLS["ioctl"][column]
+    deny = SECCOMP_RET_ERRNO | errno.EPERM
+    # Layout: [arch check] [x32 check] [one jeq per allowed call] [ioctl check] deny, allow.
+    program: List[Tuple[int, int, int, int]] = [
+        (BPF_LD_W_ABS, 0, 0, 4),
+        (BPF_JEQ_K, 1, 0, AUDIT_ARCH[arch]),
+        (BPF_RET_K, 0, 0, SECCOMP_RET_KILL_PROCESS),
+        (BPF_LD_W_ABS, 0, 0, 0),
+    ]
+    if arch == "x86_64":
+        program.append((BPF_JGE_K, 0, 0, X32_SYSCALL_BIT))  # jump target patched below
+    x32_check = len(program) - 1 if arch == "x86_64" else None
+    first_rule = len(program)
+    count = len(numbers) + 1
+    for number in numbers:
+        program.append((BPF_JEQ_K, 0, 0, number))
+    program.append((BPF_JEQ_K, 0, 0, ioctl))
+    # The ioctl check: the request (args[1], low then high word) must be TCGETS.
+    ioctl_block = len(program)
+    program += [
+        (BPF_LD_W_ABS, 0, 0, 24),
+        (BPF_JEQ_K, 0, 0, TCGETS),
+        (BPF_LD_W_ABS, 0, 0, 28),
+        (BPF_JEQ_K, 0, 0, 0),
+    ]
+    deny_at = len(program)
+    program.append((BPF_RET_K, 0, 0, deny))
+    allow_at = len(program)
+    program.append((BPF_RET_K, 0, 0, SECCOMP_RET_ALLOW))
+
+    def offset(source: int, target: int) -> int:
+        distance = target - source - 1
+        if not 0 <= distance <= 255:
+            raise LockdownError("the seccomp filter is too long for its jumps")
+        return distance
+
+    if x32_check is not None:
+        code, _, _, k = program[x32_check]
+        program[x32_check] = (code, offset(x32_check, deny_at), 0, k)
+    for position in range(first_rule, first_rule + count):
+        code, _, _, k = program[position]
+        target = ioctl_block if position == first_rule + count - 1 else allow_at
+        miss = deny_at if position == first_rule + count - 1 else 0
+        program[position] = (code, offset(position, target), offset(position, miss) if miss else 0, k)
+    program[ioctl_block + 1] = (BPF_JEQ_K, 0, offset(ioctl_block + 1, deny_at), TCGETS)
+    program[ioctl_block + 3] = (BPF_JEQ_K, offset(ioctl_block + 3, allow_at), offset(ioctl_block + 3, deny_at), 0)
+    return b"".join(_instruction(*step) for step in program)
+
+
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+
+def install_filter(program: bytes) -> None:
+    """no_new_privs, then the filter (it lasts for the life of the process and its children)."""
+    prctl(PR_SET_NO_NEW_PRIVS, 1)
+    buffer = ctypes.create_string_buffer(program, len(program))
+    fprog = _SockFprog(len(program) // 8, ctypes.cast(buffer, ctypes.c_void_p))
+    function = _LIBC.prctl
+    function.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong]
+    if function(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, f"seccomp filter refused: {os.strerror(code)}")
+
+
+def lock_zygote(memory_bytes: int, allow_unfiltered: bool) -> Dict[str, Any]:
+    """Lock the sandbox process down (it keeps fork, wait and kill for its children). Returns what holds."""
+    limit_resources(memory_bytes, CORE_PROCESS_CPU_SECONDS)
+    report: Dict[str, Any] = {"droppedRoot": drop_privileges(), "uid": os.getuid(), "filter": False}
+    try:
+        die_with_parent()
+        install_filter(build_filter(MACHINE, ZYGOTE_SYSCALLS))
+        report["filter"] = True
+    except (OSError, AttributeError, LockdownError) as error:
+        if not allow_unfiltered:
+            raise LockdownError(f"the seccomp filter could not be installed ({error}); refusing to run user code") from None
+        report["filterError"] = str(error)
+    return report
+
+
+def lock_child(cpu_seconds: int, filtered: bool) -> None:
+    """In a forked child, before user code: its own CPU limit, death with the zygote, the strict filter."""
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    cpu_seconds = cpu_seconds if hard == resource.RLIM_INFINITY else min(cpu_seconds, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds))
+    if filtered:
+        die_with_parent()
+        install_filter(build_filter(MACHINE, RUNTIME_SYSCALLS))

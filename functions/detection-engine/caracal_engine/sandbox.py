@@ -1,0 +1,269 @@
+"""The sandbox process, where user code runs: `python3 -I -B sandbox.py CTL_IN CTL_OUT DATA_OUT KV_IN MEMORY_MB
+ALLOW_UNFILTERED`, started by the host (host.py) with an environment holding only TZ.
+
+It imports the engine and the preloaded modules, locks itself down (lockdown.py), says {"ready": ...} on
+its control channel and serves the host's requests there, one JSON line each, without ever running user
+code itself (it is the zygote):
+
+    {"op": "content", "version", "content"}  compile content, keep it under its version → {"ok": report}
+    {"op": "forget", "version"}               drop a version                              → {"ok": null}
+    {"op": "check", "items"}                  save-time checks (check.py)                 → {"ok": {...}}
+    {"op": "fork", "task"}                    → {"child": pid}, later {"exit": {...}}
+    {"op": "stop"}                            kill the running child (its exit follows)
+
+For a task the zygote forks a child, which adds the strict filter, runs the task's user code from item
+`start` on and streams what it finds on the data channel (DATA_OUT), reading the host's key-value answers
+on KV_IN; the zygote reports the child's end with the item and sub-item it was working on (shared memory),
+so the host can blame the right detection, test or line and fork again for the rest. Tasks:
+
+    {"kind": "run", "version", "events", "detectionIds"?, "start"}
+        → {"result": [k, i, result]} per alert or error, {"done": [k, printed, load errors]} per detection
+    {"kind": "test", "version", "detectionId", "tests", "destinations"?, "start"}
+        → {"done": [j, verdict, load errors]} per test
+    {"kind": "parse", "function", "logs", "start", "budget", "batchSeconds"}
+        → {"done": [j, result, size]} per line, or {"answer": {"error"}} when the function is unusable
+    key-value requests of the caching helpers (run): {"kv": {...}, "kvId"}, answered {"kvId", "result" | "error"}
+
+Every task also carries "cpuSeconds" (the child's CPU limit) and "nonce" (names its key-value requests).
+"""
+
+import json
+import mmap
+import os
+import select
+import signal
+import sys
+import traceback
+from typing import Any, Dict, List, Mapping, Optional, Tuple
+
+from . import kv, lockdown
+from .check import check_items
+from .engine import Engine
+from .immutable import json_encoder
+from .modules import global_helpers
+from .script_parser import ScriptError, ScriptParsers
+
+REAP_POLL_SECONDS = 0.05
+
+
+def encode(value: Any) -> Any:
+    """Event values inside results (alert context) serialise as plain JSON; anything else as text."""
+    try:
+        return json_encoder(value)
+    except TypeError:
+        return str(value)
+
+
+class Channel:
+    """JSON lines over a pair of file descriptors (either may be missing)."""
+
+    def __init__(self, reader: Optional[int], writer: Optional[int]) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.buffer = b""
+
+    def send(self, message: Mapping) -> None:
+        data = (json.dumps(message, separators=(",", ":"), default=encode) + "\n").encode("utf-8", "surrogatepass")
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self.writer, view):]  # type: ignore[arg-type]
+
+    def pending(self) -> bool:
+        return b"\n" in self.buffer
+
+    def receive(self) -> Optional[Dict[str, Any]]:
+        """The next message (lines that are not a JSON object are skipped); None at the end of the stream."""
+        while True:
+            while b"\n" not in self.buffer:
+                chunk = os.read(self.reader, 1 << 16)  # type: ignore[arg-type]
+                if not chunk:
+                    return None
+                self.buffer += chunk
+            line, self.buffer = self.buffer.split(b"\n", 1)
+            try:
+                message = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(message, dict):
+                return message
+
+
+class KeyValueError(Exception):
+    """The host refused or could not perform a key-value operation."""
+
+
+class Child:
+    """A forked child: locks itself down further, runs one task, streams its results."""
+
+    def __init__(self, task: Mapping, data: Channel, engines: Mapping[str, Engine], progress: memoryview, filtered: bool) -> None:
+        self.task = task
+        self.data = data
+        self.engines = engines
+        self.progress = progress
+        self.filtered = filtered
+        self.sequence = 0
+        self.reported = 0
+
+    def done(self, engine: Engine, index: int, value: Any) -> None:
+        """Item `index` is finished: its value, and the load errors found since the last item."""
+        errors = engine.errors[self.reported:]
+        self.reported = len(engine.errors)
+        self.data.send({"done": [index, value, errors]})
+
+    def key_value(self, request: Dict[str, Any]) -> Any:
+        self.sequence += 1
+        kv_id = f"{self.task.get('nonce')}:{self.sequence}"
+        self.data.send({"kv": request, "kvId": kv_id})
+        while True:
+            reply = self.data.receive()
+            if reply is None:
+                raise KeyValueError("the host closed the channel during a key-value request")
+            if reply.get("kvId") != kv_id:
+                continue
+            if reply.get("error"):
+                raise KeyValueError(str(reply["error"]))
+            return reply.get("result")
+
+    def run(self) -> None:
+        task = self.task
+        lockdown.lock_child(int(task.get("cpuSeconds") or lockdown.CORE_PROCESS_CPU_SECONDS), self.filtered)
+        kind = task.get("kind")
+        start = int(task.get("start") or 0)
+        if kind == "parse":
+            self.parse(start)
+            return
+        engine = self.engines[task["version"]]
+        engine.activate()
+        if kind == "run":
+            kv.use_store(kv.WorkerStore(self.key_value))
+            engine.run(
+                task.get("events") or [], task.get("detectionIds"), start,
+                on_result=lambda k, i, result: self.data.send({"result": [k, i, result]}),
+                on_done=lambda k, printed: self.done(engine, k, printed),
+                progress=self.progress,
+            )
+        elif kind == "test":
+            tests = task.get("tests") or []
+            for index in range(start, len(tests)):
+                self.progress[0], self.progress[1] = index, -1
+                self.done(engine, index, engine.test_one(task["detectionId"], tests[index], task.get("destinations")))
+        else:
+            raise ValueError(f"unknown task {kind!r}")
+
+    def parse(self, start: int) -> None:
+        task = self.task
+        parsers = ScriptParsers(batch_seconds=float(task.get("batchSeconds") or 0))
+        answer = parsers.parse(
+            task.get("function"), task.get("logs"), start, int(task.get("budget") or 0),
+            on_line=lambda index, result, size: self.data.send({"done": [index, result, size]}),
+            progress=self.progress,
+        )
+        if "error" in answer:
+            self.data.send({"answer": answer})
+
+
+class Zygote:
+    """Serves the host's requests; holds compiled content by version and forks a child per task."""
+
+    def __init__(self, control: Channel, data: Channel, filtered: bool) -> None:
+        self.control = control
+        self.data = data
+        self.filtered = filtered
+        self.engines: Dict[str, Engine] = {}
+        self.progress = memoryview(mmap.mmap(-1, 16)).cast("q")
+
+    def serve(self) -> None:
+        while True:
+            request = self.control.receive()
+            if request is None:
+                return
+            try:
+                self.handle(request)
+            except Exception as error:  # pylint: disable=broad-except - a bad request is answered, not fatal
+                self.control.send({"error": f"{type(error).__name__}: {error}"})
+
+    def handle(self, request: Mapping) -> None:
+        op = request.get("op")
+        if op == "content":
+            engine = Engine()
+            report = engine.prepare(request.get("content") or {})
+            self.engines[str(request["version"])] = engine
+            self.control.send({"ok": report})
+        elif op == "forget":
+            self.engines.pop(str(request.get("version")), None)
+            self.control.send({"ok": None})
+        elif op == "check":
+            self.control.send({"ok": check_items(request.get("items"))})
+        elif op == "fork":
+            self.fork(request.get("task") or {})
+        elif op != "stop":
+            raise ValueError(f"unknown op {op!r}")
+
+    def fork(self, task: Mapping) -> None:
+        if task.get("kind") != "parse" and str(task.get("version")) not in self.engines:
+            raise ValueError(f"no content prepared under version {task.get('version')!r}")
+        ended, alive = os.pipe()
+        self.progress[0], self.progress[1] = -1, -1
+        pid = os.fork()
+        if pid == 0:
+            os.close(ended)
+            os.close(self.control.reader)  # type: ignore[arg-type]
+            os.close(self.control.writer)  # type: ignore[arg-type]
+            code = 0
+            try:
+                Child(task, self.data, self.engines, self.progress, self.filtered).run()
+            except BaseException:  # pylint: disable=broad-except - reported on stderr, the exit code tells the host
+                traceback.print_exc()
+                code = 70
+            sys.stdout.flush()
+            os._exit(code)
+        os.close(alive)
+        self.control.send({"child": pid})
+        status, killed = self.wait(pid, ended)
+        os.close(ended)
+        self.control.send({"exit": {
+            "code": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
+            "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
+            "killed": killed,
+            "progress": [self.progress[0], self.progress[1]],
+        }})
+
+    def wait(self, pid: int, ended: int) -> Tuple[int, bool]:
+        """Until the child has exited (its end of `ended` closes, then it is reaped), obey "stop"; returns its
+        wait status and whether it was killed. Should the host go away, the child is killed."""
+        killed = False
+        closed = False
+        listening = True
+        while True:
+            if closed:
+                reaped, status = os.waitpid(pid, os.WNOHANG)
+                if reaped:
+                    return status, killed
+            watched = ([self.control.reader] if listening else []) + ([] if closed else [ended])
+            if listening and self.control.pending():
+                ready = [self.control.reader]
+            else:
+                ready = select.select(watched, [], [], REAP_POLL_SECONDS if closed else None)[0]
+            if ended in ready:
+                closed = True
+            if self.control.reader in ready:
+                request = self.control.receive()
+                listening = request is not None
+                if (request is None or request.get("op") == "stop") and not killed:
+                    os.kill(pid, signal.SIGKILL)
+                    killed = True
+
+
+def main(argv: List[str]) -> int:
+    ctl_in, ctl_out, data_out, kv_in, memory_mb, allow_unfiltered = argv
+    control = Channel(int(ctl_in), int(ctl_out))
+    try:
+        loaded = lockdown.preload()
+        report = lockdown.lock_zygote(int(memory_mb) * 1024 * 1024, allow_unfiltered == "1")
+        lockdown.lock_imports(global_helpers())
+    except Exception as error:  # pylint: disable=broad-except - any failure to lock down is reported and fatal
+        control.send({"failed": f"{type(error).__name__}: {error}"})
+        return 1
+    control.send({"ready": {**report, "preloaded": loaded}})
+    Zygote(control, Channel(int(kv_in), int(data_out)), report["filter"]).serve()
+    return 0
