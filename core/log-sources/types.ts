@@ -94,6 +94,10 @@ export const HTTP_AUTH_TYPES = ['None', 'Basic', 'Bearer', 'HMAC', 'SharedSecret
 export type HttpAuthType = (typeof HTTP_AUTH_TYPES)[number];
 export const HMAC_ALGORITHMS = ['sha256', 'sha512'] as const;
 export type HmacAlgorithm = (typeof HMAC_ALGORITHMS)[number];
+/** HMAC: the request header carrying when the request was signed, in Unix seconds (it is signed too). */
+export const HMAC_TIMESTAMP_HEADER = 'X-Caracal-Timestamp';
+/** HMAC: how far a request's timestamp may be from the time it arrives; older ones are replays. */
+export const HMAC_WINDOW_SECONDS = 300;
 
 /** What the API shows in place of a secret that is set. */
 export const MASKED_SECRET = '********';
@@ -130,7 +134,7 @@ export interface HttpSourceConfig {
   readonly username?: string;
   /** SharedSecret: the request header carrying the secret. */
   readonly headerName?: string;
-  /** HMAC: the algorithm and the header carrying the hex signature of the raw body. */
+  /** HMAC: the algorithm and the header carrying the hex signature of the timestamp and the raw body. */
   readonly hmacAlgorithm?: HmacAlgorithm;
   readonly signatureHeader?: string;
   /** `<HTTP ingest base URL>/<source id>`, or null while the deployment has no HTTP ingest endpoint. */

@@ -1,7 +1,7 @@
 // Validation of log sources, with the specification's messages. The web forms (through yup) and the API's
 // resolvers call the same functions. Field rules answer a message or undefined; source rules answer a list
 // of problems whose paths are the form's field paths (`prefixes[0].excludedPrefixes[1]`).
-import { FIELD_REQUIRED, NO_DUPLICATES, tooLong } from '../validation/generic';
+import { FIELD_REQUIRED, NO_DUPLICATES, tooLong, tooShort } from '../validation/generic';
 import { NAME_CHARACTERS, NAME_TOO_LONG } from '../validation/name';
 import { TRANSPORT_INFO, type HttpAuthType, type LogSourceTransport, type StreamType } from './types';
 
@@ -60,6 +60,8 @@ export const LIMITS = {
   headerName: 128,
   username: 128,
   secret: 1024,
+  /** An HMAC key shorter than this can be guessed from one signed request. */
+  hmacKeyMin: 32,
   fieldName: 255,
 } as const;
 
@@ -379,7 +381,15 @@ export function validateHttpSource(input: HttpSourceInput, context: LogTypeConte
       problems.push({ path: 'hmacAlgorithm', message: MESSAGES.mustHaveValue });
     }
   }
-  if (input.authType !== 'None') push(problems, 'secret', validateSecret(input.secret, secretRequired));
+  if (input.authType !== 'None') {
+    const shortKey =
+      input.authType === 'HMAC' && isText(input.secret) && input.secret !== '' && input.secret.length < LIMITS.hmacKeyMin;
+    push(
+      problems,
+      'secret',
+      validateSecret(input.secret, secretRequired) ?? (shortKey ? tooShort(LIMITS.hmacKeyMin) : undefined),
+    );
+  }
   if (input.streamType !== undefined) problems.push(...validateStreamType(input));
   return problems;
 }

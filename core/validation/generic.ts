@@ -4,6 +4,7 @@
 export const FIELD_REQUIRED = 'This field is required';
 export const NO_DUPLICATES = 'No duplicates allowed';
 export const tooLong = (max: number) => `Must be at most ${max} characters`;
+export const tooShort = (min: number) => `Must be at least ${min} characters`;
 
 export const CONTROL_CHARACTERS = 'Must not contain control characters';
 

@@ -1,14 +1,17 @@
 // Sends one round of demo events through the real ingest paths: a gzip NDJSON object into the demo S3
 // source's prefix (the bucket notification takes it to the log processor) and one POST per log type to the
-// demo HTTP source's endpoint (Bearer token).
+// demo HTTP source's endpoint, signed with the source's HMAC key and timestamped as any sender must.
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { cloudTrailEvents, gitHubEvents, oktaEvents, type DemoEvent } from '../../demo/generator';
+import { HMAC_TIMESTAMP_HEADER } from '../../core/log-sources/types';
 import { s3 } from '../lib/clients';
 import { requireEnv } from '../lib/env';
 import { httpEndpointUrl } from '../lib/log-sources/endpoint';
+import { hmacSignature } from '../lib/log-sources/http-auth';
+import { getSource } from '../lib/log-sources/repository';
 import { DEMO_PREFIX, type DemoState } from './sources';
 
 const gzipAsync = promisify(gzip);
@@ -37,11 +40,22 @@ export async function sendRound(state: DemoState, now = new Date()): Promise<Sen
     ['Okta.SystemLog', oktaEvents(now, round)],
     ['GitHub.Audit', gitHubEvents(now, round)],
   ];
+  const source = await getSource(state.httpSourceId);
+  if (source?.transport !== 'http-ingest' || source.secret?.kind !== 'hmac' || !source.http.signatureHeader)
+    throw new Error('the demo HTTP source is missing or not signed with HMAC');
+  const { key } = source.secret;
+  const { signatureHeader } = source.http;
   for (const [logType, events] of posts) {
+    const body = ndjson(events);
+    const timestamp = String(Math.floor(Date.now() / 1000));
     const response = await fetch(endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-ndjson', authorization: `Bearer ${state.httpToken}` },
-      body: ndjson(events),
+      headers: {
+        'content-type': 'application/x-ndjson',
+        [HMAC_TIMESTAMP_HEADER]: timestamp,
+        [signatureHeader]: `sha256=${hmacSignature('sha256', key, timestamp, body)}`,
+      },
+      body,
     });
     if (!response.ok)
       throw new Error(`the demo HTTP source refused ${logType} events: ${response.status} ${await response.text()}`);

@@ -1,17 +1,17 @@
 // The demo log sources, created once through the log sources repository with the same validation the API
 // applies: "Demo S3" reads the `demo/` prefix of the ingest bucket (AWS.CloudTrail), "Demo HTTP" takes Okta
-// System Log and GitHub audit events with a Bearer token the demo keeps in its state item.
+// System Log and GitHub audit events signed with HMAC. Its key is kept in the source as every HMAC source's
+// is, and the demo reads it from there to sign; the demo keeps no secret of its own.
 //
-// Key: pk = DEMO#STATE  sk = STATE  { s3SourceId, httpSourceId, httpToken, detectionsLoadedAt? }
+// Key: pk = DEMO#STATE  sk = STATE  { s3SourceId, httpSourceId, detectionsLoadedAt? }
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { HttpLogSource, S3LogSource } from '../../core/log-sources/types';
-import { validateHttpSource, validateS3Source } from '../../core/log-sources/validation';
+import { validateHttpSource, validateS3Source, type HttpSourceInput } from '../../core/log-sources/validation';
 import { dynamo } from '../lib/clients';
 import { requireEnv } from '../lib/env';
-import { hashSecret } from '../lib/log-sources/http-auth';
 import { logTypeContext } from '../lib/log-sources/log-types';
-import { createSource, getSource, newSourceId, type StoredLogSource } from '../lib/log-sources/repository';
+import { createSource, getSource, newSourceId, replaceSource, type StoredLogSource } from '../lib/log-sources/repository';
 
 export const DEMO_PREFIX = 'demo/';
 export const S3_LOG_TYPES = ['AWS.CloudTrail'];
@@ -21,7 +21,6 @@ const ACTOR = 'demo';
 export interface DemoState {
   readonly s3SourceId: string;
   readonly httpSourceId: string;
-  readonly httpToken: string;
   readonly detectionsLoadedAt?: string;
 }
 
@@ -49,10 +48,48 @@ function refuseProblems(what: string, problems: { path: string; message: string 
   if (problems.length) throw new Error(`${what} is not valid: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
 }
 
-/** The demo sources, created when the state item does not name existing ones. */
+const SIGNATURE_HEADER = 'X-Caracal-Signature';
+
+/** The demo HTTP source's authentication: HMAC-SHA256 with a new random key, validated as the API would. */
+function signedHttp(
+  context: Awaited<ReturnType<typeof logTypeContext>>,
+): Pick<StoredLogSource & HttpLogSource, 'http' | 'secret'> {
+  const key = randomBytes(32).toString('hex');
+  const input: HttpSourceInput = {
+    label: 'Demo HTTP',
+    logTypes: HTTP_LOG_TYPES,
+    authType: 'HMAC',
+    hmacAlgorithm: 'sha256',
+    signatureHeader: SIGNATURE_HEADER,
+    secret: key,
+    streamType: 'Auto',
+  };
+  refuseProblems('The demo HTTP source', validateHttpSource(input, context, true));
+  return {
+    http: { authType: 'HMAC', hmacAlgorithm: 'sha256', signatureHeader: SIGNATURE_HEADER, endpointUrl: null },
+    secret: { kind: 'hmac', key },
+  };
+}
+
+/**
+ * The demo sources, created when the state item does not name existing ones. A demo HTTP source of an
+ * earlier version (a Bearer token, kept in clear in the state item) is switched to HMAC and the token dropped.
+ */
 export async function ensureDemoSources(now = new Date()): Promise<DemoState> {
   const state = await demoState();
-  if (state && (await getSource(state.s3SourceId)) && (await getSource(state.httpSourceId))) return state;
+  const http = state && (await getSource(state.httpSourceId));
+  if (state && http && (await getSource(state.s3SourceId))) {
+    if (http.transport === 'http-ingest' && http.http.authType !== 'HMAC') {
+      await replaceSource(http, {
+        ...http,
+        ...signedHttp(await logTypeContext()),
+        updatedAt: now.toISOString(),
+        updatedBy: ACTOR,
+      });
+      await dynamo().send(new UpdateCommand({ TableName: table(), Key: STATE_KEY, UpdateExpression: 'REMOVE httpToken' }));
+    }
+    return state;
+  }
   const context = await logTypeContext();
   const stamps = { createdAt: now.toISOString(), createdBy: ACTOR, updatedAt: now.toISOString(), updatedBy: ACTOR };
   const bucket = requireEnv('INGEST_BUCKET');
@@ -70,15 +107,6 @@ export async function ensureDemoSources(now = new Date()): Promise<DemoState> {
     s3: { bucket, prefixes },
   };
 
-  const httpToken = randomBytes(24).toString('hex');
-  refuseProblems(
-    'The demo HTTP source',
-    validateHttpSource(
-      { label: 'Demo HTTP', logTypes: HTTP_LOG_TYPES, authType: 'Bearer', secret: httpToken, streamType: 'Auto' },
-      context,
-      true,
-    ),
-  );
   const httpSource: StoredLogSource & HttpLogSource = {
     id: newSourceId(),
     transport: 'http-ingest',
@@ -87,11 +115,10 @@ export async function ensureDemoSources(now = new Date()): Promise<DemoState> {
     streamType: 'Auto',
     enabled: true,
     ...stamps,
-    http: { authType: 'Bearer', endpointUrl: null },
-    secret: hashSecret(httpToken),
+    ...signedHttp(context),
   };
   // The state item is claimed first, so two concurrent first runs do not both create sources.
-  const next: DemoState = { s3SourceId: s3Source.id, httpSourceId: httpSource.id, httpToken };
+  const next: DemoState = { s3SourceId: s3Source.id, httpSourceId: httpSource.id };
   await dynamo().send(
     new PutCommand({
       TableName: table(),

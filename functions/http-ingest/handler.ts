@@ -7,7 +7,8 @@ import { requireEnv } from '../lib/env';
 import { checkHttpRequest, DEFAULT_MAX_BODY_BYTES, type HttpRefusal } from '../lib/pipeline/http-request';
 import { writeHttpObject } from '../lib/pipeline/http-store';
 import { countSourceError } from '../lib/pipeline/pipeline-errors';
-import { getSource } from '../lib/log-sources/repository';
+import { upgradedSecret, type HttpIngestRequest } from '../lib/log-sources/http-auth';
+import { getSource, replaceSecret, type StoredLogSource } from '../lib/log-sources/repository';
 
 interface FunctionUrlEvent {
   readonly rawPath: string;
@@ -31,19 +32,32 @@ const answer = (statusCode: number, body: Record<string, unknown>): HttpResponse
 
 const refuse = (r: HttpRefusal) => answer(r.status, { error: r.error, message: r.message });
 
+/** Rewrites a secret kept by an earlier version as one salted SHA-256 as scrypt, once its credential verified. */
+async function upgradeSecret(source: StoredLogSource, request: HttpIngestRequest): Promise<void> {
+  const upgraded = upgradedSecret(source, request);
+  if (!upgraded || source.secret?.kind !== 'hash') return;
+  try {
+    await replaceSecret(source.id, source.secret, upgraded);
+  } catch (error) {
+    console.error(`could not upgrade the stored secret of log source ${source.id}`, error);
+  }
+}
+
 export async function handler(event: FunctionUrlEvent): Promise<HttpResponse> {
   const sourceId = event.rawPath.replace(/^\/+|\/+$/g, '');
   const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const body = event.body === undefined ? Buffer.alloc(0) : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
   const maxBodyBytes = Number(process.env.HTTP_INGEST_MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES);
   const source = sourceId && !sourceId.includes('/') ? await getSource(sourceId) : null;
-  const refusal = checkHttpRequest({ method: event.requestContext.http.method, source, headers, body, maxBodyBytes });
+  const now = new Date();
+  const refusal = checkHttpRequest({ method: event.requestContext.http.method, source, headers, body, maxBodyBytes, now });
   if (refusal) {
     if (source && refusal.counted) await countSourceError(source.id, refusal.counted, refusal.message);
     console.log(`refused ${event.requestContext.http.method} /${sourceId.slice(0, 64)}: ${refusal.status} ${refusal.message}`);
     return refuse(refusal);
   }
   const requestId = event.requestContext.requestId ?? randomUUID();
-  await writeHttpObject(requireEnv('INGEST_BUCKET'), source!.id, requestId, body, headers, new Date());
+  await writeHttpObject(requireEnv('INGEST_BUCKET'), source!.id, requestId, body, headers, now);
+  await upgradeSecret(source!, { headers, body, now });
   return answer(200, { status: 'accepted', requestId, bytes: body.length });
 }

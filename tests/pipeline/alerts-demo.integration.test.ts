@@ -46,6 +46,15 @@ describe('the demo', () => {
       { label: 'Demo HTTP', logTypes: ['Okta.SystemLog', 'GitHub.Audit'] },
       { label: 'Demo S3', logTypes: ['AWS.CloudTrail'] },
     ]);
+    // The demo keeps no secret of its own: its HTTP source is signed with a key kept in the source, as every
+    // HMAC source's is.
+    const { demoState } = await import('../../functions/demo/sources');
+    const { getSource } = await import('../../functions/lib/log-sources/repository');
+    const state = (await demoState()) as unknown as Record<string, unknown>;
+    expect(Object.keys(state).sort()).toEqual(['detectionsLoadedAt', 'httpSourceId', 'pk', 's3SourceId', 'sk']);
+    const http = await getSource(String(state.httpSourceId));
+    expect(http).toMatchObject({ http: { authType: 'HMAC', hmacAlgorithm: 'sha256' }, secret: { kind: 'hmac' } });
+
     const detections = await api<{ detections: { edges: { node: { id: string } }[] } }>(
       p,
       'query { detections(input: { search: "demo" }) { edges { node { id } } } }',

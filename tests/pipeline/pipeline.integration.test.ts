@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HMAC_TIMESTAMP_HEADER, HMAC_WINDOW_SECONDS } from '../../core/log-sources/types';
 import { listAlerts } from '../../functions/lib/alerts';
 import { sourceTotals } from '../../functions/lib/log-sources/repository';
 import { CLOUDTRAIL, cloudTrailLine, GITHUB_AUDIT, gitHubAuditLine, UNREADABLE_LINE } from './fixtures';
@@ -32,7 +33,7 @@ let customer: CreatedSource;
 let bearer: CreatedSource;
 let hmac: CreatedSource;
 const CUSTOMER_BUCKET = 'customer-trail';
-const HMAC_KEY = 'hmac-signing-key-1';
+const HMAC_KEY = 'hmac-signing-key-of-thirty-two-chars-or-more';
 
 const FAILURES = `query($sourceId: ID!, $cursor: String, $pageSize: Int) {
   classificationFailures(sourceId: $sourceId, cursor: $cursor, pageSize: $pageSize) {
@@ -270,14 +271,23 @@ describe('HTTP ingest', () => {
     expect((await sourceTotals(bearer.id)).events).toBe(3);
   });
 
-  it('checks HMAC signatures of the raw body: a good one is accepted, a bad one refused with 403', async () => {
+  it('checks HMAC signatures of the timestamp and raw body: a good one is accepted, a bad one refused with 403, a replay with 401', async () => {
     const body = cloudTrailLine('2026-11-21T08:00:00Z', 'SignedCall');
-    const signature = createHmac('sha256', HMAC_KEY).update(body).digest('hex');
-    expect((await postToSource(p, hmac.id, body, { ...ndjson, 'x-signature': `sha256=${signature}` })).status).toBe(200);
-    const forged = await postToSource(p, hmac.id, body, { ...ndjson, 'x-signature': `sha256=${'0'.repeat(64)}` });
+    const signedAt = (seconds: number) => {
+      const timestamp = String(seconds);
+      const signature = createHmac('sha256', HMAC_KEY).update(`${timestamp}.${body}`).digest('hex');
+      return { ...ndjson, [HMAC_TIMESTAMP_HEADER]: timestamp, 'x-signature': `sha256=${signature}` };
+    };
+    const now = Math.floor(Date.now() / 1000);
+    expect((await postToSource(p, hmac.id, body, signedAt(now))).status).toBe(200);
+    const forged = await postToSource(p, hmac.id, body, { ...signedAt(now), 'x-signature': `sha256=${'0'.repeat(64)}` });
     expect(forged).toEqual({ status: 403, body: { error: 'Forbidden', message: 'Invalid credentials' } });
     const unsigned = await postToSource(p, hmac.id, body, ndjson);
     expect(unsigned).toMatchObject({ status: 401, body: { error: 'Unauthorized' } });
+    // A request captured an hour ago, sent again: its signature is genuine, its timestamp too old.
+    const replayed = await postToSource(p, hmac.id, body, signedAt(now - 3600));
+    expect(replayed).toMatchObject({ status: 401, body: { error: 'Unauthorized', message: expect.stringContaining('within') } });
+    expect(HMAC_WINDOW_SECONDS).toBeLessThan(3600);
     await eventually(
       () => count(`SELECT count(*) AS n FROM panther_logs.aws_cloudtrail WHERE eventName = 'SignedCall'`),
       (n) => n === 1,

@@ -28,9 +28,22 @@ import type { IngestionFigures, LogSource, LogSourceTransport, S3LogSource } fro
 import { dynamo } from '../clients';
 import { requireEnv } from '../env';
 
-/** How an HTTP source's secret is kept: a salted SHA-256 hash, or the HMAC key itself (the table is encrypted). */
+/**
+ * How an HTTP source's secret is kept: an scrypt hash with its cost; a salted SHA-256 hash (written by earlier
+ * versions, rewritten as scrypt when its credential is next presented); or the HMAC key itself, which
+ * verifying a signature needs (the table is encrypted at rest, and the API never returns it).
+ */
 export type StoredHttpSecret =
-  { readonly kind: 'hash'; readonly salt: string; readonly hash: string } | { readonly kind: 'hmac'; readonly key: string };
+  | {
+      readonly kind: 'scrypt';
+      readonly salt: string;
+      readonly hash: string;
+      readonly N: number;
+      readonly r: number;
+      readonly p: number;
+    }
+  | { readonly kind: 'hash'; readonly salt: string; readonly hash: string }
+  | { readonly kind: 'hmac'; readonly key: string };
 
 /** A source as stored: what the API shows, plus the HTTP secret the API never shows. */
 export type StoredLogSource = LogSource & { readonly secret?: StoredHttpSecret };
@@ -371,6 +384,29 @@ export async function replaceSource(previous: StoredLogSource, next: StoredLogSo
   if (movedBucket) await deleteLookups(previous);
   await putLookups(next);
   return next;
+}
+
+/**
+ * Replaces a source's hashed secret alone, unless it changed meanwhile (another upgrade, or a user setting a
+ * new secret); answers whether it was replaced.
+ */
+export async function replaceSecret(id: string, previous: { readonly hash: string }, next: StoredHttpSecret): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: sourceKey(id),
+        UpdateExpression: 'SET #secret = :next',
+        ConditionExpression: '#secret.#hash = :previous',
+        ExpressionAttributeNames: { '#secret': 'secret', '#hash': 'hash' },
+        ExpressionAttributeValues: { ':next': next, ':previous': previous.hash },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }
 
 /** Deletes a source with its label claim, lookups, figures and health. */

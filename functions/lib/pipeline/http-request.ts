@@ -27,6 +27,8 @@ export interface HttpIngestCheck {
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly body: Buffer;
   readonly maxBodyBytes: number;
+  /** When the request arrived. */
+  readonly now: Date;
 }
 
 export function checkHttpRequest(request: HttpIngestCheck): HttpRefusal | null {
@@ -42,7 +44,7 @@ export function checkHttpRequest(request: HttpIngestCheck): HttpRefusal | null {
       message: `The body is ${body.length} bytes, more than the limit of ${request.maxBodyBytes}`,
       counted: 'httpTooLarge',
     };
-  const auth = verifyHttpAuth(source, { headers, body });
+  const auth = verifyHttpAuth(source, { headers, body, now: request.now });
   if (!auth.ok)
     return {
       status: auth.status,

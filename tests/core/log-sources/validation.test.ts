@@ -268,7 +268,17 @@ describe('sources', () => {
         context,
         true,
       ),
-    ).toEqual([{ path: 'hmacAlgorithm', message: MESSAGES.mustHaveValue }]);
+    ).toEqual([
+      { path: 'hmacAlgorithm', message: MESSAGES.mustHaveValue },
+      { path: 'secret', message: `Must be at least ${LIMITS.hmacKeyMin} characters` },
+    ]);
+    const hmac = { ...base, authType: 'HMAC' as const, signatureHeader: 'X-Sig', hmacAlgorithm: 'sha256' };
+    expect(LIMITS.hmacKeyMin).toBe(32);
+    expect(validateHttpSource({ ...hmac, secret: 'k'.repeat(31) }, context, true)).toEqual([
+      { path: 'secret', message: 'Must be at least 32 characters' },
+    ]);
+    expect(validateHttpSource({ ...hmac, secret: 'k'.repeat(32) }, context, true)).toEqual([]);
+    expect(validateHttpSource({ ...hmac, secret: '' }, context, false)).toEqual([]);
     expect(validateHttpSource({ ...base, authType: 'Bearer', secret: 'x'.repeat(LIMITS.secret + 1) }, context, true)).toEqual([
       { path: 'secret', message: `Must be at most ${LIMITS.secret} characters` },
     ]);

@@ -306,19 +306,64 @@ describe('HTTP sources', () => {
     expect(kept.updateHttpLogSource.http.secret).toBe('********');
     const stored = (await repository.getSource(created.id))!;
     expect(JSON.stringify(stored)).not.toContain('top-secret-token');
-    expect(httpAuth.verifyHttpAuth(stored, { headers: { Authorization: 'Bearer top-secret-token' }, body: '{}' })).toEqual({
+    expect(stored.secret).toMatchObject({ kind: 'scrypt' });
+    const now = new Date();
+    expect(httpAuth.verifyHttpAuth(stored, { headers: { Authorization: 'Bearer top-secret-token' }, body: '{}', now })).toEqual({
       ok: true,
     });
-    expect(httpAuth.verifyHttpAuth(stored, { headers: { authorization: 'Bearer nope' }, body: '{}' })).toMatchObject({
+    expect(httpAuth.verifyHttpAuth(stored, { headers: { authorization: 'Bearer nope' }, body: '{}', now })).toMatchObject({
       ok: false,
       status: 403,
     });
-    expect(httpAuth.verifyHttpAuth(stored, { headers: {}, body: '{}' })).toMatchObject({ ok: false, status: 401 });
+    expect(httpAuth.verifyHttpAuth(stored, { headers: {}, body: '{}', now })).toMatchObject({ ok: false, status: 401 });
     const switched = await call(UPDATE_HTTP, {
       id: created.id,
       input: { label: 'Webhook', logTypes: ['AWS.CloudTrail'], authType: 'SharedSecret', headerName: 'X-Key' },
     });
     expect(errorOf(switched)).toEqual({ type: 'InvalidInput', message: 'secret: This field is required' });
+  });
+
+  it('lets in the sender of a secret kept by an earlier version (salted SHA-256), then keeps it as scrypt', async () => {
+    const { createHash } = await import('node:crypto');
+    const created = (
+      await ok<{ createHttpLogSource: Source }>(CREATE_HTTP, {
+        input: { label: 'Old webhook', logTypes: ['AWS.CloudTrail'], authType: 'Bearer', secret: 'legacy-token' },
+      })
+    ).createHttpLogSource;
+    const current = (await repository.getSource(created.id))!;
+    const salt = '00112233445566778899aabbccddeeff';
+    const legacy = { kind: 'hash' as const, salt, hash: createHash('sha256').update(salt).update('legacy-token').digest('hex') };
+    await repository.replaceSource(current, { ...current, secret: legacy });
+    const post = (token: string) =>
+      fetch(`${runtime.url}/ingest/${created.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: '{"eventName":"Upgraded"}',
+      });
+    expect((await post('wrong-token')).status).toBe(403);
+    expect((await repository.getSource(created.id))!.secret).toEqual(legacy);
+    expect((await post('legacy-token')).status).toBe(200);
+    const upgraded = (await repository.getSource(created.id))!;
+    expect(upgraded.secret).toMatchObject({ kind: 'scrypt' });
+    expect(JSON.stringify(upgraded)).not.toContain('legacy-token');
+    expect((await post('legacy-token')).status).toBe(200);
+  });
+
+  it('refuses an HMAC key shorter than 32 characters', async () => {
+    const input = {
+      label: 'Signed',
+      logTypes: ['AWS.CloudTrail'],
+      authType: 'HMAC',
+      hmacAlgorithm: 'sha256',
+      signatureHeader: 'X-Signature',
+      secret: 'k',
+    };
+    expect(errorOf(await call(CREATE_HTTP, { input }))).toEqual({
+      type: 'InvalidInput',
+      message: 'secret: Must be at least 32 characters',
+    });
+    const created = await ok<{ createHttpLogSource: Source }>(CREATE_HTTP, { input: { ...input, secret: 'k'.repeat(32) } });
+    expect(created.createHttpLogSource.http.secret).toBe('********');
   });
 });
 

@@ -26,6 +26,7 @@ const ok: HttpIngestCheck = {
   headers: { authorization: 'Bearer token-1', 'content-type': 'application/json; charset=utf-8' },
   body: Buffer.from('{"a":1}'),
   maxBodyBytes: 100,
+  now: new Date('2026-11-21T10:00:00Z'),
 };
 const check = (change: Partial<HttpIngestCheck>) => checkHttpRequest({ ...ok, ...change });
 
