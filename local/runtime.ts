@@ -5,6 +5,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { contentSecurityPolicy } from '../core/content-security-policy';
 import type { WebConfig } from '../core/web-config';
 import { functionUrls, serveFunctionUrl, urlFor } from './events/function-urls';
 import { routeS3Notifications, notificationTargets } from './events/s3-notifications';
@@ -278,6 +279,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       ? apiOf(stack, resolver, url, cognito.endpoint, options.version, invoke)
       : undefined;
 
+    // The SPA's every call goes to this origin (/graphql, /cognito, config.json): it may connect nowhere else.
+    const spaPolicy = contentSecurityPolicy([]);
     front.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0];
       const fail = (err: unknown) => {
@@ -307,7 +310,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
           return void res.end(JSON.stringify(cognito.messages));
         }
-        serveStatic(options.webRoot, req, res);
+        serveStatic(options.webRoot, spaPolicy, req, res);
       } catch (err) {
         fail(err);
       }

@@ -1,4 +1,5 @@
-// Serves the built SPA: files by path, and index.html for every route the SPA owns.
+// Serves the built SPA: files by path, and index.html for every route the SPA owns, with the security headers
+// CloudFront adds on AWS (the same Content-Security-Policy, from core/).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
@@ -26,7 +27,9 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
-export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): void {
+/** Serves `root`; `contentSecurityPolicy` is the header value every response carries. */
+export function serveStatic(root: string, contentSecurityPolicy: string, req: IncomingMessage, res: ServerResponse): void {
+  const headers = { ...SECURITY_HEADERS, 'content-security-policy': contentSecurityPolicy };
   const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
   const file = normalize(join(root, path));
   const inside = file === root || file.startsWith(root.endsWith(sep) ? root : root + sep);
@@ -35,13 +38,13 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
   // asset only under /assets/ or when it names a served file type.
   const isAsset = path.startsWith('/assets/') || (extname(path).toLowerCase() in TYPES && !path.endsWith('.html'));
   if (!isFile && isAsset) {
-    res.writeHead(404, { 'content-type': 'text/plain', ...SECURITY_HEADERS });
+    res.writeHead(404, { 'content-type': 'text/plain', ...headers });
     res.end('Not found');
     return;
   }
   const target = isFile ? file : join(root, 'index.html');
   if (!existsSync(target)) {
-    res.writeHead(503, { 'content-type': 'text/plain', ...SECURITY_HEADERS });
+    res.writeHead(503, { 'content-type': 'text/plain', ...headers });
     res.end('The web app is not built: run npm run build:web');
     return;
   }
@@ -49,7 +52,7 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
   res.writeHead(200, {
     'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    ...SECURITY_HEADERS,
+    ...headers,
   });
   createReadStream(target).pipe(res);
 }

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -6,6 +6,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { suppressStackSingleton } from '../policy/nag';
+import { contentSecurityPolicy } from '../../core/content-security-policy';
 import type { WebConfig } from '../../core/web-config';
 import { secureBucket } from '../policy/resources';
 
@@ -27,11 +28,12 @@ export class Web extends Construct {
     super(scope, id);
     this.siteBucket = secureBucket(this, 'SiteBucket', { removalPolicy: props.removalPolicy, accessLogs: props.accessLogs });
 
+    // The SPA calls its GraphQL API and the Cognito user-pool API of its region (as Amplify names it), nothing else.
+    const { region, urlSuffix } = Stack.of(this);
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy:
-            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self' https://*.amazonaws.com https://*.amazoncognito.com; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+          contentSecurityPolicy: contentSecurityPolicy([props.config.graphqlUrl, `https://cognito-idp.${region}.${urlSuffix}`]),
           override: true,
         },
         strictTransportSecurity: {

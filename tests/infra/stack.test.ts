@@ -217,7 +217,8 @@ describe('web', () => {
         SecurityHeadersConfig: Match.objectLike({
           StrictTransportSecurity: Match.objectLike({ IncludeSubdomains: true }),
           FrameOptions: { FrameOption: 'DENY', Override: true },
-          ContentSecurityPolicy: Match.objectLike({ ContentSecurityPolicy: Match.stringLikeRegexp("default-src 'self'") }),
+          // Its value, built from the deployment's endpoints: tests/infra/web.test.ts.
+          ContentSecurityPolicy: Match.objectLike({ Override: true }),
         }),
       }),
     });

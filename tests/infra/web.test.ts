@@ -1,0 +1,92 @@
+// The SPA's Content-Security-Policy on CloudFront: built from the deployment's own endpoints (its AppSync
+// GraphQL URL and its region's Cognito user-pool API), with no wildcard host; and the policy's rules.
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../bin/app';
+import { contentSecurityPolicy } from '../../core/content-security-policy';
+import { LOCAL_CONFIG, type DeploymentConfig } from '../../infra/config';
+
+const config: DeploymentConfig = {
+  ...LOCAL_CONFIG,
+  local: false,
+  account: '123456789012',
+  regions: ['eu-west-1'],
+  stage: 'prod',
+};
+let template: Template;
+
+beforeAll(() => {
+  const app = buildApp(config, { siteAssetPath: join(import.meta.dirname, 'fixtures', 'site'), bundle: false });
+  template = Template.fromStack(app.node.findChild('Caracal-prod-eu-west-1') as Stack);
+});
+
+/** The CloudFront policy with each CloudFormation reference written as `<Ref>` or `<Resource.Attribute>`. */
+function deployedPolicy(): string {
+  const [policy] = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+  const value = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+  const parts: unknown[] = typeof value === 'string' ? [value] : value['Fn::Join'][1];
+  return parts
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      const { Ref, 'Fn::GetAtt': getAtt } = part as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+      return Ref ? `<${Ref}>` : `<${getAtt![0]}.${getAtt![1]}>`;
+    })
+    .join('');
+}
+
+const directive = (policy: string, name: string) =>
+  policy
+    .split(';')
+    .map((d) => d.trim().split(' '))
+    .find(([n]) => n === name)
+    ?.slice(1);
+
+describe('the CloudFront Content-Security-Policy', () => {
+  it("lets the SPA connect to its own origin, its GraphQL API and its region's user-pool API only", () => {
+    const [api] = Object.keys(template.findResources('AWS::AppSync::GraphQLApi'));
+    expect(directive(deployedPolicy(), 'connect-src')).toEqual([
+      "'self'",
+      `<${api}.GraphQLUrl>`,
+      'https://cognito-idp.eu-west-1.<AWS::URLSuffix>',
+    ]);
+  });
+
+  it('names no wildcard host, and keeps scripts, frames, objects and forms to what the SPA needs', () => {
+    const policy = deployedPolicy();
+    expect(policy).not.toContain('*');
+    expect(policy).not.toContain('amazoncognito.com');
+    expect(directive(policy, 'script-src')).toEqual(["'self'"]);
+    expect(directive(policy, 'worker-src')).toEqual(["'self'"]);
+    expect(directive(policy, 'object-src')).toEqual(["'none'"]);
+    expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
+    expect(directive(policy, 'base-uri')).toEqual(["'self'"]);
+    expect(directive(policy, 'form-action')).toEqual(["'self'"]);
+    expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+  });
+
+  it('is the policy core/ defines, with the endpoints filled in', () => {
+    const [api] = Object.keys(template.findResources('AWS::AppSync::GraphQLApi'));
+    expect(deployedPolicy()).toBe(
+      contentSecurityPolicy([`<${api}.GraphQLUrl>`, 'https://cognito-idp.eu-west-1.<AWS::URLSuffix>']),
+    );
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('refuses an endpoint that would widen the policy or add a directive', () => {
+    for (const endpoint of [
+      'https://*.amazonaws.com',
+      'https://a.example; script-src *',
+      'https://a.example https://b',
+      '',
+      "'unsafe-eval'",
+    ])
+      expect(() => contentSecurityPolicy([endpoint])).toThrow(/must be one URL, without wildcards/);
+  });
+
+  it("connects to the SPA's own origin only when it is given no endpoint", () => {
+    expect(directive(contentSecurityPolicy([]), 'connect-src')).toEqual(["'self'"]);
+  });
+});
