@@ -6,6 +6,7 @@ import { Auth } from './auth/auth';
 import type { DeploymentConfig } from './config';
 import { Data } from './data/data';
 import { Lake } from './data/lake';
+import { DeadLetters } from './dead-letters/dead-letters';
 import { Demo } from './demo/demo';
 import { Detections } from './detections/detections';
 import { Ingest } from './ingest/ingest';
@@ -39,6 +40,7 @@ export class CaracalStack extends Stack {
   readonly search: Search;
   readonly web: Web;
   readonly logSources: LogSources;
+  readonly deadLetters: DeadLetters;
 
   constructor(scope: Construct, id: string, props: CaracalStackProps) {
     super(scope, id, props);
@@ -72,10 +74,16 @@ export class CaracalStack extends Stack {
       entityTable: this.data.entityTable,
       userPool: this.auth.userPool,
     });
+    this.deadLetters = new DeadLetters(this, 'DeadLetters', {
+      deadLetterQueues: { ingest: this.ingest.ingestDlq, detections: this.processing.detectionsDlq },
+      entityTable: this.data.entityTable,
+      userPool: this.auth.userPool,
+    });
     this.demo = new Demo(this, 'Demo', {
       entityTable: this.data.entityTable,
       ingestBucket: this.ingest.ingestBucket,
       httpIngestUrl: this.processing.httpIngestUrl.url,
+      engineFunction: this.detections.engineFunction,
     });
     this.processing.useScriptEngine(this.detections.engineFunction);
     this.api = new Api(this, 'Api', {

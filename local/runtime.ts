@@ -39,6 +39,12 @@ export interface RuntimeOptions {
   readonly version: string;
   /** Receives log lines (function output, routing errors). */
   readonly log: (line: string) => void;
+  /**
+   * How long a queued message whose function failed waits before its next attempt, in seconds. Unset, it waits
+   * out its queue's visibility timeout, as on AWS; either way, past the redrive policy's maxReceiveCount it
+   * moves to the dead-letter queue.
+   */
+  readonly retryDelaySeconds?: number;
 }
 
 export interface Runtime {
@@ -211,6 +217,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       invoke,
       (name) => functions.has(name),
       report,
+      options.retryDelaySeconds,
     );
     const invokeServer = createInvokeServer(invoke, (name) => functions.has(name), dynamicMappings);
     const lambdaEndpoint = await listen(invokeServer);
@@ -266,7 +273,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (!mapping.enabled) continue;
       const queueUrl = sqs.urlByArn.get(mapping.queueArn);
       if (!queueUrl) throw new Error(`event-source mapping names unknown queue ${mapping.queueArn}`);
-      const poller = new QueuePoller(mapping, queueUrl, sqsClient, stack.region, invoke, report);
+      const poller = new QueuePoller(mapping, queueUrl, sqsClient, stack.region, invoke, report, options.retryDelaySeconds);
       poller.start();
       stops.push(() => poller.stop());
     }

@@ -42,6 +42,8 @@ export class DynamicMappings {
     private readonly invoke: (functionName: string, event: unknown) => Promise<InvokeResult>,
     private readonly exists: (functionName: string) => boolean,
     private readonly report: (message: string) => void,
+    /** Passed to each poller: when set, how long a message that failed waits before its next attempt. */
+    private readonly retryDelaySeconds?: number,
   ) {}
 
   /** Starts the mappings of the last run, recreating their queues when the stand-in lost them. */
@@ -120,7 +122,7 @@ export class DynamicMappings {
   }
 
   private start(stored: StoredMapping, queueUrl: string): void {
-    const poller = new QueuePoller(stored, queueUrl, this.client, this.region, this.invoke, this.report);
+    const poller = new QueuePoller(stored, queueUrl, this.client, this.region, this.invoke, this.report, this.retryDelaySeconds);
     if (stored.enabled) poller.start();
     this.mappings.set(stored.uuid, { stored, poller });
   }

@@ -1,6 +1,14 @@
 // Polls each queue that an event-source mapping connects to a function, as Lambda does: batches up to the
-// mapping's size, deletes what succeeded, and honours partial batch failures (ReportBatchItemFailures).
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
+// mapping's size, deletes what succeeded, and honours partial batch failures (ReportBatchItemFailures). A
+// message that failed comes back after its queue's visibility timeout, and after the queue's maxReceiveCount
+// receives the SQS stand-in moves it to the dead-letter queue of its redrive policy.
+import {
+  ChangeMessageVisibilityBatchCommand,
+  DeleteMessageBatchCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+  type Message,
+} from '@aws-sdk/client-sqs';
 import type { InvokeResult } from '../lambda/functions';
 import { resourcesOfType, type Resolver, type StackTemplate } from '../template';
 
@@ -64,6 +72,8 @@ export class QueuePoller {
     private readonly region: string,
     private readonly invoke: (functionName: string, event: unknown) => Promise<InvokeResult>,
     private readonly onError: (message: string) => void,
+    /** When set, a message that failed comes back after this many seconds instead of the visibility timeout. */
+    private readonly retryDelaySeconds?: number,
   ) {}
 
   start(): void {
@@ -100,6 +110,19 @@ export class QueuePoller {
             new DeleteMessageBatchCommand({
               QueueUrl: this.queueUrl,
               Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
+            }),
+          );
+        }
+        const failed = messages.filter((m) => !done.includes(m));
+        if (failed.length && this.retryDelaySeconds !== undefined) {
+          await this.client.send(
+            new ChangeMessageVisibilityBatchCommand({
+              QueueUrl: this.queueUrl,
+              Entries: failed.map((m, i) => ({
+                Id: String(i),
+                ReceiptHandle: m.ReceiptHandle!,
+                VisibilityTimeout: this.retryDelaySeconds,
+              })),
             }),
           );
         }

@@ -7,7 +7,7 @@ import {
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { startRuntime, type Runtime } from '../../local/runtime';
+import { startRuntime, type Runtime, type RuntimeOptions } from '../../local/runtime';
 import { localClientConfig } from '../../local/services/net';
 import { ROOT, TEST_ASSEMBLY } from '../setup/global';
 
@@ -16,7 +16,11 @@ export interface TestRuntime extends Runtime {
   readonly stateDir: string;
 }
 
-export async function startTestRuntime(assemblyDir = TEST_ASSEMBLY, stateDir?: string): Promise<TestRuntime> {
+export async function startTestRuntime(
+  assemblyDir = TEST_ASSEMBLY,
+  stateDir?: string,
+  options: Pick<RuntimeOptions, 'retryDelaySeconds'> = {},
+): Promise<TestRuntime> {
   const dir = stateDir ?? mkdtempSync(join(tmpdir(), 'caracal-test-'));
   const logs: string[] = [];
   const runtime = await startRuntime({
@@ -26,6 +30,7 @@ export async function startTestRuntime(assemblyDir = TEST_ASSEMBLY, stateDir?: s
     webRoot: join(ROOT, 'web', 'dist'),
     version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
     log: (line) => logs.push(line),
+    ...options,
   });
   const stopRuntime = runtime.stop;
   return Object.assign(runtime, {
