@@ -13,6 +13,7 @@ import { scheduleRules, startSchedules } from './events/schedules';
 import { DynamicMappings } from './events/dynamic-mappings';
 import { eventSourceMappings, QueuePoller } from './events/sqs-pollers';
 import { UserPoolVerifier } from './graphql/auth';
+import type { RequestLimits } from './graphql/limits';
 import { createGraphqlHandler, type LambdaResolver } from './graphql/server';
 import { baseEnvironment, provisionFunctions, type InvokeResult, type LocalFunction } from './lambda/functions';
 import { createInvokeServer } from './lambda/invoke-server';
@@ -96,6 +97,12 @@ function appSyncResolvers(stack: StackTemplate, resolver: Resolver): { definitio
   return { definition, resolvers };
 }
 
+/** The API's query depth and resolver count limits as the template sets them (none when absent, as on AppSync). */
+function requestLimits(stack: StackTemplate): RequestLimits {
+  const props = resourcesOfType(stack, 'AWS::AppSync::GraphQLApi')[0]?.[1].Properties ?? {};
+  return { queryDepth: Number(props.QueryDepthLimit ?? 0), resolverCount: Number(props.ResolverCountLimit ?? 0) };
+}
+
 /** Proxies `/cognito` to the Cognito stand-in, so the browser reaches it on the SPA's own origin. */
 function proxy(target: string, req: IncomingMessage, res: ServerResponse, stripPrefix: string): void {
   const url = new URL(target);
@@ -162,6 +169,7 @@ function apiOf(
     resolvers,
     verifier: new UserPoolVerifier({ issuer: `${cognitoEndpoint}/${userPoolId}`, clientIds }),
     invoke,
+    limits: requestLimits(stack),
   });
   return { webConfig, graphql };
 }
