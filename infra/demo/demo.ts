@@ -13,6 +13,8 @@ export interface DemoProps {
   readonly ingestBucket: s3.IBucket;
   /** Base URL of HTTP ingest; the generator posts to the demo HTTP source's endpoint under it. */
   readonly httpIngestUrl: string;
+  /** The detection engine, which checks the demo detections' Python as every upload's is checked. */
+  readonly engineFunction: lambda.IFunction;
 }
 
 /**
@@ -33,9 +35,11 @@ export class Demo extends Construct {
         ENTITY_TABLE: props.entityTable.tableName,
         INGEST_BUCKET: props.ingestBucket.bucketName,
         HTTP_INGEST_URL: props.httpIngestUrl,
+        ENGINE_FUNCTION_NAME: props.engineFunction.functionName,
       },
     });
     props.entityTable.grantReadWriteData(demoFunction);
+    props.engineFunction.grantInvoke(demoFunction);
     props.ingestBucket.grantPut(demoFunction);
     this.demoFunction = demoFunction;
     NagSuppressions.addResourceSuppressions(
