@@ -4,9 +4,11 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AddLogSourcePage } from '../../web/src/screens/LogSources/AddLogSourcePage';
 import { LogSourceForm } from '../../web/src/features/log-sources/LogSourceForm';
+import type { LogSourceFieldsFragment } from '../../web/src/lib/graphql/types';
+import { AddLogSourcePage } from '../../web/src/screens/LogSources/AddLogSourcePage';
 import { AVAILABLE_LOG_TYPES_QUERY, LOG_SOURCES_QUERY } from '../../web/src/screens/LogSources/logSources.operations';
+import { useLogSourceEditor } from '../../web/src/screens/LogSources/useLogSourceEditor';
 import { renderWithApi } from './support/shell';
 
 afterEach(cleanup);
@@ -65,12 +67,21 @@ const sourcesMock = (transport: string, labels: string[]) => ({
 
 const noop = () => undefined;
 
+/** The Add New Sources page with a transport chosen. */
+const adding = (type: string) => ({ at: `/configure/log-sources/add-new-source/?type=${type}` });
+
+/** The edit page's form, wired to the API as the page wires it. */
+function Editing({ source }: { readonly source: LogSourceFieldsFragment }) {
+  const editor = useLogSourceEditor({ transport: 'http-ingest', source, onSaved: noop });
+  return (
+    <LogSourceForm transport="http-ingest" source={source} choices={editor.choices} onSubmit={editor.save} onCancel={noop} />
+  );
+}
+
 describe('the S3 source form', () => {
   it('shows the specification messages as the user types', async () => {
     const user = userEvent.setup();
-    renderWithApi(<LogSourceForm transport="aws-s3" onSaved={noop} onCancel={noop} />, {
-      mocks: [logTypesMock, sourcesMock('AWS_S3', [])],
-    });
+    renderWithApi(<AddLogSourcePage />, { mocks: [logTypesMock, sourcesMock('AWS_S3', [])], ...adding('aws-s3') });
     const fill = async (element: HTMLElement, text: string) => {
       await user.click(element);
       await user.paste(text);
@@ -93,8 +104,9 @@ describe('the S3 source form', () => {
 
   it('says when another S3 source has the label', async () => {
     const user = userEvent.setup();
-    renderWithApi(<LogSourceForm transport="aws-s3" onSaved={noop} onCancel={noop} />, {
+    renderWithApi(<AddLogSourcePage />, {
       mocks: [logTypesMock, sourcesMock('AWS_S3', ['Org CloudTrail'])],
+      ...adding('aws-s3'),
     });
     await new Promise((r) => setTimeout(r, 50));
     await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'org cloudtrail');
@@ -103,9 +115,7 @@ describe('the S3 source form', () => {
 
   it('a long label is refused, however long', async () => {
     const user = userEvent.setup();
-    renderWithApi(<LogSourceForm transport="aws-s3" onSaved={noop} onCancel={noop} />, {
-      mocks: [logTypesMock, sourcesMock('AWS_S3', [])],
-    });
+    renderWithApi(<AddLogSourcePage />, { mocks: [logTypesMock, sourcesMock('AWS_S3', [])], ...adding('aws-s3') });
     const name = await screen.findByRole('textbox', { name: /^Name/ });
     await user.click(name);
     await user.paste('a'.repeat(5000));
@@ -116,9 +126,7 @@ describe('the S3 source form', () => {
 describe('the HTTP source form', () => {
   it('asks for the secret of the chosen authentication', async () => {
     const user = userEvent.setup();
-    renderWithApi(<LogSourceForm transport="http-ingest" onSaved={noop} onCancel={noop} />, {
-      mocks: [logTypesMock, sourcesMock('HTTP_INGEST', [])],
-    });
+    renderWithApi(<AddLogSourcePage />, { mocks: [logTypesMock, sourcesMock('HTTP_INGEST', [])], ...adding('http-ingest') });
     await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Webhook');
     await user.click(screen.getByRole('button', { name: 'Save Source' }).closest('form')!.querySelector('input[name="secret"]')!);
     await user.tab();
@@ -133,7 +141,7 @@ describe('the HTTP source form', () => {
 describe('editing an HTTP source', () => {
   it('keeps the stored secret unless one is typed, and offers the Enabled switch', async () => {
     const user = userEvent.setup();
-    const source = {
+    const source: LogSourceFieldsFragment = {
       id: 'id-9',
       label: 'Webhook',
       transport: 'HTTP_INGEST' as const,
@@ -158,9 +166,7 @@ describe('editing an HTTP source', () => {
       },
       health: { status: 'HEALTHY' as const, checkedAt: null, lastEventAt: null },
     };
-    renderWithApi(<LogSourceForm transport="http-ingest" source={source} onSaved={noop} onCancel={noop} />, {
-      mocks: [logTypesMock, sourcesMock('HTTP_INGEST', [])],
-    });
+    renderWithApi(<Editing source={source} />, { mocks: [logTypesMock, sourcesMock('HTTP_INGEST', [])] });
     expect(await screen.findByText('Leave empty to keep the current one.')).toBeTruthy();
     const save = screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);

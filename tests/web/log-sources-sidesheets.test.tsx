@@ -11,6 +11,7 @@ import {
   ViewBucketDataDrawer,
 } from '../../web/src/features/log-sources/ViewBucketDataDrawer';
 import { VIEW_BUCKET_DATA_QUERY } from '../../web/src/screens/LogSources/logSources.operations';
+import { useBucketData } from '../../web/src/screens/LogSources/useBucketData';
 import type { LogSourceFieldsFragment } from '../../web/src/lib/graphql/types';
 import { renderWithApi } from './support/shell';
 
@@ -47,6 +48,7 @@ describe('Set log stream type', () => {
         source={{ ...source, streamType: 'JsonArray', jsonArrayEnvelopeField: 'Records' }}
         opened
         onClose={() => undefined}
+        onSave={async () => undefined}
       />,
     );
     const toggle = await screen.findByRole('switch', { name: 'The array is enclosed in a root field' });
@@ -64,6 +66,7 @@ describe('Set log stream type', () => {
         source={{ ...source, streamType: 'JsonArray', jsonArrayEnvelopeField: 'Records' }}
         opened
         onClose={() => undefined}
+        onSave={async () => undefined}
       />,
     );
     const field = await screen.findByRole('textbox', { name: /Field name/ });
@@ -75,8 +78,30 @@ describe('Set log stream type', () => {
     }
   });
 
+  it('hands the choice over: the enclosing field, and none once the stream is not a JSON array', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    renderWithApi(
+      <SetStreamTypeDrawer
+        source={{ ...source, streamType: 'JsonArray', jsonArrayEnvelopeField: 'Records' }}
+        opened
+        onClose={() => undefined}
+        onSave={async (choice) => void saved.push(choice)}
+      />,
+    );
+    const field = await screen.findByRole('textbox', { name: /Field name/ });
+    await user.clear(field);
+    await user.type(field, 'Items');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toEqual([{ streamType: 'JsonArray', jsonArrayEnvelopeField: 'Items' }]));
+    await user.click(screen.getByRole('radio', { name: 'Lines' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toEqual({ streamType: 'Lines', jsonArrayEnvelopeField: null });
+  });
+
   it('offers the five stream types', async () => {
-    renderWithApi(<SetStreamTypeDrawer source={source} opened onClose={() => undefined} />);
+    renderWithApi(<SetStreamTypeDrawer source={source} opened onClose={() => undefined} onSave={async () => undefined} />);
     for (const label of ['Auto', 'Lines', 'JSON', 'JSON Array', 'CloudWatch Logs'])
       expect(await screen.findByRole('radio', { name: label })).toBeTruthy();
   });
@@ -104,12 +129,18 @@ const page = (
   },
 });
 
+/** The sheet as the details page opens it: reading the bucket through the API. */
+function BucketSheet() {
+  const data = useBucketData(source, true);
+  return <ViewBucketDataDrawer source={source} opened onClose={() => undefined} data={data} />;
+}
+
 describe('View bucket data', () => {
   const long = `{"eventName":"${'x'.repeat(400)}"}`;
 
   it('shows each object with its first events, slices long ones at 300 characters, and shows errors', async () => {
     const user = userEvent.setup();
-    renderWithApi(<ViewBucketDataDrawer source={source} opened onClose={() => undefined} />, {
+    renderWithApi(<BucketSheet />, {
       mocks: [
         page(
           null,
@@ -130,7 +161,7 @@ describe('View bucket data', () => {
   });
 
   it('loads the next page with the pagination token once scrolled within 500 px of the end', async () => {
-    renderWithApi(<ViewBucketDataDrawer source={source} opened onClose={() => undefined} />, {
+    renderWithApi(<BucketSheet />, {
       mocks: [
         page(null, [{ s3Key: 'cloudtrail/1.json.gz', event: '{"a":1}', error: null }], 'token-1'),
         page('token-1', [{ s3Key: 'cloudtrail/2.json.gz', event: '{"a":2}', error: null }], null),

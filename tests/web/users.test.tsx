@@ -13,8 +13,7 @@ import type { Permission } from '../../core/permissions';
 import { theme } from '../../web/src/app/theme';
 import { WebConfigProvider } from '../../web/src/app/webConfig';
 import { AuthContext } from '../../web/src/lib/auth/AuthContext';
-import { INVITED_MESSAGE, UPDATED_MESSAGE } from '../../web/src/features/users/UserFormDrawer';
-import { FETCH_FAILED, UsersPage } from '../../web/src/screens/Users/UsersPage';
+import { FETCH_FAILED, INVITED_MESSAGE, UPDATED_MESSAGE, UsersPage } from '../../web/src/screens/Users/UsersPage';
 import { testConfig } from './support/config';
 import { fakeAuth, installBrowserStandIns, signedInAs } from './support/render';
 

@@ -20,11 +20,14 @@ export interface DataTableProps<T> {
   readonly maxHeight?: CSSProperties['maxHeight'];
   /** Fixed layout: the columns named here (by id) take these widths in pixels, the rest share what is left. */
   readonly fixedWidths?: Readonly<Record<string, number>>;
+  /** Cells keep to one line (the table scrolls sideways instead). */
+  readonly noWrap?: boolean;
 }
 
 /**
  * A list as a table: the columns' headers and cells, and above ten rows only the visible rows are rendered
- * (padding rows keep the scroll height), with the header kept in view.
+ * (padding rows keep the scroll height, row counts and indexes tell assistive technology where a row
+ * sits), with the header kept in view.
  */
 export function DataTable<T>({
   data,
@@ -35,6 +38,7 @@ export function DataTable<T>({
   minWidth,
   maxHeight = 640,
   fixedWidths,
+  noWrap = false,
 }: DataTableProps<T>) {
   const table = useReactTable({ data: data as T[], columns, getRowId, getCoreRowModel: getCoreRowModel() });
   const rows = table.getRowModel().rows;
@@ -65,6 +69,7 @@ export function DataTable<T>({
       aria-label={label}
       stickyHeader={virtual}
       layout={fixedWidths ? 'fixed' : undefined}
+      aria-rowcount={rows.length + 1}
     >
       <Table.Thead>
         {table.getHeaderGroups().map((group) => (
@@ -82,9 +87,11 @@ export function DataTable<T>({
         {items.map((item) => {
           const row = rows[item.index];
           return (
-            <Table.Tr key={row.id} h={rowHeight}>
+            <Table.Tr key={row.id} h={rowHeight} aria-rowindex={item.index + 2}>
               {row.getVisibleCells().map((cell) => (
-                <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                <Table.Td key={cell.id} style={noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </Table.Td>
               ))}
             </Table.Tr>
           );

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { featureNameError, feedbackTextError, usefulnessError } from '../../../../core/validation/feedback';
+import { coreRule } from '../../lib/forms/coreRule';
 
 export interface FeedbackFormValues {
   readonly featureName: string;
@@ -8,14 +9,7 @@ export interface FeedbackFormValues {
   readonly usefulness: number;
 }
 
-function coreRule<T extends yup.Schema>(schema: T, rule: (value: unknown) => string | undefined): T {
-  return schema.test('core-rule', (value, context) => {
-    const message = rule(value);
-    return message ? context.createError({ message }) : true;
-  }) as T;
-}
-
-/** The feedback form (§5): the text is required, usefulness optional and 1 to 5 (0 means not rated). */
+/** The feedback form: the text is required, usefulness optional and 1 to 5 (0 means not rated). */
 export const feedbackSchema = yup.object({
   featureName: coreRule(yup.string(), featureNameError),
   text: coreRule(yup.string(), feedbackTextError),

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { organizationNameError } from '../../../../core/validation/general-settings';
+import { coreRule } from '../../lib/forms/coreRule';
 
 export interface GeneralSettingsValues {
   readonly organizationName: string;
@@ -8,9 +9,6 @@ export interface GeneralSettingsValues {
 
 /** The form's rules, from core's (the server checks the same ones). */
 export const generalSettingsSchema = yup.object({
-  organizationName: yup.string().test('organization-name', function check(value) {
-    const error = organizationNameError(value ?? '');
-    return error ? this.createError({ message: error }) : true;
-  }),
+  organizationName: coreRule(yup.string(), organizationNameError),
   mfaRequired: yup.boolean().required(),
 });

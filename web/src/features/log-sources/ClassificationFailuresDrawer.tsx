@@ -1,26 +1,32 @@
-import { useQuery } from '@apollo/client/react';
 import { Alert, Badge, Button, Code, Drawer, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { EmptyResults } from '../../components/EmptyResults';
 import { AlertIcon } from '../../components/icons';
-import { describeApiError } from '../../lib/apollo/apiErrors';
 import { formatDateTimeUtc } from '../../lib/format';
-import { CLASSIFICATION_FAILURES_QUERY } from '../../screens/LogSources/logSources.operations';
+import type { SourceClassificationFailuresQuery } from '../../lib/graphql/types';
+
+type Failure = SourceClassificationFailuresQuery['classificationFailures']['edges'][number]['node'];
+
+/** What the sheet shows: the failures read so far, and the source's processing errors. */
+export interface ClassificationFailures {
+  /** Undefined until the first page arrives. */
+  readonly failures: readonly Failure[] | undefined;
+  readonly processingErrors: SourceClassificationFailuresQuery['sourceProcessingErrors'] | undefined;
+  readonly loading: boolean;
+  /** Why they could not be read. */
+  readonly error: string | undefined;
+  readonly hasNextPage: boolean;
+  readonly loadMore: () => void;
+}
 
 interface ClassificationFailuresDrawerProps {
-  readonly sourceId: string;
   readonly opened: boolean;
   readonly onClose: () => void;
+  readonly data: ClassificationFailures;
 }
 
 /** The lines of a source no schema read (newest first), and what the pipeline refused or could not read. */
-export function ClassificationFailuresDrawer({ sourceId, opened, onClose }: ClassificationFailuresDrawerProps) {
-  const { data, loading, error, fetchMore } = useQuery(CLASSIFICATION_FAILURES_QUERY, {
-    variables: { sourceId, cursor: null },
-    skip: !opened,
-    fetchPolicy: 'network-only',
-  });
-  const failures = data?.classificationFailures.edges.map((e) => e.node) ?? [];
-  const errors = data?.sourceProcessingErrors;
+export function ClassificationFailuresDrawer({ opened, onClose, data }: ClassificationFailuresDrawerProps) {
+  const { failures, processingErrors: errors, loading, error, hasNextPage, loadMore } = data;
   const refused = errors
     ? [
         ['Corrupt objects', errors.corruptObjects],
@@ -36,7 +42,7 @@ export function ClassificationFailuresDrawer({ sourceId, opened, onClose }: Clas
       <Stack gap="md">
         {error && (
           <Alert color="red" variant="light" icon={<AlertIcon size={16} />}>
-            {describeApiError(error)}
+            {error}
           </Alert>
         )}
         {errors && (
@@ -56,13 +62,13 @@ export function ClassificationFailuresDrawer({ sourceId, opened, onClose }: Clas
             Last error{errors.lastErrorAt ? ` (${formatDateTimeUtc(errors.lastErrorAt)})` : ''}: {errors.lastError}
           </Text>
         )}
-        {data && failures.length === 0 && (
+        {failures?.length === 0 && (
           <EmptyResults
             title="No classification failures"
             description="Every line this source sent was read by one of its schemas."
           />
         )}
-        {failures.map((failure, i) => (
+        {failures?.map((failure, i) => (
           <Stack key={`${failure.objectKey}-${failure.lineNumber}-${failure.index}-${i}`} gap={4}>
             <Group gap="xs" justify="space-between">
               <Text size="xs" ff="monospace" c="dimmed" style={{ wordBreak: 'break-all' }}>
@@ -89,24 +95,9 @@ export function ClassificationFailuresDrawer({ sourceId, opened, onClose }: Clas
           </Stack>
         ))}
         {loading && <Loader size="sm" />}
-        {data?.classificationFailures.pageInfo.hasNextPage && (
+        {hasNextPage && (
           <Group justify="center">
-            <Button
-              variant="subtle"
-              size="xs"
-              onClick={() =>
-                void fetchMore({
-                  variables: { cursor: data.classificationFailures.pageInfo.endCursor },
-                  updateQuery: (previous, { fetchMoreResult }) => ({
-                    ...fetchMoreResult,
-                    classificationFailures: {
-                      ...fetchMoreResult.classificationFailures,
-                      edges: [...previous.classificationFailures.edges, ...fetchMoreResult.classificationFailures.edges],
-                    },
-                  }),
-                })
-              }
-            >
+            <Button variant="subtle" size="xs" onClick={loadMore}>
               Load more
             </Button>
           </Group>

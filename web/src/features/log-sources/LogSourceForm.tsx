@@ -1,5 +1,3 @@
-import { useMutation, useQuery } from '@apollo/client/react';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import {
   ActionIcon,
   Button,
@@ -17,7 +15,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { notifications as snackbars } from '@mantine/notifications';
 import { FieldArray, Form, Formik, getIn, type FormikErrors, type FormikHelpers, type FormikProps } from 'formik';
 import { useMemo } from 'react';
 import {
@@ -25,35 +22,18 @@ import {
   HTTP_AUTH_TYPES,
   MASKED_SECRET,
   TRANSPORT_INFO,
-  transportToApi,
   type CreatableTransport,
 } from '../../../../core/log-sources/types';
 import { CrossIcon } from '../../components/icons';
-import { describeApiError } from '../../lib/apollo/apiErrors';
-import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
-import type { LogSourceFieldsFragment, LogSourceTransport } from '../../lib/graphql/types';
+import type { LogSourceFieldsFragment } from '../../lib/graphql/types';
 import {
   emptyPrefix,
-  httpInput,
+  formContext,
   initialValues,
   logSourceSchema,
-  s3Input,
-  sqsInput,
-  type FormContext,
+  type LogSourceChoices,
   type LogSourceFormValues,
 } from './logSourceForm';
-import {
-  AVAILABLE_LOG_TYPES_QUERY,
-  CREATE_HTTP_LOG_SOURCE,
-  CREATE_S3_LOG_SOURCE,
-  CREATE_SQS_LOG_SOURCE,
-  LOG_SOURCES_QUERY,
-  UPDATE_HTTP_LOG_SOURCE,
-  UPDATE_S3_LOG_SOURCE,
-  UPDATE_SQS_LOG_SOURCE,
-} from '../../screens/LogSources/logSources.operations';
-
-const SILENT: DataLayerContext = { silent: true };
 
 const AUTH_TITLES: Record<(typeof HTTP_AUTH_TYPES)[number], string> = {
   None: 'None',
@@ -73,7 +53,9 @@ interface LogSourceFormProps {
   readonly transport: CreatableTransport;
   /** Editing this source; creating when absent. */
   readonly source?: LogSourceFieldsFragment;
-  readonly onSaved: (source: LogSourceFieldsFragment) => void;
+  readonly choices: LogSourceChoices;
+  /** Saves the source; answers the server's refusals by field (path: message), to show on their fields. */
+  readonly onSubmit: (values: LogSourceFormValues) => Promise<Readonly<Record<string, string>> | undefined>;
   readonly onCancel: () => void;
 }
 
@@ -85,88 +67,21 @@ function errorAt(errors: FormikErrors<LogSourceFormValues>, path: string): strin
   return undefined;
 }
 
-/** Server refusals come as `path: message; path: message`: each lands on its field. */
-function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
-  if (!CombinedGraphQLErrors.is(error)) return undefined;
-  const first = error.errors[0] as { errorType?: string; message: string };
-  if (first.errorType === 'AlreadyExists') return { label: first.message };
-  if (first.errorType !== 'InvalidInput') return undefined;
-  const found: Record<string, string> = {};
-  for (const part of first.message.split('; ')) {
-    const colon = part.indexOf(': ');
-    if (colon > 0) found[part.slice(0, colon)] = part.slice(colon + 2);
-  }
-  return Object.keys(found).length ? found : undefined;
-}
-
 /** Create or edit a log source of one transport, with the specification's messages shown as you type. */
-export function LogSourceForm({ transport, source, onSaved, onCancel }: LogSourceFormProps) {
-  const logTypes = useQuery(AVAILABLE_LOG_TYPES_QUERY);
-  const sameTransport = useQuery(LOG_SOURCES_QUERY, {
-    variables: { input: { transport: transportToApi(transport) as LogSourceTransport, first: 100 } },
-  });
-  const refetchQueries = [LOG_SOURCES_QUERY];
-  const [createS3] = useMutation(CREATE_S3_LOG_SOURCE, { context: SILENT, refetchQueries });
-  const [updateS3] = useMutation(UPDATE_S3_LOG_SOURCE, { context: SILENT });
-  const [createSqs] = useMutation(CREATE_SQS_LOG_SOURCE, { context: SILENT, refetchQueries });
-  const [updateSqs] = useMutation(UPDATE_SQS_LOG_SOURCE, { context: SILENT });
-  const [createHttp] = useMutation(CREATE_HTTP_LOG_SOURCE, { context: SILENT, refetchQueries });
-  const [updateHttp] = useMutation(UPDATE_HTTP_LOG_SOURCE, { context: SILENT });
-
-  const available = logTypes.data?.listAvailableLogTypes;
-  const context: FormContext = useMemo(
-    () => ({
-      knownLogTypes: new Set([...(available?.logTypes.map((t) => t.name) ?? []), ...(source?.logTypes ?? [])]),
-      crowdstrikeFdrEnabled: available?.crowdstrikeFdrEnabled ?? false,
-      takenLabels: new Set(
-        (sameTransport.data?.logSources.edges ?? [])
-          .map((e) => e.node)
-          .filter((s) => s.id !== source?.id)
-          .map((s) => s.label.trim().toLowerCase()),
-      ),
-      storedSecretFor: source?.http?.secret ? source.http.authType : undefined,
-    }),
-    [available, sameTransport.data, source],
+export function LogSourceForm({ transport, source, choices, onSubmit, onCancel }: LogSourceFormProps) {
+  const context = useMemo(() => formContext(choices, source), [choices, source]);
+  const logTypeOptions = useMemo(
+    () =>
+      [
+        { group: 'Managed', items: choices.logTypes.filter((t) => t.managed).map((t) => t.name) },
+        { group: 'Custom', items: choices.logTypes.filter((t) => !t.managed).map((t) => t.name) },
+      ].filter((g) => g.items.length > 0),
+    [choices.logTypes],
   );
-  const logTypeOptions = useMemo(() => {
-    const all = available?.logTypes ?? [];
-    return [
-      { group: 'Managed', items: all.filter((t) => t.managed).map((t) => t.name) },
-      { group: 'Custom', items: all.filter((t) => !t.managed).map((t) => t.name) },
-    ].filter((g) => g.items.length > 0);
-  }, [available]);
 
   async function submit(values: LogSourceFormValues, helpers: FormikHelpers<LogSourceFormValues>) {
-    try {
-      let saved: LogSourceFieldsFragment | undefined;
-      if (transport === 'aws-s3') {
-        const input = s3Input(values);
-        saved = source
-          ? (await updateS3({ variables: { id: source.id, input } })).data?.updateS3LogSource
-          : (await createS3({ variables: { input } })).data?.createS3LogSource;
-      } else if (transport === 'aws-sqs') {
-        const input = sqsInput(values);
-        saved = source
-          ? (await updateSqs({ variables: { id: source.id, input } })).data?.updateSqsLogSource
-          : (await createSqs({ variables: { input } })).data?.createSqsLogSource;
-      } else {
-        const input = httpInput(values);
-        saved = source
-          ? (await updateHttp({ variables: { id: source.id, input } })).data?.updateHttpLogSource
-          : (await createHttp({ variables: { input } })).data?.createHttpLogSource;
-      }
-      if (saved) {
-        snackbars.show({
-          color: 'green',
-          message: source ? 'Log source updated successfully' : 'Log source created successfully',
-        });
-        onSaved(saved);
-      }
-    } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
-      if (fieldErrors) helpers.setErrors(fieldErrors as FormikErrors<LogSourceFormValues>);
-      else snackbars.show({ color: 'red', title: 'Unable to save the log source', message: describeApiError(error) });
-    }
+    const fieldErrors = await onSubmit(values);
+    if (fieldErrors) helpers.setErrors(fieldErrors as FormikErrors<LogSourceFormValues>);
   }
 
   return (

@@ -1,17 +1,11 @@
-import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Drawer, Group, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { notifications as snackbars } from '@mantine/notifications';
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
 import { STREAM_TYPES, STREAM_TYPE_TITLES, type StreamType } from '../../../../core/log-sources/types';
 import { envelopeFieldWarning, validateEnvelopeField } from '../../../../core/log-sources/validation';
 import { AlertIcon } from '../../components/icons';
-import { describeApiError } from '../../lib/apollo/apiErrors';
-import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
+import { coreRule } from '../../lib/forms/coreRule';
 import type { LogSourceFieldsFragment, LogStreamType } from '../../lib/graphql/types';
-import { SET_LOG_STREAM_TYPE } from '../../screens/LogSources/logSources.operations';
-
-const SILENT: DataLayerContext = { silent: true };
 
 const DESCRIPTIONS: Record<StreamType, string> = {
   Auto: 'Caracal decides per object: a JSON array, CloudWatch Logs messages, or one event per line.',
@@ -33,23 +27,27 @@ export const streamTypeSchema = yup.object({
     .oneOf([...STREAM_TYPES])
     .required(),
   enclosed: yup.boolean(),
-  field: yup.string().test('envelope-field', function check(value) {
-    const { streamType, enclosed } = this.parent as StreamTypeValues;
-    if (streamType !== 'JsonArray' || !enclosed) return true;
-    const error = validateEnvelopeField(value ?? '');
-    return error ? this.createError({ message: error }) : true;
-  }),
+  field: coreRule(yup.string(), (value, { streamType, enclosed }) =>
+    streamType === 'JsonArray' && enclosed ? validateEnvelopeField(value) : undefined,
+  ),
 });
+
+/** How a source's objects split into events, as the API takes it. */
+export interface StreamTypeChoice {
+  readonly streamType: LogStreamType;
+  readonly jsonArrayEnvelopeField: string | null;
+}
 
 interface SetStreamTypeDrawerProps {
   readonly source: LogSourceFieldsFragment;
   readonly opened: boolean;
   readonly onClose: () => void;
+  /** Saves the choice (and closes the sheet once saved). */
+  readonly onSave: (choice: StreamTypeChoice) => Promise<void>;
 }
 
 /** The "Set log stream type" (Edit Log Format) sidesheet. */
-export function SetStreamTypeDrawer({ source, opened, onClose }: SetStreamTypeDrawerProps) {
-  const [save] = useMutation(SET_LOG_STREAM_TYPE, { context: SILENT });
+export function SetStreamTypeDrawer({ source, opened, onClose, onSave }: SetStreamTypeDrawerProps) {
   const initial: StreamTypeValues = {
     streamType: source.streamType,
     enclosed: !!source.jsonArrayEnvelopeField,
@@ -61,23 +59,12 @@ export function SetStreamTypeDrawer({ source, opened, onClose }: SetStreamTypeDr
         initialValues={initial}
         enableReinitialize
         validationSchema={streamTypeSchema}
-        onSubmit={async (values) => {
-          try {
-            await save({
-              variables: {
-                input: {
-                  sourceId: source.id,
-                  streamType: values.streamType as LogStreamType,
-                  jsonArrayEnvelopeField: values.streamType === 'JsonArray' && values.enclosed ? values.field.trim() : null,
-                },
-              },
-            });
-            snackbars.show({ color: 'green', message: 'Log stream type updated' });
-            onClose();
-          } catch (error) {
-            snackbars.show({ color: 'red', title: 'Unable to set the log stream type', message: describeApiError(error) });
-          }
-        }}
+        onSubmit={(values) =>
+          onSave({
+            streamType: values.streamType as LogStreamType,
+            jsonArrayEnvelopeField: values.streamType === 'JsonArray' && values.enclosed ? values.field.trim() : null,
+          })
+        }
       >
         {({ values, errors, touched, dirty, isValid, isSubmitting, setFieldValue, setFieldTouched }) => {
           const warning = values.streamType === 'JsonArray' && values.enclosed ? envelopeFieldWarning(values.field) : undefined;

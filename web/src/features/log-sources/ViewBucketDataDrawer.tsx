@@ -1,23 +1,35 @@
-import { useApolloClient } from '@apollo/client/react';
 import { Alert, Anchor, Button, Code, Drawer, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
+import { useState, type UIEvent } from 'react';
 import { STREAM_TYPES, STREAM_TYPE_TITLES } from '../../../../core/log-sources/types';
 import { EmptyResults } from '../../components/EmptyResults';
 import { AlertIcon } from '../../components/icons';
-import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { LogSourceFieldsFragment, LogStreamType } from '../../lib/graphql/types';
-import { VIEW_BUCKET_DATA_QUERY } from '../../screens/LogSources/logSources.operations';
 
 /** Raw events longer than this show a slice and a "Show Log" toggle. */
 export const SHOW_LOG_CHARS = 300;
 /** The next page loads when the list is scrolled to within this many pixels of its end. */
 export const LOAD_MORE_THRESHOLD_PX = 500;
-const PAGE_SIZE = 10;
-
-interface BucketRecord {
+export interface BucketRecord {
   readonly s3Key: string;
   readonly event: string | null;
   readonly error: string | null;
+}
+
+/** Where to look in the bucket, and how to split what is there. */
+export interface BucketQuery {
+  readonly prefix: string;
+  readonly streamType: LogStreamType;
+}
+
+/** What the sheet shows: the objects read so far under the query, and reading more. */
+export interface BucketData {
+  readonly query: BucketQuery;
+  readonly setQuery: (query: BucketQuery) => void;
+  readonly records: readonly BucketRecord[];
+  readonly hasNext: boolean;
+  readonly loading: boolean;
+  readonly error: string | null;
+  readonly loadMore: () => void;
 }
 
 function RawEvent({ text }: { readonly text: string }) {
@@ -52,62 +64,18 @@ interface ViewBucketDataDrawerProps {
   readonly source: LogSourceFieldsFragment;
   readonly opened: boolean;
   readonly onClose: () => void;
+  readonly data: BucketData;
 }
 
 /** The "View bucket data" sidesheet: objects under a prefix of an S3 source's bucket with their first events. */
-export function ViewBucketDataDrawer({ source, opened, onClose }: ViewBucketDataDrawerProps) {
-  const client = useApolloClient();
-  const [prefixInput, setPrefixInput] = useState(source.s3?.prefixes[0]?.prefix ?? '');
-  const [query, setQuery] = useState({ prefix: prefixInput, streamType: source.streamType as LogStreamType });
-  const [records, setRecords] = useState<BucketRecord[]>([]);
-  const [token, setToken] = useState<string | null>(null);
-  const [hasNext, setHasNext] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const generation = useRef(0);
-
-  const load = useCallback(
-    async (paginationToken: string | null) => {
-      const mine = ++generation.current;
-      setLoading(true);
-      setError(null);
-      try {
-        const { data } = await client.query({
-          query: VIEW_BUCKET_DATA_QUERY,
-          variables: {
-            input: {
-              sourceId: source.id,
-              filters: { prefix: query.prefix },
-              streamType: query.streamType,
-              pageSize: PAGE_SIZE,
-              paginationToken,
-            },
-          },
-          fetchPolicy: 'network-only',
-          context: { silent: true },
-        });
-        if (mine !== generation.current || !data) return;
-        const page = data.viewBucketData;
-        setRecords((previous) => (paginationToken ? [...previous, ...page.data] : page.data));
-        setHasNext(page.pageInfo.hasNextPage);
-        setToken(page.pageInfo.paginationToken);
-      } catch (err) {
-        if (mine === generation.current) setError(describeApiError(err));
-      } finally {
-        if (mine === generation.current) setLoading(false);
-      }
-    },
-    [client, source.id, query],
-  );
-
-  useEffect(() => {
-    if (opened) void load(null);
-  }, [opened, load]);
+export function ViewBucketDataDrawer({ source, opened, onClose, data }: ViewBucketDataDrawerProps) {
+  const { query, setQuery, records, hasNext, loading, error, loadMore } = data;
+  const [prefixInput, setPrefixInput] = useState(query.prefix);
 
   function onScroll(event: UIEvent<HTMLDivElement>) {
     const el = event.currentTarget;
     const remaining = el.scrollHeight - el.scrollTop - el.clientHeight;
-    if (remaining < LOAD_MORE_THRESHOLD_PX && hasNext && !loading && token) void load(token);
+    if (remaining < LOAD_MORE_THRESHOLD_PX) loadMore();
   }
 
   const groups = groupByObject(records);
@@ -183,9 +151,9 @@ export function ViewBucketDataDrawer({ source, opened, onClose }: ViewBucketData
               <Loader size="sm" aria-label="Loading objects" />
             </Group>
           )}
-          {!loading && hasNext && token && (
+          {!loading && hasNext && (
             <Group justify="center">
-              <Button variant="subtle" size="xs" onClick={() => void load(token)}>
+              <Button variant="subtle" size="xs" onClick={loadMore}>
                 Load more
               </Button>
             </Group>

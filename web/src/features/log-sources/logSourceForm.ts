@@ -1,5 +1,4 @@
 // The log source form's values, their rules (core's, as the server checks them) and the API inputs they make.
-import * as yup from 'yup';
 import type { CreatableTransport, HmacAlgorithm, HttpAuthType } from '../../../../core/log-sources/types';
 import {
   labelTakenMessage,
@@ -9,6 +8,7 @@ import {
   type LogTypeContext,
   type Problem,
 } from '../../../../core/log-sources/validation';
+import { coreProblems } from '../../lib/forms/coreRule';
 import type { HttpLogSourceInput, LogSourceFieldsFragment, S3LogSourceInput, SqsLogSourceInput } from '../../lib/graphql/types';
 
 export interface PrefixValues {
@@ -65,11 +65,30 @@ export function initialValues(transport: CreatableTransport, source?: LogSourceF
   };
 }
 
+/** What the form offers and checks against, as the API tells it. */
+export interface LogSourceChoices {
+  /** The log types a source may read, managed and custom. */
+  readonly logTypes: readonly { readonly name: string; readonly managed: boolean }[];
+  readonly crowdstrikeFdrEnabled: boolean;
+  /** Labels (lowercased) of the other sources of the same transport. */
+  readonly takenLabels: ReadonlySet<string>;
+}
+
 export interface FormContext extends LogTypeContext {
   /** Labels (lowercased) of the other sources of the same transport. */
   readonly takenLabels: ReadonlySet<string>;
   /** Editing a source whose stored secret is kept when the field stays empty (same authentication type). */
   readonly storedSecretFor?: HttpAuthType;
+}
+
+/** The rules' context: the log types known (those offered, and those the edited source already reads). */
+export function formContext(choices: LogSourceChoices, source?: LogSourceFieldsFragment): FormContext {
+  return {
+    knownLogTypes: new Set([...choices.logTypes.map((t) => t.name), ...(source?.logTypes ?? [])]),
+    crowdstrikeFdrEnabled: choices.crowdstrikeFdrEnabled,
+    takenLabels: choices.takenLabels,
+    storedSecretFor: source?.http?.secret ? source.http.authType : undefined,
+  };
 }
 
 export function problemsOf(values: LogSourceFormValues, context: FormContext): Problem[] {
@@ -103,13 +122,9 @@ function asTyped(values: LogSourceFormValues): LogSourceFormValues {
   };
 }
 
-/** A yup schema whose one test runs core's rules and reports each problem at its field path. */
+/** The form's yup schema: core's rules over the whole form, each problem at its field path. */
 export function logSourceSchema(context: FormContext) {
-  return yup.object().test('log-source', function check(values) {
-    const problems = problemsOf(asTyped(values as unknown as LogSourceFormValues), context);
-    if (problems.length === 0) return true;
-    return new yup.ValidationError(problems.map((p) => this.createError({ path: p.path, message: p.message })));
-  });
+  return coreProblems<LogSourceFormValues>((values) => problemsOf(asTyped(values), context));
 }
 
 const orNull = (value: string) => value.trim() || null;

@@ -1,18 +1,7 @@
-import { useMutation } from '@apollo/client/react';
 import { Button, Drawer, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { notifications as snackbars } from '@mantine/notifications';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { EMAIL_IN_USE } from '../../../../core/validation/users';
-import { describeApiError } from '../../lib/apollo/apiErrors';
-import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
 import type { UserListFieldsFragment } from '../../lib/graphql/types';
-import { apiErrorType } from '../../lib/apollo/errorType';
 import { userFormSchema, type UserFormValues } from './userFormSchema';
-import { EDIT_USER, INVITE_USER, LIST_USERS_ROLES } from '../../screens/Users/users.operations';
-
-export const INVITED_MESSAGE = 'User invited successfully';
-export const UPDATED_MESSAGE = 'User updated successfully!';
-const SILENT: DataLayerContext = { silent: true };
 
 /** Inviting a new user, or editing one. */
 export type UserFormMode = { readonly kind: 'invite' } | { readonly kind: 'edit'; readonly user: UserListFieldsFragment };
@@ -21,6 +10,8 @@ interface UserFormDrawerProps {
   /** Closed when null. */
   readonly mode: UserFormMode | null;
   readonly roles: ReadonlyArray<{ readonly id: string; readonly name: string }>;
+  /** Invites or saves (closing the sheet once done); answers the server's refusals by field. */
+  readonly onSubmit: (values: UserFormValues) => Promise<Partial<Record<keyof UserFormValues, string>> | undefined>;
   readonly onClose: () => void;
 }
 
@@ -32,66 +23,13 @@ function initialValues(mode: UserFormMode | null): UserFormValues {
   return { email: user.email, givenName: user.givenName ?? '', familyName: user.familyName ?? '', roleId: user.role?.id ?? '' };
 }
 
-/** Empty values travel as null (the API then keeps what is stored). */
-const orNull = (value: string) => value.trim() || null;
-
 /** The invite and edit-user sidesheet: email, first and last name, role. */
-export function UserFormDrawer({ mode, roles, onClose }: UserFormDrawerProps) {
-  const [invite] = useMutation(INVITE_USER, {
-    context: SILENT,
-    update(cache, { data }) {
-      const invited = data?.inviteUser;
-      if (!invited) return;
-      cache.updateQuery({ query: LIST_USERS_ROLES }, (list) =>
-        list
-          ? { ...list, users: { ...list.users, edges: [{ __typename: 'UserEdge', node: invited }, ...list.users.edges] } }
-          : list,
-      );
-    },
-  });
-  const [edit] = useMutation(EDIT_USER, { context: SILENT });
+export function UserFormDrawer({ mode, roles, onSubmit, onClose }: UserFormDrawerProps) {
   const inviting = mode?.kind !== 'edit';
 
   async function submit(values: UserFormValues, helpers: FormikHelpers<UserFormValues>) {
-    try {
-      if (mode?.kind === 'edit') {
-        await edit({
-          variables: {
-            input: {
-              id: mode.user.id,
-              email: orNull(values.email),
-              givenName: orNull(values.givenName),
-              familyName: orNull(values.familyName),
-              role: values.roleId ? { kind: 'Id', value: values.roleId } : null,
-            },
-          },
-        });
-        snackbars.show({ color: 'green', message: UPDATED_MESSAGE });
-      } else {
-        await invite({
-          variables: {
-            input: {
-              email: values.email.trim(),
-              givenName: values.givenName.trim(),
-              familyName: values.familyName.trim(),
-              role: { kind: 'Id', value: values.roleId },
-            },
-          },
-        });
-        snackbars.show({ color: 'green', message: INVITED_MESSAGE });
-      }
-      onClose();
-    } catch (err) {
-      if (apiErrorType(err) === 'AlreadyExists') {
-        helpers.setFieldError('email', EMAIL_IN_USE);
-        return;
-      }
-      snackbars.show({
-        color: 'red',
-        title: inviting ? "Couldn't invite the user" : "Couldn't update the user",
-        message: describeApiError(err),
-      });
-    }
+    const fieldErrors = await onSubmit(values);
+    if (fieldErrors) helpers.setErrors(fieldErrors);
   }
 
   return (

@@ -1,8 +1,8 @@
-import { Badge, Button, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { Badge, Button, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import { userDisplayName, userStatusOf, type UserStatusFilter } from '../../../../core/validation/users';
+import { DataTable } from '../../components/DataTable';
 import { ChevronDownIcon } from '../../components/icons';
 import { formatDateTimeUtc } from '../../lib/format';
 import type { UserListFieldsFragment } from '../../lib/graphql/types';
@@ -25,11 +25,6 @@ interface UsersTableProps {
 }
 
 const column = createColumnHelper<UserListFieldsFragment>();
-
-/** Longer lists render only the rows in view (the specification's virtualization above 10 items). */
-const VIRTUALIZE_ABOVE = 10;
-const ROW_HEIGHT = 53;
-const LIST_HEIGHT = 640;
 
 /** The users list: name ("(Deactivated)" when so), email, role, status, invitation date and actions. */
 export function UsersTable({ users, selfId, canModify, onAction }: UsersTableProps) {
@@ -104,56 +99,7 @@ export function UsersTable({ users, selfId, canModify, onAction }: UsersTablePro
     ],
     [canModify, selfId, onAction],
   );
-  const table = useReactTable({
-    data: users as UserListFieldsFragment[],
-    columns,
-    getRowId: (user) => user.id,
-    getCoreRowModel: getCoreRowModel(),
-  });
-
-  const scroller = useRef<HTMLDivElement>(null);
-  const rows = table.getRowModel().rows;
-  const virtual = rows.length > VIRTUALIZE_ABOVE;
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    enabled: virtual,
-  });
-  const items = virtual ? virtualizer.getVirtualItems() : [];
-  const visible = virtual ? items.map((item) => rows[item.index]) : rows;
-  const padTop = items.length ? items[0].start : 0;
-  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
-
   return (
-    <Table.ScrollContainer minWidth={1000}>
-      <div ref={scroller} style={virtual ? { maxHeight: LIST_HEIGHT, overflowY: 'auto' } : undefined}>
-        <Table highlightOnHover verticalSpacing="sm" stickyHeader={virtual} aria-label="Users" aria-rowcount={rows.length + 1}>
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => (
-                  <Table.Th key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</Table.Th>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {padTop > 0 && <tr aria-hidden="true" style={{ height: padTop }} />}
-            {visible.map((row) => (
-              <Table.Tr key={row.id} aria-rowindex={row.index + 2} style={virtual ? { height: ROW_HEIGHT } : undefined}>
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Td key={cell.id} style={{ whiteSpace: 'nowrap' }}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-            {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} />}
-          </Table.Tbody>
-        </Table>
-      </div>
-    </Table.ScrollContainer>
+    <DataTable data={users} columns={columns} getRowId={(user) => user.id} label="Users" rowHeight={53} minWidth={1000} noWrap />
   );
 }

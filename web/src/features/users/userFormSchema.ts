@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { emailError, familyNameError, givenNameError, roleIdError } from '../../../../core/validation/users';
+import { coreRule } from '../../lib/forms/coreRule';
 
 export interface UserFormValues {
   readonly email: string;
@@ -8,17 +9,10 @@ export interface UserFormValues {
   readonly roleId: string;
 }
 
-/** A yup test running one of core's rules (the server runs the same ones). */
-const rule = (name: string, check: (value: unknown) => string | undefined) =>
-  yup.string().test(name, function test(value) {
-    const error = check(value ?? '');
-    return error ? this.createError({ message: error }) : true;
-  });
-
 /** The invite and edit form's rules, from core's. */
 export const userFormSchema = yup.object({
-  email: rule('email', emailError),
-  givenName: rule('given-name', givenNameError),
-  familyName: rule('family-name', familyNameError),
-  roleId: rule('role', roleIdError),
+  email: coreRule(yup.string(), emailError),
+  givenName: coreRule(yup.string(), givenNameError),
+  familyName: coreRule(yup.string(), familyNameError),
+  roleId: coreRule(yup.string(), roleIdError),
 });

@@ -143,3 +143,31 @@ export function errorStatusOf(error: unknown, { ignoreNotFound = false }: ErrorS
 export function isNestedAccessDenied(error: GraphQLErrorLike): boolean {
   return textOf(error.message)?.toLowerCase() === 'access denied' && (error.path?.length ?? 0) > 1;
 }
+
+/** The API's error type of a failed call (AlreadyExists, InUse, InvalidInput, ...), if the server gave one. */
+export function apiErrorType(error: unknown): string | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  const first = error.errors[0] as GraphQLErrorLike | undefined;
+  return first ? errorTypeOf(first) : undefined;
+}
+
+/**
+ * The fields a refused input names, with why: an InvalidInput error's message lists them as
+ * `path: message; path: message`; an AlreadyExists error concerns the field `taken` names. Undefined when
+ * the failure is about no field.
+ */
+export function fieldErrorsOf(error: unknown, taken: string): Record<string, string> | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  const first = error.errors[0] as GraphQLErrorLike | undefined;
+  const message = textOf(first?.message);
+  if (!first || !message) return undefined;
+  const type = errorTypeOf(first);
+  if (type === 'AlreadyExists') return { [taken]: message };
+  if (type !== 'InvalidInput') return undefined;
+  const found: Record<string, string> = {};
+  for (const part of message.split('; ')) {
+    const colon = part.indexOf(': ');
+    if (colon > 0) found[part.slice(0, colon)] = part.slice(colon + 2);
+  }
+  return Object.keys(found).length ? found : undefined;
+}

@@ -1,10 +1,10 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Anchor, Button, Card, Code, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Code, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { usePageTitle } from '../../app/usePageTitle';
+import { LoadFailure } from '../../components/LoadFailure';
 import { EmptyResults } from '../../components/EmptyResults';
-import { AlertIcon } from '../../components/icons';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { formatDateTimeUtc } from '../../lib/format';
 import type { AlertFieldsFragment } from '../../lib/graphql/types';
@@ -117,11 +117,7 @@ function AlertEvents({ alertId }: { readonly alertId: string }) {
         Events
       </Title>
       {loading && !data && <Skeleton h={120} radius="md" aria-label="Loading events" />}
-      {error && !data && (
-        <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title="Couldn't load the events">
-          {describeApiError(error)}
-        </Alert>
-      )}
+      {error && !data && <LoadFailure title="Couldn't load the events" message={describeApiError(error)} />}
       {data && events.length === 0 && (
         <Card withBorder radius="md">
           <EmptyResults title="No events" description="This alert has no events in the data lake." />
@@ -158,11 +154,7 @@ export function AlertDetailsPage() {
         ← Alerts &amp; Errors
       </Anchor>
       {loading && !data && <Skeleton h={240} radius="md" aria-label="Loading the alert" />}
-      {error && !data && (
-        <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title="Couldn't load the alert">
-          {describeApiError(error)}
-        </Alert>
-      )}
+      {error && !data && <LoadFailure title="Couldn't load the alert" message={describeApiError(error)} />}
       {data && !alert && (
         <Card withBorder radius="md">
           <EmptyResults title="Alert not found" description="It may have been removed, or the link is wrong." />

@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Button, Card, Group, MultiSelect, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, MultiSelect, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications as snackbars } from '@mantine/notifications';
 import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../app/usePageTitle';
+import { LoadFailure } from '../../components/LoadFailure';
 import { EmptyResults } from '../../components/EmptyResults';
-import { AlertIcon } from '../../components/icons';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { AlertStatus, AlertType } from '../../lib/graphql/types';
 import { Can } from '../../lib/permissions';
@@ -133,11 +133,7 @@ export function AlertsPage() {
       </Group>
 
       {loading && !data && <Skeleton h={200} radius="md" aria-label="Loading alerts" />}
-      {error && !data && (
-        <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title="Couldn't load alerts">
-          {describeApiError(error)}
-        </Alert>
-      )}
+      {error && !data && <LoadFailure title="Couldn't load alerts" message={describeApiError(error)} />}
       {data && alerts.length === 0 && (
         <Card withBorder radius="md">
           <EmptyResults

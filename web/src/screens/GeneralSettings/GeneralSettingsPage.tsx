@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Button, Card, Container, Group, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications as snackbars } from '@mantine/notifications';
 import { Formik, Form } from 'formik';
 import { usePageTitle } from '../../app/usePageTitle';
+import { LoadFailure } from '../../components/LoadFailure';
 import { useWebConfig } from '../../app/webConfig';
-import { AlertIcon } from '../../components/icons';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
 import { formatDateTimeUtc } from '../../lib/format';
@@ -40,11 +40,7 @@ export function GeneralSettingsPage() {
         </div>
 
         {loading && !data && <Skeleton h={220} radius="md" aria-label="Loading general settings" />}
-        {error && !data && (
-          <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title="Couldn't load the general settings">
-            {describeApiError(error)}
-          </Alert>
-        )}
+        {error && !data && <LoadFailure title="Couldn't load the general settings" message={describeApiError(error)} />}
 
         {settings && (
           <Formik<GeneralSettingsValues>

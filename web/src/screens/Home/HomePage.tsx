@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { usePageTitle } from '../../app/usePageTitle';
-import { AlertIcon } from '../../components/icons';
+import { LoadFailure } from '../../components/LoadFailure';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { AccountCard } from '../../features/home/AccountCard';
 import { DeploymentCard } from '../../features/home/DeploymentCard';
@@ -42,14 +42,12 @@ export function HomePage() {
   if (error || !data) {
     return (
       <Container size="lg">
-        <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title="Couldn't load your workspace">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{describeApiError(error)}</Text>
-            <Button size="xs" variant="outline" color="red" loading={loading} onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailure
+          title="Couldn't load your workspace"
+          message={describeApiError(error)}
+          onRetry={() => void refetch()}
+          retrying={loading}
+        />
       </Container>
     );
   }

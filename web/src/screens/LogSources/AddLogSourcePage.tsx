@@ -1,43 +1,11 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  LOG_SOURCE_TRANSPORTS,
-  TRANSPORT_INFO,
-  isCreatableTransport,
-  type LogSourceTransport,
-} from '../../../../core/log-sources/types';
+import { LOG_SOURCE_TRANSPORTS, TRANSPORT_INFO, isCreatableTransport } from '../../../../core/log-sources/types';
+import { LOG_SOURCE_ROUTES, logSourcePath } from '../../app/routes';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LogSourceForm } from '../../features/log-sources/LogSourceForm';
-import { LOG_SOURCE_ROUTES, logSourcePath } from '../../app/routes';
-import classes from '../../features/log-sources/TransportCard.module.css';
-
-function TransportCard({ transport, onChoose }: { readonly transport: LogSourceTransport; readonly onChoose: () => void }) {
-  const info = TRANSPORT_INFO[transport];
-  const available = isCreatableTransport(transport);
-  const body = (
-    <Card withBorder radius="md" padding="lg" h="100%" className={available ? classes.available : classes.later}>
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600}>{info.title}</Text>
-          {!available && (
-            <Badge size="sm" color="gray" variant="light" style={{ flexShrink: 0 }}>
-              Coming later
-            </Badge>
-          )}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {info.description}
-        </Text>
-      </Stack>
-    </Card>
-  );
-  if (!available) return <div aria-disabled="true">{body}</div>;
-  return (
-    <UnstyledButton onClick={onChoose} aria-label={`Add ${info.title} source`} h="100%">
-      {body}
-    </UnstyledButton>
-  );
-}
+import { TransportCard } from '../../features/log-sources/TransportCard';
+import { useLogSourceEditor } from './useLogSourceEditor';
 
 /** Choose a transport among the cards, then fill in its form (`?type=` keeps the choice in the URL). */
 export function AddLogSourcePage() {
@@ -46,6 +14,7 @@ export function AddLogSourcePage() {
   const navigate = useNavigate();
   const chosen = params.get('type');
   const transport = isCreatableTransport(chosen) ? chosen : null;
+  const editor = useLogSourceEditor({ transport, onSaved: (source) => navigate(logSourcePath(source.id)) });
 
   return (
     <Stack gap="lg" maw={960}>
@@ -66,7 +35,8 @@ export function AddLogSourcePage() {
         <LogSourceForm
           key={transport}
           transport={transport}
-          onSaved={(source) => navigate(logSourcePath(source.id))}
+          choices={editor.choices}
+          onSubmit={editor.save}
           onCancel={() => navigate(LOG_SOURCE_ROUTES.list)}
         />
       ) : (

@@ -1,15 +1,16 @@
 import { useQuery } from '@apollo/client/react';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
-import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isCreatableTransport, transportFromApi } from '../../../../core/log-sources/types';
 import { usePageTitle } from '../../app/usePageTitle';
-import { AlertIcon } from '../../components/icons';
+import { LoadFailure } from '../../components/LoadFailure';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { LogSourceForm } from '../../features/log-sources/LogSourceForm';
 import { LOG_SOURCE_QUERY } from './logSources.operations';
 import { logSourcePath } from '../../app/routes';
 import { transportTitle } from '../../features/log-sources/SourceBadges';
+import { useLogSourceEditor } from './useLogSourceEditor';
 
 /** Editing a log source's settings (its stream type has its own sidesheet on the details page). */
 export function EditLogSourcePage() {
@@ -19,7 +20,9 @@ export function EditLogSourcePage() {
   const source = data?.logSource;
   useBreadcrumbLabel(source?.label, 1);
   usePageTitle(source ? `Edit ${source.label}` : 'Edit Log Source');
-  const transport = source ? transportFromApi(source.transport) : undefined;
+  const found = source ? transportFromApi(source.transport) : undefined;
+  const transport = isCreatableTransport(found) ? found : null;
+  const editor = useLogSourceEditor({ transport, source, onSaved: (saved) => navigate(logSourcePath(saved.id)) });
 
   return (
     <Stack gap="lg" maw={960}>
@@ -34,16 +37,13 @@ export function EditLogSourcePage() {
         )}
       </div>
       {loading && !data && <Skeleton h={320} radius="md" aria-label="Loading the log source" />}
-      {error && !data && (
-        <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title="Couldn't load the log source">
-          {describeApiError(error)}
-        </Alert>
-      )}
-      {source && isCreatableTransport(transport) && (
+      {error && !data && <LoadFailure title="Couldn't load the log source" message={describeApiError(error)} />}
+      {source && transport && (
         <LogSourceForm
           transport={transport}
           source={source}
-          onSaved={(saved) => navigate(logSourcePath(saved.id))}
+          choices={editor.choices}
+          onSubmit={editor.save}
           onCancel={() => navigate(logSourcePath(source.id))}
         />
       )}

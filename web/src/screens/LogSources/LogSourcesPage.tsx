@@ -1,10 +1,10 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LOG_SOURCE_TRANSPORTS, TRANSPORT_INFO, isTransport, transportToApi } from '../../../../core/log-sources/types';
 import { usePageTitle } from '../../app/usePageTitle';
+import { LoadFailure } from '../../components/LoadFailure';
 import { EmptyResults } from '../../components/EmptyResults';
-import { AlertIcon } from '../../components/icons';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { LogSourceTransport } from '../../lib/graphql/types';
 import { Can } from '../../lib/permissions';
@@ -55,11 +55,7 @@ export function LogSourcesPage() {
       </Group>
 
       {loading && !data && <Skeleton h={200} radius="md" aria-label="Loading log sources" />}
-      {error && !data && (
-        <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title="Couldn't load your log sources">
-          {describeApiError(error)}
-        </Alert>
-      )}
+      {error && !data && <LoadFailure title="Couldn't load your log sources" message={describeApiError(error)} />}
       {data && sources.length === 0 && (
         <Card withBorder radius="md">
           <EmptyResults

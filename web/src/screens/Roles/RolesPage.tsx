@@ -1,25 +1,22 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Badge, Button, Card, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications as snackbars } from '@mantine/notifications';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PERMISSIONS } from '../../../../core/permissions';
-import { isAdminRoleId } from '../../../../core/validation/roles';
+import { SETTINGS_ROUTES } from '../../app/routes';
 import { usePageTitle } from '../../app/usePageTitle';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyResults } from '../../components/EmptyResults';
-import { AlertIcon } from '../../components/icons';
+import { LoadFailure } from '../../components/LoadFailure';
+import { RolesTable } from '../../features/roles/RolesTable';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
 import type { RoleFieldsFragment } from '../../lib/graphql/types';
-import { Can } from '../../lib/permissions';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Can, useHasPermissions } from '../../lib/permissions';
 import { DELETE_ROLE, LIST_ROLES } from './roles.operations';
-import { editRolePath, SETTINGS_ROUTES } from '../../app/routes';
 
 export const DELETED_MESSAGE = 'Role deleted successfully';
 const SILENT: DataLayerContext = { silent: true };
-
-const usersLabel = (count: number | null | undefined) => (count == null ? '—' : `${count} ${count === 1 ? 'user' : 'users'}`);
 
 /** Settings › User Roles: the roles users can hold, the built-in Admin first. */
 export function RolesPage() {
@@ -38,6 +35,8 @@ export function RolesPage() {
     },
   });
   const [deleting, setDeleting] = useState<RoleFieldsFragment | null>(null);
+  const canModify = useHasPermissions(['UserModify']);
+  const onDelete = useCallback((role: RoleFieldsFragment) => setDeleting(role), []);
 
   async function confirmDelete(role: RoleFieldsFragment) {
     try {
@@ -78,70 +77,15 @@ export function RolesPage() {
             </Stack>
           )}
           {error && !data && (
-            <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title="Couldn't fetch needed data">
-              <Stack gap="sm" align="flex-start">
-                <Text size="sm">{describeApiError(error)}</Text>
-                <Button size="xs" variant="outline" color="red" loading={loading} onClick={() => void refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
+            <LoadFailure
+              title="Couldn't fetch needed data"
+              message={describeApiError(error)}
+              onRetry={() => void refetch()}
+              retrying={loading}
+            />
           )}
           {data && roles.length === 0 && <EmptyResults description="No roles yet." />}
-          {data && roles.length > 0 && (
-            <Table.ScrollContainer minWidth={640}>
-              <Table highlightOnHover verticalSpacing="sm" aria-label="User roles">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Permissions</Table.Th>
-                    <Table.Th>Users</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {roles.map((role) => {
-                    const builtIn = isAdminRoleId(role.id);
-                    return (
-                      <Table.Tr key={role.id}>
-                        <Table.Td>
-                          <Group gap="xs">
-                            <Text size="sm" fw={500}>
-                              {role.name}
-                            </Text>
-                            {builtIn && (
-                              <Badge variant="light" size="sm">
-                                Built-in
-                              </Badge>
-                            )}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          {role.permissions.length === PERMISSIONS.length ? 'All' : role.permissions.length} of{' '}
-                          {PERMISSIONS.length}
-                        </Table.Td>
-                        <Table.Td>{usersLabel(role.userCount)}</Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" justify="flex-end" wrap="nowrap">
-                            <Button size="compact-sm" variant="subtle" component={Link} to={editRolePath(role.id)}>
-                              {builtIn ? 'View' : 'Edit'}
-                            </Button>
-                            {!builtIn && (
-                              <Can permissions={['UserModify']}>
-                                <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(role)}>
-                                  Delete
-                                </Button>
-                              </Can>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          {data && roles.length > 0 && <RolesTable roles={roles} canModify={canModify} onDelete={onDelete} />}
         </Card>
       </Stack>
       <ConfirmDialog

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { readSpecYaml } from '../../../../core/schemas/custom-schema';
 import type { FieldSpec } from '../../../../core/schemas';
 import { usePageTitle } from '../../app/usePageTitle';
-import { AlertIcon } from '../../components/icons';
+import { LoadFailure } from '../../components/LoadFailure';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { formatDateTimeUtc } from '../../lib/format';
 import { Can } from '../../lib/permissions';
@@ -54,9 +54,10 @@ export function SchemaDetailsPage() {
   if (!schema) {
     const message = error ? describeApiError(error) : data?.getSchema.error?.message;
     return (
-      <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title="Could not load schema">
-        {message || "An unknown error occurred and we couldn't load the schema from the server"}
-      </Alert>
+      <LoadFailure
+        title="Could not load schema"
+        message={message || "An unknown error occurred and we couldn't load the schema from the server"}
+      />
     );
   }
 

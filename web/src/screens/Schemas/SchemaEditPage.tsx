@@ -24,6 +24,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { readSpecYaml } from '../../../../core/schemas/custom-schema';
 import { CUSTOM_PREFIX, type FieldSpec } from '../../../../core/schemas';
 import { usePageTitle } from '../../app/usePageTitle';
+import { LoadFailure } from '../../components/LoadFailure';
 import { AlertIcon } from '../../components/icons';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { SchemaFieldsFragment } from '../../lib/graphql/types';
@@ -88,9 +89,10 @@ export function SchemaEditPage() {
 
 function LoadError({ message }: { readonly message?: string | null }) {
   return (
-    <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title="Could not load schema">
-      {message || "An unknown error occurred and we couldn't load the schema from the server"}
-    </Alert>
+    <LoadFailure
+      title="Could not load schema"
+      message={message || "An unknown error occurred and we couldn't load the schema from the server"}
+    />
   );
 }
 

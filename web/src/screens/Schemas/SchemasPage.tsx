@@ -1,12 +1,13 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../app/usePageTitle';
+import { LoadFailure } from '../../components/LoadFailure';
 import { DataTable } from '../../components/DataTable';
 import { EmptyResults } from '../../components/EmptyResults';
-import { AlertIcon, SearchIcon } from '../../components/icons';
+import { SearchIcon } from '../../components/icons';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { SchemasListQuery } from '../../lib/graphql/types';
 import { Can } from '../../lib/permissions';
@@ -111,11 +112,7 @@ export function SchemasPage() {
         />
       </Group>
       {loading && !data && <Skeleton h={300} radius="md" aria-label="Loading schemas" />}
-      {error && !data && (
-        <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title="Couldn't load your schemas">
-          {describeApiError(error)}
-        </Alert>
-      )}
+      {error && !data && <LoadFailure title="Couldn't load your schemas" message={describeApiError(error)} />}
       {data && rows.length === 0 && (
         <Card withBorder radius="md">
           <EmptyResults title="No schemas match" description="Change the search, or show archived schemas." />

@@ -1,23 +1,36 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Button, Card, Container, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications as snackbars } from '@mantine/notifications';
 import { useCallback, useMemo, useState } from 'react';
-import { USER_STATUS_FILTERS, userMatchesSearch, userStatusOf, type UserStatusFilter } from '../../../../core/validation/users';
+import {
+  EMAIL_IN_USE,
+  USER_STATUS_FILTERS,
+  userMatchesSearch,
+  userStatusOf,
+  type UserStatusFilter,
+} from '../../../../core/validation/users';
 import { usePageTitle } from '../../app/usePageTitle';
+import { LoadFailure } from '../../components/LoadFailure';
 import { EmptyResults } from '../../components/EmptyResults';
-import { AlertIcon, SearchIcon } from '../../components/icons';
-import { describeApiError } from '../../lib/apollo/apiErrors';
+import { SearchIcon } from '../../components/icons';
+import { apiErrorType, describeApiError } from '../../lib/apollo/apiErrors';
 import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
 import { useAuth } from '../../lib/auth/AuthContext';
 import type { UserListFieldsFragment } from '../../lib/graphql/types';
 import { Can, useHasPermissions } from '../../lib/permissions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { UserFormDrawer, type UserFormMode } from '../../features/users/UserFormDrawer';
+import type { UserFormValues } from '../../features/users/userFormSchema';
 import { UsersTable, type UserAction } from '../../features/users/UsersTable';
-import { DEACTIVATE_USER, DELETE_USER, LIST_USERS_ROLES, REACTIVATE_USER } from './users.operations';
+import { DEACTIVATE_USER, DELETE_USER, EDIT_USER, INVITE_USER, LIST_USERS_ROLES, REACTIVATE_USER } from './users.operations';
 
 export const FETCH_FAILED = "Couldn't fetch needed data";
+export const INVITED_MESSAGE = 'User invited successfully';
+export const UPDATED_MESSAGE = 'User updated successfully!';
 const SILENT: DataLayerContext = { silent: true };
+
+/** Empty values travel as null (the API then keeps what is stored). */
+const orNull = (value: string) => value.trim() || null;
 
 const STATUS_LABELS: Record<UserStatusFilter, string> = { ACTIVE: 'Active', INVITED: 'Invited', DEACTIVATED: 'Deactivated' };
 
@@ -81,6 +94,18 @@ export function UsersPage() {
     },
   });
 
+  const [invite] = useMutation(INVITE_USER, {
+    context: SILENT,
+    update(cache, { data: invited }) {
+      const user = invited?.inviteUser;
+      if (!user) return;
+      cache.updateQuery({ query: LIST_USERS_ROLES }, (list) =>
+        list ? { ...list, users: { ...list.users, edges: [{ __typename: 'UserEdge', node: user }, ...list.users.edges] } } : list,
+      );
+    },
+  });
+  const [edit] = useMutation(EDIT_USER, { context: SILENT });
+
   const [search, setSearch] = useState('');
   const [roleId, setRoleId] = useState<string | null>(null);
   const [status, setStatus] = useState<UserStatusFilter | null>(null);
@@ -114,6 +139,48 @@ export function UsersPage() {
       setConfirmation(null);
     } catch (err) {
       snackbars.show({ color: 'red', title: `Couldn't ${action} the user`, message: describeApiError(err) });
+    }
+  }
+
+  async function save(values: UserFormValues): Promise<Partial<Record<keyof UserFormValues, string>> | undefined> {
+    const editing = form?.kind === 'edit' ? form.user : undefined;
+    try {
+      if (editing) {
+        await edit({
+          variables: {
+            input: {
+              id: editing.id,
+              email: orNull(values.email),
+              givenName: orNull(values.givenName),
+              familyName: orNull(values.familyName),
+              role: values.roleId ? { kind: 'Id', value: values.roleId } : null,
+            },
+          },
+        });
+        snackbars.show({ color: 'green', message: UPDATED_MESSAGE });
+      } else {
+        await invite({
+          variables: {
+            input: {
+              email: values.email.trim(),
+              givenName: values.givenName.trim(),
+              familyName: values.familyName.trim(),
+              role: { kind: 'Id', value: values.roleId },
+            },
+          },
+        });
+        snackbars.show({ color: 'green', message: INVITED_MESSAGE });
+      }
+      setForm(null);
+      return undefined;
+    } catch (err) {
+      if (apiErrorType(err) === 'AlreadyExists') return { email: EMAIL_IN_USE };
+      snackbars.show({
+        color: 'red',
+        title: editing ? "Couldn't update the user" : "Couldn't invite the user",
+        message: describeApiError(err),
+      });
+      return undefined;
     }
   }
 
@@ -175,14 +242,12 @@ export function UsersPage() {
 
             {loading && !data && <UsersSkeleton />}
             {error && !data && (
-              <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title={FETCH_FAILED}>
-                <Stack gap="sm" align="flex-start">
-                  <Text size="sm">{describeApiError(error)}</Text>
-                  <Button size="xs" variant="outline" color="red" loading={loading} onClick={() => void refetch()}>
-                    Try again
-                  </Button>
-                </Stack>
-              </Alert>
+              <LoadFailure
+                title={FETCH_FAILED}
+                message={describeApiError(error)}
+                onRetry={() => void refetch()}
+                retrying={loading}
+              />
             )}
             {data?.users.pageInfo.hasNextPage && (
               <Text size="sm" c="dimmed">
@@ -205,7 +270,7 @@ export function UsersPage() {
         </Card>
       </Stack>
 
-      <UserFormDrawer mode={form} roles={roles} onClose={() => setForm(null)} />
+      <UserFormDrawer mode={form} roles={roles} onSubmit={save} onClose={() => setForm(null)} />
       <ConfirmDialog
         opened={confirmation !== null}
         title={confirmation ? CONFIRM_TEXT[confirmation.action].title : ''}
