@@ -1,18 +1,13 @@
-// A client for the Python detection worker (worker.py): one long-lived python3 process speaking
-// JSON lines. Requests are answered in order; the worker may interleave key-value requests, which
-// the host answers through `keyValue` (the local runtime serves them from the DynamoDB table).
+// A client for the Python detection worker (worker.py): one long-lived python3 process speaking JSON lines,
+// answering requests in order. The worker hosts the sandbox processes the detections' code runs in.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type KeyValueHandler = (request: Record<string, unknown>) => Promise<unknown>;
-
 export interface WorkerOptions {
   python?: string;
-  /** Serve the caching helpers' key-value operations (without it the worker keeps them in memory). */
-  keyValue?: KeyValueHandler;
 }
 
 interface Pending {
@@ -29,13 +24,12 @@ export class DetectionWorker {
   private stderr = '';
   private exited: Error | undefined;
 
-  constructor(private readonly options: WorkerOptions = {}) {
-    const args = [WORKER_SCRIPT, ...(options.keyValue ? ['--host-kv'] : [])];
-    // Bytecode is cached under the temp folder, never beside the detections' files. Detection code gets
-    // no AWS credentials: the host serves the key-value table.
+  constructor(options: WorkerOptions = {}) {
+    // The worker's own bytecode is cached under the temp folder. It needs no AWS credentials (nor do its
+    // sandboxes ever get an environment).
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_')));
     env.PYTHONPYCACHEPREFIX = join(tmpdir(), 'caracal-pycache');
-    this.child = spawn(options.python ?? 'python3', args, { stdio: ['pipe', 'pipe', 'pipe'], env });
+    this.child = spawn(options.python ?? 'python3', [WORKER_SCRIPT], { stdio: ['pipe', 'pipe', 'pipe'], env });
     // Writing to a worker that has exited must not crash the host; the exit is reported instead.
     this.child.stdin.on('error', () => undefined);
     this.child.stderr.setEncoding('utf8');
@@ -43,7 +37,7 @@ export class DetectionWorker {
       this.stderr = (this.stderr + chunk).slice(-4000);
     });
     const lines = createInterface({ input: this.child.stdout });
-    lines.on('line', (line) => void this.onLine(line));
+    lines.on('line', (line) => this.onLine(line));
     this.child.on('exit', (code, signal) => {
       this.exited = new Error(`detection worker exited (${signal ?? code})${this.stderr ? `: ${this.stderr.trim()}` : ''}`);
       for (const p of this.pending.values()) p.reject(this.exited);
@@ -56,22 +50,11 @@ export class DetectionWorker {
     });
   }
 
-  private async onLine(line: string): Promise<void> {
+  private onLine(line: string): void {
     let message: Record<string, unknown>;
     try {
       message = JSON.parse(line) as Record<string, unknown>;
     } catch {
-      return;
-    }
-    if ('kvId' in message) {
-      const reply: Record<string, unknown> = { kvId: message.kvId };
-      try {
-        if (!this.options.keyValue) throw new Error('no key-value store is configured');
-        reply.result = await this.options.keyValue(message.kv as Record<string, unknown>);
-      } catch (error) {
-        reply.error = error instanceof Error ? error.message : String(error);
-      }
-      this.child.stdin.write(JSON.stringify(reply) + '\n');
       return;
     }
     const pending = this.pending.get(message.id as number);

@@ -1,6 +1,6 @@
 """A detection that raises, returns the wrong type, prints, imports something missing, exits or
 loops forever gives an error result for itself; every other detection still runs. Also the worker
-protocol, which detection output must never corrupt, and its key-value requests."""
+protocol, which detection output must never corrupt, and the key-value requests its sandbox sends."""
 
 import contextlib
 import json
@@ -12,8 +12,10 @@ import tempfile
 import time
 import unittest
 
+from caracal_engine import kv
 from caracal_engine.engine import Engine
 from caracal_engine.guard import DetectionTimeout, Watchdog
+from caracal_engine.host import Host, with_sources
 from tests.engine import ENGINE_DIR
 
 SOURCES = {
@@ -53,7 +55,7 @@ def write_content(directory: str, time_limit: float = 1.0, worker: bool = False)
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(source)
         detections.append({"id": name, "analysisType": "rule", "severity": "Low", "logTypes": ["T"], "path": path})
-    return {"detections": detections, "timeLimitSeconds": time_limit}
+    return with_sources({"detections": detections, "timeLimitSeconds": time_limit})
 
 
 class EngineRobustnessTest(unittest.TestCase):
@@ -148,35 +150,29 @@ class WorkerProtocolTest(unittest.TestCase):
             self.assertEqual(self.send(worker, {"id": 4, "op": "ping"})["result"], "pong")
 
     def test_key_value_requests_go_to_the_host(self):
-        with tempfile.TemporaryDirectory() as directory:
-            path = os.path.join(directory, "count.py")
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(
-                    "from panther_detection_helpers.caching import increment_counter\n"
-                    "def rule(event):\n    return increment_counter('k', epoch_seconds=60) >= 2\n"
-                )
-            worker = self.start("--host-kv")
-            content = {"detections": [{"id": "Count", "analysisType": "rule", "severity": "Low", "logTypes": ["T"], "path": path}]}
-            self.assertTrue(self.send(worker, {"id": 1, "op": "load", "content": content})["ok"])
-            store = {}
-            worker.stdin.write(json.dumps({"id": 2, "op": "run", "events": [{"p_log_type": "T"}, {"p_log_type": "T"}]}) + "\n")
-            worker.stdin.flush()
-            seen_ops = []
-            while True:
-                message = json.loads(worker.stdout.readline())
-                if "kvId" not in message:
-                    break
-                request = message["kv"]
-                seen_ops.append(request["op"])
-                result = None
-                if request["op"] == "increment":
-                    store[request["key"]] = store.get(request["key"], 0) + request["amount"]
-                    result = store[request["key"]]
-                worker.stdin.write(json.dumps({"kvId": message["kvId"], "result": result}) + "\n")
-                worker.stdin.flush()
-            self.assertEqual(message["id"], 2)
-            self.assertEqual([bool(r) for r in message["result"]["results"]], [False, True])
-            self.assertEqual(seen_ops, ["increment", "setExpiry", "increment", "setExpiry"])
+        class Recording(kv.MemoryStore):
+            def __init__(self):
+                super().__init__()
+                self.ops = []
+
+            def increment(self, key, amount):
+                self.ops.append("increment")
+                return super().increment(key, amount)
+
+            def set_expiry(self, key, epoch_seconds):
+                self.ops.append("setExpiry")
+                super().set_expiry(key, epoch_seconds)
+
+        store = Recording()
+        host = Host(store)
+        self.addCleanup(host.close)
+        body = ("from panther_detection_helpers.caching import increment_counter\n"
+                "def rule(event):\n    return increment_counter('k', epoch_seconds=60) >= 2\n")
+        content = {"detections": [{"id": "Count", "analysisType": "rule", "severity": "Low", "logTypes": ["T"], "body": body}]}
+        out = host.run(content, [{"p_log_type": "T"}, {"p_log_type": "T"}])
+        self.assertEqual([bool(r) for r in out["results"]], [False, True])
+        self.assertEqual(store.ops, ["increment", "setExpiry", "increment", "setExpiry"])
+        self.assertEqual(store.get("k")["intCount"], 2)
 
 
 if __name__ == "__main__":

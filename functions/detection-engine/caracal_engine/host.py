@@ -38,7 +38,7 @@ STARTUP_SECONDS = 60.0
 # Content versions a warm sandbox keeps compiled (the detections function sends one per log type).
 MAX_VERSIONS = 8
 # Per detection still to run, time a run keeps back from the one running now.
-RUN_FLOOR_SECONDS = 0.1
+RUN_FLOOR_SECONDS = 0.5
 # Time kept back at the end of an invocation to answer: this share of it, at most MAX_RESERVE_SECONDS.
 RESERVE_SHARE = 0.1
 MAX_RESERVE_SECONDS = 5.0
@@ -223,7 +223,9 @@ class Sandbox:
         answer = self.reply()
         if "error" in answer:
             raise ValueError(str(answer["error"]))
-        return answer.get("ok")
+        if "ok" not in answer:
+            raise SandboxError(f"unexpected message from the sandbox: {answer}")
+        return answer["ok"]
 
     def fork(self, task: Mapping) -> None:
         self.data.clear()
@@ -456,16 +458,18 @@ class Host:
     # ------------------------------------------------------------------------------------ tasks
 
     def _execute(self, sandbox: Sandbox, task_for: Callable[[int], Dict[str, Any]], count: int,
-                 deadline: Optional[float], floor: float, listener: Listener, setup_fatal: bool = False) -> List[Failure]:
-        """Run a task over items [0, count) in as many children as it takes; returns the items that failed."""
+                 deadline: Optional[float], floor: float, listener: Listener, failed: Callable[[Failure], None],
+                 setup_fatal: bool = False) -> None:
+        """Run a task over items [0, count) in as many children as it takes; `failed` hears each item a child
+        died on, as it happens, and each item no child reached in time."""
         end = None
         if deadline is not None:
             end = deadline - min(MAX_RESERVE_SECONDS, max(0.0, deadline - time.monotonic()) * RESERVE_SHARE)
-        failures: List[Failure] = []
         start = 0
         while start < count:
             if end is not None and time.monotonic() >= end:
-                failures += [Failure(k) for k in range(start, count)]
+                for item in range(start, count):
+                    failed(Failure(item))
                 break
             cpu = UNBOUNDED_CPU_SECONDS if end is None else math.ceil(end - time.monotonic()) + 1
             sandbox.fork({**task_for(start), "start": start, "cpuSeconds": cpu, "nonce": uuid.uuid4().hex})
@@ -490,18 +494,17 @@ class Host:
             if current >= count:
                 break
             failure = Failure(current, message.sub if message.item == current else -1, message)
-            failures.append(failure)
+            failed(failure)
             if failure.in_setup and setup_fatal:
                 break
             start = current + 1
-        return failures
 
     @staticmethod
     def _item_end(current: int, count: int, end: Optional[float], floor: float) -> Optional[float]:
         """When the item starting now must be done: its share of the time left, keeping `floor` seconds for
         each item after it when there is that much."""
-        if end is None:
-            return None
+        if end is None or current >= count:
+            return end
         now = time.monotonic()
         left = end - now
         rest = count - current - 1
@@ -547,12 +550,19 @@ class Host:
             return current + 1
 
         task = {"kind": "run", "version": version, "events": events, "detectionIds": detection_ids}
-        for failure in self._execute(sandbox, lambda _: task, len(order), deadline, RUN_FLOOR_SECONDS, listener):
+        def failed(failure: Failure) -> None:
             detection_id = order[failure.item]
             where = candidates(specs[detection_id], events, bool(detection_ids))
             if where:
                 index = failure.sub if failure.sub in where else where[0]
                 results[index].append({"id": detection_id, "matched": False, "error": failure.reason("the detection")})
+
+        try:
+            self._execute(sandbox, lambda _: task, len(order), deadline, RUN_FLOOR_SECONDS, listener, failed)
+        except BaseException:
+            # Whatever state it is in, the warm sandbox is not to be trusted with the next run.
+            self.close()
+            raise
         out: Dict[str, Any] = {"results": results, "load": {"loaded": report["loaded"], "errors": errors}}
         text = "".join(printed)[:MAX_PRINTED]
         if text:
@@ -582,10 +592,17 @@ class Host:
 
             task = {"kind": "test", "version": version, "detectionId": detection_id, "tests": tests,
                     "destinations": destinations}
-            for failure in self._execute(sandbox, lambda _: task, len(tests), deadline, 0.0, listener):
-                name = tests[failure.item].get("Name", "") if isinstance(tests[failure.item], Mapping) else ""
+            def failed(failure: Failure) -> None:
+                test = tests[failure.item]
+                name = test.get("Name", "") if isinstance(test, Mapping) else ""
                 verdicts[failure.item] = {"name": str(name), "passed": False, "error": failure.reason("the test")}
+
+            self._execute(sandbox, lambda _: task, len(tests), deadline, 0.0, listener, failed)
             return {"load": {"loaded": report["loaded"], "errors": errors}, "tests": verdicts}
+        except BaseException:
+            if warm:
+                self.close()
+            raise
         finally:
             if not warm:
                 sandbox.close()
@@ -617,14 +634,14 @@ class Host:
                         "budget": MAX_BATCH_OUTPUT_BYTES - used[0],
                         "batchSeconds": max(0.0, MAX_BATCH_SECONDS - (time.monotonic() - started))}
 
-            failures = self._execute(sandbox, task_for, len(logs), deadline, 0.0, listener, setup_fatal=True)
-            if answer:
-                return answer
-            for failure in failures:
+            def failed(failure: Failure) -> None:
                 if failure.in_setup:
-                    return {"error": failure.reason("the parse function's module body")}
-                results[failure.item] = {"error": failure.reason("the parse function")} if failure.end else {"deferred": True}
-            return {"results": results}
+                    answer["error"] = failure.reason("the parse function's module body")
+                else:
+                    results[failure.item] = {"error": failure.reason("the parse function")} if failure.end else {"deferred": True}
+
+            self._execute(sandbox, task_for, len(logs), deadline, 0.0, listener, failed, setup_fatal=True)
+            return answer or {"results": results}
         finally:
             sandbox.close()
 

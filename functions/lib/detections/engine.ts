@@ -5,7 +5,10 @@ import type { EngineContent } from '../../../core/detections';
 import { lambda } from '../clients';
 import { requireEnv } from '../env';
 
-/** What the engine says about one detection and one event (only results that matched or errored). */
+/**
+ * What the engine says about one detection and one event (only results that matched or errored). A detection
+ * whose code ended or crashed its sandbox process, or ran past its share of the time, gets an error result.
+ */
 export interface EngineResult {
   readonly id: string;
   readonly matched: boolean;
@@ -33,6 +36,23 @@ export interface EngineTestResult {
   readonly functions?: Record<string, { output?: unknown; error?: string }>;
 }
 
+/** One item's Python for the save-time check: compiled and read by the engine, never run. */
+export interface CheckItem {
+  readonly id: string;
+  readonly kind: 'detection' | 'global' | 'dataModel';
+  /** A detection's type: a rule or scheduled rule needs `def rule(event)`, a policy `def policy(resource)`. */
+  readonly analysisType?: string;
+  readonly body: string;
+  /** A data model's: the functions its mappings name (`Method`), each of which the body must define. */
+  readonly methods?: readonly string[];
+}
+
+/** An item's problems: syntax errors with their line, a missing matcher or method. */
+export interface CheckResult {
+  readonly id: string;
+  readonly errors: { readonly message: string; readonly line?: number }[];
+}
+
 /** Content with the version the engine caches it under. */
 export type VersionedContent = EngineContent & { readonly version: string };
 
@@ -42,6 +62,7 @@ export interface Engine {
     events: readonly Record<string, unknown>[],
   ): Promise<{ results: EngineResult[][]; load: EngineLoad }>;
   test(content: VersionedContent, detectionId: string, tests: readonly unknown[]): Promise<EngineTestResult[]>;
+  check(items: readonly CheckItem[]): Promise<CheckResult[]>;
 }
 
 async function invoke<T>(payload: unknown): Promise<T> {
@@ -66,4 +87,5 @@ export const lambdaEngine: Engine = {
   run: (content, events) => invoke({ content, events }),
   test: async (content, detectionId, tests) =>
     (await invoke<{ tests: EngineTestResult[] }>({ content, test: { detectionId, tests } })).tests,
+  check: async (items) => (await invoke<{ results: CheckResult[] }>({ check: { items } })).results,
 };

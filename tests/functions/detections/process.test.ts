@@ -67,6 +67,7 @@ const engine: Engine = {
     };
   },
   test: async () => [],
+  check: async () => [],
 };
 
 async function putEvents(key: string, events: Record<string, unknown>[]) {
