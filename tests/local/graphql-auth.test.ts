@@ -3,13 +3,13 @@
 // says why.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT, type GenerateKeyPairResult, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserPoolVerifier } from '../../local/graphql/auth';
 
 let server: Server;
 let issuer: string;
-let privateKey: CryptoKey;
+let privateKey: GenerateKeyPairResult['privateKey'];
 let verifier: UserPoolVerifier;
 const now = () => Math.floor(Date.now() / 1000);
 

@@ -134,10 +134,11 @@ describe('the local mailbox', () => {
       expect(here.text).toContain('invitee@caracal.local');
       expect((await send(path, { host: `localhost:${port}`, origin: `http://localhost:${port}` })).status).toBe(200);
 
-      for (const headers of [
+      const rebound: Array<Record<string, string>> = [
         { host: `rebound.example:${port}` },
         { host: `localhost:${port}`, origin: `http://rebound.example:${port}` },
-      ]) {
+      ];
+      for (const headers of rebound) {
         const refused = await send(path, headers);
         expect(refused).toEqual({ status: 403, text: 'The local mailbox is readable from this machine only.' });
       }
