@@ -10,6 +10,9 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { nodeFunction } from '../policy/resources';
 
+/** The partition-key prefix of the caching helpers' items in the key-value table. */
+export const CACHE_KEY_PREFIX = 'CACHE#';
+
 export interface DetectionsProps {
   /** The Python engine's folder (`functions/detection-engine`): standard library only, no bundling. */
   readonly engineCodePath: string;
@@ -44,7 +47,15 @@ export class Detections extends Construct {
       timeout: Duration.minutes(2),
       environment: { CARACAL_KV_TABLE: props.keyValueTable.tableName },
     });
-    props.keyValueTable.grantReadWriteData(this.engineFunction);
+    // The engine's host (never the sandbox its user code runs in) serves the caching helpers' items, whose
+    // partition keys all start with CACHE# (caracal_engine/kv.py): the role reaches only those.
+    this.engineFunction.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+        resources: [props.keyValueTable.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CACHE_KEY_PREFIX}*`] } },
+      }),
+    );
     NagSuppressions.addResourceSuppressions(
       this.engineFunction,
       [{ id: 'AwsSolutions-IAM4', reason: "AWSLambdaBasicExecutionRole only grants writing the function's own logs." }],

@@ -11,8 +11,7 @@ from tests.engine import ENGINE_DIR
 
 sys.path.insert(0, ENGINE_DIR)
 
-from caracal_engine import script_parser  # noqa: E402 - needs the path above
-from caracal_engine.script_parser import SIGNATURE_MESSAGE, ScriptParsers  # noqa: E402
+from caracal_engine.script_parser import SIGNATURE_MESSAGE, ScriptParsers  # noqa: E402 - needs the path above
 
 
 def run(source, logs, **kwargs):

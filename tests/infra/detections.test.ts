@@ -66,6 +66,21 @@ describe('the detections function', () => {
   });
 });
 
+describe('the detection engine function', () => {
+  it("reaches only the caching helpers' items of the key-value table, and nothing else", () => {
+    const [id] = functionNamed('DetectionsEngineFunction');
+    const granted = statements(id);
+    expect(granted).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+        Resource: { 'Fn::GetAtt': [expect.stringMatching(/^DataKeyValueTable/), 'Arn'] },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CACHE#*'] } },
+      },
+    ]);
+  });
+});
+
 describe('the demo function', () => {
   it('writes into the ingest bucket and posts to HTTP ingest', () => {
     const [id, fn] = functionNamed('DemoDemoFunction');
