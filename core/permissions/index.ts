@@ -1,3 +1,4 @@
 export * from './permissions';
 export * from './check';
 export * from './operations';
+export * from './grants';

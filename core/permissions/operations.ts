@@ -80,7 +80,8 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Mutation.updateDetection': anyOf('RuleModify', 'PolicyModify'),
   'Mutation.setDetectionEnabled': anyOf('RuleModify', 'PolicyModify'),
   'Mutation.deleteDetection': anyOf('RuleModify', 'PolicyModify'),
-  'Mutation.runDetectionTests': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
+  // Tests run code: the given tests (with mocks) against the detection, so they need Modify, as writing it does.
+  'Mutation.runDetectionTests': anyOf('RuleModify', 'PolicyModify'),
   'Mutation.validateBulkUpload': anyOf('BulkUploadValidate', 'BulkUpload'),
   'Mutation.bulkUpload': anyOf('BulkUpload'),
 
@@ -96,7 +97,8 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Query.schemas': anyOf('LogSourceRead', 'LogSourceModify'),
   'Query.getSchema': anyOf('LogSourceRead', 'LogSourceModify'),
   'Query.schemaRevisions': anyOf('LogSourceRead', 'LogSourceModify'),
-  'Query.testSchema': anyOf('LogSourceRead', 'LogSourceModify'),
+  // A script parser is Python: trying a schema runs it, so it needs Modify, as saving it does.
+  'Query.testSchema': anyOf('LogSourceModify'),
   'Query.inferSchema': anyOf('LogSourceRead', 'LogSourceModify'),
   'Mutation.createSchema': anyOf('LogSourceModify'),
   'Mutation.updateSchema': anyOf('LogSourceModify'),

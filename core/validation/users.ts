@@ -77,6 +77,7 @@ export const USER_NOT_FOUND = 'User not found';
 export const CANNOT_DELETE_SELF = "You can't delete your own account";
 export const CANNOT_DEACTIVATE_SELF = "You can't deactivate your own account";
 export const LAST_ADMIN = 'Caracal needs at least one active user with the Admin role. Give another user the Admin role first.';
+export const USER_CHANGED = 'Another change to this user was being saved at the same time. Reload and try again.';
 
 /** The status filter of the users list: active, invited (never signed in) or deactivated. */
 export const USER_STATUS_FILTERS = ['ACTIVE', 'INVITED', 'DEACTIVATED'] as const;

@@ -88,3 +88,28 @@ describe('the server enforces every operation', () => {
     60_000,
   );
 });
+
+describe('running code needs the Modify permission', () => {
+  const TEST_SCHEMA = `query($input: TestSchemaInput!) { testSchema(input: $input) { events { event } failures { message } } }`;
+  const script = `parser:
+  script:
+    function: |
+      def parse(log):
+          return {'user': log}
+fields:
+  - name: user
+    type: string
+`;
+  const request = { query: TEST_SCHEMA, variables: { input: { spec: script, samples: 'alice', streamType: 'Lines' } } };
+
+  it('refuses a schema test with a script parser to a role that only reads log sources', async () => {
+    await setAccess(['LogSourceRead']);
+    const refused = await graphql(runtime, request, token);
+    expect(refused.body.errors?.[0]).toMatchObject({ errorType: 'Unauthorized' });
+    expect(refused.body.data?.testSchema ?? null).toBeNull();
+
+    await setAccess(['LogSourceModify']);
+    const allowed = await graphql(runtime, request, token);
+    expect(errorTypes(allowed.body), JSON.stringify(allowed.body)).toEqual([]);
+  }, 60_000);
+});

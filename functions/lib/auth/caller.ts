@@ -4,9 +4,10 @@
 // Keys in the entity table (ENTITY_TABLE):
 //   user record  pk = USER#<sub>  sk = USER   { roleId, enabled, ... }  (written by the users area)
 //   role record  pk = ROLE#<id>   sk = ROLE   { name, permissions }     (written by the roles area)
-// The built-in Admin role lives in core (every permission) and is never stored. A user with no user record
-// yet (the first administrator, created by the deployment) takes its role from its Cognito groups.
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+// The built-in Admin role lives in core (every permission) and is never stored. The token's groups play no
+// part: a user without a user record is no caller (the guard refuses them, bar the first administrator's
+// bootstrap, functions/lib/users/bootstrap.ts).
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_ROLE, isPermission, withImpliedReads, type Permission } from '../../../core/permissions';
 import type { CognitoIdentity } from '../appsync';
 import { dynamo } from '../clients';
@@ -35,16 +36,17 @@ interface StoredRole {
   readonly permissions: string[];
 }
 
-export async function loadCaller(identity: CognitoIdentity): Promise<Caller> {
+/** The caller behind a verified identity, or null when they have no user record. */
+export async function loadCaller(identity: CognitoIdentity): Promise<Caller | null> {
   const TableName = requireEnv('ENTITY_TABLE');
   const user = await getItem<StoredUser>(TableName, userKey(identity.sub));
-  const roleId = user ? user.roleId : (identity.groups ?? []).includes(ADMIN_ROLE.id) ? ADMIN_ROLE.id : undefined;
-  const role = roleId ? await loadRole(TableName, roleId) : null;
+  if (!user) return null;
+  const role = user.roleId ? await loadRole(TableName, user.roleId) : null;
   return {
     id: identity.sub,
     username: identity.username,
     email: typeof identity.claims.email === 'string' ? identity.claims.email : '',
-    enabled: user?.enabled !== false,
+    enabled: user.enabled !== false,
     role: role ? { id: role.id, name: role.name } : null,
     permissions: role ? role.permissions : [],
   };
@@ -58,6 +60,6 @@ async function loadRole(TableName: string, id: string): Promise<{ id: string; na
 }
 
 async function getItem<T>(TableName: string, Key: Record<string, string>): Promise<T | undefined> {
-  const out = await dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: [Key] } } }));
-  return out.Responses?.[TableName]?.[0] as T | undefined;
+  const out = await dynamo().send(new GetCommand({ TableName, Key, ConsistentRead: true }));
+  return out.Item as T | undefined;
 }

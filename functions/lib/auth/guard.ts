@@ -2,16 +2,21 @@
 import { hasPermissions, operationAccess } from '../../../core/permissions';
 import type { AppSyncResolverEvent } from '../appsync';
 import { ApiError } from '../errors';
+import { bootstrapFirstAdmin } from '../users/bootstrap';
 import { loadCaller, type Caller } from './caller';
 
 export const NOT_AUTHORIZED = 'You are not authorized to perform this request';
 export const DEACTIVATED = 'Your account has been deactivated';
+export const ACCOUNT_GONE = 'Your account no longer exists. Ask an administrator to invite you.';
 
 /** The caller of an operation, once the permission map allows it; refuses with Unauthorized otherwise. */
 export async function authorize(event: AppSyncResolverEvent): Promise<Caller> {
   const access = operationAccess(event.info.parentTypeName, event.info.fieldName);
   if (!access || !event.identity) throw new ApiError('Unauthorized', NOT_AUTHORIZED);
-  const caller = await loadCaller(event.identity);
+  const identity = event.identity;
+  // A valid token is not enough: a deleted user's tokens stay valid until they expire.
+  const caller = (await loadCaller(identity)) ?? ((await bootstrapFirstAdmin(identity)) ? await loadCaller(identity) : null);
+  if (!caller) throw new ApiError('Unauthorized', ACCOUNT_GONE);
   if (!caller.enabled) throw new ApiError('Unauthorized', DEACTIVATED);
   const allowed =
     'signedIn' in access ||

@@ -2,21 +2,17 @@
 // account is enabled. Every call is a Cognito admin operation on USER_POOL_ID; a user is addressed by its
 // `sub`, which is also its username in a pool that signs in by email.
 // Needs cognito-idp: AdminCreateUser, AdminGetUser, AdminUpdateUserAttributes, AdminDisableUser,
-// AdminEnableUser, AdminUserGlobalSignOut, AdminDeleteUser, AdminAddUserToGroup, AdminRemoveUserFromGroup,
-// AdminListGroupsForUser, ListUsers, ListUsersInGroup.
+// AdminEnableUser, AdminUserGlobalSignOut, AdminDeleteUser, AdminListGroupsForUser, ListUsers.
 import {
-  AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
-  AdminRemoveUserFromGroupCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   ListUsersCommand,
-  ListUsersInGroupCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_ROLE } from '../../../core/permissions';
@@ -25,7 +21,7 @@ import { cognito } from '../clients';
 import { requireEnv } from '../env';
 import { ApiError } from '../errors';
 
-/** Members of this group hold the Admin role; the group mirrors the role so that tokens carry it. */
+/** The deployment creates its first administrator in this group; it vouches for their bootstrap only (bootstrap.ts). */
 export const ADMIN_GROUP = ADMIN_ROLE.id;
 
 export interface DirectoryUser {
@@ -167,24 +163,4 @@ export async function deleteDirectoryUser(id: string): Promise<void> {
 export async function inAdminGroup(id: string): Promise<boolean> {
   const out = await cognito().send(new AdminListGroupsForUserCommand({ UserPoolId: pool(), Username: id }));
   return (out.Groups ?? []).some((group) => group.GroupName === ADMIN_GROUP);
-}
-
-/** Mirrors the role in the Admin group: members while their role is Admin, not otherwise. */
-export async function setAdminGroupMembership(id: string, member: boolean): Promise<void> {
-  const input = { UserPoolId: pool(), Username: id, GroupName: ADMIN_GROUP };
-  await cognito().send(member ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input));
-}
-
-/** Every member of the Admin group. */
-export async function adminGroupMembers(): Promise<DirectoryUser[]> {
-  const users: DirectoryUser[] = [];
-  let NextToken: string | undefined;
-  do {
-    const page = await cognito().send(
-      new ListUsersInGroupCommand({ UserPoolId: pool(), GroupName: ADMIN_GROUP, Limit: PAGE, NextToken }),
-    );
-    users.push(...(page.Users ?? []).map(toDirectoryUser));
-    NextToken = page.NextToken;
-  } while (NextToken);
-  return users;
 }

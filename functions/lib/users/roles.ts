@@ -1,15 +1,27 @@
 // Roles in the entity table (ENTITY_TABLE). The built-in Admin role lives in core and is never stored.
 //
 // Keys:
-//   role        pk = ROLE#<uuid>             sk = ROLE       { id, name, permissions, createdAt, updatedAt }
+//   role        pk = ROLE#<uuid>             sk = ROLE       { id, name, permissions, members, createdAt, updatedAt }
 //               gsi1pk = ROLE#LIST           gsi1sk = <lower-cased name>#<uuid>   (the list, by name)
 //   name claim  pk = ROLE#NAME#<lower-cased name>  sk = ROLE#NAME  { roleId }
 // A name claim is taken with a conditional put before a role takes the name and released after it gives it
 // up, so two roles never share a name (case-insensitively) without transactions.
+// `members` holds a seat for every user record naming the role: a user's seat is added, on condition that the
+// role exists, before their record names the role, and removed after it no longer does; the role is deleted
+// only on condition that no seat is left. So a role and the users holding it never part, without transactions.
+// A seat is a fresh id per assignment (records.ts), so a request that gives up its assignment removes its own
+// seat and never another request's.
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_ROLE, type Permission } from '../../../core/permissions';
-import { ROLE_NAME_TAKEN, ROLE_NOT_FOUND, roleNameKey, rolePermissions } from '../../../core/validation/roles';
+import {
+  ROLE_NAME_TAKEN,
+  ROLE_NOT_FOUND,
+  isAdminRoleId,
+  roleInUseMessage,
+  roleNameKey,
+  rolePermissions,
+} from '../../../core/validation/roles';
 import { roleKey } from '../auth/caller';
 import { dynamo } from '../clients';
 import { requireEnv } from '../env';
@@ -27,6 +39,7 @@ const table = () => requireEnv('ENTITY_TABLE');
 const LIST_KEY = 'ROLE#LIST';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const nameClaimKey = (name: string) => ({ pk: `ROLE#NAME#${roleNameKey(name)}`, sk: 'ROLE#NAME' });
+const conditionFailed = (err: unknown) => (err as Error).name === 'ConditionalCheckFailedException';
 
 export const ADMIN: StoredRole = {
   id: ADMIN_ROLE.id,
@@ -85,7 +98,7 @@ async function claimName(name: string, roleId: string): Promise<void> {
       }),
     );
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') throw new ApiError('AlreadyExists', ROLE_NAME_TAKEN);
+    if (conditionFailed(err)) throw new ApiError('AlreadyExists', ROLE_NAME_TAKEN);
     throw err;
   }
 }
@@ -101,7 +114,7 @@ async function releaseName(name: string, roleId: string): Promise<void> {
       }),
     );
   } catch (err) {
-    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+    if (!conditionFailed(err)) throw err;
   }
 }
 
@@ -141,18 +154,77 @@ export async function updateRole(current: StoredRole, name: string, permissions:
   const role: StoredRole = { ...current, name, permissions: rolePermissions(permissions), updatedAt: new Date().toISOString() };
   try {
     await dynamo().send(
-      new PutCommand({ TableName: table(), Item: roleItem(role), ConditionExpression: 'attribute_exists(pk)' }),
+      new UpdateCommand({
+        TableName: table(),
+        Key: roleKey(role.id),
+        UpdateExpression: 'SET #name = :name, #permissions = :permissions, gsi1sk = :gsi1sk, updatedAt = :updatedAt',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#name': 'name', '#permissions': 'permissions' },
+        ExpressionAttributeValues: {
+          ':name': role.name,
+          ':permissions': role.permissions,
+          ':gsi1sk': roleItem(role).gsi1sk,
+          ':updatedAt': role.updatedAt,
+        },
+      }),
     );
   } catch (err) {
     if (renamed) await releaseName(name, current.id);
-    if ((err as Error).name === 'ConditionalCheckFailedException') throw new ApiError('NotFound', ROLE_NOT_FOUND);
+    if (conditionFailed(err)) throw new ApiError('NotFound', ROLE_NOT_FOUND);
     throw err;
   }
   if (renamed) await releaseName(current.name, current.id);
   return role;
 }
 
+/** Deletes a role no user holds; InUse, saying how many hold it, otherwise. */
 export async function deleteRole(role: StoredRole): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: table(), Key: roleKey(role.id) }));
+  try {
+    await dynamo().send(
+      new DeleteCommand({ TableName: table(), Key: roleKey(role.id), ConditionExpression: 'attribute_not_exists(members)' }),
+    );
+  } catch (err) {
+    if (!conditionFailed(err)) throw err;
+    const out = await dynamo().send(new GetCommand({ TableName: table(), Key: roleKey(role.id), ConsistentRead: true }));
+    const members = out.Item?.members as Set<string> | undefined;
+    throw new ApiError('InUse', roleInUseMessage(members?.size ?? 0));
+  }
   await releaseName(role.name, role.id);
+}
+
+/** Seats a user in a stored role (before their record names it); NotFound when the role is gone. */
+export async function takeSeat(roleId: string, seat: string): Promise<void> {
+  if (isAdminRoleId(roleId)) return;
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: roleKey(roleId),
+        UpdateExpression: 'ADD members :seat',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':seat': new Set([seat]) },
+      }),
+    );
+  } catch (err) {
+    if (conditionFailed(err)) throw new ApiError('NotFound', ROLE_NOT_FOUND);
+    throw err;
+  }
+}
+
+/** Gives a seat up (after the record no longer names the role); repeating it is harmless. */
+export async function releaseSeat(roleId: string, seat: string): Promise<void> {
+  if (isAdminRoleId(roleId)) return;
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: roleKey(roleId),
+        UpdateExpression: 'DELETE members :seat',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':seat': new Set([seat]) },
+      }),
+    );
+  } catch (err) {
+    if (!conditionFailed(err)) throw err;
+  }
 }

@@ -1,13 +1,12 @@
 // The people of a Caracal workspace: the user pool (directory.ts) joined with the user records the guard
 // reads (records.ts) and the roles (roles.ts). Every rule a request can break answers with the API's error
 // types and the messages of core/validation; a failed step never leaves half an account behind.
-import { ADMIN_ROLE, type Permission } from '../../../core/permissions';
+import { userChangeError, type Permission } from '../../../core/permissions';
 import { ROLE_NOT_FOUND } from '../../../core/validation/roles';
 import {
   CANNOT_DEACTIVATE_SELF,
   CANNOT_DELETE_SELF,
   EMAIL_IN_USE,
-  LAST_ADMIN,
   ROLE_REQUIRED,
   USER_NOT_FOUND,
   emailError,
@@ -23,29 +22,18 @@ import {
 } from '../../../core/validation/users';
 import { ApiError } from '../errors';
 import {
-  adminGroupMembers,
   createDirectoryUser,
   deleteDirectoryUser,
   disableDirectoryUser,
   enableDirectoryUser,
   findByEmail,
   getDirectoryUser,
-  inAdminGroup,
   listDirectoryUsers,
-  setAdminGroupMembership,
   updateDirectoryAttributes,
   type DirectoryUser,
 } from './directory';
 import { notifyUser } from './notify';
-import {
-  deleteUserRecord,
-  getUserRecord,
-  getUserRecords,
-  putUserRecord,
-  recordsWithRole,
-  updateRecordNames,
-  type UserRecord,
-} from './records';
+import { getUserRecord, getUserRecords, saveUser, type UserRecord } from './records';
 import { getRole, listRoles, type StoredRole } from './roles';
 
 /** A user as the API answers it. */
@@ -84,14 +72,20 @@ export interface EditInput {
   readonly roleId?: string | null;
 }
 
-/** Who asks: people may not delete or deactivate themselves. */
+/** Who asks: people may not delete or deactivate themselves, nor act beyond their own permissions. */
 export interface Actor {
   readonly id: string;
   readonly email: string;
+  readonly permissions: readonly Permission[];
 }
 
 function invalid(message: string | undefined): void {
   if (message) throw new ApiError('InvalidInput', message);
+}
+
+/** Refuses a change the actor's own permissions do not cover (core/permissions/grants.ts). */
+function refuseBeyond(message: string | undefined): void {
+  if (message) throw new ApiError('Unauthorized', message);
 }
 
 /** A user as answered; the creation time is the record's (milliseconds, so the newest invitation sorts first). */
@@ -119,15 +113,20 @@ function view(
 
 const byId = (roles: readonly StoredRole[]) => new Map(roles.map((role) => [role.id, role]));
 
-/** A user's current state: directory entry, record and role (from the record, else the Admin group). */
+/** A user's current state: directory entry, record, role (null without a record) and enabled flag. */
 async function load(id: string) {
   const user = await getDirectoryUser(id);
   if (!user) throw new ApiError('NotFound', USER_NOT_FOUND);
   const record = await getUserRecord(id);
-  const roleId = record ? record.roleId : (await inAdminGroup(id)) ? ADMIN_ROLE.id : null;
+  const role = record ? await getRole(record.roleId) : null;
   const enabled = user.enabled && record?.enabled !== false;
-  return { user, record, roleId, enabled };
+  return { user, record, role, enabled };
 }
+
+type Current = Awaited<ReturnType<typeof load>>;
+
+/** The user acted on, as the permission rules see them: their id and their role's permissions. */
+const subject = (current: Current) => ({ id: current.user.id, permissions: current.role?.permissions ?? [] });
 
 async function requireRole(roleId: string): Promise<StoredRole> {
   const role = await getRole(roleId);
@@ -137,15 +136,19 @@ async function requireRole(roleId: string): Promise<StoredRole> {
 
 /** Every user, newest first, narrowed by the filter. */
 export async function listUsers(filter: UserFilter = {}): Promise<UserView[]> {
-  const [users, roles, admins] = await Promise.all([listDirectoryUsers(), listRoles(), adminGroupMembers()]);
+  const [users, roles] = await Promise.all([listDirectoryUsers(), listRoles()]);
   const records = await getUserRecords(users.map((u) => u.id));
-  const adminIds = new Set(admins.map((a) => a.id));
   const rolesById = byId(roles);
   return users
     .map((user) => {
       const record = records.get(user.id);
-      const roleId = record ? record.roleId : adminIds.has(user.id) ? ADMIN_ROLE.id : null;
-      return view(user, roleId, rolesById, user.enabled && record?.enabled !== false, record?.createdAt ?? user.createdAt);
+      return view(
+        user,
+        record?.roleId ?? null,
+        rolesById,
+        user.enabled && record?.enabled !== false,
+        record?.createdAt ?? user.createdAt,
+      );
     })
     .filter((user) => !filter.search || userMatchesSearch(user, filter.search))
     .filter((user) => !filter.roleId || user.role?.id === filter.roleId)
@@ -154,29 +157,13 @@ export async function listUsers(filter: UserFilter = {}): Promise<UserView[]> {
 }
 
 export async function getUser(id: string): Promise<UserView> {
-  const { user, record, roleId, enabled } = await load(id);
-  const role = roleId ? await getRole(roleId) : null;
-  return view(user, roleId, byId(role ? [role] : []), enabled, record?.createdAt ?? user.createdAt);
-}
-
-/** Ids of the enabled users holding the Admin role. */
-async function activeAdminIds(): Promise<Set<string>> {
-  const [records, members] = await Promise.all([recordsWithRole(ADMIN_ROLE.id), adminGroupMembers()]);
-  const ids = new Set(records.filter((r) => r.enabled).map((r) => r.id));
-  const memberRecords = await getUserRecords(members.map((m) => m.id));
-  for (const member of members) if (member.enabled && !memberRecords.has(member.id)) ids.add(member.id);
-  return ids;
-}
-
-/** Refuses a change that would leave no enabled user with the Admin role. */
-async function keepAnAdmin(losingAdmin: string): Promise<void> {
-  const admins = await activeAdminIds();
-  if (admins.has(losingAdmin) && admins.size <= 1) throw new ApiError('InvalidUpdate', LAST_ADMIN);
+  const { user, record, role, enabled } = await load(id);
+  return view(user, role?.id ?? null, byId(role ? [role] : []), enabled, record?.createdAt ?? user.createdAt);
 }
 
 /**
  * Creates the account with a temporary password sent by email, then the record that gives it its role. If
- * the record cannot be written the account is removed again.
+ * the record cannot be written (the role was deleted meanwhile, say) the account is removed again.
  */
 export async function inviteUser(input: InviteInput, actor: Actor): Promise<UserView> {
   const errors = userFormErrors(input);
@@ -185,20 +172,19 @@ export async function inviteUser(input: InviteInput, actor: Actor): Promise<User
   const givenName = (input.givenName as string).trim();
   const familyName = (input.familyName as string).trim();
   const role = await requireRole((input.roleId as string).trim());
+  refuseBeyond(userChangeError({ actor, grant: role.permissions }));
   if (await findByEmail(email)) throw new ApiError('AlreadyExists', EMAIL_IN_USE);
 
   const user = await createDirectoryUser({ email, givenName, familyName });
-  let record: UserRecord;
+  let record: UserRecord | null;
   try {
-    record = await putUserRecord({ id: user.id, roleId: role.id, enabled: true, email, givenName, familyName });
-    if (role.id === ADMIN_ROLE.id) await setAdminGroupMembership(user.id, true);
+    record = await saveUser(null, { id: user.id, roleId: role.id, enabled: true, email, givenName, familyName });
   } catch (err) {
-    await deleteUserRecord(user.id).catch(() => undefined);
     await deleteDirectoryUser(user.id);
     throw err;
   }
   await notifyUser(user.id, 'Welcome to Caracal', `${actor.email} invited you to Caracal with the role ${role.name}.`);
-  return view(user, role.id, byId([role]), true, record.createdAt);
+  return view(user, role.id, byId([role]), true, record?.createdAt);
 }
 
 /** Edits email, names and role; null values stay as they are. */
@@ -211,32 +197,24 @@ export async function editUser(input: EditInput, actor: Actor): Promise<UserView
   const email = input.email != null ? normalizeEmail(input.email) : current.user.email;
   const givenName = input.givenName != null ? input.givenName.trim() : current.user.givenName;
   const familyName = input.familyName != null ? input.familyName.trim() : current.user.familyName;
-  const roleId = input.roleId != null ? input.roleId.trim() : current.roleId;
+  const roleId = input.roleId != null ? input.roleId.trim() : current.role?.id;
   if (!roleId) throw new ApiError('InvalidInput', ROLE_REQUIRED);
   const role = await requireRole(roleId);
-  const roleChanged = role.id !== current.roleId;
+  const roleChanged = role.id !== current.role?.id;
+  refuseBeyond(userChangeError({ actor, user: subject(current), grant: roleChanged ? role.permissions : undefined }));
 
   if (email !== current.user.email) {
     const holder = await findByEmail(email);
     if (holder && holder.id !== current.user.id) throw new ApiError('AlreadyExists', EMAIL_IN_USE);
   }
-  if (roleChanged && current.roleId === ADMIN_ROLE.id) await keepAnAdmin(current.user.id);
-
-  await updateDirectoryAttributes(current.user.id, {
-    ...(email !== current.user.email ? { email } : {}),
-    ...(givenName !== current.user.givenName && givenName !== null ? { givenName } : {}),
-    ...(familyName !== current.user.familyName && familyName !== null ? { familyName } : {}),
-  });
-  await putUserRecord({
-    id: current.user.id,
-    roleId: role.id,
-    enabled: current.enabled,
-    email,
-    givenName,
-    familyName,
-    createdAt: current.record?.createdAt ?? current.user.createdAt ?? undefined,
-  });
-  if (roleChanged || !current.record) await setAdminGroupMembership(current.user.id, role.id === ADMIN_ROLE.id);
+  const next = { id: current.user.id, roleId: role.id, enabled: current.enabled, email, givenName, familyName };
+  await saveUser(current.record, next, () =>
+    updateDirectoryAttributes(current.user.id, {
+      ...(email !== current.user.email ? { email } : {}),
+      ...(givenName !== current.user.givenName && givenName !== null ? { givenName } : {}),
+      ...(familyName !== current.user.familyName && familyName !== null ? { familyName } : {}),
+    }),
+  );
   if (roleChanged) {
     await notifyUser(current.user.id, 'Your role changed', `${actor.email} changed your role to ${role.name}.`);
   }
@@ -250,8 +228,9 @@ export async function updateProfile(id: string, input: { givenName: unknown; fam
   invalid(errors.givenName ?? errors.familyName);
   const givenName = (input.givenName as string).trim();
   const familyName = (input.familyName as string).trim();
-  await updateDirectoryAttributes(id, { givenName, familyName });
-  await updateRecordNames(id, givenName, familyName);
+  const record = await getUserRecord(id);
+  if (!record) throw new ApiError('NotFound', USER_NOT_FOUND);
+  await saveUser(record, { ...record, givenName, familyName }, () => updateDirectoryAttributes(id, { givenName, familyName }));
   return getUser(id);
 }
 
@@ -259,38 +238,35 @@ export async function updateProfile(id: string, input: { givenName: unknown; fam
 export async function deactivateUser(id: string, actor: Actor): Promise<UserView> {
   if (id === actor.id) throw new ApiError('InvalidUpdate', CANNOT_DEACTIVATE_SELF);
   const current = await load(id);
-  if (current.roleId === ADMIN_ROLE.id) await keepAnAdmin(id);
-  await putRecordFrom(current, false);
+  refuseBeyond(userChangeError({ actor, user: subject(current) }));
+  await saveUser(current.record, fieldsOf(current, false));
   await disableDirectoryUser(id);
   return getUser(id);
 }
 
-export async function reactivateUser(id: string): Promise<UserView> {
+export async function reactivateUser(id: string, actor: Actor): Promise<UserView> {
   const current = await load(id);
+  refuseBeyond(userChangeError({ actor, user: subject(current) }));
+  const next = fieldsOf(current, true);
   await enableDirectoryUser(id);
-  await putRecordFrom(current, true);
+  await saveUser(current.record, next);
   return getUser(id);
 }
 
-async function putRecordFrom(current: Awaited<ReturnType<typeof load>>, enabled: boolean): Promise<void> {
-  if (!current.roleId) throw new ApiError('InvalidUpdate', 'Give the user a role first');
-  await putUserRecord({
-    id: current.user.id,
-    roleId: current.roleId,
-    enabled,
-    email: current.user.email,
-    givenName: current.user.givenName,
-    familyName: current.user.familyName,
-    createdAt: current.record?.createdAt ?? current.user.createdAt ?? undefined,
-  });
+function fieldsOf(current: Current, enabled: boolean) {
+  if (!current.record) throw new ApiError('InvalidUpdate', 'Give the user a role first');
+  return { ...current.record, enabled };
 }
 
-/** Deletes the account, then its record (never the other way round: a record-less Admin-group member is Admin). */
+/**
+ * Deletes the record, then the account: a user left without a record is refused by the guard, so a deletion
+ * that stops halfway already shuts the user out, and repeating it finishes it.
+ */
 export async function deleteUser(id: string, actor: Actor): Promise<string> {
   if (id === actor.id) throw new ApiError('InvalidUpdate', CANNOT_DELETE_SELF);
   const current = await load(id);
-  if (current.roleId === ADMIN_ROLE.id) await keepAnAdmin(id);
+  refuseBeyond(userChangeError({ actor, user: subject(current) }));
+  await saveUser(current.record, null);
   await deleteDirectoryUser(id);
-  await deleteUserRecord(id);
   return id;
 }

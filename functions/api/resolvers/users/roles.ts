@@ -1,4 +1,5 @@
 import type { AppSyncResolverEvent } from '../../../lib/appsync';
+import type { Caller } from '../../../lib/auth/caller';
 import type { CreateRoleInput, UpdateRoleInput } from '../../../lib/graphql-types';
 import { createRoleView, deleteRoleById, getRoleView, listRoleViews, updateRoleView } from '../../../lib/users/role-admin';
 
@@ -6,11 +7,13 @@ export const roles = () => listRoleViews();
 
 export const roleById = (event: AppSyncResolverEvent<{ id: string }>) => getRoleView(event.arguments.id);
 
-export const createRole = (event: AppSyncResolverEvent<{ input: CreateRoleInput }>) => createRoleView(event.arguments.input);
+export const createRole = (event: AppSyncResolverEvent<{ input: CreateRoleInput }>, caller: Caller) =>
+  createRoleView(event.arguments.input, caller.permissions);
 
-export function updateRole(event: AppSyncResolverEvent<{ input: UpdateRoleInput }>) {
+export function updateRole(event: AppSyncResolverEvent<{ input: UpdateRoleInput }>, caller: Caller) {
   const { id, ...input } = event.arguments.input;
-  return updateRoleView(id, input);
+  return updateRoleView(id, input, caller.permissions);
 }
 
-export const deleteRole = (event: AppSyncResolverEvent<{ id: string }>) => deleteRoleById(event.arguments.id);
+export const deleteRole = (event: AppSyncResolverEvent<{ id: string }>, caller: Caller) =>
+  deleteRoleById(event.arguments.id, caller.permissions);

@@ -87,7 +87,8 @@ export const updateProfileResolver = (event: AppSyncResolverEvent<{ input: Updat
 export const deactivateUserResolver = (event: AppSyncResolverEvent<{ id: string }>, caller: Caller) =>
   deactivateUser(event.arguments.id, caller);
 
-export const reactivateUserResolver = (event: AppSyncResolverEvent<{ id: string }>) => reactivateUser(event.arguments.id);
+export const reactivateUserResolver = (event: AppSyncResolverEvent<{ id: string }>, caller: Caller) =>
+  reactivateUser(event.arguments.id, caller);
 
 export const deleteUserResolver = (event: AppSyncResolverEvent<{ id: string }>, caller: Caller) =>
   deleteUser(event.arguments.id, caller);
