@@ -5,3 +5,4 @@ export * from './correlation';
 export * from './match-expressions';
 export { check, isRecord, type Shape, type ObjectShape } from './shape';
 export * from './engine-content';
+export * from './save-checks';

@@ -4,6 +4,7 @@
 //   { action: 'generate' }                                               → sources if missing, one round.
 // Env: ENTITY_TABLE, INGEST_BUCKET, HTTP_INGEST_URL.
 import { bulkUpload, readZip } from '../lib/detections/bulk';
+import { lambdaEngine } from '../lib/detections/engine';
 import { demoState, ensureDemoSources, markDetectionsLoaded } from './sources';
 import { sendRound, type SentCount } from './send';
 
@@ -25,6 +26,7 @@ export async function handler(event: { action?: string; detectionsZip?: string }
       validateOnly: false,
       user: 'demo',
       mayModify: () => true,
+      engine: lambdaEngine,
     });
     if (report.totals.failed) {
       const reasons = report.items.filter((i) => i.status === 'FAILED').map((i) => `${i.id}: ${i.reasons.join('; ')}`);

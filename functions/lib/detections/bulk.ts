@@ -1,10 +1,13 @@
 // Bulk upload: a zip in the panther-analysis layout, read whole in memory within fixed limits, validated with
-// core/detections' repository model (every file on its own, then the cross-checks), compared with the store
-// and, unless only validating, saved item by item. Every item gets a status and its reasons.
+// core/detections' repository model (every file on its own, then the cross-checks), checked as a single save
+// is (the deployment's log types, the engine's reading of the Python), compared with the store and, unless
+// only validating, saved item by item. Every item gets a status and its reasons.
 import { unzipSync, type UnzipFileInfo } from 'fflate';
 import { isIgnoredDirectory, loadRepository, type AnalysisItem, type SourceFile } from '../../../core/detections';
 import { getDetections, saveDetection } from './repository';
 import { isStoredType, type DetectionDraft, type StoredDetection, type StoredType } from './model';
+import type { Engine } from './engine';
+import { checkDrafts, knownLogTypes } from './save-checks';
 import { documentId, draftFromItem } from './validate';
 
 /** Largest zip accepted (decoded). */
@@ -46,6 +49,8 @@ export interface BulkOptions {
   readonly user: string;
   /** The types the caller may modify; other items are NOT_PROCESSED. */
   readonly mayModify: (type: StoredType) => boolean;
+  /** Checks the Python of the items the caller may modify. */
+  readonly engine: Pick<Engine, 'check'>;
 }
 
 const TEXT_FILE = /\.(ya?ml|py|jsonl?|csv)$/i;
@@ -138,6 +143,11 @@ export async function bulkUpload(files: readonly SourceFile[], options: BulkOpti
   if (!items.length) throw new BulkUploadError(NOTHING_TO_UPLOAD);
 
   const stored = new Map((await getDetections(drafts.map((d) => d.draft.id))).map((d) => [d.id, d]));
+  const modifiable = drafts.filter(({ item }) => options.mayModify(item.type)).map((d) => d.draft);
+  const problems = await checkDrafts(modifiable, {
+    knownLogTypes: await knownLogTypes([...stored.values()].flatMap((d) => d.logTypes)),
+    engine: options.engine,
+  });
   for (const { item, draft } of drafts) {
     const existing = stored.get(item.id);
     item.change = !existing ? 'NEW' : unchanged(existing, draft) ? 'UNCHANGED' : 'MODIFIED';
@@ -148,6 +158,12 @@ export async function bulkUpload(files: readonly SourceFile[], options: BulkOpti
     }
     if (!options.mayModify(item.type)) {
       item.reasons.push(`You do not have permission to modify ${item.type === 'policy' ? 'policies' : 'rules'}`);
+      continue;
+    }
+    const refused = problems.get(item.id);
+    if (refused) {
+      item.status = 'FAILED';
+      item.reasons.push(...refused);
       continue;
     }
     if (options.validateOnly || item.change === 'UNCHANGED') {

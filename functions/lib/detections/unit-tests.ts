@@ -7,6 +7,9 @@ import type { Engine } from './engine';
 import type { StoredDetection } from './model';
 import { allOfType, detectionsRevision, getDetections } from './repository';
 
+/** Tests that cannot run because of the detection itself (as opposed to a failure of the platform). */
+export class UnrunnableTests extends Error {}
+
 export interface TestResult {
   readonly name: string;
   readonly passed: boolean;
@@ -50,7 +53,7 @@ export async function runDetectionTests(detection: StoredDetection, tests: reado
     typeof baseId === 'string' ? getDetections([baseId]) : Promise.resolve([]),
   ]);
   const content = engineContent([detection], [...globals, ...dataModels], new Map(bases.map((b) => [b.id, b])));
-  if (!content.detections.length) throw new Error(`base detection ${String(baseId)} not found`);
+  if (!content.detections.length) throw new UnrunnableTests(`base detection ${String(baseId)} not found`);
   const results = await engine.test(
     { ...content, version: `${revision}:test:${detection.id}:${detection.version}` },
     detection.id,

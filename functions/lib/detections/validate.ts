@@ -6,6 +6,8 @@ import { isStoredType, type DetectionDraft } from './model';
 
 /** Largest YAML document or Python source accepted for one detection. */
 export const MAX_SOURCE_BYTES = 512 * 1024;
+/** Largest detection stored: the YAML as written and as read, and the Python, within a DynamoDB item (400 KB). */
+export const MAX_STORED_BYTES = 350 * 1024;
 
 export type DraftResult = { ok: true; draft: DetectionDraft; warnings: string[] } | { ok: false; problems: string[] };
 
@@ -34,13 +36,22 @@ export function draftFromItem(item: AnalysisItem, yaml: string, body: string | n
   if (item.filePath && body === null) return { ok: false, problems: [`The Python source named by Filename is required`] };
   if (!item.filePath && body !== null && body.trim())
     return { ok: false, problems: ['Python source was given but the YAML document names no Filename'] };
+  const spec = JSON.stringify(item.spec);
+  const stored = Buffer.byteLength(yaml) + Buffer.byteLength(spec) + (item.filePath && body ? Buffer.byteLength(body) : 0);
+  if (stored > MAX_STORED_BYTES)
+    return {
+      ok: false,
+      problems: [
+        `The detection takes ${Math.ceil(stored / 1024)} KB stored (its YAML as written and as read, and its Python), more than ${MAX_STORED_BYTES / 1024} KB`,
+      ],
+    };
   return {
     ok: true,
     draft: {
       id: item.id,
       type: item.type,
       yaml,
-      spec: JSON.parse(JSON.stringify(item.spec)) as Record<string, unknown>,
+      spec: JSON.parse(spec) as Record<string, unknown>,
       body: item.filePath ? body : null,
     },
     warnings,

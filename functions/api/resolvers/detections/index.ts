@@ -7,7 +7,13 @@ import type { AppSyncResolverEvent } from '../../../lib/appsync';
 import type { Caller } from '../../../lib/auth/caller';
 import { bulkUpload, BulkUploadError, MAX_ZIP_BYTES, readZip, ZIP_TOO_LARGE } from '../../../lib/detections/bulk';
 import { lambdaEngine } from '../../../lib/detections/engine';
-import { permissionArea, STORED_TYPES, type StoredDetection, type StoredType } from '../../../lib/detections/model';
+import {
+  permissionArea,
+  STORED_TYPES,
+  type DetectionDraft,
+  type StoredDetection,
+  type StoredType,
+} from '../../../lib/detections/model';
 import {
   deleteDetection,
   DetectionConflict,
@@ -17,7 +23,8 @@ import {
   saveDetection,
   setDetectionEnabled,
 } from '../../../lib/detections/repository';
-import { runDetectionTests } from '../../../lib/detections/unit-tests';
+import { checkDrafts, knownLogTypes } from '../../../lib/detections/save-checks';
+import { runDetectionTests, UnrunnableTests } from '../../../lib/detections/unit-tests';
 import { validateDetection } from '../../../lib/detections/validate';
 import { ApiError } from '../../../lib/errors';
 import type { ResolverMap } from '../types';
@@ -121,6 +128,13 @@ function validated(input: Args) {
   return result.draft;
 }
 
+/** Refuses a draft that fails the save checks; `current` is the stored version an update replaces. */
+async function refuseUnsaveable(draft: DetectionDraft, current: StoredDetection | null) {
+  const context = { knownLogTypes: await knownLogTypes(current?.logTypes), engine: lambdaEngine };
+  const problems = (await checkDrafts([draft], context)).get(draft.id);
+  if (problems) throw new ApiError('InvalidInput', problems.join('; '));
+}
+
 function conflictError(err: unknown): never {
   if (err instanceof DetectionConflict) {
     if (err.reason === 'exists') throw new ApiError('AlreadyExists', err.message);
@@ -133,6 +147,7 @@ function conflictError(err: unknown): never {
 async function createDetection(event: AppSyncResolverEvent<Args>, caller: Caller) {
   const draft = validated(inputOf(event));
   requireModify(caller, draft.type);
+  await refuseUnsaveable(draft, null);
   try {
     return toGraphql(await saveDetection(draft, caller.email || caller.id, 0));
   } catch (err) {
@@ -147,6 +162,7 @@ async function updateDetection(event: AppSyncResolverEvent<Args>, caller: Caller
   const current = await getDetection(draft.id);
   if (!current || !mayRead(caller, current.type)) throw new ApiError('NotFound', DETECTION_NOT_FOUND);
   requireModify(caller, current.type);
+  await refuseUnsaveable(draft, current);
   const version = input.versionId;
   if (version !== undefined && version !== null && (typeof version !== 'number' || !Number.isInteger(version)))
     throw new ApiError('InvalidInput', 'versionId must be a whole number');
@@ -205,7 +221,8 @@ async function runTests(event: AppSyncResolverEvent<Args>, caller: Caller) {
   try {
     return await runDetectionTests(detection, tests, lambdaEngine);
   } catch (err) {
-    throw new ApiError('ServerError', `The tests could not run: ${(err as Error).message}`);
+    if (err instanceof UnrunnableTests) throw new ApiError('InvalidInput', `The tests could not run: ${err.message}`);
+    throw err;
   }
 }
 
@@ -227,6 +244,7 @@ function bulk(validateOnly: boolean) {
         validateOnly,
         user: caller.email || caller.id,
         mayModify: (type) => mayModify(caller, type),
+        engine: lambdaEngine,
       });
       return {
         totals: report.totals,
