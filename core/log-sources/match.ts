@@ -1,6 +1,7 @@
 // Which prefix of an S3 source an object belongs to: the longest prefix the key starts with, unless the key
 // also starts with one of that prefix's excluded prefixes (then the next longest prefix is tried). The empty
-// prefix matches every key. Pure: the pipeline and the "View bucket data" sidesheet both use it.
+// prefix matches every key. Pure: the pipeline and the "View bucket data" sidesheet both use it (the sidesheet
+// lists only within the source's prefixes, and shows only the objects the source reads).
 import type { S3PrefixLogTypes, S3SourceConfig } from './types';
 
 export function matchPrefix(prefixes: readonly S3PrefixLogTypes[], key: string): S3PrefixLogTypes | undefined {
@@ -11,6 +12,11 @@ export function matchPrefix(prefixes: readonly S3PrefixLogTypes[], key: string):
     if (!best || entry.prefix.length > best.prefix.length) best = entry;
   }
   return best;
+}
+
+/** Whether every key under `prefix` lies within one of the source's prefixes (it starts with one of them). */
+export function withinPrefixes(prefixes: readonly S3PrefixLogTypes[], prefix: string): boolean {
+  return prefixes.some((entry) => prefix.startsWith(entry.prefix));
 }
 
 export interface ObjectMatch<S> {

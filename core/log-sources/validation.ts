@@ -38,6 +38,7 @@ export const MESSAGES = {
   fieldName: 'Must be a field name without spaces or control characters',
   notCreatable: 'This transport cannot be created yet',
   privateBucket: "This bucket holds Caracal's own data and cannot be read as a log source",
+  prefixOutsideSource: "Must start with one of this source's prefixes",
 } as const;
 
 export const unknownLogTypeMessage = (name: string) => `Unknown log type: ${truncate(name, 100)}`;

@@ -12,6 +12,9 @@ export type ErrorType =
   | 'ServerError'
   | 'Unauthorized';
 
+/** What a caller is told of a failure nobody raised on purpose (the details go to the function's log). */
+export const UNEXPECTED_ERROR = 'An unexpected server error has occurred';
+
 export class ApiError extends Error {
   constructor(
     readonly errorType: ErrorType,

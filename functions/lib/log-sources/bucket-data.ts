@@ -89,12 +89,11 @@ export async function viewBucketData(source: S3LogSource, request: BucketDataReq
   );
   const listedKeys = (listed.Contents ?? []).map((o) => o.Key!);
   const lastKey = listedKeys[listedKeys.length - 1];
-  const keys = listedKeys.filter((key) => !key.endsWith('/'));
+  // Only the objects the source reads are shown: the listing stays within its prefixes (the caller checks
+  // the requested one), and objects under an excluded prefix are left out.
+  const keys = listedKeys.filter((key) => !key.endsWith('/') && matchPrefix(source.s3.prefixes, key));
   const perObject = await Promise.all(
     keys.map(async (s3Key): Promise<BucketDataRecord[]> => {
-      if (!matchPrefix(source.s3.prefixes, s3Key)) {
-        return [{ s3Key, event: null, error: 'This source does not read this object: no prefix includes it' }];
-      }
       try {
         const { bytes, complete } = await objectHead(client, bucket, s3Key);
         const events = await firstEvents(bytes, complete, request);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchObject, matchPrefix } from '../../../core/log-sources/match';
+import { matchObject, matchPrefix, withinPrefixes } from '../../../core/log-sources/match';
 import type { S3PrefixLogTypes } from '../../../core/log-sources/types';
 
 const prefix = (p: string, logTypes: string[], excludedPrefixes: string[] = []): S3PrefixLogTypes => ({
@@ -50,5 +50,16 @@ describe('matchObject', () => {
     expect(match?.logTypes).toEqual(['B']);
     expect(matchObject(sources, 'logs', 'x')?.source.id).toBe('a');
     expect(matchObject(sources, 'nobody', 'x')).toBeUndefined();
+  });
+});
+
+describe('withinPrefixes', () => {
+  it('holds a listing prefix that starts with one of the source prefixes, and no other', () => {
+    const prefixes = [prefix('cloudtrail/', ['AWS.CloudTrail']), prefix('vpc/flow/', ['AWS.VPCFlow'])];
+    expect(withinPrefixes(prefixes, 'cloudtrail/')).toBe(true);
+    expect(withinPrefixes(prefixes, 'vpc/flow/2026/')).toBe(true);
+    for (const outside of ['', 'cloud', 'vpc/', 'elsewhere/', '../cloudtrail/'])
+      expect(withinPrefixes(prefixes, outside)).toBe(false);
+    expect(withinPrefixes([prefix('', ['AWS.S3ServerAccess'])], 'anything/')).toBe(true);
   });
 });

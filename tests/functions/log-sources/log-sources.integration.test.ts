@@ -48,6 +48,7 @@ beforeAll(async () => {
   }
   await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'cloudtrail/broken.gz', Body: Buffer.from([0x1f, 0x8b, 1, 2, 3]) }));
   await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'elsewhere/a.log', Body: 'not read' }));
+  await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'cloudtrail/digest/d.json', Body: '{"digest":true}' }));
 });
 afterAll(async () => {
   s3?.destroy();
@@ -236,11 +237,19 @@ describe('S3 sources', () => {
     expect(pages).toBe(3);
     expect(keys.size).toBe(13);
     expect(errors.map((e) => e.s3Key)).toEqual(['cloudtrail/broken.gz']);
-    const outside = await ok<{ viewBucketData: { data: { error: string }[] } }>(query, {
-      input: { sourceId: id, filters: { prefix: 'elsewhere/' } },
+    for (const prefix of ['elsewhere/', '', 'cloud']) {
+      const outside = await call(query, { input: { sourceId: id, filters: { prefix } } });
+      expect(errorOf(outside)).toEqual({
+        type: 'InvalidInput',
+        message: "filters.prefix: Must start with one of this source's prefixes",
+      });
+      expect(JSON.stringify(outside)).not.toContain('elsewhere/a.log');
+    }
+    const excluded = await ok<{ viewBucketData: { data: unknown[] } }>(query, {
+      input: { sourceId: id, filters: { prefix: 'cloudtrail/digest/' } },
     });
-    expect(outside.viewBucketData.data[0].error).toContain('does not read this object');
-    const refused = await call(query, { input: { sourceId: id, pageSize: 5000 } });
+    expect(excluded.viewBucketData.data).toEqual([]);
+    const refused = await call(query, { input: { sourceId: id, filters: { prefix: 'cloudtrail/' }, pageSize: 5000 } });
     expect(errorOf(refused)).toEqual({ type: 'InvalidInput', message: 'pageSize: Must be between 1 and 50' });
   });
 
@@ -286,6 +295,19 @@ describe('S3 sources', () => {
     expect(data.sourceHealth.hourly).toHaveLength(24);
     expect(data.sourceHealth.hourly[23].events).toBe(10);
     expect(data.sourceHealth.hourly[21].events).toBe(5);
+  });
+});
+
+describe('errors nobody raised on purpose', () => {
+  it('reach the caller as a generic ServerError, their DynamoDB text only in the log', async () => {
+    // A cursor of the right form whose key DynamoDB refuses (a page start that names no index keys).
+    const after = Buffer.from(JSON.stringify({ pk: 'SOURCE#LIST' }), 'utf8').toString('base64url');
+    const body = await call(LIST, { input: { after } });
+    expect(body.errors).toEqual([
+      expect.objectContaining({ errorType: 'ServerError', message: 'An unexpected server error has occurred' }),
+    ]);
+    expect(JSON.stringify(body)).not.toMatch(/ValidationException|starting key|gsi1|SOURCE#/);
+    expect(runtime.logs.join('\n')).toMatch(/Query\.logSources failed for caller [\w-]+[\s\S]*ValidationException/);
   });
 });
 

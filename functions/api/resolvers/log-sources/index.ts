@@ -1,5 +1,6 @@
 // Log sources (graphql/log-sources.graphql): lists, details, health and figures, bucket previews, and the
 // mutations of sources.ts.
+import { withinPrefixes } from '../../../../core/log-sources/match';
 import { isStreamType, transportFromApi, type StreamType } from '../../../../core/log-sources/types';
 import { LIMITS, MESSAGES } from '../../../../core/log-sources/validation';
 import { tooLong } from '../../../../core/validation/generic';
@@ -84,6 +85,8 @@ async function viewBucketData(event: AppSyncResolverEvent<{ input?: unknown }>) 
   const prefix = filters.prefix === undefined || filters.prefix === null ? '' : filters.prefix;
   if (typeof prefix !== 'string') throw new ApiError('InvalidInput', `filters.prefix: ${MESSAGES.mustHaveValue}`);
   if (prefix.length > LIMITS.prefix) throw new ApiError('InvalidInput', `filters.prefix: ${tooLong(LIMITS.prefix)}`);
+  if (!withinPrefixes(source.s3.prefixes, prefix))
+    throw new ApiError('InvalidInput', `filters.prefix: ${MESSAGES.prefixOutsideSource}`);
   const streamType = (input.streamType ?? source.streamType) as StreamType;
   if (!isStreamType(streamType)) throw new ApiError('InvalidInput', `streamType: ${MESSAGES.mustHaveValue}`);
   const pageSize = input.pageSize === undefined || input.pageSize === null ? BUCKET_PAGE_DEFAULT : Number(input.pageSize);
