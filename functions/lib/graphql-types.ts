@@ -472,7 +472,7 @@ export type HttpSourceConfig = {
   hmacAlgorithm?: Maybe<HmacAlgorithm>;
   /** A run of asterisks when a secret is set, null otherwise. Never the secret. */
   secret?: Maybe<Scalars['String']['output']>;
-  /** HMAC only: the header carrying the hex signature of the raw body. */
+  /** HMAC only: the header carrying the hex signature of `<X-Caracal-Timestamp>.<raw body>`. */
   signatureHeader?: Maybe<Scalars['String']['output']>;
   /** Basic only. */
   username?: Maybe<Scalars['String']['output']>;

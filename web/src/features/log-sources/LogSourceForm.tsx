@@ -392,7 +392,7 @@ function HttpFields({ form, editing }: { form: Form; editing: boolean }) {
               form={form}
               name="signatureHeader"
               label="Signature header"
-              description="The request header carrying the hex HMAC of the raw body (optionally prefixed sha256=)."
+              description="The request header carrying the hex HMAC (optionally prefixed sha256=) of the X-Caracal-Timestamp header's value, a dot and the raw body. X-Caracal-Timestamp is the time of sending in Unix seconds; requests more than 5 minutes off are refused."
               placeholder="X-Signature"
               required
             />
