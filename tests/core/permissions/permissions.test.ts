@@ -91,3 +91,10 @@ describe('the permission map for users and roles', () => {
     expect(OPERATION_ACCESS['Mutation.updateProfile']).toEqual({ signedIn: true });
   });
 });
+
+describe('the permission map for running code', () => {
+  it('asks Modify, never only Read, to try a schema (script parsers) or run detection tests', () => {
+    expect(OPERATION_ACCESS['Query.testSchema']).toEqual({ anyOf: ['LogSourceModify'] });
+    expect(OPERATION_ACCESS['Mutation.runDetectionTests']).toEqual({ anyOf: ['RuleModify', 'PolicyModify'] });
+  });
+});
