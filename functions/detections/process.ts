@@ -4,6 +4,7 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { linkProblem } from '../../core/detections';
 import type { EventsWrittenMessage } from '../../core/pipeline/messages';
 import {
   recordGroup,
@@ -218,6 +219,11 @@ async function alertTimes(outcome: GroupOutcome, now: Date): Promise<{ createdAt
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+/** A reference to show as a link: an http(s) address or text, never a `javascript:` (or other) link. */
+const link = (value: unknown): string | null => {
+  const found = text(value);
+  return found !== null && linkProblem(found) === undefined ? found : null;
+};
 
 function buildAlert(
   group: Group,
@@ -252,7 +258,7 @@ function buildAlert(
     dedupString: group.dedupString,
     alertContext: type === 'ALERT' ? (first.alertContext ?? null) : null,
     runbook: text(first.runbook) ?? text(detection.spec.Runbook),
-    reference: text(first.reference) ?? text(detection.spec.Reference),
+    reference: link(first.reference) ?? link(detection.spec.Reference),
     destinations: destinations.filter((d) => d !== 'SKIP'),
     signalsTable: `${signalsDatabaseFor(type)}.${tableName(message.logType)}`,
   };

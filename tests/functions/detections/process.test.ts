@@ -60,6 +60,9 @@ const engine: Engine = {
           title: `Seen ${String(e.user)}`,
           severity: 'HIGH',
           alertContext: { u: e.user },
+          // A reference() function may answer anything; the alert shows its reference as a link.
+          reference: 'javascript:alert(document.cookie)',
+          runbook: 'Ask the user about it.',
         },
         { id: 'Quiet', matched: true },
         ...(e.boom ? [{ id: 'Broken', matched: false, error: 'ValueError: boom' }] : []),
@@ -180,6 +183,8 @@ describe('processing one events object', () => {
       sourceId: 'source-1',
       signalsTable: 'panther_signals.test_log',
       alertContext: { u: 'amy' },
+      reference: null,
+      runbook: 'Ask the user about it.',
     });
 
     expect(told).toEqual(['Limited reached the limit of 1,000 alerts an hour']);
