@@ -73,15 +73,14 @@ export class Api extends Construct {
         actions: [
           'cognito-idp:AdminGetUser',
           'cognito-idp:AdminListGroupsForUser',
-          // Users and roles: invite, edit, deactivate, reactivate, delete, list; the Admin group mirrors the role.
+          // Users and roles: invite, edit, deactivate, reactivate, delete, list. The Admin group is only read: it
+          // vouches for the first administrator's bootstrap, and the api function never puts anyone in it.
           'cognito-idp:AdminCreateUser',
           'cognito-idp:AdminUpdateUserAttributes',
           'cognito-idp:AdminDisableUser',
           'cognito-idp:AdminEnableUser',
           'cognito-idp:AdminUserGlobalSignOut',
           'cognito-idp:AdminDeleteUser',
-          'cognito-idp:AdminAddUserToGroup',
-          'cognito-idp:AdminRemoveUserFromGroup',
           'cognito-idp:ListUsers',
           'cognito-idp:ListUsersInGroup',
         ],
