@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEND_USER_FEEDBACK_MUTATION } from '../../web/src/screens/Support/feedback.operations';
 import { FeedbackModal } from '../../web/src/features/feedback/FeedbackModal';
 import { SupportPage } from '../../web/src/screens/Support/SupportPage';
+import { useSendFeedback } from '../../web/src/screens/Support/useSendFeedback';
 import { renderWithApi } from './support/shell';
 
 afterEach(cleanup);
@@ -27,13 +28,18 @@ function feedbackMock(answer: 'ok' | 'invalid', sent: Sent[]) {
   };
 }
 
+/** The modal as the Support page opens it: sending through the API. */
+function Feedback({ onClose }: { readonly onClose: () => void }) {
+  return <FeedbackModal opened onClose={onClose} onSend={useSendFeedback()} />;
+}
+
 function renderModal(answer: 'ok' | 'invalid' = 'ok') {
   const sent: Sent[] = [];
   const onClose = vi.fn();
   renderWithApi(
     <>
       <Notifications />
-      <FeedbackModal opened onClose={onClose} />
+      <Feedback onClose={onClose} />
     </>,
     { mocks: [feedbackMock(answer, sent)] },
   );

@@ -1,47 +1,27 @@
 import { Button, Group, Input, Modal, Rating, Select, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { useMutation } from '@apollo/client/react';
-import { notifications } from '@mantine/notifications';
 import { useFormik } from 'formik';
 import { FEEDBACK_FEATURES, FEEDBACK_TEXT_MAX_LENGTH, USEFULNESS_MAX } from '../../../../core/validation/feedback';
-import { describeApiError } from '../../lib/apollo/apiErrors';
-import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
 import { feedbackSchema, type FeedbackFormValues } from './feedbackForm';
-import { SEND_USER_FEEDBACK_MUTATION } from '../../screens/Support/feedback.operations';
 
-const SILENT: DataLayerContext = { silent: true };
 const FEATURE_OPTIONS = [...FEEDBACK_FEATURES];
 const INITIAL_VALUES: FeedbackFormValues = { featureName: 'General', text: '', usefulness: 0 };
 
 interface FeedbackModalProps {
   readonly opened: boolean;
   readonly onClose: () => void;
+  /** Sends the feedback; answers whether it was received (the modal then empties and closes). */
+  readonly onSend: (values: FeedbackFormValues) => Promise<boolean>;
 }
 
 /** Send Feedback: what the user thinks of a part of Caracal, with the page and screen width it came from. */
-export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
-  const [sendUserFeedback] = useMutation(SEND_USER_FEEDBACK_MUTATION, { context: SILENT });
+export function FeedbackModal({ opened, onClose, onSend }: FeedbackModalProps) {
   const form = useFormik<FeedbackFormValues>({
     initialValues: INITIAL_VALUES,
     validationSchema: feedbackSchema,
     onSubmit: async (values, helpers) => {
-      try {
-        await sendUserFeedback({
-          variables: {
-            input: {
-              feature: { name: values.featureName },
-              feedback: { text: values.text.trim() },
-              usefulness: values.usefulness === 0 ? null : values.usefulness,
-              locationUrl: window.location.href,
-              screenWidth: window.screen.width,
-            },
-          },
-        });
-        notifications.show({ color: 'green', message: 'Feedback received. Thank you!' });
-        helpers.resetForm();
-        onClose();
-      } catch (error) {
-        notifications.show({ color: 'red', title: 'Failed to send feedback', message: describeApiError(error) });
-      }
+      if (!(await onSend({ ...values, text: values.text.trim() }))) return;
+      helpers.resetForm();
+      onClose();
     },
   });
   const errorOf = (field: keyof FeedbackFormValues) => (form.touched[field] ? form.errors[field] : undefined);

@@ -1,4 +1,3 @@
-import { useApolloClient } from '@apollo/client/react';
 import {
   Alert,
   Badge,
@@ -19,28 +18,48 @@ import {
 import { useState } from 'react';
 import { STREAM_TYPES, STREAM_TYPE_TITLES } from '../../../../core/log-sources/types';
 import { AlertIcon } from '../../components/icons';
-import { describeApiError } from '../../lib/apollo/apiErrors';
-import type { LogStreamType, TestSchemaQuery } from '../../lib/graphql/types';
-import { INFER_SCHEMA_QUERY, TEST_SCHEMA_QUERY } from '../../screens/Schemas/schemas.operations';
+import type {
+  InferSchemaInput,
+  InferSchemaQuery,
+  LogStreamType,
+  TestSchemaInput,
+  TestSchemaQuery,
+} from '../../lib/graphql/types';
 
 const STREAM_OPTIONS = STREAM_TYPES.map((t) => ({ value: t, label: STREAM_TYPE_TITLES[t] }));
 /** The API's limit; checked here first so a huge file gets a clear message without a round trip. */
 const MAX_SAMPLE_BYTES = 512 * 1024;
 
-interface SchemaTesterProps {
+export type SchemaTestReport = TestSchemaQuery['testSchema'];
+export type InferredSchema = InferSchemaQuery['inferSchema'];
+
+export interface SchemaTesterProps {
   readonly spec: string;
   readonly isFieldDiscoveryEnabled: boolean;
+  /** Parses the samples with the spec; a failure rejects with the reason to show. */
+  readonly onTest: (input: TestSchemaInput) => Promise<SchemaTestReport>;
+  /** Infers a spec from the samples; a failure rejects with the reason to show. */
+  readonly onInfer: (input: InferSchemaInput) => Promise<InferredSchema>;
   /** The spec is valid enough to test. */
   readonly canTest: boolean;
   readonly onInferred?: (spec: string) => void;
   readonly onDiscovered?: (discoveredSpec: string | null) => void;
 }
 
-type Report = TestSchemaQuery['testSchema'];
+type Report = SchemaTestReport;
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Paste or upload sample logs, choose the stream type, and see the parsed events and each failure. */
-export function SchemaTester({ spec, isFieldDiscoveryEnabled, canTest, onInferred, onDiscovered }: SchemaTesterProps) {
-  const client = useApolloClient();
+export function SchemaTester({
+  spec,
+  isFieldDiscoveryEnabled,
+  onTest,
+  onInfer,
+  canTest,
+  onInferred,
+  onDiscovered,
+}: SchemaTesterProps) {
   const [samples, setSamples] = useState('');
   const [streamType, setStreamType] = useState<LogStreamType>('Lines' as LogStreamType);
   const [report, setReport] = useState<Report | null>(null);
@@ -64,16 +83,12 @@ export function SchemaTester({ spec, isFieldDiscoveryEnabled, canTest, onInferre
     setError(null);
     setNotice(null);
     try {
-      const { data } = await client.query({
-        query: TEST_SCHEMA_QUERY,
-        variables: { input: { spec, samples, streamType, isFieldDiscoveryEnabled } },
-        fetchPolicy: 'no-cache',
-      });
-      setReport(data!.testSchema);
-      onDiscovered?.(data!.testSchema.discoveredSpec ?? null);
+      const tested = await onTest({ spec, samples, streamType, isFieldDiscoveryEnabled });
+      setReport(tested);
+      onDiscovered?.(tested.discoveredSpec ?? null);
     } catch (err) {
       setReport(null);
-      setError(describeApiError(err));
+      setError(reasonOf(err));
     } finally {
       setBusy(null);
     }
@@ -84,19 +99,14 @@ export function SchemaTester({ spec, isFieldDiscoveryEnabled, canTest, onInferre
     setError(null);
     setNotice(null);
     try {
-      const { data } = await client.query({
-        query: INFER_SCHEMA_QUERY,
-        variables: { input: { samples, streamType } },
-        fetchPolicy: 'no-cache',
-      });
-      const result = data!.inferSchema;
+      const result = await onInfer({ samples, streamType });
       onInferred?.(result.spec);
       setNotice(
         `Inferred from ${result.events} event${result.events === 1 ? '' : 's'}` +
           (result.failures.length ? `; ${result.failures.length} line(s) were not JSON objects and were skipped.` : '.'),
       );
     } catch (err) {
-      setError(describeApiError(err));
+      setError(reasonOf(err));
     } finally {
       setBusy(null);
     }

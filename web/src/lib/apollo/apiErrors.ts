@@ -171,3 +171,12 @@ export function fieldErrorsOf(error: unknown, taken: string): Record<string, str
   }
   return Object.keys(found).length ? found : undefined;
 }
+
+/** The call's answer; a failure is thrown again as an Error whose message is the one to show a person. */
+export async function describingFailure<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw new Error(describeApiError(error), { cause: error });
+  }
+}

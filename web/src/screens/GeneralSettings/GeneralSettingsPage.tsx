@@ -1,16 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Card, Container, Group, Skeleton, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Card, Container, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications as snackbars } from '@mantine/notifications';
-import { Formik, Form } from 'formik';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useWebConfig } from '../../app/webConfig';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
-import { formatDateTimeUtc } from '../../lib/format';
 import { useHasPermissions } from '../../lib/permissions';
 import { GENERAL_SETTINGS_QUERY, UPDATE_GENERAL_SETTINGS } from './generalSettings.operations';
-import { generalSettingsSchema, type GeneralSettingsValues } from '../../features/general-settings/generalSettingsSchema';
+import { GeneralSettingsForm } from '../../features/general-settings/GeneralSettingsForm';
+import type { GeneralSettingsValues } from '../../features/general-settings/generalSettingsSchema';
 
 export const SAVED_MESSAGE = 'General settings updated successfully';
 const SILENT: DataLayerContext = { silent: true };
@@ -24,8 +23,22 @@ export function GeneralSettingsPage() {
   const [update] = useMutation(UPDATE_GENERAL_SETTINGS, { context: SILENT });
 
   const settings = data?.generalSettings;
-  const mfaByDeployment = settings?.mfaMode === 'REQUIRED';
   const sessionHours = settings?.sessionHours ?? config.refreshTokenHours;
+
+  async function save({ organizationName, mfaRequired }: GeneralSettingsValues): Promise<boolean> {
+    try {
+      await update({
+        variables: { input: { organizationName, ...(settings?.mfaMode === 'REQUIRED' ? {} : { mfaRequired }) } },
+        refetchQueries: [GENERAL_SETTINGS_QUERY],
+        awaitRefetchQueries: true,
+      });
+      snackbars.show({ color: 'green', message: SAVED_MESSAGE });
+      return true;
+    } catch (err) {
+      snackbars.show({ color: 'red', title: 'Unable to update the general settings', message: describeApiError(err) });
+      return false;
+    }
+  }
 
   return (
     <Container size="md">
@@ -42,78 +55,7 @@ export function GeneralSettingsPage() {
         {loading && !data && <Skeleton h={220} radius="md" aria-label="Loading general settings" />}
         {error && !data && <LoadFailure title="Couldn't load the general settings" message={describeApiError(error)} />}
 
-        {settings && (
-          <Formik<GeneralSettingsValues>
-            initialValues={{ organizationName: settings.organizationName, mfaRequired: settings.mfaRequired }}
-            enableReinitialize
-            validationSchema={generalSettingsSchema}
-            onSubmit={async (values, helpers) => {
-              try {
-                await update({
-                  variables: {
-                    input: {
-                      organizationName: values.organizationName.trim(),
-                      ...(mfaByDeployment ? {} : { mfaRequired: values.mfaRequired }),
-                    },
-                  },
-                  refetchQueries: [GENERAL_SETTINGS_QUERY],
-                  awaitRefetchQueries: true,
-                });
-                snackbars.show({ color: 'green', message: SAVED_MESSAGE });
-                helpers.resetForm({ values: { ...values, organizationName: values.organizationName.trim() } });
-              } catch (err) {
-                snackbars.show({ color: 'red', title: 'Unable to update the general settings', message: describeApiError(err) });
-              }
-            }}
-          >
-            {({ values, errors, touched, dirty, isValid, isSubmitting, handleChange, handleBlur, setFieldValue }) => (
-              <Form noValidate>
-                <Card withBorder padding="lg" radius="md">
-                  <Stack gap="md">
-                    <Title order={2} size="h4">
-                      Organization
-                    </Title>
-                    <TextInput
-                      name="organizationName"
-                      label="Organization name"
-                      description="Shown across Caracal and in notifications."
-                      withAsterisk
-                      value={values.organizationName}
-                      onChange={handleChange}
-                      onBlur={handleBlur}
-                      readOnly={!canModify}
-                      error={touched.organizationName ? errors.organizationName : undefined}
-                    />
-                    <Switch
-                      label="Require multi-factor authentication (MFA) for every user"
-                      description={
-                        mfaByDeployment
-                          ? 'Required by the deployment: this Caracal was deployed with MFA mode REQUIRED.'
-                          : 'Users without an authenticator app are taken through its setup right after signing in.'
-                      }
-                      checked={values.mfaRequired}
-                      disabled={!canModify || mfaByDeployment}
-                      onChange={(event) => void setFieldValue('mfaRequired', event.currentTarget.checked)}
-                    />
-                    {canModify && (
-                      <Group justify="flex-end">
-                        <Button type="submit" loading={isSubmitting} disabled={isSubmitting || !isValid || !dirty}>
-                          Save Changes
-                        </Button>
-                      </Group>
-                    )}
-                    {settings.updatedAt && (
-                      <Text size="xs" c="dimmed">
-                        Last changed {formatDateTimeUtc(settings.updatedAt)}
-                        {settings.updatedBy ? ` by ${settings.updatedBy}` : ''}
-                      </Text>
-                    )}
-                  </Stack>
-                </Card>
-              </Form>
-            )}
-          </Formik>
-        )}
+        {settings && <GeneralSettingsForm settings={settings} canModify={canModify} onSave={save} />}
 
         {settings && (
           <Card withBorder padding="lg" radius="md">

@@ -1,26 +1,25 @@
-import { useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Anchor, Badge, Card, Grid, Group, Select, Skeleton, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { readSpecYaml } from '../../../../core/schemas/custom-schema';
-import type { FieldSpec } from '../../../../core/schemas';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../app/usePageTitle';
-import { LoadFailure } from '../../components/LoadFailure';
-import { describeApiError } from '../../lib/apollo/apiErrors';
+import { fieldsOf } from '../../features/schemas/fields';
+import { SchemaLoadFailure } from '../../features/schemas/SchemaLoadFailure';
+import { describeApiError, describingFailure } from '../../lib/apollo/apiErrors';
 import { formatDateTimeUtc } from '../../lib/format';
 import { Can } from '../../lib/permissions';
 import { FieldsTree } from '../../features/schemas/FieldsTree';
 import { logSourcePath, SCHEMA_ROUTES } from '../../app/routes';
-import { SchemaActions } from '../../features/schemas/SchemaActions';
-import { GET_SCHEMA_QUERY, SCHEMA_REVISIONS_QUERY } from './schemas.operations';
+import { SchemaActions, type SchemaAction } from '../../features/schemas/SchemaActions';
+import {
+  ARCHIVE_SCHEMA_MUTATION,
+  DELETE_SCHEMA_MUTATION,
+  GET_SCHEMA_QUERY,
+  SCHEMA_REVISIONS_QUERY,
+  UNARCHIVE_SCHEMA_MUTATION,
+} from './schemas.operations';
 import { YamlEditor } from '../../lib/editor/YamlEditor';
-
-function fieldsOf(text: string | null | undefined): FieldSpec[] {
-  if (!text) return [];
-  const read = readSpecYaml(text);
-  const fields = read.ok && read.doc && typeof read.doc === 'object' ? (read.doc as { fields?: unknown }).fields : undefined;
-  return Array.isArray(fields) ? (fields as FieldSpec[]) : [];
-}
 
 /** `/configure/schemas/{name}/`: the fields tree, the YAML, description and reference link, and the sources using it. */
 export function SchemaDetailsPage() {
@@ -30,6 +29,10 @@ export function SchemaDetailsPage() {
     variables: { input: { name } },
     fetchPolicy: 'cache-and-network',
   });
+  const navigate = useNavigate();
+  const [archive] = useMutation(ARCHIVE_SCHEMA_MUTATION);
+  const [unarchive] = useMutation(UNARCHIVE_SCHEMA_MUTATION);
+  const [remove] = useMutation(DELETE_SCHEMA_MUTATION);
   const [showDiscovered, setShowDiscovered] = useState(true);
   const [viewing, setViewing] = useState<number | null>(null);
   const schema = data?.getSchema.schema;
@@ -50,16 +53,20 @@ export function SchemaDetailsPage() {
     label: `Revision ${r.revision}${r.revision === schema?.revision ? ' (current)' : ''}${r.updatedAt ? ` · ${formatDateTimeUtc(r.updatedAt)}` : ''}`,
   }));
 
+  const act = async (action: SchemaAction) => {
+    const variables = { name };
+    const refetched = { refetchQueries: ['GetSchemaDetails'], awaitRefetchQueries: true };
+    if (action === 'archive') await describingFailure(archive({ variables, ...refetched }));
+    if (action === 'unarchive') await describingFailure(unarchive({ variables, ...refetched }));
+    if (action === 'delete') {
+      await describingFailure(remove({ variables, refetchQueries: ['SchemasList'] }));
+      notifications.show({ color: 'green', message: `Schema ${name} deleted` });
+      navigate(SCHEMA_ROUTES.list);
+    }
+  };
+
   if (loading && !data) return <Skeleton h={400} radius="md" aria-label="Loading schema" />;
-  if (!schema) {
-    const message = error ? describeApiError(error) : data?.getSchema.error?.message;
-    return (
-      <LoadFailure
-        title="Could not load schema"
-        message={message || "An unknown error occurred and we couldn't load the schema from the server"}
-      />
-    );
-  }
+  if (!schema) return <SchemaLoadFailure message={error ? describeApiError(error) : data?.getSchema.error?.message} />;
 
   return (
     <Stack gap="lg">
@@ -84,7 +91,7 @@ export function SchemaDetailsPage() {
         </div>
         {!schema.isManaged && (
           <Can permissions={['LogSourceModify']}>
-            <SchemaActions schema={schema} />
+            <SchemaActions schema={schema} onAction={act} />
           </Can>
         )}
       </Group>

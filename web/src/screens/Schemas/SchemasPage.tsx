@@ -1,64 +1,16 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailure } from '../../components/LoadFailure';
-import { DataTable } from '../../components/DataTable';
 import { EmptyResults } from '../../components/EmptyResults';
 import { SearchIcon } from '../../components/icons';
 import { describeApiError } from '../../lib/apollo/apiErrors';
-import type { SchemasListQuery } from '../../lib/graphql/types';
 import { Can } from '../../lib/permissions';
-import { SCHEMA_ROUTES, schemaPath } from '../../app/routes';
+import { SCHEMA_ROUTES } from '../../app/routes';
 import { SCHEMAS_LIST_QUERY } from './schemas.operations';
-
-type SchemaRow = SchemasListQuery['schemas']['edges'][number]['node'];
-const column = createColumnHelper<SchemaRow>();
-
-const COLUMNS = [
-  column.accessor('name', {
-    header: 'Schema',
-    cell: (info) => (
-      <Group gap="xs" wrap="nowrap">
-        <Anchor component={Link} to={schemaPath(info.getValue())} fw={500}>
-          {info.getValue()}
-        </Anchor>
-        {info.row.original.isArchived && (
-          <Badge size="xs" color="gray" variant="light">
-            Archived
-          </Badge>
-        )}
-      </Group>
-    ),
-  }),
-  column.accessor('isManaged', {
-    header: 'Type',
-    cell: (info) => (
-      <Badge size="sm" variant="light" color={info.getValue() ? 'blue' : 'grape'}>
-        {info.getValue() ? 'Managed' : 'Custom'}
-      </Badge>
-    ),
-  }),
-  column.accessor('description', {
-    header: 'Description',
-    cell: (info) => (
-      <Text size="sm" lineClamp={1} c={info.getValue() ? undefined : 'dimmed'}>
-        {info.getValue() || '—'}
-      </Text>
-    ),
-  }),
-  column.accessor((s) => s.logSources.map((l) => l.integrationLabel).join(', '), {
-    id: 'logSources',
-    header: 'Used by',
-    cell: (info) => (
-      <Text size="sm" lineClamp={1} c={info.getValue() ? undefined : 'dimmed'}>
-        {info.getValue() || 'No log sources'}
-      </Text>
-    ),
-  }),
-];
+import { SchemasTable } from '../../features/schemas/SchemasTable';
 
 /** `/configure/schemas/`: managed and custom schemas, searchable, with the sources that use each. */
 export function SchemasPage() {
@@ -124,19 +76,5 @@ export function SchemasPage() {
         </Card>
       )}
     </Stack>
-  );
-}
-
-function SchemasTable({ rows }: { readonly rows: SchemaRow[] }) {
-  return (
-    <DataTable
-      data={rows}
-      columns={COLUMNS}
-      getRowId={(s) => s.name}
-      label="Schemas"
-      rowHeight={45}
-      maxHeight="calc(100vh - 260px)"
-      fixedWidths={{ isManaged: 110 }}
-    />
   );
 }

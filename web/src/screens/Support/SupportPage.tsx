@@ -5,6 +5,7 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { useWebConfig } from '../../app/webConfig';
 import { AlertIcon, ExternalLinkIcon, HelpIcon, MessageIcon, ShieldIcon } from '../../components/icons';
 import { FeedbackModal } from '../../features/feedback/FeedbackModal';
+import { useSendFeedback } from './useSendFeedback';
 
 interface SupportLink {
   readonly title: string;
@@ -81,6 +82,7 @@ export function SupportPage() {
   usePageTitle('Support');
   const { version, stage, region } = useWebConfig();
   const [feedbackOpened, setFeedbackOpened] = useState(false);
+  const sendFeedback = useSendFeedback();
 
   return (
     <Stack gap="xl">
@@ -124,7 +126,7 @@ export function SupportPage() {
           </Button>
         </Card>
       </SimpleGrid>
-      <FeedbackModal opened={feedbackOpened} onClose={() => setFeedbackOpened(false)} />
+      <FeedbackModal opened={feedbackOpened} onClose={() => setFeedbackOpened(false)} onSend={sendFeedback} />
     </Stack>
   );
 }

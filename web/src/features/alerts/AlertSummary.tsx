@@ -1,0 +1,90 @@
+import { Anchor, Card, Code, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { detectionAlertsPath } from '../../app/routes';
+import { formatDateTimeUtc } from '../../lib/format';
+import type { AlertFieldsFragment } from '../../lib/graphql/types';
+import { SeverityBadge, StatusBadge, TypeBadge } from './AlertBadges';
+
+function Field({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ wordBreak: 'break-word' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** AWSJSON arrives as JSON text; shown indented. */
+export const pretty = (json: unknown) => {
+  const text = typeof json === 'string' ? json : JSON.stringify(json);
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+};
+
+/** An alert's fields: severity, status, type, detection, log types, times, dedup string, context. */
+export function AlertSummary({ alert }: { readonly alert: AlertFieldsFragment }) {
+  return (
+    <Card withBorder radius="md">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+          <Field label="Severity">
+            <SeverityBadge severity={alert.severity} />
+          </Field>
+          <Field label="Status">
+            <StatusBadge status={alert.status} />
+          </Field>
+          <Field label="Type">
+            <TypeBadge type={alert.type} />
+          </Field>
+          <Field label="Events">{alert.eventCount.toLocaleString('en-US')}</Field>
+          <Field label={alert.systemKind ? 'System alert' : 'Detection'}>
+            {alert.detectionId ? (
+              <Anchor component={Link} to={detectionAlertsPath(alert.detectionId)} size="sm" ff="monospace">
+                {alert.detectionId}
+              </Anchor>
+            ) : (
+              <Text size="sm" ff="monospace">
+                {alert.systemKind ?? '—'}
+              </Text>
+            )}
+          </Field>
+          <Field label="Log types">{alert.logTypes.join(', ') || '—'}</Field>
+          <Field label="First event">{formatDateTimeUtc(alert.firstEventAt)}</Field>
+          <Field label="Last event">{formatDateTimeUtc(alert.lastEventAt)}</Field>
+          <Field label="Created">{formatDateTimeUtc(alert.createdAt)}</Field>
+          <Field label="Updated">{formatDateTimeUtc(alert.updatedAt)}</Field>
+          <Field label="Dedup string">
+            <Text size="sm" ff="monospace" lineClamp={3}>
+              {alert.dedupString}
+            </Text>
+          </Field>
+          <Field label="Destinations">
+            {alert.destinations.length ? alert.destinations.join(', ') : 'No destinations configured'}
+          </Field>
+        </SimpleGrid>
+        {alert.description && <Field label="Description">{alert.description}</Field>}
+        {alert.runbook && <Field label="Runbook">{alert.runbook}</Field>}
+        {alert.reference && (
+          <Field label="Reference">
+            <Anchor href={alert.reference} target="_blank" rel="noreferrer" size="sm">
+              {alert.reference}
+            </Anchor>
+          </Field>
+        )}
+        {alert.alertContext != null && (
+          <Field label="Alert context">
+            <Code block>{pretty(alert.alertContext)}</Code>
+          </Field>
+        )}
+      </Stack>
+    </Card>
+  );
+}
