@@ -349,4 +349,25 @@ describe('permissions', () => {
     ).rejects.toThrow();
     await expect(call(analyst, 'query { alerts(input: {}) { edges { cursor } } }')).rejects.toThrow();
   });
+
+  it("refuses running a rule's tests to someone who may only read rules, whatever else they may modify", async () => {
+    const role = await call<{ createRole: { id: string } }>(
+      admin,
+      'mutation($input: CreateRoleInput!) { createRole(input: $input) { id } }',
+      { input: { name: 'Policy writers', permissions: ['RuleRead', 'PolicyModify'] } },
+    );
+    const email = 'policies@caracal.local';
+    await call(admin, 'mutation($input: InviteUserInput!) { inviteUser(input: $input) { id } }', {
+      input: { email, givenName: 'Paul', familyName: 'Policy', role: { kind: 'Id', value: role.createRole.id } },
+    });
+    const mail = runtime.mailbox.filter((m) => m.to === email).at(-1);
+    const reader = (await signIn(runtime, email, mail!.code!, 'Policy-Caracal-2026!')).idToken;
+    await call(admin, CREATE, { input: { yaml: RULE_YAML.replace('Api.Rule', 'Api.Tested'), body: RULE_BODY } });
+    expect(await call(reader, 'query($id: ID!) { detection(id: $id) { id } }', { id: 'Api.Tested' })).toEqual({
+      detection: { id: 'Api.Tested' },
+    });
+    await expect(call(reader, TESTS, { input: { id: 'Api.Tested' } })).rejects.toThrow(
+      /Unauthorized: You do not have permission to modify rules/,
+    );
+  });
 });

@@ -197,6 +197,8 @@ async function remove(event: AppSyncResolverEvent<Args>, caller: Caller) {
 async function runTests(event: AppSyncResolverEvent<Args>, caller: Caller) {
   const input = inputOf(event);
   const detection = await readable(caller, idOf(input.id));
+  // Tests run the detection's code with mocks patched into it: running code needs Modify of its kind.
+  requireModify(caller, detection.type);
   // A derived rule without tests of its own runs its base's tests, as the reference tool does.
   const baseId = detection.spec.BaseDetection;
   const base = !Array.isArray(detection.spec.Tests) && typeof baseId === 'string' ? await getDetection(baseId) : null;
