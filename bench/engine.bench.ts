@@ -1,6 +1,7 @@
 // Detection engine throughput: events per second through representative rules, as a ratio against a
 // bare Python loop calling the same rule functions (building the same event objects) in the same
-// run; then the engine behind the worker protocol, the wall time of a full `caracal test` over the
+// run; the latency of a run in the sandbox (a child forked per run) against the same run in-process, for
+// a large and a small batch, and of a sandbox's start; then the engine behind the worker protocol, the wall time of a full `caracal test` over the
 // fixture repository against the start-up floor of the CLI (node + tsx + python3), and a generated
 // corpus-sized repository with one Python worker against two.
 import { spawnSync } from 'node:child_process';
@@ -18,10 +19,11 @@ const fixtures = join(root, 'tests/engine/fixtures/analysis');
 // deep_walk, udm over a data model, a global helper, regular expressions, and alerting rules whose
 // title/dedup/alert_context run on matches; plus one simple (YAML) detection.
 const PYTHON = String.raw`
-import json, os, random, sys, tempfile, time
+import json, os, random, sys, time
 sys.path.insert(0, os.environ["ENGINE_DIR"])
 from caracal_engine.engine import Engine
 from caracal_engine.event import PantherEvent
+from caracal_engine.host import Host
 
 RULES = {
 "Root.Activity": '''
@@ -97,18 +99,43 @@ def make_events(n):
         })
     return events
 
+def best_wall(function, rounds):
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        function()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+def sandbox_latency(content, events):
+    """Best wall time of a run in-process and in the sandbox, for the whole batch and for 10 events; and a
+    sandbox's start (spawn, preload, lockdown, compile) against loading the content in-process."""
+    host = Host()
+    try:
+        versioned = {**content, "version": "bench"}
+        start = time.perf_counter()
+        host.prepare(versioned)
+        sandbox_start = time.perf_counter() - start
+        start = time.perf_counter()
+        Engine().load(content)
+        in_process_load = time.perf_counter() - start
+        figures = {"sandboxStart": sandbox_start, "inProcessLoad": in_process_load}
+        for label, batch in (("large", events), ("small", events[:10])):
+            engine = Engine()
+            engine.load(content)
+            figures[label] = {"events": len(batch), "inProcess": best_wall(lambda: engine.run(batch), 5),
+                              "sandbox": best_wall(lambda: host.run(versioned, batch), 5)}
+        return figures
+    finally:
+        host.close()
+
 def main():
-    directory = tempfile.mkdtemp()
     detections = []
     for rule_id, source in RULES.items():
-        path = os.path.join(directory, rule_id + ".py")
-        open(path, "w").write(source)
-        detections.append({"id": rule_id, "analysisType": "rule", "severity": "Medium", "logTypes": ["AWS.CloudTrail"], "path": path})
+        detections.append({"id": rule_id, "analysisType": "rule", "severity": "Medium", "logTypes": ["AWS.CloudTrail"], "body": source})
     detections.append({"id": "Simple.S3", "analysisType": "rule", "severity": "Low", "logTypes": ["AWS.CloudTrail"], "detection": SIMPLE})
-    helper = os.path.join(directory, "bench_helpers.py")
-    open(helper, "w").write("def is_admin_name(name):\n    return isinstance(name, str) and name.startswith('admin')\n")
     content = {
-        "globals": [{"id": "bench_helpers", "path": helper}],
+        "globals": [{"id": "bench_helpers", "body": "def is_admin_name(name):\n    return isinstance(name, str) and name.startswith('admin')\n"}],
         "dataModels": [{"id": "CT", "logTypes": ["AWS.CloudTrail"], "mappings": [
             {"Name": "actor_user", "Path": "$.userIdentity.userName"}, {"Name": "source_ip", "Path": "$.sourceIPAddress"}]}],
         "detections": detections,
@@ -156,7 +183,8 @@ def main():
         ratios.append(took["engine"] / took["bare"])
     ratios.sort()
     print(json.dumps({"events": len(events), "detections": len(loaded), "matches": bare(), "bare": min(bare_times), "engine": min(engine_times),
-                      "ratio": ratios[len(ratios) // 2], "events_json": json.dumps(events), "content": content}))
+                      "ratio": ratios[len(ratios) // 2], "events_json": json.dumps(events), "content": content,
+                      "sandbox": sandbox_latency(content, events)}))
 
 main()
 `;
@@ -170,6 +198,12 @@ interface PythonFigures {
   ratio: number;
   events_json: string;
   content: Record<string, unknown>;
+  sandbox: {
+    sandboxStart: number;
+    inProcessLoad: number;
+    large: { events: number; inProcess: number; sandbox: number };
+    small: { events: number; inProcess: number; sandbox: number };
+  };
 }
 
 function timed(command: string, args: string[]): number {
@@ -194,6 +228,17 @@ async function main(): Promise<void> {
   console.log(`  bare Python loop (baseline): ${perSecond(figures.bare)} events/s (best round, CPU time)`);
   console.log(
     `  engine.run in-process:       ${perSecond(figures.engine)} events/s (best round, CPU time) — ${figures.ratio.toFixed(2)}x the bare loop's time, median of paired rounds (target <= 1.5x)`,
+  );
+
+  const { sandbox } = figures;
+  const ms = (seconds: number) => `${(seconds * 1000).toFixed(1)} ms`;
+  for (const batch of [sandbox.large, sandbox.small]) {
+    console.log(
+      `  a run of ${batch.events} events in the sandbox (a child forked per run): ${ms(batch.sandbox)} — ${(batch.sandbox / batch.inProcess).toFixed(2)}x the same run in-process (${ms(batch.inProcess)}, best of 5, wall clock)`,
+    );
+  }
+  console.log(
+    `  a sandbox's start (spawn, preload, lockdown, compile the content): ${ms(sandbox.sandboxStart)} — ${(sandbox.sandboxStart / sandbox.inProcessLoad).toFixed(1)}x loading the content in-process (${ms(sandbox.inProcessLoad)})`,
   );
 
   const worker = new DetectionWorker();

@@ -118,7 +118,7 @@ class ScriptParserAttackTest(SandboxTest):
     def test_boto3_is_not_importable(self):
         result = self.parse("import boto3\ndef parse(log):\n    return {}\n")
         self.assertIn("No module named 'boto3' in the detection sandbox", result["error"])
-        self.assertIn("preloaded modules listed in docs/detections.md", result["error"])
+        self.assertIn("(its preloaded modules: docs/detections.md)", result["error"])
 
     def test_preloaded_modules_import_late_and_others_are_refused(self):
         result = self.parse(

@@ -17,6 +17,7 @@ the host checks the request (operation, key, sizes) and performs it with its own
 """
 
 import json
+import marshal
 import math
 import os
 import select
@@ -45,6 +46,7 @@ MAX_RESERVE_SECONDS = 5.0
 # A child without a deadline (the local worker) still gets a CPU limit.
 UNBOUNDED_CPU_SECONDS = 600
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+READ_BYTES = 1 << 20
 MAX_KV_BACKLOG_BYTES = 1024 * 1024
 MAX_STDERR_TAIL = 4000
 MAX_PRINTED = 10_000
@@ -115,7 +117,7 @@ class Sandbox:
                 os.close(fd)
         self.ctl_in = _non_blocking(ctl_in_w)
         self.kv_in = _non_blocking(kv_w)
-        self.readers = {_non_blocking(ctl_out_r): b"", _non_blocking(data_r): b"", _non_blocking(err_r): b""}
+        self.readers = {_non_blocking(fd): bytearray() for fd in (ctl_out_r, data_r, err_r)}
         self.ctl_out, self.data_out, self.err_out = ctl_out_r, data_r, err_r
         self.outgoing: Dict[int, bytearray] = {self.ctl_in: bytearray(), self.kv_in: bytearray()}
         self.kv_partial = False
@@ -143,7 +145,8 @@ class Sandbox:
         readable, writable, _ = select.select(list(self.readers), writers, [], timeout)
         for fd in writable:
             try:
-                written = os.write(fd, self.outgoing[fd][: 1 << 16])
+                with memoryview(self.outgoing[fd]) as view:
+                    written = os.write(fd, view[:READ_BYTES])
             except BlockingIOError:
                 continue
             except BrokenPipeError:
@@ -155,25 +158,40 @@ class Sandbox:
             if fd == self.kv_in:
                 self.kv_partial = bool(self.outgoing[fd]) and written > 0
         for fd in readable:
-            try:
-                chunk = os.read(fd, 1 << 16)
-            except BlockingIOError:
-                continue
-            if not chunk:
-                del self.readers[fd]
-                continue
-            self._received(fd, self.readers[fd] + chunk)
+            self._read(fd)
 
-    def _received(self, fd: int, buffer: bytes) -> None:
+    def _read(self, fd: int) -> bool:
+        """Read what is there from `fd` and queue its complete lines; False when there was nothing to read."""
+        try:
+            chunk = os.read(fd, READ_BYTES)
+        except BlockingIOError:
+            return False
+        if not chunk:
+            del self.readers[fd]
+            return False
+        buffer = self.readers[fd]
+        start = len(buffer)
+        buffer += chunk
+        end = buffer.rfind(b"\n", start)
+        if end >= 0:
+            complete = bytes(buffer[:end])
+            del buffer[: end + 1]
+            self._lines(fd, complete.split(b"\n"))
+        if len(buffer) > (MAX_STDERR_TAIL if fd == self.err_out else MAX_MESSAGE_BYTES):
+            if fd == self.ctl_out:
+                raise SandboxError("the sandbox sent a message larger than allowed")
+            if fd == self.data_out:
+                self.flooded = True
+            buffer.clear()
+        return True
+
+    def _lines(self, fd: int, lines: List[bytes]) -> None:
         if fd == self.err_out:
-            *lines, rest = buffer.split(b"\n")
             for line in lines:
                 text = line.decode("utf-8", "replace")
                 self.stderr = (self.stderr + text + "\n")[-MAX_STDERR_TAIL:]
                 print(text, file=sys.stderr)
-            self.readers[fd] = rest[-MAX_STDERR_TAIL:]
             return
-        *lines, rest = buffer.split(b"\n")
         queue = self.control if fd == self.ctl_out else self.data
         for line in lines:
             try:
@@ -182,26 +200,13 @@ class Sandbox:
                 continue
             if isinstance(message, dict):
                 queue.append(message)
-        if len(rest) > MAX_MESSAGE_BYTES:
-            if fd == self.ctl_out:
-                raise SandboxError("the sandbox sent a message larger than allowed")
-            self.flooded = True
-            rest = b""
-        self.readers[fd] = rest
 
     def _drain_data(self) -> None:
         """Read what is left on the data channel; a line cut short by a dying child is dropped."""
-        while self.data_out in self.readers:
-            try:
-                chunk = os.read(self.data_out, 1 << 16)
-            except BlockingIOError:
-                break
-            if not chunk:
-                del self.readers[self.data_out]
-                break
-            self._received(self.data_out, self.readers[self.data_out] + chunk)
+        while self.data_out in self.readers and self._read(self.data_out):
+            pass
         if self.data_out in self.readers:
-            self.readers[self.data_out] = b""
+            self.readers[self.data_out].clear()
 
     def send(self, message: Mapping) -> None:
         self.outgoing[self.ctl_in] += (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8", "surrogatepass")
@@ -230,7 +235,14 @@ class Sandbox:
     def fork(self, task: Mapping) -> None:
         self.data.clear()
         self.flooded = False
-        self.send({"op": "fork", "task": task})
+        if "events" in task:
+            # A run's events travel marshalled (several times faster than JSON), from the host to the zygote
+            # only: nothing from the sandbox is ever unmarshalled here.
+            payload = marshal.dumps(task["events"])
+            self.send({"op": "fork", "task": {k: v for k, v in task.items() if k != "events"}, "eventsBytes": len(payload)})
+            self.outgoing[self.ctl_in] += payload
+        else:
+            self.send({"op": "fork", "task": task})
         answer = self.reply()
         if "child" not in answer:
             raise ValueError(str(answer.get("error") or answer))

@@ -128,8 +128,7 @@ class ImportRefused(importlib.abc.MetaPathFinder):
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
         del path, target
         raise ModuleNotFoundError(
-            f"No module named '{fullname}' in the detection sandbox: user code may import its global helpers"
-            " and the preloaded modules listed in docs/detections.md (\"The sandbox\")",
+            f"No module named '{fullname}' in the detection sandbox (its preloaded modules: docs/detections.md)",
             name=fullname,
         )
 

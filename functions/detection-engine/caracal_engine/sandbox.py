@@ -8,7 +8,8 @@ code itself (it is the zygote):
     {"op": "content", "version", "content"}  compile content, keep it under its version → {"ok": report}
     {"op": "forget", "version"}               drop a version                              → {"ok": null}
     {"op": "check", "items"}                  save-time checks (check.py)                 → {"ok": {...}}
-    {"op": "fork", "task"}                    → {"child": pid}, later {"exit": {...}}
+    {"op": "fork", "task", "eventsBytes"?}    → {"child": pid}, later {"exit": {...}}; a run's events
+                                              follow the line, marshalled, in `eventsBytes` bytes
     {"op": "stop"}                            kill the running child (its exit follows)
 
 For a task the zygote forks a child, which adds the strict filter, runs the task's user code from item
@@ -28,6 +29,7 @@ Every task also carries "cpuSeconds" (the child's CPU limit) and "nonce" (names 
 """
 
 import json
+import marshal
 import mmap
 import os
 import select
@@ -43,6 +45,10 @@ from .immutable import json_encoder
 from .modules import global_helpers
 from .script_parser import ScriptError, ScriptParsers
 
+READ_BYTES = 1 << 20
+# A child's results wait for the end of their detection (or this much of them) to travel in one write.
+MAX_QUEUED_BYTES = 1024 * 1024
+REAP_FIRST_POLL_SECONDS = 0.0005
 REAP_POLL_SECONDS = 0.05
 
 
@@ -60,26 +66,54 @@ class Channel:
     def __init__(self, reader: Optional[int], writer: Optional[int]) -> None:
         self.reader = reader
         self.writer = writer
-        self.buffer = b""
+        self.buffer = bytearray()
+        self.queued: List[bytes] = []
+        self.queued_bytes = 0
 
     def send(self, message: Mapping) -> None:
-        data = (json.dumps(message, separators=(",", ":"), default=encode) + "\n").encode("utf-8", "surrogatepass")
-        view = memoryview(data)
+        self.hold(message)
+        self.flush()
+
+    def hold(self, message: Mapping) -> None:
+        """Queue a message; it goes with the next flush (when the queue grows large, at once)."""
+        self.queued.append((json.dumps(message, separators=(",", ":"), default=encode) + "\n").encode("utf-8", "surrogatepass"))
+        self.queued_bytes += len(self.queued[-1])
+        if self.queued_bytes > MAX_QUEUED_BYTES:
+            self.flush()
+
+    def flush(self) -> None:
+        view = memoryview(b"".join(self.queued))
+        self.queued, self.queued_bytes = [], 0
         while view:
             view = view[os.write(self.writer, view):]  # type: ignore[arg-type]
 
     def pending(self) -> bool:
         return b"\n" in self.buffer
 
+    def receive_bytes(self, size: int) -> bytes:
+        """Exactly `size` bytes that follow the last message (a request's binary payload)."""
+        while len(self.buffer) < size:
+            chunk = os.read(self.reader, max(READ_BYTES, size - len(self.buffer)))  # type: ignore[arg-type]
+            if not chunk:
+                raise EOFError("the channel ended inside a payload")
+            self.buffer += chunk
+        payload = bytes(self.buffer[:size])
+        del self.buffer[:size]
+        return payload
+
     def receive(self) -> Optional[Dict[str, Any]]:
         """The next message (lines that are not a JSON object are skipped); None at the end of the stream."""
         while True:
-            while b"\n" not in self.buffer:
-                chunk = os.read(self.reader, 1 << 16)  # type: ignore[arg-type]
+            newline = self.buffer.find(b"\n")
+            while newline < 0:
+                start = len(self.buffer)
+                chunk = os.read(self.reader, READ_BYTES)  # type: ignore[arg-type]
                 if not chunk:
                     return None
                 self.buffer += chunk
-            line, self.buffer = self.buffer.split(b"\n", 1)
+                newline = self.buffer.find(b"\n", start)
+            line = bytes(self.buffer[:newline])
+            del self.buffer[: newline + 1]
             try:
                 message = json.loads(line)
             except ValueError:
@@ -138,7 +172,7 @@ class Child:
             kv.use_store(kv.WorkerStore(self.key_value))
             engine.run(
                 task.get("events") or [], task.get("detectionIds"), start,
-                on_result=lambda k, i, result: self.data.send({"result": [k, i, result]}),
+                on_result=lambda k, i, result: self.data.hold({"result": [k, i, result]}),
                 on_done=lambda k, printed: self.done(engine, k, printed),
                 progress=self.progress,
             )
@@ -195,7 +229,10 @@ class Zygote:
         elif op == "check":
             self.control.send({"ok": check_items(request.get("items"))})
         elif op == "fork":
-            self.fork(request.get("task") or {})
+            task = dict(request.get("task") or {})
+            if "eventsBytes" in request:
+                task["events"] = marshal.loads(self.control.receive_bytes(int(request["eventsBytes"])))
+            self.fork(task)
         elif op != "stop":
             raise ValueError(f"unknown op {op!r}")
 
@@ -232,20 +269,24 @@ class Zygote:
         """Until the child has exited (its end of `ended` closes, then it is reaped), obey "stop"; returns its
         wait status and whether it was killed. Should the host go away, the child is killed."""
         killed = False
-        closed = False
         listening = True
+        poll: Optional[float] = None
         while True:
-            if closed:
+            if poll is not None:
                 reaped, status = os.waitpid(pid, os.WNOHANG)
                 if reaped:
                     return status, killed
-            watched = ([self.control.reader] if listening else []) + ([] if closed else [ended])
+            watched = ([self.control.reader] if listening else []) + ([ended] if poll is None else [])
             if listening and self.control.pending():
                 ready = [self.control.reader]
             else:
-                ready = select.select(watched, [], [], REAP_POLL_SECONDS if closed else None)[0]
+                ready = select.select(watched, [], [], poll)[0]
             if ended in ready:
-                closed = True
+                poll = 0.0
+            elif poll is not None:
+                # The child's pipe closes as it exits, a moment before it can be reaped (or it closed the
+                # pipe itself and runs on): look again soon, then less often.
+                poll = min(max(poll * 2, REAP_FIRST_POLL_SECONDS), REAP_POLL_SECONDS)
             if self.control.reader in ready:
                 request = self.control.receive()
                 listening = request is not None
