@@ -160,7 +160,8 @@ class Engine:
         order = run_order(list(self.specs), detection_ids)
         progress = progress if progress is not None else [0, 0]
         results: List[List[Dict[str, Any]]] = [[] for _ in events]
-        subjects: Dict[int, PantherEvent] = {}
+        subjects: List[Optional[PantherEvent]] = [None] * len(events)
+        by_log_type = _by_log_type(events)
         printed: List[str] = []
         if start == 0:
             for index, data in enumerate(events):
@@ -168,7 +169,7 @@ class Engine:
                     results[index].append({"id": "", "matched": False, "error": NOT_AN_OBJECT})
         watchdog = self.watchdog
         for position in range(start, len(order)):
-            chosen = candidates(self.specs[order[position]], events, bool(detection_ids))
+            chosen = _candidates(self.specs[order[position]], by_log_type, bool(detection_ids))
             if not chosen:
                 if on_done is not None:
                     on_done(position, "")
@@ -177,16 +178,17 @@ class Engine:
             progress[0], progress[1] = position, chosen[0]
             with watchdog, contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
                 detection = self.detection(order[position])
+                is_policy, alert_value = detection.is_policy, detection.alert_value
                 for index in chosen:
                     progress[1] = index
                     data = events[index]
-                    event = subjects.get(index)
+                    event = subjects[index]
                     if event is None:
                         event = subjects[index] = PantherEvent(data, self.data_model_for(data.get("p_log_type", "")))
                     # A policy gets a plain dict it may change, so it gets its own copy.
-                    subject = copy.deepcopy(data) if detection.is_policy else event
+                    subject = copy.deepcopy(data) if is_policy else event
                     output, error = detection.match(subject, watchdog)
-                    if error is None and output is not detection.alert_value and output.__class__ is bool:
+                    if error is None and output is not alert_value and output.__class__ is bool:
                         continue
                     result = detection.complete(subject, output, error, True, watchdog).to_json()
                     results[index].append(result)
@@ -231,9 +233,26 @@ def run_order(detection_ids: List[str], chosen: Optional[List[str]] = None) -> L
 
 def candidates(spec: Mapping, events: List[Any], chosen: bool) -> List[int]:
     """The events a detection runs on: those of its log types, or every event when it was chosen by id."""
-    log_types = set(spec.get("logTypes") or spec.get("resourceTypes") or [])
-    return [i for i, data in enumerate(events)
-            if isinstance(data, Mapping) and (chosen or data.get("p_log_type", "") in log_types)]
+    return _candidates(spec, _by_log_type(events), chosen)
+
+
+def _by_log_type(events: List[Any]) -> Dict[Optional[str], List[int]]:
+    """Event indexes by `p_log_type`; None holds every event that is an object."""
+    groups: Dict[Optional[str], List[int]] = {None: []}
+    for index, data in enumerate(events):
+        if isinstance(data, Mapping):
+            groups[None].append(index)
+            groups.setdefault(data.get("p_log_type", ""), []).append(index)
+    return groups
+
+
+def _candidates(spec: Mapping, by_log_type: Dict[Optional[str], List[int]], chosen: bool) -> List[int]:
+    if chosen:
+        return by_log_type[None]
+    log_types = list(dict.fromkeys(spec.get("logTypes") or spec.get("resourceTypes") or []))
+    if len(log_types) == 1:
+        return by_log_type.get(log_types[0], [])
+    return sorted(i for log_type in log_types for i in by_log_type.get(log_type, []))
 
 
 def _module_name(detection_id: str) -> str:

@@ -11,7 +11,7 @@ sandbox processes, and the caching helpers' state lives in the worker's memory.
 import json
 from typing import IO, Any, Dict, Mapping, Optional
 
-from .host import Host
+from .host import Host, with_sources
 
 
 class Worker:
@@ -39,7 +39,7 @@ class Worker:
             return "pong"
         if op == "load":
             self.loads += 1
-            self.content = {**(request.get("content") or {}), "version": f"worker:{self.loads}"}
+            self.content = with_sources({**(request.get("content") or {}), "version": f"worker:{self.loads}"})
             return self.host.prepare(self.content)
         if op == "run":
             return self.host.run(self.loaded(), request.get("events") or [], request.get("detectionIds"))
