@@ -14,6 +14,7 @@ import { DynamicMappings } from './events/dynamic-mappings';
 import { eventSourceMappings, QueuePoller } from './events/sqs-pollers';
 import { UserPoolVerifier } from './graphql/auth';
 import type { RequestLimits } from './graphql/limits';
+import { RESPONSE_MAPPING_TEMPLATE } from '../functions/api/errors';
 import { createGraphqlHandler, type LambdaResolver } from './graphql/server';
 import { baseEnvironment, provisionFunctions, type InvokeResult, type LocalFunction } from './lambda/functions';
 import { createInvokeServer } from './lambda/invoke-server';
@@ -90,9 +91,11 @@ function appSyncResolvers(stack: StackTemplate, resolver: Resolver): { definitio
     const p = resolver.resolve(r.Properties ?? {}) as Record<string, string>;
     if (p.Kind === 'PIPELINE' || p.RequestMappingTemplate || p.Code)
       throw new Error(`resolver ${id} is not a Direct Lambda resolver`);
+    if (p.ResponseMappingTemplate !== undefined && p.ResponseMappingTemplate !== RESPONSE_MAPPING_TEMPLATE)
+      throw new Error(`resolver ${id} has a response template the local GraphQL server does not apply`);
     const functionName = dataSources.get(p.DataSourceName);
     if (!functionName) throw new Error(`resolver ${id} names unknown data source ${p.DataSourceName}`);
-    return { typeName: p.TypeName, fieldName: p.FieldName, functionName };
+    return { typeName: p.TypeName, fieldName: p.FieldName, functionName, answers: p.ResponseMappingTemplate !== undefined };
   });
   return { definition, resolvers };
 }

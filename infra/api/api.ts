@@ -8,6 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { GRAPHQL_LIMITS } from '../../core/graphql-limits';
+import { RESPONSE_MAPPING_TEMPLATE } from '../../functions/api/errors';
 import { suppressStackSingleton } from '../policy/nag';
 import { nodeFunction } from '../policy/resources';
 
@@ -93,6 +94,7 @@ export class Api extends Construct {
       dataSource.createResolver(`${op.typeName}${op.fieldName[0].toUpperCase()}${op.fieldName.slice(1)}Resolver`, {
         typeName: op.typeName,
         fieldName: op.fieldName,
+        responseMappingTemplate: appsync.MappingTemplate.fromString(RESPONSE_MAPPING_TEMPLATE),
       });
     }
     NagSuppressions.addResourceSuppressions(

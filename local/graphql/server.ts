@@ -27,6 +27,16 @@ export interface LambdaResolver {
   readonly typeName: string;
   readonly fieldName: string;
   readonly functionName: string;
+  /**
+   * The function answers `{ data }` or `{ error: { type, message, info } }`, which the api's response mapping
+   * template (functions/api/errors.ts) turns into the field's value or an error with its `errorInfo`.
+   */
+  readonly answers?: boolean;
+}
+
+interface ResolverAnswer {
+  readonly data?: unknown;
+  readonly error?: { readonly type: string; readonly message: string; readonly info?: unknown };
 }
 
 export interface GraphqlServerOptions {
@@ -121,7 +131,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string | n
 
 export function createGraphqlHandler(options: GraphqlServerOptions) {
   const schema = buildAppSyncSchema(options.definition);
-  const byField = new Map(options.resolvers.map((r) => [`${r.typeName}.${r.fieldName}`, r.functionName]));
+  const byField = new Map(options.resolvers.map((r) => [`${r.typeName}.${r.fieldName}`, r]));
   const limits = options.limits ?? { queryDepth: 0, resolverCount: 0 };
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -217,8 +227,8 @@ export function createGraphqlHandler(options: GraphqlServerOptions) {
     );
 
     const fieldResolver: GraphQLFieldResolver<unknown, unknown> = async (source, args, _ctx, info: GraphQLResolveInfo) => {
-      const functionName = byField.get(`${info.parentType.name}.${info.fieldName}`);
-      if (!functionName) {
+      const resolver = byField.get(`${info.parentType.name}.${info.fieldName}`);
+      if (!resolver) {
         const value = (source as Record<string, unknown> | null)?.[info.fieldName];
         return value;
       }
@@ -238,7 +248,7 @@ export function createGraphqlHandler(options: GraphqlServerOptions) {
         },
         stash: {},
       };
-      const outcome = await options.invoke(functionName, event);
+      const outcome = await options.invoke(resolver.functionName, event);
       if (!outcome.ok) {
         const type = outcome.error.errorType;
         throw new ResolverError(
@@ -246,7 +256,10 @@ export function createGraphqlHandler(options: GraphqlServerOptions) {
           type.startsWith('Sandbox.') || type.startsWith('Runtime.') ? 'Lambda:Unhandled' : type,
         );
       }
-      return outcome.result;
+      if (!resolver.answers) return outcome.result;
+      const answer = (outcome.result ?? {}) as ResolverAnswer;
+      if (answer.error) throw new ResolverError(answer.error.message, answer.error.type, null, answer.error.info ?? null);
+      return answer.data ?? null;
     };
 
     const result = await execute({

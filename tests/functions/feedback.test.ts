@@ -99,5 +99,7 @@ describe('sendUserFeedback', () => {
     const error = await sendUserFeedback(event(bad), caller).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ errorType: 'InvalidInput', message });
+    const [path, rule] = message.split(': ');
+    expect((error as ApiError).fieldErrors).toEqual([{ path, message: rule }]);
   });
 });

@@ -11,7 +11,7 @@ import type { InvokeResult } from '../../local/lambda/functions';
 
 const appsync = readFileSync(join(import.meta.dirname, '..', '..', 'graphql', 'appsync.graphql'), 'utf8');
 const schema = `${appsync}
-type Query { echo(email: AWSEmail, at: AWSDateTime, url: AWSURL, ip: AWSIPAddress, json: AWSJSON, ts: AWSTimestamp, day: AWSDate, phone: AWSPhone): Echo }
+type Query { echo(email: AWSEmail, at: AWSDateTime, url: AWSURL, ip: AWSIPAddress, json: AWSJSON, ts: AWSTimestamp, day: AWSDate, phone: AWSPhone): Echo, answered: Echo }
 type Echo { args: AWSJSON, when: AWSDateTime }`;
 
 const events: unknown[] = [];
@@ -28,7 +28,10 @@ let url: string;
 beforeAll(async () => {
   const handler = createGraphqlHandler({
     definition: schema,
-    resolvers: [{ typeName: 'Query', fieldName: 'echo', functionName: 'fn' }],
+    resolvers: [
+      { typeName: 'Query', fieldName: 'echo', functionName: 'fn' },
+      { typeName: 'Query', fieldName: 'answered', functionName: 'fn', answers: true },
+    ],
     verifier,
     invoke: async (_name, event) => {
       events.push(event);
@@ -130,6 +133,31 @@ describe('Direct Lambda resolvers', () => {
       errorType: 'Lambda:Unhandled',
       message: 'Task timed out after 30.00 seconds',
     });
+  });
+
+  it("with the api's response template answer { data } as the value and { error } as a typed error with its field errors", async () => {
+    answer = { ok: true, result: { data: { args: null, when: '2026-11-21T10:00:00Z' } } };
+    expect((await post('{ answered { when } }')).body).toEqual({ data: { answered: { when: '2026-11-21T10:00:00Z' } } });
+    const fieldErrors = [
+      { path: 'label', message: 'Must be unique' },
+      { path: 's3Prefixes[1].prefix', message: 'Required' },
+    ];
+    answer = {
+      ok: true,
+      result: {
+        error: { type: 'InvalidInput', message: 'label: Must be unique; s3Prefixes[1].prefix: Required', info: { fieldErrors } },
+      },
+    };
+    const refused = await post('{ answered { when } }');
+    expect(refused.body.data).toEqual({ answered: null });
+    expect(refused.body.errors[0]).toMatchObject({
+      errorType: 'InvalidInput',
+      message: 'label: Must be unique; s3Prefixes[1].prefix: Required',
+      errorInfo: { fieldErrors },
+      path: ['answered'],
+    });
+    answer = { ok: false, error: { errorType: 'Sandbox.Timedout', errorMessage: 'Task timed out after 30.00 seconds' } };
+    expect((await post('{ answered { when } }')).body.errors[0]).toMatchObject({ errorType: 'Lambda:Unhandled' });
   });
 
   it('answer GET with 405 and no token with 401', async () => {

@@ -198,18 +198,22 @@ describe('events and functions', () => {
     };
     const ok = await lambda.send(new InvokeCommand({ FunctionName: apiFunction.spec.name, Payload: JSON.stringify(event) }));
     expect(ok.FunctionError).toBeUndefined();
-    expect(JSON.parse(Buffer.from(ok.Payload!).toString())).toMatchObject({ stage: 'local' });
-    const bad = await lambda.send(
+    expect(JSON.parse(Buffer.from(ok.Payload!).toString())).toMatchObject({ data: { stage: 'local' } });
+    // An error raised on purpose is an answer the resolvers' response template turns into a GraphQL error.
+    const refused = await lambda.send(
       new InvokeCommand({
         FunctionName: apiFunction.spec.name,
         Payload: JSON.stringify({ ...event, info: { ...event.info, fieldName: 'nothing' } }),
       }),
     );
-    expect(bad.FunctionError).toBe('Unhandled');
-    expect(JSON.parse(Buffer.from(bad.Payload!).toString())).toMatchObject({
-      errorType: 'Unauthorized',
-      errorMessage: 'You are not authorized to perform this request',
+    expect(refused.FunctionError).toBeUndefined();
+    expect(JSON.parse(Buffer.from(refused.Payload!).toString())).toEqual({
+      error: { type: 'Unauthorized', message: 'You are not authorized to perform this request', info: null },
     });
+    // A function that fails is reported as Lambda does: FunctionError and the error's type and message.
+    const crashed = await lambda.send(new InvokeCommand({ FunctionName: apiFunction.spec.name, Payload: '{}' }));
+    expect(crashed.FunctionError).toBe('Unhandled');
+    expect(JSON.parse(Buffer.from(crashed.Payload!).toString())).toMatchObject({ errorType: 'TypeError' });
     await expect(lambda.send(new InvokeCommand({ FunctionName: 'no-such-function', Payload: '{}' }))).rejects.toMatchObject({
       name: 'ResourceNotFoundException',
     });
