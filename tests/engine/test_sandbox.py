@@ -123,7 +123,7 @@ class ScriptParserAttackTest(SandboxTest):
     def test_preloaded_modules_import_late_and_others_are_refused(self):
         result = self.parse(
             "def parse(log):\n"
-            "    import json, datetime, ipaddress, dateutil.parser\n"
+            "    import json, datetime, ipaddress\n"
             "    try:\n"
             "        import sqlite3\n"
             "        refused = ''\n"

@@ -30,10 +30,12 @@ from collections import OrderedDict
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Set, Tuple
 
 from . import kv
+from .lockdown import optional_module_folders
 from .engine import candidates, run_order
 from .script_parser import MAX_BATCH_OUTPUT_BYTES, MAX_BATCH_SECONDS
 
 SANDBOX_SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "sandbox.py")
+MODULE_FOLDERS = optional_module_folders()
 DEFAULT_MEMORY_MB = 1024
 STARTUP_SECONDS = 60.0
 # Content versions a warm sandbox keeps compiled (the detections function sends one per log type).
@@ -108,7 +110,8 @@ class Sandbox:
         theirs = (ctl_in_r, ctl_out_w, data_w, kv_r)
         try:
             self.process = subprocess.Popen(  # pylint: disable=consider-using-with - ended in close()
-                [sys.executable, "-I", "-B", SANDBOX_SCRIPT, *map(str, theirs), str(memory_mb), "1" if allow_unfiltered else "0"],
+                [sys.executable, "-I", "-B", SANDBOX_SCRIPT, *map(str, theirs), str(memory_mb),
+                 "1" if allow_unfiltered else "0", *MODULE_FOLDERS],
                 env={"TZ": "UTC"}, stdin=subprocess.DEVNULL, stdout=err_w, stderr=err_w, pass_fds=theirs,
                 cwd="/", close_fds=True,
             )

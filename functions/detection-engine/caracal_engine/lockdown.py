@@ -25,6 +25,7 @@ import errno
 import importlib
 import importlib.abc
 import importlib.machinery
+import importlib.util
 import os
 import platform
 import resource
@@ -39,12 +40,12 @@ PRELOADED_MODULES = (
     "dataclasses", "datetime", "decimal", "difflib", "email.utils", "enum", "fnmatch", "functools", "gzip",
     "hashlib", "heapq", "hmac", "html", "io", "ipaddress", "itertools", "json", "logging", "math", "operator",
     "pprint", "random", "re", "secrets", "shlex", "statistics", "string", "struct", "textwrap", "time", "typing",
-    "unicodedata", "unittest.mock", "urllib.parse", "uuid", "xml.etree.ElementTree", "zlib", "_strptime",
+    "unicodedata", "unittest.mock", "urllib.parse", "uuid", "xml.etree.ElementTree", "zlib", "zoneinfo", "_strptime",
     "panther_core", "panther_core.data_model", "panther_core.enriched_event", "panther_core.immutable",
     "panther_detection_helpers", "panther_detection_helpers.caching",
 )
 # Loaded when installed (python-dateutil ships with the AWS runtime's boto3).
-OPTIONAL_MODULES = ("dateutil", "dateutil.parser", "dateutil.relativedelta", "dateutil.tz")
+OPTIONAL_MODULES = ("dateutil", "dateutil.parser", "dateutil.relativedelta", "dateutil.tz", "dateutil.zoneinfo")
 # Codecs are looked up by importing `encodings.<name>`: these are loaded so user code can use them.
 PRELOADED_ENCODINGS = (
     "ascii", "base64_codec", "charmap", "cp1252", "cp437", "hex_codec", "idna", "iso8859_1", "iso8859_15",
@@ -52,6 +53,8 @@ PRELOADED_ENCODINGS = (
     "utf_16_le", "utf_32", "utf_32_be", "utf_32_le", "utf_8", "utf_8_sig", "zlib_codec",
 )
 
+# Objects kept alive for the life of the process (caches that serve user code after lockdown).
+_KEPT: List[Any] = []
 NOBODY = 65534
 MAX_OPEN_FILES = 32
 CORE_PROCESS_CPU_SECONDS = 3600
@@ -105,8 +108,20 @@ class LockdownError(Exception):
     """The process could not be locked down, so it must not run user code."""
 
 
-def preload() -> List[str]:
-    """Import every preloaded module (and the optional ones that are installed); returns what loaded."""
+def optional_module_folders() -> List[str]:
+    """Where this interpreter finds the optional modules (for a sandbox, whose `-I` path may lack them)."""
+    folders = []
+    for name in {name.split(".")[0] for name in OPTIONAL_MODULES}:
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.submodule_search_locations:
+            folders.append(os.path.dirname(list(spec.submodule_search_locations)[0]))
+    return folders
+
+
+def preload(folders: Iterable[str] = ()) -> List[str]:
+    """Import every preloaded module (and the optional ones that are installed, looking in `folders` too);
+    returns what loaded."""
+    sys.path.extend(folder for folder in folders if folder not in sys.path)
     loaded = []
     for name in PRELOADED_MODULES:
         importlib.import_module(name)
@@ -119,6 +134,8 @@ def preload() -> List[str]:
             pass
     for name in PRELOADED_ENCODINGS:
         importlib.import_module(f"encodings.{name}")
+    # Time zone data is read from files: UTC is loaded now and kept, so ZoneInfo("UTC") works later.
+    _KEPT.append(importlib.import_module("zoneinfo").ZoneInfo("UTC"))
     return loaded
 
 

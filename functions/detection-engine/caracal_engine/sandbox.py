@@ -1,5 +1,7 @@
 """The sandbox process, where user code runs: `python3 -I -B sandbox.py CTL_IN CTL_OUT DATA_OUT KV_IN MEMORY_MB
-ALLOW_UNFILTERED`, started by the host (host.py) with an environment holding only TZ.
+ALLOW_UNFILTERED [FOLDER...]`, started by the host (host.py) with an environment holding only TZ; the
+folders are where the host finds the optional preloaded modules (in the AWS runtime, outside the
+interpreter's own path).
 
 It imports the engine and the preloaded modules, locks itself down (lockdown.py), says {"ready": ...} on
 its control channel and serves the host's requests there, one JSON line each, without ever running user
@@ -296,10 +298,10 @@ class Zygote:
 
 
 def main(argv: List[str]) -> int:
-    ctl_in, ctl_out, data_out, kv_in, memory_mb, allow_unfiltered = argv
+    ctl_in, ctl_out, data_out, kv_in, memory_mb, allow_unfiltered, *module_folders = argv
     control = Channel(int(ctl_in), int(ctl_out))
     try:
-        loaded = lockdown.preload()
+        loaded = lockdown.preload(module_folders)
         report = lockdown.lock_zygote(int(memory_mb) * 1024 * 1024, allow_unfiltered == "1")
         lockdown.lock_imports(global_helpers())
     except Exception as error:  # pylint: disable=broad-except - any failure to lock down is reported and fatal
