@@ -1,40 +1,21 @@
 // The dead-letter check in the template: every 5 minutes, with each pipeline queue's dead-letter queue in its
 // environment under the variable core/ names, allowed to count their messages and not to take them; and the
 // app-root aspect refusing a dead-letter queue that nothing watches.
-import { App, Aspects, Duration, Stack } from 'aws-cdk-lib';
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { join } from 'node:path';
+import { Aspects, Duration, type Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../bin/app';
 import { DEAD_LETTER_QUEUES } from '../../core/pipeline/dead-letters';
-import { LOCAL_CONFIG, type DeploymentConfig } from '../../infra/config';
+import { DeadLetters } from '../../infra/dead-letters/dead-letters';
 import { DeadLetterQueueAspect } from '../../infra/policy/aspects';
 import { queueWithDlq } from '../../infra/policy/resources';
+import { bareStack, errors, functionDescribed, logicalId, nagErrors, statementsOf, synthesizedStack, variables } from './support';
 
-const config: DeploymentConfig = {
-  ...LOCAL_CONFIG,
-  local: false,
-  account: '123456789012',
-  regions: ['eu-west-1'],
-  stage: 'prod',
-};
 let stack: Stack;
 let template: Template;
 
-beforeAll(() => {
-  const app = buildApp(config, { siteAssetPath: join(import.meta.dirname, 'fixtures', 'site'), bundle: false });
-  stack = app.node.findChild('Caracal-prod-eu-west-1') as Stack;
-  template = Template.fromStack(stack);
-});
+beforeAll(() => ({ stack, template } = synthesizedStack()));
 
-const checkFunction = () => {
-  const found = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([, f]) =>
-    /^Counts each pipeline queue's dead letters/.test(String(f.Properties.Description)),
-  );
-  expect(found).toHaveLength(1);
-  return found[0];
-};
+const checkFunction = () => functionDescribed(template, /^Counts each pipeline queue's dead letters/);
 
 /** Logical id of the dead-letter queue of the queue whose logical id starts with `prefix`. */
 const dlqOf = (prefix: string) => {
@@ -55,21 +36,15 @@ describe('the dead-letter check', () => {
   });
 
   it("has each pipeline queue's dead-letter queue in the variable core/ names", () => {
-    const [, fn] = checkFunction();
-    const variables = fn.Properties.Environment.Variables;
+    const env = variables(checkFunction()[1]);
     expect(DEAD_LETTER_QUEUES.map((q) => q.urlVariable)).toEqual(['INGEST_DLQ_URL', 'DETECTIONS_DLQ_URL']);
-    expect(variables.INGEST_DLQ_URL).toEqual({ Ref: dlqOf('IngestIngestQueue') });
-    expect(variables.DETECTIONS_DLQ_URL).toEqual({ Ref: dlqOf('ProcessingDetectionsQueue') });
-    expect(variables).toMatchObject({ ENTITY_TABLE: expect.anything(), USER_POOL_ID: expect.anything() });
+    expect(env.INGEST_DLQ_URL).toEqual({ Ref: dlqOf('IngestIngestQueue') });
+    expect(env.DETECTIONS_DLQ_URL).toEqual({ Ref: dlqOf('ProcessingDetectionsQueue') });
+    expect(env).toMatchObject({ ENTITY_TABLE: expect.anything(), USER_POOL_ID: expect.anything() });
   });
 
   it('may count the dead letters but not receive or delete them', () => {
-    const [id] = checkFunction();
-    const role = template.findResources('AWS::Lambda::Function')[id].Properties.Role['Fn::GetAtt'][0];
-    const statements = Object.values(template.findResources('AWS::IAM::Policy'))
-      .filter((p) => JSON.stringify(p.Properties.Roles).includes(JSON.stringify({ Ref: role })))
-      .flatMap((p) => p.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>);
-    const sqsStatements = statements.filter((s) => JSON.stringify(s.Action).includes('sqs:'));
+    const sqsStatements = statementsOf(template, checkFunction()[0]).filter((s) => JSON.stringify(s.Action).includes('sqs:'));
     expect(sqsStatements.map((s) => s.Action)).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueAttributes']);
     expect(sqsStatements.map((s) => s.Resource)).toEqual(
       expect.arrayContaining([
@@ -80,33 +55,43 @@ describe('the dead-letter check', () => {
   });
 
   it('leaves no queue of the stack unwatched', () => {
-    expect(Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('^Caracal:'))).toEqual([]);
+    expect(errors(stack, /^Caracal:/)).toEqual([]);
+  });
+});
+
+describe('the DeadLetters construct on a bare stack', () => {
+  it('schedules the check over the queues it is given, with no unsuppressed cdk-nag finding', () => {
+    const { stack: bare, fakes } = bareStack('DeadLettersTest', { nag: true });
+    const ingest = fakes.queue('IngestDlq');
+    new DeadLetters(bare, 'DeadLetters', {
+      deadLetterQueues: { ingest, detections: fakes.queue('DetectionsDlq') },
+      entityTable: fakes.table(),
+      userPool: fakes.userPool(),
+    });
+    const bareTemplate = Template.fromStack(bare);
+    const [id, fn] = functionDescribed(bareTemplate, /^Counts each pipeline queue's dead letters/);
+    expect(Object.keys(variables(fn))).toEqual(expect.arrayContaining(['INGEST_DLQ_URL', 'DETECTIONS_DLQ_URL']));
+    expect(variables(fn).INGEST_DLQ_URL).toEqual({ Ref: logicalId(ingest) });
+    bareTemplate.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [id, 'Arn'] } })],
+    });
+    expect(nagErrors(bare)).toEqual([]);
   });
 });
 
 describe('the dead-letter queue aspect', () => {
   function synthWith(watch: boolean) {
-    const app = new App();
-    const s = new Stack(app, 'Queues');
+    const { app, stack: s, fakes } = bareStack('Queues');
     const { dlq } = queueWithDlq(s, 'Work', { visibilityTimeout: Duration.seconds(30) });
-    if (watch) {
-      new lambda.Function(s, 'Check', {
-        runtime: lambda.Runtime.NODEJS_24_X,
-        handler: 'index.handler',
-        code: lambda.Code.fromInline('export const handler = async () => {};'),
-        environment: { [DEAD_LETTER_QUEUES[0].urlVariable]: dlq.queueUrl },
-      });
-    }
+    if (watch) fakes.function('Check', { [DEAD_LETTER_QUEUES[0].urlVariable]: dlq.queueUrl });
     Aspects.of(app).add(new DeadLetterQueueAspect());
-    app.synth();
-    return Annotations.fromStack(s)
-      .findError('*', Match.anyValue())
-      .map((m) => `${m.id} ${m.entry.data}`);
+    return errors(s);
   }
 
   it('refuses a dead-letter queue that the dead-letter check does not watch', () => {
     expect(synthWith(false)).toEqual([
-      '/Queues/WorkDlq/Resource Caracal: every dead-letter queue must be watched by the dead-letter check (core/pipeline/dead-letters.ts, infra/dead-letters).',
+      '/Queues/WorkDlq/Resource: Caracal: every dead-letter queue must be watched by the dead-letter check (core/pipeline/dead-letters.ts, infra/dead-letters).',
     ]);
   });
 

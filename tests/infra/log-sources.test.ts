@@ -1,50 +1,29 @@
 // The log-sources construct on its own: the source-health function and schedule, and the grants it gives the
 // api function for S3 and SQS sources.
-import { App, Aspects, Stack } from 'aws-cdk-lib';
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import * as cognito from 'aws-cdk-lib/aws-cognito';
-import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as s3 from 'aws-cdk-lib/aws-s3';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import type { Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LogSources } from '../../infra/log-sources/log-sources';
+import { actionsOf, bareStack, functionNamed, logicalId, nagErrors, statementsOf } from './support';
 
 let stack: Stack;
 let template: Template;
-let apiRoleId: string;
+let apiFunction: lambda.Function;
 
 beforeAll(() => {
-  const app = new App();
-  stack = new Stack(app, 'LogSourcesTest', { env: { account: '123456789012', region: 'eu-west-1' } });
-  const entityTable = new dynamodb.TableV2(stack, 'Entities', {
-    partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
-  });
-  const userPool = new cognito.UserPool(stack, 'Users');
-  const apiFunction = new lambda.Function(stack, 'Api', {
-    runtime: lambda.Runtime.NODEJS_22_X,
-    handler: 'index.handler',
-    code: lambda.Code.fromInline('export const handler = async () => null;'),
-  });
-  const lake = new s3.Bucket(stack, 'Lake', { bucketName: 'caracal-lake-test' });
+  const bare = bareStack('LogSourcesTest', { nag: true });
+  stack = bare.stack;
+  apiFunction = bare.fakes.function('Api');
   new LogSources(stack, 'LogSources', {
-    entityTable,
-    userPool,
+    entityTable: bare.fakes.table(),
+    userPool: bare.fakes.userPool(),
     apiFunction,
     httpIngestUrl: 'https://ingest.example.com',
-    privateBuckets: [lake],
+    privateBuckets: [bare.fakes.bucket('Lake')],
   });
-
-  Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
-  app.synth();
   template = Template.fromStack(stack);
-  apiRoleId = stack.getLogicalId(apiFunction.role!.node.defaultChild as never);
 });
-
-const statementsOf = (roleId: string) =>
-  Object.values(template.findResources('AWS::IAM::Policy'))
-    .filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId))
-    .flatMap((p) => p.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>);
 
 describe('source health', () => {
   it('runs a function every 15 minutes', () => {
@@ -62,10 +41,8 @@ describe('source health', () => {
   });
 
   it('may read source buckets and check KMS keys and source queues, read-only', () => {
-    const healthRole = Object.entries(template.findResources('AWS::IAM::Role')).find(([id]) =>
-      id.startsWith('LogSourcesSourceHealth'),
-    )![0];
-    const actions = statementsOf(healthRole).flatMap((s) => [s.Action].flat());
+    const [health] = functionNamed(template, 'LogSourcesSourceHealth');
+    const actions = actionsOf(statementsOf(template, health));
     expect(actions).toEqual(
       expect.arrayContaining(['s3:GetBucketLocation', 's3:ListBucket', 's3:GetObject', 'kms:DescribeKey', 'sqs:GetQueueUrl']),
     );
@@ -82,7 +59,7 @@ describe('api grants', () => {
   });
 
   it('lets the api function read source buckets and manage only caracal-source- queues', () => {
-    const statements = statementsOf(apiRoleId);
+    const statements = statementsOf(template, logicalId(apiFunction));
     const sqsStatement = statements.find((s) => [s.Action].flat().includes('sqs:CreateQueue'))!;
     expect(JSON.stringify(sqsStatement.Resource)).toContain(':caracal-source-*');
     expect([sqsStatement.Action].flat()).not.toContain('sqs:SendMessage');
@@ -92,7 +69,5 @@ describe('api grants', () => {
 });
 
 it('leaves no unsuppressed cdk-nag finding in the construct', () => {
-  const errors = Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-.*'));
-  const mine = errors.filter((e) => e.id.includes('/LogSources/'));
-  expect(mine.map((e) => `${e.id}: ${e.entry.data}`)).toEqual([]);
+  expect(nagErrors(stack)).toEqual([]);
 });

@@ -1,49 +1,25 @@
 // The ingestion pipeline's resources: the log processor on the ingest queue, the detections queue, the HTTP
 // ingest function URL, their grants, and the api's knowledge of the ingest URL.
-import { App, Stack } from 'aws-cdk-lib';
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { join } from 'node:path';
+import type { Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../bin/app';
-import { LOCAL_CONFIG, type DeploymentConfig } from '../../infra/config';
+import { Processing } from '../../infra/processing/processing';
+import { bareStack, functionDescribed, nagErrors, statementsOf, synthesizedStack, variables } from './support';
 
-const config: DeploymentConfig = {
-  ...LOCAL_CONFIG,
-  local: false,
-  account: '123456789012',
-  regions: ['eu-west-1'],
-  stage: 'prod',
-};
 let stack: Stack;
 let template: Template;
 
-beforeAll(() => {
-  const app: App = buildApp(config, { siteAssetPath: join(import.meta.dirname, 'fixtures', 'site'), bundle: false });
-  stack = app.node.findChild('Caracal-prod-eu-west-1') as Stack;
-  template = Template.fromStack(stack);
-});
+beforeAll(() => ({ stack, template } = synthesizedStack()));
 
-const functionId = (description: RegExp) => {
-  const [id] = Object.entries(template.findResources('AWS::Lambda::Function')).find(([, f]) =>
-    description.test(String(f.Properties.Description)),
-  )!;
-  return id;
-};
-const logProcessor = () => functionId(/^Classifies, parses and normalizes/);
-const httpIngest = () => functionId(/^Accepts HTTP ingest requests/);
-const policyOf = (fn: string) =>
-  JSON.stringify(
-    Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
-      JSON.stringify(p.Properties.Roles).includes(
-        JSON.stringify(template.findResources('AWS::Lambda::Function')[fn].Properties.Role['Fn::GetAtt'][0]),
-      ),
-    ),
-  );
+const logProcessor = () => functionDescribed(template, /^Classifies, parses and normalizes/);
+const httpIngest = () => functionDescribed(template, /^Accepts HTTP ingest requests/);
+const api = () => functionDescribed(template, /GraphQL/);
+const policyOf = ([id]: [string, unknown]) => JSON.stringify(statementsOf(template, id));
 
 describe('log processor', () => {
   it('consumes the ingest queue in batches of 10, reporting failed messages only', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: logProcessor() },
+      FunctionName: { Ref: logProcessor()[0] },
       BatchSize: 10,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^IngestIngestQueue'), 'Arn'] },
@@ -51,10 +27,10 @@ describe('log processor', () => {
   });
 
   it('runs on Node.js with the buckets, the detections queue, the entity table and the user pool in its environment', () => {
-    const fn = template.findResources('AWS::Lambda::Function')[logProcessor()];
+    const [, fn] = logProcessor();
     expect(fn.Properties.Runtime).toBe('nodejs24.x');
     expect(fn.Properties.Timeout).toBe(300);
-    expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(
+    expect(Object.keys(variables(fn)).sort()).toEqual(
       [
         'DETECTIONS_QUEUE_URL',
         'ENGINE_FUNCTION_NAME',
@@ -84,9 +60,8 @@ describe('log processor', () => {
   });
 
   it('may invoke the detection engine, which runs the Python script parsers of custom schemas', () => {
-    const fn = template.findResources('AWS::Lambda::Function')[logProcessor()];
-    const engine = functionId(/^Runs Python and YAML detections/);
-    expect(fn.Properties.Environment.Variables.ENGINE_FUNCTION_NAME).toEqual({ Ref: engine });
+    const [engine] = functionDescribed(template, /^Runs Python and YAML detections/);
+    expect(variables(logProcessor()[1]).ENGINE_FUNCTION_NAME).toEqual({ Ref: engine });
     expect(policyOf(logProcessor())).toContain('lambda:InvokeFunction');
   });
 });
@@ -94,10 +69,8 @@ describe('log processor', () => {
 describe('SQS sources', () => {
   it("let the log processor consume the sources' queues, and the api connect them to it", () => {
     expect(policyOf(logProcessor())).toMatch(/sqs:ReceiveMessage[^\]]*\][^\]]*caracal-source-\*/s);
-    const api = functionId(/GraphQL/);
-    const fn = template.findResources('AWS::Lambda::Function')[api];
-    expect(fn.Properties.Environment.Variables.LOG_PROCESSOR_FUNCTION).toEqual({ Ref: logProcessor() });
-    const policy = policyOf(api);
+    expect(variables(api()[1]).LOG_PROCESSOR_FUNCTION).toEqual({ Ref: logProcessor()[0] });
+    const policy = policyOf(api());
     expect(policy).toContain('lambda:CreateEventSourceMapping');
     expect(policy).toContain('lambda:FunctionArn');
     expect(policy).toContain('event-source-mapping:*');
@@ -118,7 +91,7 @@ describe('HTTP ingest', () => {
     const urls = template.findResources('AWS::Lambda::Url');
     expect(Object.values(urls)).toHaveLength(1);
     const [url] = Object.values(urls);
-    expect(url.Properties).toMatchObject({ AuthType: 'NONE', TargetFunctionArn: { 'Fn::GetAtt': [httpIngest(), 'Arn'] } });
+    expect(url.Properties).toMatchObject({ AuthType: 'NONE', TargetFunctionArn: { 'Fn::GetAtt': [httpIngest()[0], 'Arn'] } });
     expect(url.Metadata).toMatchObject({ 'caracal:localPath': 'ingest' });
   });
 
@@ -127,23 +100,43 @@ describe('HTTP ingest', () => {
     expect(policy).toMatch(/IngestIngestBucket[0-9A-F]{8}/);
     expect(policy).toContain('s3:PutObject');
     expect(policy).not.toMatch(/LakeLakeBucket/);
-    const fn = template.findResources('AWS::Lambda::Function')[httpIngest()];
-    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['ENTITY_TABLE', 'INGEST_BUCKET']));
+    expect(Object.keys(variables(httpIngest()[1]))).toEqual(expect.arrayContaining(['ENTITY_TABLE', 'INGEST_BUCKET']));
   });
 
   it("gives the api function the endpoint's base URL", () => {
-    const api = Object.values(template.findResources('AWS::Lambda::Function')).find((f) =>
-      /GraphQL/.test(String(f.Properties.Description)),
-    )!;
     const [urlId] = Object.keys(template.findResources('AWS::Lambda::Url'));
-    expect(api.Properties.Environment.Variables.HTTP_INGEST_URL).toEqual({ 'Fn::GetAtt': [urlId, 'FunctionUrl'] });
+    expect(variables(api()[1]).HTTP_INGEST_URL).toEqual({ 'Fn::GetAtt': [urlId, 'FunctionUrl'] });
   });
 
   it('leaves no cdk-nag finding on the pipeline unsuppressed', () => {
-    const errors = Annotations.fromStack(stack).findError(
-      '/Caracal-prod-eu-west-1/Processing/*',
-      Match.stringLikeRegexp('AwsSolutions-'),
+    expect(nagErrors(stack, 'Processing/')).toEqual([]);
+  });
+});
+
+describe('the Processing construct on a bare stack', () => {
+  it('runs the log processor on the ingest queue and HTTP ingest behind a function URL, with no unsuppressed cdk-nag finding', () => {
+    const { stack: bare, fakes } = bareStack('ProcessingTest', { nag: true });
+    const processing = new Processing(bare, 'Processing', {
+      ingestBucket: fakes.bucket('Ingest'),
+      ingestQueue: fakes.queue('IngestQueue'),
+      lakeBucket: fakes.bucket('Lake'),
+      entityTable: fakes.table(),
+      userPool: fakes.userPool(),
+      httpMaxBodyBytes: 1024,
+    });
+    processing.useScriptEngine(fakes.function('Engine'));
+    processing.allowSourceQueueConnections(fakes.function('Api'));
+    const bareTemplate = Template.fromStack(bare);
+    const [processor, fn] = functionDescribed(bareTemplate, /^Classifies, parses and normalizes/);
+    bareTemplate.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: processor },
+      EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^FakesIngestQueue'), 'Arn'] },
+    });
+    expect(variables(fn).ENGINE_FUNCTION_NAME).toEqual({ Ref: expect.stringMatching(/^FakesEngine/) });
+    expect(variables(functionDescribed(bareTemplate, /^Accepts HTTP ingest requests/)[1]).HTTP_INGEST_MAX_BODY_BYTES).toBe(
+      '1024',
     );
-    expect(errors).toEqual([]);
+    bareTemplate.resourceCountIs('AWS::Lambda::Url', 1);
+    expect(nagErrors(bare)).toEqual([]);
   });
 });

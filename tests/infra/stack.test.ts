@@ -1,33 +1,19 @@
 // Fine-grained assertions on the synthesized stack, one group per capability, plus the app-root policy.
-import { App, Aspects, Duration, Stack } from 'aws-cdk-lib';
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Aspects, Duration, Stack } from 'aws-cdk-lib';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../bin/app';
-import { LOCAL_CONFIG, validateDeploymentConfig, type DeploymentConfig } from '../../infra/config';
+import { validateDeploymentConfig } from '../../infra/config';
 import { loadApiSchema } from '../../infra/graphql-schema';
 import { DeadLetterQueueAspect, EncryptionAspect } from '../../infra/policy/aspects';
+import { bareStack, errors, nagErrors, PROD_CONFIG as config, siteAssetPath, synthesizedStack } from './support';
 
-const siteAssetPath = join(import.meta.dirname, 'fixtures', 'site');
-const config: DeploymentConfig = {
-  ...LOCAL_CONFIG,
-  local: false,
-  account: '123456789012',
-  regions: ['eu-west-1'],
-  stage: 'prod',
-  mfaMode: 'REQUIRED',
-  passwordMinLength: 14,
-};
-let app: App;
 let stack: Stack;
 let template: Template;
 
-beforeAll(() => {
-  app = buildApp(config, { siteAssetPath, bundle: false });
-  stack = app.node.findChild('Caracal-prod-eu-west-1') as Stack;
-  template = Template.fromStack(stack);
-});
+beforeAll(() => ({ stack, template } = synthesizedStack()));
 
 describe('auth', () => {
   it('creates an email user pool for administrator-created accounts with the configured password policy and TOTP', () => {
@@ -237,30 +223,21 @@ describe('policy at the app root', () => {
   });
 
   it('leaves no cdk-nag AwsSolutions finding unsuppressed, and justifies every suppression', () => {
-    const errors = Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-'));
-    expect(errors.map((e) => `${e.id}: ${String(e.entry.data).slice(0, 120)}`)).toEqual([]);
+    expect(nagErrors(stack)).toEqual([]);
     const suppressions = JSON.stringify(template.toJSON()).match(/"reason":"[^"]*"/g) ?? [];
     expect(suppressions.length).toBeGreaterThan(0);
     for (const s of suppressions) expect(s.length).toBeGreaterThan(30);
   });
 
   it('flags a queue without a dead-letter queue and an unencrypted queue', () => {
-    const other = new App();
-    const s = new Stack(other, 'Bad');
-    const bare = new sqs.Queue(s, 'Bare', {
-      encryption: sqs.QueueEncryption.UNENCRYPTED,
-      visibilityTimeout: Duration.seconds(5),
-    });
+    const { app: other, stack: s } = bareStack('Bad');
+    new sqs.Queue(s, 'Bare', { encryption: sqs.QueueEncryption.UNENCRYPTED, visibilityTimeout: Duration.seconds(5) });
     Aspects.of(other).add(new EncryptionAspect());
     Aspects.of(other).add(new DeadLetterQueueAspect());
-    other.synth();
-    const messages = Annotations.fromStack(s)
-      .findError(`/Bad/${bare.node.id}/Resource`, Match.anyValue())
-      .map((m) => m.entry.data);
-    expect(messages).toEqual(
+    expect(errors(s)).toEqual(
       expect.arrayContaining([
-        'Caracal: every SQS queue must be encrypted (SQS-managed or KMS).',
-        'Caracal: every SQS queue needs a dead-letter queue.',
+        '/Bad/Bare/Resource: Caracal: every SQS queue must be encrypted (SQS-managed or KMS).',
+        '/Bad/Bare/Resource: Caracal: every SQS queue needs a dead-letter queue.',
       ]),
     );
   });

@@ -1,26 +1,13 @@
 // The SPA's Content-Security-Policy on CloudFront: built from the deployment's own endpoints (its AppSync
 // GraphQL URL and its region's Cognito user-pool API), with no wildcard host; and the policy's rules.
-import { Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { join } from 'node:path';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../bin/app';
 import { contentSecurityPolicy } from '../../core/content-security-policy';
-import { LOCAL_CONFIG, type DeploymentConfig } from '../../infra/config';
+import { synthesizedStack } from './support';
 
-const config: DeploymentConfig = {
-  ...LOCAL_CONFIG,
-  local: false,
-  account: '123456789012',
-  regions: ['eu-west-1'],
-  stage: 'prod',
-};
 let template: Template;
 
-beforeAll(() => {
-  const app = buildApp(config, { siteAssetPath: join(import.meta.dirname, 'fixtures', 'site'), bundle: false });
-  template = Template.fromStack(app.node.findChild('Caracal-prod-eu-west-1') as Stack);
-});
+beforeAll(() => ({ template } = synthesizedStack()));
 
 /** The CloudFront policy with each CloudFormation reference written as `<Ref>` or `<Resource.Attribute>`. */
 function deployedPolicy(): string {
