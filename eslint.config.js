@@ -33,6 +33,66 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Features render from props and call back: the screen (or the shell) that uses one fetches, saves,
+    // signs in and navigates for it.
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@apollo/client', message: 'Features render from props: the screen fetches and saves.' },
+            { regex: '(^|/)screens(/|$)', message: 'Nothing imports a screen but the router.' },
+            { regex: '(^|/)app/shell(/|$)', message: 'Features render inside any screen: they do not reach into the shell.' },
+            {
+              regex: '(^|/)lib/auth/AuthContext$',
+              importNames: ['useAuth', 'AuthContext'],
+              message: 'Features call back: the screen signs in, verifies and changes passwords.',
+            },
+            {
+              regex: '(^|/)lib/(permissions|auth/useTotpSetup)(/|$)',
+              message: 'Features render from props: the screen reads permissions and starts authenticator setup.',
+            },
+            {
+              regex: '^react-router(-dom)?$',
+              importNames: ['useNavigate', 'useParams', 'useSearchParams', 'useLocation', 'Navigate'],
+              message: 'Features render links; the screen navigates and reads the route.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Nothing imports a screen but the router: a screen is reached only through its route.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/app/AppRoutes.tsx', 'web/src/app/guards.tsx', 'web/src/features/**', 'web/src/screens/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)screens(/|$)', message: 'Nothing imports a screen but the router (app/AppRoutes.tsx).' }] },
+      ],
+    },
+  },
+  {
+    // One screen does not import another: what two screens share is a feature, a component or a lib module.
+    files: ['web/src/screens/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[A-Z]',
+              caseSensitive: true,
+              message: 'One screen does not import another: share a feature instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Paths come from web/src/app/routes.ts, which encodes what it is given: none is written by hand.
     files: ['web/src/**/*.tsx'],
     rules: {

@@ -16,8 +16,7 @@ import {
 } from '../../web/src/lib/auth/sessionStore';
 import { sessionUserFrom } from '../../web/src/lib/auth/sessionUser';
 import { OAuthPage } from '../../web/src/screens/SignIn/OAuthPage';
-import { SupportSignInPage } from '../../web/src/screens/SignIn/SupportSignInPage';
-import { SignInPage } from '../../web/src/screens/SignIn/SignInPage';
+import { SignInPage, SupportSignInPage } from '../../web/src/screens/SignIn/SignInPage';
 import { fakeAuth, renderInApp, signedInAs } from './support/render';
 
 const CLIENT = 'client';

@@ -14,8 +14,7 @@ import { SchemaDetailsRoute, SchemaEditRoute, SchemasPage } from '../screens/Sch
 import { OAuthPage } from '../screens/SignIn/OAuthPage';
 import { PasswordForgotPage } from '../screens/SignIn/PasswordForgotPage';
 import { PasswordResetPage } from '../screens/SignIn/PasswordResetPage';
-import { SignInPage } from '../screens/SignIn/SignInPage';
-import { SupportSignInPage } from '../screens/SignIn/SupportSignInPage';
+import { SignInPage, SupportSignInPage } from '../screens/SignIn/SignInPage';
 import { SupportPage } from '../screens/Support/SupportPage';
 import { UsersPage } from '../screens/Users/UsersPage';
 import { AnonymousOnly, RequireAuth } from './guards';

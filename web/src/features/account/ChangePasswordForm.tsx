@@ -1,53 +1,36 @@
 import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
-import { useWebConfig } from '../../app/webConfig';
-import { AlertIcon } from '../../components/icons';
-import { useAuth } from '../../lib/auth/AuthContext';
+import { useState } from 'react';
 import { FIELD_REQUIRED } from '../../../../core/validation/generic';
+import { AlertIcon } from '../../components/icons';
+import { useAuthForm } from '../sign-in/useAuthForm';
 import { NewPasswordFields, newPasswordErrors, type NewPasswordValue } from './NewPasswordFields';
 
 export const UPDATE_PASSWORD_FAILED = 'Update password failed.';
 
+/** The identity provider's own words: they say what was wrong with the current or the new password. */
 function serverMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'An unknown error occurred';
 }
 
+interface ChangePasswordFormProps {
+  readonly minLength: number;
+  /** Changes the password (which signs the user out of every device). */
+  readonly onChangePassword: (currentPassword: string, newPassword: string) => Promise<void>;
+}
+
 /** Change password: the current one, then a new one; success signs the user out of every device. */
-export function ChangePasswordForm() {
-  const auth = useAuth();
-  const { passwordMinLength } = useWebConfig();
+export function ChangePasswordForm({ minLength, onChangePassword }: ChangePasswordFormProps) {
   const [current, setCurrent] = useState('');
   const [value, setValue] = useState<NewPasswordValue>({ password: '', confirmation: '' });
-  const [touched, setTouched] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const errors = { current: current === '' ? FIELD_REQUIRED : undefined, ...newPasswordErrors(value, passwordMinLength) };
-  const invalid = Boolean(errors.current || errors.password || errors.confirmation);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (invalid || submitting) return;
-    setSubmitting(true);
-    setFailure(undefined);
-    try {
-      await auth.changePassword(current, value.password);
-      notifications.show({
-        color: 'green',
-        title: 'Password updated',
-        message: 'You have been signed out of every device. Sign in again with your new password.',
-      });
-    } catch (error) {
-      setFailure(serverMessage(error));
-      setSubmitting(false);
-    }
-  };
+  const form = useAuthForm({
+    errors: { current: current === '' ? FIELD_REQUIRED : undefined, ...newPasswordErrors(value, minLength) },
+    submit: () => onChangePassword(current, value.password),
+    describe: serverMessage,
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Change password">
+    <form onSubmit={form.onSubmit} noValidate aria-label="Change password">
       <Stack gap="sm">
         <div>
           <Title order={4}>Change password</Title>
@@ -55,9 +38,9 @@ export function ChangePasswordForm() {
             Changing your password signs you out of every device, this one included.
           </Text>
         </div>
-        {failure && (
+        {form.failure && (
           <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title={UPDATE_PASSWORD_FAILED} role="alert">
-            {failure}
+            {form.failure}
           </Alert>
         )}
         <PasswordInput
@@ -65,11 +48,11 @@ export function ChangePasswordForm() {
           autoComplete="current-password"
           value={current}
           onChange={(event) => setCurrent(event.currentTarget.value)}
-          onBlur={() => setTouched(true)}
-          error={(submitted || touched) && errors.current}
+          onBlur={() => form.touch('current')}
+          error={form.shownError('current')}
         />
-        <NewPasswordFields value={value} onChange={setValue} minLength={passwordMinLength} showErrors={submitted} />
-        <Button type="submit" loading={submitting} disabled={invalid} mt="xs">
+        <NewPasswordFields value={value} onChange={setValue} minLength={minLength} showErrors={form.submitted} />
+        <Button type="submit" loading={form.submitting} disabled={form.blocked} mt="xs">
           Update password
         </Button>
       </Stack>

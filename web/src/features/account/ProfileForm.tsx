@@ -1,49 +1,19 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { useMutation } from '@apollo/client/react';
-import { notifications } from '@mantine/notifications';
 import { useFormik } from 'formik';
-import { CURRENT_USER_QUERY } from '../../app/shell/shell.operations';
-import { describeApiError } from '../../lib/apollo/apiErrors';
-import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
-import { useAuth } from '../../lib/auth/AuthContext';
 import { profileSchema, type ProfileFormValues } from './profileForm';
-import { UPDATE_PROFILE_MUTATION } from '../../app/shell/account/profile.operations';
-
-const UNKNOWN_ERROR = 'An unknown error occurred';
-const SILENT: DataLayerContext = { silent: true };
 
 interface ProfileFormProps {
   readonly user: { readonly givenName: string | null; readonly familyName: string | null };
-  readonly onSaved: () => void;
+  /** Saves the names, trimmed. */
+  readonly onSave: (values: ProfileFormValues) => Promise<void>;
 }
 
 /** First and last name of the signed-in user; Save Changes only once something changed and is valid. */
-export function ProfileForm({ user, onSaved }: ProfileFormProps) {
-  const auth = useAuth();
-  const [updateProfile] = useMutation(UPDATE_PROFILE_MUTATION, {
-    context: SILENT,
-    refetchQueries: [CURRENT_USER_QUERY],
-    awaitRefetchQueries: true,
-  });
+export function ProfileForm({ user, onSave }: ProfileFormProps) {
   const form = useFormik<ProfileFormValues>({
     initialValues: { givenName: user.givenName ?? '', familyName: user.familyName ?? '' },
     validationSchema: profileSchema,
-    onSubmit: async (values) => {
-      try {
-        await updateProfile({
-          variables: { input: { givenName: values.givenName.trim(), familyName: values.familyName.trim() } },
-        });
-        notifications.show({ color: 'green', message: 'User profile updated successfully' });
-        onSaved();
-        await auth.refreshUser().catch(() => undefined);
-      } catch (error) {
-        notifications.show({
-          color: 'red',
-          title: 'Unable to update profile',
-          message: error instanceof Error ? describeApiError(error) : UNKNOWN_ERROR,
-        });
-      }
-    },
+    onSubmit: (values) => onSave({ givenName: values.givenName.trim(), familyName: values.familyName.trim() }),
   });
   const errorOf = (field: keyof ProfileFormValues) => (form.touched[field] ? form.errors[field] : undefined);
 

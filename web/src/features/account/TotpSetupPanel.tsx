@@ -1,10 +1,10 @@
 import { Anchor, Button, Center, CopyButton, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState, type FormEvent } from 'react';
-import type { TotpSetup } from '../../lib/auth/AuthContext';
-import { describeSignInError } from '../../lib/auth/signInErrors';
-import { TotpCodeInput, totpCodeError } from './TotpCodeInput';
+import { useState } from 'react';
 import { FormFailure } from '../../components/FormFailure';
+import type { TotpSetup } from '../../lib/auth/AuthContext';
+import { useAuthForm } from '../sign-in/useAuthForm';
+import { TotpCodeInput, totpCodeError } from './TotpCodeInput';
 
 /** The key in groups of four, as authenticator apps show it when typed in by hand. */
 export function groupedSecret(secret: string): string {
@@ -37,29 +37,16 @@ export function TotpSetupPanel({
   cancelLabel,
 }: TotpSetupPanelProps) {
   const [code, setCode] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const error = totpCodeError(code);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (error || submitting || !setup) return;
-    setSubmitting(true);
-    setFailure(undefined);
-    try {
-      await onVerify(code);
-    } catch (caught) {
-      setFailure(describeSignInError(caught, 'totp'));
-      setCode('');
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const form = useAuthForm({
+    errors: { code: totpCodeError(code) },
+    submit: () => onVerify(code),
+    describe: 'totp',
+    onFailure: () => setCode(''),
+    ready: setup !== null,
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={heading}>
+    <form onSubmit={form.onSubmit} noValidate aria-label={heading}>
       <Stack gap="md">
         <div>
           <Title order={3}>{heading}</Title>
@@ -67,7 +54,7 @@ export function TotpSetupPanel({
             {intro}
           </Text>
         </div>
-        <FormFailure message={failure ?? loadError} />
+        <FormFailure message={form.failure ?? loadError} />
         <Text size="sm">
           <Text span fw={600}>
             1.
@@ -112,8 +99,8 @@ export function TotpSetupPanel({
           </Text>{' '}
           Enter the 6-digit code the app shows.
         </Text>
-        <TotpCodeInput value={code} onChange={setCode} error={touched && error} />
-        <Button type="submit" fullWidth size="md" loading={submitting} disabled={Boolean(error) || !setup}>
+        <TotpCodeInput value={code} onChange={setCode} error={form.shownError('code')} />
+        <Button type="submit" fullWidth size="md" loading={form.submitting} disabled={form.blocked}>
           {submitLabel}
         </Button>
         {onCancel && (

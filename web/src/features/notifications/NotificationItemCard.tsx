@@ -1,9 +1,8 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatDateTimeUtc } from '../../lib/format';
-import type { NotificationLevel } from '../../lib/graphql/types';
 import { TOPIC_LABELS } from './constants';
-import type { NotificationItem } from '../../app/shell/notifications/useNotificationList';
+import type { NotificationFieldsFragment as NotificationItem, NotificationLevel } from '../../lib/graphql/types';
 import { alertPath } from '../../app/routes';
 
 export const LEVEL_COLORS: Readonly<Record<NotificationLevel, string>> = { INFO: 'blue', WARNING: 'yellow', ERROR: 'red' };

@@ -2,7 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
 import { LOAD_MORE_THRESHOLD_PX, VIRTUALIZE_ABOVE } from './constants';
-import type { NotificationItem } from '../../app/shell/notifications/useNotificationList';
+import type { NotificationFieldsFragment as NotificationItem } from '../../lib/graphql/types';
 
 interface Props {
   readonly items: readonly NotificationItem[];

@@ -1,5 +1,4 @@
-import { describeApiError, UNEXPECTED } from '../../lib/apollo/apiErrors';
-import { LOAD_ERROR_FALLBACK, SNACKBAR_TEXT_MAX, UNREAD_BADGE_MAX } from './constants';
+import { SNACKBAR_TEXT_MAX, UNREAD_BADGE_MAX } from './constants';
 
 /** The unread badge's text: the count, or "99+" above 99. */
 export function unreadBadgeLabel(count: number): string {
@@ -10,10 +9,4 @@ export function unreadBadgeLabel(count: number): string {
 export function cutText(text: string, max = SNACKBAR_TEXT_MAX): string {
   const characters = [...text];
   return characters.length > max ? `${characters.slice(0, max).join('')}…` : text;
-}
-
-/** The server's message for a failed request, or the notification centre's fallback when it has none. */
-export function notificationErrorMessage(error: unknown): string {
-  const message = describeApiError(error);
-  return message === UNEXPECTED ? LOAD_ERROR_FALLBACK : message;
 }

@@ -1,12 +1,11 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { AlertIcon } from '../../components/icons';
-import { useAuth, type SignInOutcome } from '../../lib/auth/AuthContext';
-import { describeSignInError } from '../../lib/auth/signInErrors';
 import { FIELD_REQUIRED } from '../../../../core/validation/generic';
-import { FormFailure } from '../../components/FormFailure';
 import { SIGN_IN_ROUTES } from '../../app/routes';
+import { FormFailure } from '../../components/FormFailure';
+import { AlertIcon } from '../../components/icons';
+import { useAuthForm } from './useAuthForm';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -22,40 +21,22 @@ interface CredentialsFormProps {
   readonly subtitle: string;
   /** A notice above the form, such as an expired session. */
   readonly notice?: string;
-  /** What the identity provider asks next; answers a problem to show when the step cannot be taken. */
-  readonly onOutcome: (outcome: SignInOutcome) => string | undefined;
+  /** Signs in; answers a problem to show when the next step cannot be taken. */
+  readonly onSubmit: (email: string, password: string) => Promise<string | undefined>;
 }
 
 /** Step one of signing in: email and password. */
-export function CredentialsForm({ title, subtitle, notice, onOutcome }: CredentialsFormProps) {
-  const auth = useAuth();
+export function CredentialsForm({ title, subtitle, notice, onSubmit }: CredentialsFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState({ email: false, password: false });
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string>();
-
-  const errors = { email: emailError(email), password: password === '' ? FIELD_REQUIRED : undefined };
-  const invalid = Boolean(errors.email || errors.password);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched({ email: true, password: true });
-    if (invalid || submitting) return;
-    setSubmitting(true);
-    setFailure(undefined);
-    try {
-      const problem = onOutcome(await auth.signIn(email, password));
-      if (problem) setFailure(problem);
-    } catch (error) {
-      setFailure(describeSignInError(error, 'credentials'));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const form = useAuthForm({
+    errors: { email: emailError(email), password: password === '' ? FIELD_REQUIRED : undefined },
+    submit: () => onSubmit(email, password),
+    describe: 'credentials',
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={title}>
+    <form onSubmit={form.onSubmit} noValidate aria-label={title}>
       <Stack gap="md">
         <div>
           <Title order={3}>{title}</Title>
@@ -63,12 +44,12 @@ export function CredentialsForm({ title, subtitle, notice, onOutcome }: Credenti
             {subtitle}
           </Text>
         </div>
-        {notice && !failure && (
+        {notice && !form.failure && (
           <Alert color="yellow" variant="light" icon={<AlertIcon size={18} />}>
             {notice}
           </Alert>
         )}
-        <FormFailure message={failure} />
+        <FormFailure message={form.failure} />
         <TextInput
           label="Email"
           type="email"
@@ -76,8 +57,8 @@ export function CredentialsForm({ title, subtitle, notice, onOutcome }: Credenti
           placeholder="you@example.com"
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
-          onBlur={() => setTouched((current) => ({ ...current, email: true }))}
-          error={touched.email && errors.email}
+          onBlur={() => form.touch('email')}
+          error={form.shownError('email')}
           autoFocus
         />
         <PasswordInput
@@ -86,15 +67,15 @@ export function CredentialsForm({ title, subtitle, notice, onOutcome }: Credenti
           placeholder="Your password"
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
-          onBlur={() => setTouched((current) => ({ ...current, password: true }))}
-          error={touched.password && errors.password}
+          onBlur={() => form.touch('password')}
+          error={form.shownError('password')}
         />
         <Group justify="flex-end" mt={-8}>
           <Anchor component={Link} to={SIGN_IN_ROUTES.passwordForgot} size="sm">
             Forgot your password?
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth size="md" loading={submitting} disabled={invalid}>
+        <Button type="submit" fullWidth size="md" loading={form.submitting} disabled={form.blocked}>
           Sign in
         </Button>
       </Stack>

@@ -31,7 +31,7 @@ interface SignInFlowProps {
 }
 
 /** Email and password, then whatever the identity provider asks: a new password, an authenticator code or setup. */
-export function SignInFlow({ title, subtitle }: SignInFlowProps) {
+function SignInFlow({ title, subtitle }: SignInFlowProps) {
   const { state, ...auth } = useAuth();
   const location = useLocation();
   const { version, stage, passwordMinLength } = useWebConfig();
@@ -63,9 +63,24 @@ export function SignInFlow({ title, subtitle }: SignInFlowProps) {
 
   return (
     <SignInLayout footer={`Caracal ${version} · ${stage}`} wide={step.kind === 'totp-setup'}>
-      {step.kind === 'credentials' && <CredentialsForm title={title} subtitle={subtitle} notice={notice} onOutcome={follow} />}
-      {step.kind === 'new-password' && <NewPasswordForm minLength={passwordMinLength} onOutcome={follow} onCancel={restart} />}
-      {step.kind === 'totp' && <TotpCodeForm onCancel={restart} />}
+      {step.kind === 'credentials' && (
+        <CredentialsForm
+          title={title}
+          subtitle={subtitle}
+          notice={notice}
+          onSubmit={async (email, password) => follow(await auth.signIn(email, password))}
+        />
+      )}
+      {step.kind === 'new-password' && (
+        <NewPasswordForm
+          minLength={passwordMinLength}
+          onSubmit={async (password) => follow(await auth.completeNewPassword(password))}
+          onCancel={restart}
+        />
+      )}
+      {step.kind === 'totp' && (
+        <TotpCodeForm onSubmit={async (code) => follow(await auth.confirmTotp(code))} onCancel={restart} />
+      )}
       {step.kind === 'totp-setup' && (
         <TotpSetupPanel
           heading="Set up two-step verification"
@@ -87,4 +102,14 @@ export function SignInFlow({ title, subtitle }: SignInFlowProps) {
 /** /sign-in/: email and password, then a new password or an authenticator code when the account needs one. */
 export function SignInPage() {
   return <SignInFlow title="Sign in" subtitle="Welcome back. Sign in to your security workspace." />;
+}
+
+/** /support-sign-in/: the same sign-in, on its own route and title, for support staff helping the organisation. */
+export function SupportSignInPage() {
+  return (
+    <SignInFlow
+      title="Support sign in"
+      subtitle="For support staff helping this organisation. Sign in with the support account you were given."
+    />
+  );
 }

@@ -19,13 +19,20 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CheckIcon, InboxIcon, SettingsIcon } from '../../../components/icons';
 import type { DataLayerContext } from '../../../lib/apollo/createApolloClient';
 import type { NotificationCountsQuery, UpdateNotificationInput, UpdateUserNotificationsInput } from '../../../lib/graphql/types';
-import { EMPTY_STATE, LOAD_ERROR_TITLE } from '../../../features/notifications/constants';
-import { notificationErrorMessage, unreadBadgeLabel } from '../../../features/notifications/format';
+import { EMPTY_STATE, LOAD_ERROR_FALLBACK, LOAD_ERROR_TITLE } from '../../../features/notifications/constants';
+import { unreadBadgeLabel } from '../../../features/notifications/format';
+import { describeApiError, UNEXPECTED } from '../../../lib/apollo/apiErrors';
 import { NotificationItemCard } from '../../../features/notifications/NotificationItemCard';
 import { NotificationListView } from '../../../features/notifications/NotificationListView';
 import { NotificationPreferencesPanel } from './NotificationPreferencesPanel';
 import { NOTIFICATION_COUNTS_QUERY, UPDATE_NOTIFICATION, UPDATE_USER_NOTIFICATIONS } from './notifications.operations';
 import { useNotificationList, type NotificationItem } from './useNotificationList';
+
+/** The server's message for a failed request, or the notification centre's fallback when it has none. */
+function notificationErrorMessage(error: unknown): string {
+  const message = describeApiError(error);
+  return message === UNEXPECTED ? LOAD_ERROR_FALLBACK : message;
+}
 
 const SILENT: DataLayerContext = { silent: true };
 
