@@ -243,6 +243,20 @@ class DetectionAttackTest(SandboxTest):
         self.assertEqual(self.store.get("seen")["intCount"], 2)
         self.good_results_intact(out["results"])
 
+    def test_flooding_or_forging_the_channel(self):
+        flood = detection("Flood", "import os, sys\ndef rule(event):\n    os.write(int(sys.argv[3]), b'x' * (20 * 1024 * 1024))\n    return True\n")
+        forge = detection("Forge", (
+            "import json, os, sys\n"
+            "def rule(event):\n"
+            "    lines = [{'done': [7, '']}, {'result': [9, 0, {'matched': True}]}, {'result': [1, 99, {'matched': True}]}]\n"
+            "    os.write(int(sys.argv[3]), ''.join(json.dumps(line) + '\\n' for line in lines).encode())\n"
+            "    return False\n"
+        ))
+        out = self.run_detections("flood", [flood, forge, self.GOOD], self.EVENTS)
+        self.assertEqual(self.errors_of(out["results"], "Flood"), [(0, "ProcessKilled: the detection sent more output than allowed")])
+        self.assertFalse([r for per_event in out["results"] for r in per_event if r["id"] == "Forge"])
+        self.good_results_intact(out["results"])
+
     def test_a_run_cannot_change_the_engine_for_later_runs(self):
         patcher = detection("Patcher", (
             "from caracal_engine.detection import Detection\n"

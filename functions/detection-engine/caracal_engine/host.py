@@ -30,8 +30,8 @@ from collections import OrderedDict
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Set, Tuple
 
 from . import kv
-from .lockdown import optional_module_folders
 from .engine import candidates, run_order
+from .lockdown import optional_module_folders
 from .script_parser import MAX_BATCH_OUTPUT_BYTES, MAX_BATCH_SECONDS
 
 SANDBOX_SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "sandbox.py")
@@ -83,6 +83,7 @@ class Failure(NamedTuple):
     item: int
     sub: int = -1
     end: Optional[Exit] = None
+    flooded: bool = False
 
     @property
     def in_setup(self) -> bool:
@@ -90,7 +91,11 @@ class Failure(NamedTuple):
         return self.end is not None and self.end.item < 0
 
     def reason(self, subject: str) -> str:
-        return OUT_OF_TIME if self.end is None else _reason(subject, self.end)
+        if self.end is None:
+            return OUT_OF_TIME
+        if self.flooded:
+            return f"ProcessKilled: {subject} sent more output than allowed"
+        return _reason(subject, self.end)
 
 
 def _non_blocking(fd: int) -> int:
@@ -490,14 +495,17 @@ class Host:
             sandbox.fork({**task_for(start), "start": start, "cpuSeconds": cpu, "nonce": uuid.uuid4().hex})
             current = start
             item_end = self._item_end(current, count, end, floor)
-            stopped = False
+            stopped = flooded = False
             while True:
                 kind, message = sandbox.next(None if stopped else item_end)
                 if kind == "exit":
                     break
+                if stopped:
+                    # The item in progress when the child was stopped is the one that fails: ignore the rest.
+                    continue
                 if kind == "timeout" or sandbox.flooded:
                     sandbox.stop()
-                    stopped = True
+                    stopped, flooded = True, sandbox.flooded
                     continue
                 if "kv" in message:
                     sandbox.answer(self._kv_reply(message))
@@ -508,7 +516,7 @@ class Host:
                     item_end = self._item_end(current, count, end, floor)
             if current >= count:
                 break
-            failure = Failure(current, message.sub if message.item == current else -1, message)
+            failure = Failure(current, message.sub if message.item == current else -1, message, flooded)
             failed(failure)
             if failure.in_setup and setup_fatal:
                 break

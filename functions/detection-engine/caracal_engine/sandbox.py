@@ -45,7 +45,7 @@ from .check import check_items
 from .engine import Engine
 from .immutable import json_encoder
 from .modules import global_helpers
-from .script_parser import ScriptError, ScriptParsers
+from .script_parser import ScriptParsers
 
 READ_BYTES = 1 << 20
 # A child's results wait for the end of their detection (or this much of them) to travel in one write.

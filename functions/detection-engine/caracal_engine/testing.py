@@ -111,9 +111,3 @@ def _with_output(verdict: Dict[str, Any], captured: io.StringIO) -> Dict[str, An
         verdict["stdout"] = text[:MAX_CAPTURED_OUTPUT]
     return verdict
 
-
-def run_tests(detection: Detection, tests: List[Mapping], data_model_for: Callable[[str], Optional[DataModel]],
-              watchdog: Optional[Watchdog] = None, reset_state: Optional[Callable[[], None]] = None,
-              destinations: Optional[List[str]] = None) -> List[Dict[str, Any]]:
-    """Run every test of a detection, in order."""
-    return [run_test(detection, t, data_model_for, watchdog, reset_state, destinations) for t in tests]
