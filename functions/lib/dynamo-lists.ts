@@ -1,6 +1,6 @@
-// Reading lists out of DynamoDB: one Query followed page after page (never a Scan), and filter expressions
-// built from conditions with their names and values placeholders kept apart.
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+// Reading lists out of DynamoDB: one Query followed page after page (never a Scan), items by key in batches,
+// and filter expressions built from conditions with their names and values placeholders kept apart.
+import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './clients';
 
 type Item = Record<string, unknown>;
@@ -46,6 +46,34 @@ export async function queryCount(input: QueryCommandInput): Promise<number> {
     ExclusiveStartKey = out.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return count;
+}
+
+const BATCH_GET_MAX = 100;
+const BATCH_GET_ATTEMPTS = 5;
+
+/**
+ * The items stored under `keys` (BatchGet, 100 keys a request, the keys DynamoDB leaves unprocessed asked again
+ * a few times), in no particular order; keys naming nothing are left out. An error when some keys stay
+ * unprocessed, rather than an answer that silently lacks them.
+ */
+export async function batchGetItems(
+  TableName: string,
+  keys: readonly Item[],
+  options: { consistent?: boolean } = {},
+): Promise<Item[]> {
+  const items: Item[] = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET_MAX) {
+    let Keys: Item[] | undefined = keys.slice(i, i + BATCH_GET_MAX);
+    for (let attempt = 0; Keys?.length && attempt < BATCH_GET_ATTEMPTS; attempt++) {
+      const out = await dynamo().send(
+        new BatchGetCommand({ RequestItems: { [TableName]: { Keys, ConsistentRead: options.consistent } } }),
+      );
+      items.push(...(out.Responses?.[TableName] ?? []));
+      Keys = out.UnprocessedKeys?.[TableName]?.Keys;
+    }
+    if (Keys?.length) throw new Error(`${Keys.length} items of ${TableName} could not be read; try again`);
+  }
+  return items;
 }
 
 /**
