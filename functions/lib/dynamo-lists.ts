@@ -1,6 +1,6 @@
 // Reading lists out of DynamoDB: one Query followed page after page (never a Scan), items by key in batches,
 // and filter expressions built from conditions with their names and values placeholders kept apart.
-import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './clients';
 
 type Item = Record<string, unknown>;
@@ -65,7 +65,7 @@ export async function batchGetItems(
   for (let i = 0; i < keys.length; i += BATCH_GET_MAX) {
     let Keys: Item[] | undefined = keys.slice(i, i + BATCH_GET_MAX);
     for (let attempt = 0; Keys?.length && attempt < BATCH_GET_ATTEMPTS; attempt++) {
-      const out = await dynamo().send(
+      const out: BatchGetCommandOutput = await dynamo().send(
         new BatchGetCommand({ RequestItems: { [TableName]: { Keys, ConsistentRead: options.consistent } } }),
       );
       items.push(...(out.Responses?.[TableName] ?? []));
