@@ -14,6 +14,7 @@ import { LogSources } from './log-sources/log-sources';
 import { Processing } from './processing/processing';
 import { Search } from './search/search';
 import { Web } from './web/web';
+import { ENV } from '../functions/lib/env';
 
 export interface CaracalStackProps extends StackProps {
   readonly config: DeploymentConfig;
@@ -94,17 +95,17 @@ export class CaracalStack extends Stack {
       entityTable: this.data.entityTable,
       logRetention: config.logRetentionDays as logs.RetentionDays,
       environment: {
-        STAGE: config.stage,
-        VERSION: props.version,
-        ACCOUNT_ID: this.account,
-        AWS_PARTITION: this.partition,
-        PASSWORD_MIN_LENGTH: String(config.passwordMinLength),
-        MFA_MODE: config.mfaMode,
-        REFRESH_TOKEN_HOURS: String(config.refreshTokenHours),
-        HTTP_INGEST_URL: this.processing.httpIngestUrl.url,
-        LAKE_BUCKET: this.lake.lakeBucket.bucketName,
-        ENGINE_FUNCTION_NAME: this.detections.engineFunction.functionName,
-        DEMO_FUNCTION_NAME: this.demo.demoFunction.functionName,
+        [ENV.stage]: config.stage,
+        [ENV.version]: props.version,
+        [ENV.accountId]: this.account,
+        [ENV.awsPartition]: this.partition,
+        [ENV.passwordMinLength]: String(config.passwordMinLength),
+        [ENV.mfaMode]: config.mfaMode,
+        [ENV.refreshTokenHours]: String(config.refreshTokenHours),
+        [ENV.httpIngestUrl]: this.processing.httpIngestUrl.url,
+        [ENV.lakeBucket]: this.lake.lakeBucket.bucketName,
+        [ENV.engineFunction]: this.detections.engineFunction.functionName,
+        [ENV.demoFunction]: this.demo.demoFunction.functionName,
       },
     });
     // Alert events are read from the lake; detection tests run in the engine; the demo button starts the demo.

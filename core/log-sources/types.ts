@@ -99,6 +99,9 @@ export const HMAC_TIMESTAMP_HEADER = 'X-Caracal-Timestamp';
 /** HMAC: how far a request's timestamp may be from the time it arrives; older ones are replays. */
 export const HMAC_WINDOW_SECONDS = 300;
 
+/** The name of an SQS source's queue is this prefix and the source's id; grants on source queues use it. */
+export const SOURCE_QUEUE_PREFIX = 'caracal-source-';
+
 /** What the API shows in place of a secret that is set. */
 export const MASKED_SECRET = '********';
 

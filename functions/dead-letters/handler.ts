@@ -8,7 +8,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEAD_LETTER_QUEUES, type DeadLetterQueue } from '../../core/pipeline/dead-letters';
 import { createSystemAlert, type SystemAlertListener } from '../lib/alerts/system';
 import { dynamo, sqs } from '../lib/clients';
-import { requireEnv } from '../lib/env';
+import { ENV, requireEnv } from '../lib/env';
 
 export interface DeadLetterSummary {
   /** Dead letters per queue id, as counted now. */
@@ -19,7 +19,7 @@ export interface DeadLetterSummary {
 
 // Key: pk = DEAD_LETTERS#<queue id>  sk = COUNT  { count, checkedAt }: the count the last check saw.
 const countKey = (queue: DeadLetterQueue) => ({ pk: `DEAD_LETTERS#${queue.id}`, sk: 'COUNT' });
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 
 /** Every message the dead-letter queue holds: ready, in flight (being looked at) and delayed. */
 async function deadLetterCount(queue: DeadLetterQueue): Promise<number> {

@@ -8,7 +8,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { cloudTrailEvents, gitHubEvents, oktaEvents, type DemoEvent } from '../../demo/generator';
 import { HMAC_TIMESTAMP_HEADER } from '../../core/log-sources/types';
 import { s3 } from '../lib/clients';
-import { requireEnv } from '../lib/env';
+import { ENV, requireEnv } from '../lib/env';
 import { httpEndpointUrl } from '../lib/log-sources/endpoint';
 import { hmacSignature } from '../lib/log-sources/http-auth';
 import { getSource } from '../lib/log-sources/repository';
@@ -28,7 +28,7 @@ export async function sendRound(state: DemoState, now = new Date()): Promise<Sen
   const date = now.toISOString().slice(0, 10).replace(/-/g, '/');
   await s3().send(
     new PutObjectCommand({
-      Bucket: requireEnv('INGEST_BUCKET'),
+      Bucket: requireEnv(ENV.ingestBucket),
       Key: `${DEMO_PREFIX}cloudtrail/${date}/${now.getTime()}-${randomUUID()}.json.gz`,
       Body: await gzipAsync(Buffer.from(ndjson(trail))),
       ContentType: 'application/x-ndjson',

@@ -9,7 +9,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { HttpLogSource, S3LogSource } from '../../core/log-sources/types';
 import { validateHttpSource, validateS3Source, type HttpSourceInput } from '../../core/log-sources/validation';
 import { dynamo } from '../lib/clients';
-import { requireEnv } from '../lib/env';
+import { ENV, requireEnv } from '../lib/env';
 import { logTypeContext } from '../lib/log-sources/log-types';
 import { createSource, getSource, newSourceId, replaceSource, type StoredLogSource } from '../lib/log-sources/repository';
 
@@ -24,7 +24,7 @@ export interface DemoState {
   readonly detectionsLoadedAt?: string;
 }
 
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 const STATE_KEY = { pk: 'DEMO#STATE', sk: 'STATE' };
 
 export async function demoState(): Promise<DemoState | null> {
@@ -92,7 +92,7 @@ export async function ensureDemoSources(now = new Date()): Promise<DemoState> {
   }
   const context = await logTypeContext();
   const stamps = { createdAt: now.toISOString(), createdBy: ACTOR, updatedAt: now.toISOString(), updatedBy: ACTOR };
-  const bucket = requireEnv('INGEST_BUCKET');
+  const bucket = requireEnv(ENV.ingestBucket);
 
   const prefixes = [{ prefix: DEMO_PREFIX, excludedPrefixes: [], logTypes: S3_LOG_TYPES }];
   refuseProblems('The demo S3 source', validateS3Source({ label: 'Demo S3', bucket, prefixes, streamType: 'Auto' }, context));

@@ -4,7 +4,7 @@
 import { isEventsWrittenMessage } from '../../core/pipeline/messages';
 import { dynamoDedupStore } from '../lib/alerts/dedup-store';
 import { lambdaEngine } from '../lib/detections/engine';
-import { requireEnv } from '../lib/env';
+import { ENV, requireEnv } from '../lib/env';
 import { detectionsFor } from './content-cache';
 import { processMessage } from './process';
 
@@ -14,7 +14,7 @@ interface SqsRecord {
 }
 
 export async function handler(event: { Records?: SqsRecord[] }): Promise<{ batchItemFailures: { itemIdentifier: string }[] }> {
-  const deps = { engine: lambdaEngine, dedup: dynamoDedupStore, detectionsFor, lakeBucket: requireEnv('LAKE_BUCKET') };
+  const deps = { engine: lambdaEngine, dedup: dynamoDedupStore, detectionsFor, lakeBucket: requireEnv(ENV.lakeBucket) };
   const batchItemFailures: { itemIdentifier: string }[] = [];
   for (const record of event.Records ?? []) {
     let message: unknown;

@@ -3,7 +3,7 @@
 // is the durable hand-off, and the log processor takes it from there like any S3 object. Every refusal has a
 // JSON body and is counted for the source.
 import { randomUUID } from 'node:crypto';
-import { requireEnv } from '../lib/env';
+import { ENV, optionalEnv, requireEnv } from '../lib/env';
 import { checkHttpRequest, DEFAULT_MAX_BODY_BYTES, type HttpRefusal } from '../lib/pipeline/http-request';
 import { writeHttpObject } from '../lib/pipeline/http-store';
 import { countSourceError } from '../lib/pipeline/pipeline-errors';
@@ -47,7 +47,7 @@ export async function handler(event: FunctionUrlEvent): Promise<HttpResponse> {
   const sourceId = event.rawPath.replace(/^\/+|\/+$/g, '');
   const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const body = event.body === undefined ? Buffer.alloc(0) : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
-  const maxBodyBytes = Number(process.env.HTTP_INGEST_MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES);
+  const maxBodyBytes = Number(optionalEnv(ENV.httpIngestMaxBodyBytes) ?? DEFAULT_MAX_BODY_BYTES);
   const source = sourceId && !sourceId.includes('/') ? await getSource(sourceId) : null;
   const now = new Date();
   const refusal = checkHttpRequest({ method: event.requestContext.http.method, source, headers, body, maxBodyBytes, now });
@@ -57,7 +57,7 @@ export async function handler(event: FunctionUrlEvent): Promise<HttpResponse> {
     return refuse(refusal);
   }
   const requestId = event.requestContext.requestId ?? randomUUID();
-  await writeHttpObject(requireEnv('INGEST_BUCKET'), source!.id, requestId, body, headers, now);
+  await writeHttpObject(requireEnv(ENV.ingestBucket), source!.id, requestId, body, headers, now);
   await upgradeSecret(source!, { headers, body, now });
   return answer(200, { status: 'accepted', requestId, bytes: body.length });
 }

@@ -1,6 +1,60 @@
+// The environment variables the functions read, named once: infra/ sets each through these names
+// (`environment: { [ENV.entityTable]: table.tableName }`) and the functions read them through requireEnv or
+// optionalEnv. The dead-letter check's queue URLs are named per queue in core/pipeline/dead-letters.ts.
+import type { DeadLetterQueue } from '../../core/pipeline/dead-letters';
+
+export const ENV = {
+  /** The entity table (every kind of record, see each repository's keys). */
+  entityTable: 'ENTITY_TABLE',
+  /** The settings table (general settings, the deployment's first use). */
+  settingsTable: 'SETTINGS_TABLE',
+  userPoolId: 'USER_POOL_ID',
+  /** Where S3 objects of the demo, HTTP ingest bodies and SQS source messages land. */
+  ingestBucket: 'INGEST_BUCKET',
+  lakeBucket: 'LAKE_BUCKET',
+  detectionsQueueUrl: 'DETECTIONS_QUEUE_URL',
+  /** The log processor, which SQS sources' queues are connected to. */
+  logProcessorFunction: 'LOG_PROCESSOR_FUNCTION',
+  /** The detection engine (Python detections, script parsers, save-time checks). */
+  engineFunction: 'ENGINE_FUNCTION_NAME',
+  demoFunction: 'DEMO_FUNCTION_NAME',
+  /** HTTP ingest's base URL; an HTTP source's endpoint is `<url>/<source id>`. */
+  httpIngestUrl: 'HTTP_INGEST_URL',
+  /** The largest HTTP ingest body accepted, in bytes (a default applies when unset). */
+  httpIngestMaxBodyBytes: 'HTTP_INGEST_MAX_BODY_BYTES',
+  /** Caracal's own buckets, comma-separated, which no log source may read. */
+  privateBuckets: 'PRIVATE_BUCKETS',
+  /** How long a source may stay quiet before SOURCE_NO_DATA (a default applies when unset). */
+  noDataHours: 'NO_DATA_HOURS',
+  /** `true` turns Crowdstrike FDR parsing on. */
+  enableCrowdstrikeFdr: 'ENABLE_CROWDSTRIKE_FDR',
+  /** How alert events are read from the lake: `athena`, or from the lake objects when unset. */
+  lakeQueryEngine: 'LAKE_QUERY_ENGINE',
+  athenaWorkgroup: 'ATHENA_WORKGROUP',
+  /** The key-value table of the detection engine's caching helpers (read by the Python engine). */
+  keyValueTable: 'CARACAL_KV_TABLE',
+  accountId: 'ACCOUNT_ID',
+  awsPartition: 'AWS_PARTITION',
+  /** Set by Lambda itself. */
+  awsRegion: 'AWS_REGION',
+  stage: 'STAGE',
+  version: 'VERSION',
+  passwordMinLength: 'PASSWORD_MIN_LENGTH',
+  mfaMode: 'MFA_MODE',
+  refreshTokenHours: 'REFRESH_TOKEN_HOURS',
+} as const;
+
+export type EnvName = (typeof ENV)[keyof typeof ENV] | DeadLetterQueue['urlVariable'];
+
 /** Reads a required environment variable; a missing one is a deployment error, reported by name. */
-export function requireEnv(name: string): string {
+export function requireEnv(name: EnvName): string {
   const value = process.env[name];
   if (value === undefined || value === '') throw new Error(`Missing environment variable ${name}`);
   return value;
+}
+
+/** Reads an optional environment variable: undefined when unset or empty. */
+export function optionalEnv(name: EnvName): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
 }

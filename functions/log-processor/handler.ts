@@ -2,7 +2,7 @@
 // included) and runs each announced object through the pipeline; consumes SQS sources' queues and hands their
 // messages over as objects. Thin: read the messages, call the pipeline, report the messages that failed
 // (ReportBatchItemFailures) so one bad message does not retry the batch.
-import { requireEnv } from '../lib/env';
+import { ENV, requireEnv } from '../lib/env';
 import { ingestObject, type PipelineConfig } from '../lib/pipeline/ingest-object';
 import { announcedObjects } from '../lib/pipeline/s3-events';
 import { handOffSourceMessages, isSourceQueueMessage, type QueueMessage } from '../lib/pipeline/sqs-sources';
@@ -22,9 +22,9 @@ const CONCURRENCY = 3;
 
 export async function handler(event: SqsEvent): Promise<BatchResponse> {
   const config: PipelineConfig = {
-    ingestBucket: requireEnv('INGEST_BUCKET'),
-    lakeBucket: requireEnv('LAKE_BUCKET'),
-    detectionsQueueUrl: requireEnv('DETECTIONS_QUEUE_URL'),
+    ingestBucket: requireEnv(ENV.ingestBucket),
+    lakeBucket: requireEnv(ENV.lakeBucket),
+    detectionsQueueUrl: requireEnv(ENV.detectionsQueueUrl),
   };
   const fromSources = event.Records.filter(isSourceQueueMessage);
   const failed = await handOffSourceMessages(fromSources, config.ingestBucket);

@@ -3,6 +3,7 @@
 import { everySource } from '../lib/log-sources/repository';
 import { checkSourceHealth } from '../lib/log-sources/health';
 import { DEFAULT_NO_DATA_HOURS } from '../../core/log-sources/types';
+import { ENV, optionalEnv } from '../lib/env';
 
 export interface SourceHealthSummary {
   readonly checked: number;
@@ -12,7 +13,7 @@ export interface SourceHealthSummary {
 }
 
 export async function handler(): Promise<SourceHealthSummary> {
-  const hours = Number(process.env.NO_DATA_HOURS);
+  const hours = Number(optionalEnv(ENV.noDataHours));
   const noDataHours = Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_NO_DATA_HOURS;
   const now = new Date();
   const sources = (await everySource()).filter((s) => s.enabled);

@@ -11,6 +11,7 @@ import { GRAPHQL_LIMITS } from '../../core/graphql-limits';
 import { RESPONSE_MAPPING_TEMPLATE } from '../../functions/api/errors';
 import { suppressStackSingleton } from '../policy/nag';
 import { nodeFunction } from '../policy/resources';
+import { ENV } from '../../functions/lib/env';
 
 /** One root field of the GraphQL schema, served by a Direct Lambda resolver. */
 export interface ApiOperation {
@@ -61,9 +62,9 @@ export class Api extends Construct {
       timeout: Duration.seconds(30),
       environment: {
         ...props.environment,
-        SETTINGS_TABLE: props.settingsTable.tableName,
-        ENTITY_TABLE: props.entityTable.tableName,
-        USER_POOL_ID: props.userPool.userPoolId,
+        [ENV.settingsTable]: props.settingsTable.tableName,
+        [ENV.entityTable]: props.entityTable.tableName,
+        [ENV.userPoolId]: props.userPool.userPoolId,
       },
     });
     this.apiFunction = apiFunction;

@@ -10,6 +10,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { DEAD_LETTER_QUEUES, type DeadLetterQueueId } from '../../core/pipeline/dead-letters';
 import { nodeFunction } from '../policy/resources';
+import { ENV } from '../../functions/lib/env';
 
 export interface DeadLettersProps {
   /** The dead-letter queue of each pipeline queue of core/pipeline/dead-letters.ts. */
@@ -36,8 +37,8 @@ export class DeadLetters extends Construct {
       description: "Counts each pipeline queue's dead letters and raises PIPELINE_DEAD_LETTERS alerts.",
       timeout: Duration.minutes(1),
       environment: {
-        ENTITY_TABLE: props.entityTable.tableName,
-        USER_POOL_ID: props.userPool.userPoolId,
+        [ENV.entityTable]: props.entityTable.tableName,
+        [ENV.userPoolId]: props.userPool.userPoolId,
         ...Object.fromEntries(DEAD_LETTER_QUEUES.map((q) => [q.urlVariable, props.deadLetterQueues[q.id].queueUrl])),
       },
     });

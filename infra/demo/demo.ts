@@ -5,6 +5,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { nodeFunction } from '../policy/resources';
+import { ENV } from '../../functions/lib/env';
 
 export interface DemoProps {
   /** Log sources, detections and the demo's own state. */
@@ -32,10 +33,10 @@ export class Demo extends Construct {
       description: 'Creates the demo sources and detections and sends demo events through the ingest paths.',
       timeout: Duration.minutes(2),
       environment: {
-        ENTITY_TABLE: props.entityTable.tableName,
-        INGEST_BUCKET: props.ingestBucket.bucketName,
-        HTTP_INGEST_URL: props.httpIngestUrl,
-        ENGINE_FUNCTION_NAME: props.engineFunction.functionName,
+        [ENV.entityTable]: props.entityTable.tableName,
+        [ENV.ingestBucket]: props.ingestBucket.bucketName,
+        [ENV.httpIngestUrl]: props.httpIngestUrl,
+        [ENV.engineFunction]: props.engineFunction.functionName,
       },
     });
     props.entityTable.grantReadWriteData(demoFunction);

@@ -9,6 +9,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { nodeFunction } from '../policy/resources';
+import { ENV } from '../../functions/lib/env';
 
 /** The partition-key prefix of the caching helpers' items in the key-value table. */
 export const CACHE_KEY_PREFIX = 'CACHE#';
@@ -45,7 +46,7 @@ export class Detections extends Construct {
       code: lambda.Code.fromAsset(props.engineCodePath, { exclude: ['**/__pycache__', '**/*.pyc', '**/*.ts'] }),
       memorySize: 1024,
       timeout: Duration.minutes(2),
-      environment: { CARACAL_KV_TABLE: props.keyValueTable.tableName },
+      environment: { [ENV.keyValueTable]: props.keyValueTable.tableName },
     });
     // The engine's host (never the sandbox its user code runs in) serves the caching helpers' items, whose
     // partition keys all start with CACHE# (caracal_engine/kv.py): the role reaches only those.
@@ -68,10 +69,10 @@ export class Detections extends Construct {
       timeout: Duration.minutes(5),
       memorySize: 1024,
       environment: {
-        ENTITY_TABLE: props.entityTable.tableName,
-        LAKE_BUCKET: props.lakeBucket.bucketName,
-        ENGINE_FUNCTION_NAME: this.engineFunction.functionName,
-        USER_POOL_ID: props.userPool.userPoolId,
+        [ENV.entityTable]: props.entityTable.tableName,
+        [ENV.lakeBucket]: props.lakeBucket.bucketName,
+        [ENV.engineFunction]: this.engineFunction.functionName,
+        [ENV.userPoolId]: props.userPool.userPoolId,
       },
     });
     detectionsFunction.addEventSource(

@@ -9,6 +9,8 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { nodeFunction, queueWithDlq } from '../policy/resources';
+import { SOURCE_QUEUE_PREFIX } from '../../core/log-sources/types';
+import { ENV } from '../../functions/lib/env';
 
 export interface ProcessingProps {
   /** Where S3 and HTTP ingest objects land; its notifications fill `ingestQueue`. */
@@ -48,11 +50,11 @@ export class Processing extends Construct {
       timeout: Duration.minutes(5),
       memorySize: 1024,
       environment: {
-        ENTITY_TABLE: props.entityTable.tableName,
-        INGEST_BUCKET: props.ingestBucket.bucketName,
-        LAKE_BUCKET: props.lakeBucket.bucketName,
-        DETECTIONS_QUEUE_URL: this.detectionsQueue.queueUrl,
-        USER_POOL_ID: props.userPool.userPoolId,
+        [ENV.entityTable]: props.entityTable.tableName,
+        [ENV.ingestBucket]: props.ingestBucket.bucketName,
+        [ENV.lakeBucket]: props.lakeBucket.bucketName,
+        [ENV.detectionsQueueUrl]: this.detectionsQueue.queueUrl,
+        [ENV.userPoolId]: props.userPool.userPoolId,
       },
     });
     logProcessor.addEventSource(
@@ -92,9 +94,9 @@ export class Processing extends Construct {
       description: "Accepts HTTP ingest requests authenticated with their log source's settings.",
       timeout: Duration.seconds(30),
       environment: {
-        ENTITY_TABLE: props.entityTable.tableName,
-        INGEST_BUCKET: props.ingestBucket.bucketName,
-        ...(props.httpMaxBodyBytes ? { HTTP_INGEST_MAX_BODY_BYTES: String(props.httpMaxBodyBytes) } : {}),
+        [ENV.entityTable]: props.entityTable.tableName,
+        [ENV.ingestBucket]: props.ingestBucket.bucketName,
+        ...(props.httpMaxBodyBytes ? { [ENV.httpIngestMaxBodyBytes]: String(props.httpMaxBodyBytes) } : {}),
       },
     });
     props.ingestBucket.grantPut(httpIngest);
@@ -119,10 +121,10 @@ export class Processing extends Construct {
     );
   }
 
-  /** The queues of SQS log sources (`caracal-source-<source id>`). */
+  /** The queues of SQS log sources (their names start with SOURCE_QUEUE_PREFIX). */
   private sourceQueues(): string {
     const { partition, region, account } = Stack.of(this);
-    return `arn:${partition}:sqs:${region}:${account}:caracal-source-*`;
+    return `arn:${partition}:sqs:${region}:${account}:${SOURCE_QUEUE_PREFIX}*`;
   }
 
   /**
@@ -131,7 +133,7 @@ export class Processing extends Construct {
    */
   allowSourceQueueConnections(fn: lambda.Function): void {
     const { partition, region, account } = Stack.of(this);
-    fn.addEnvironment('LOG_PROCESSOR_FUNCTION', this.logProcessor.functionName);
+    fn.addEnvironment(ENV.logProcessorFunction, this.logProcessor.functionName);
     fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['lambda:CreateEventSourceMapping'],
@@ -166,7 +168,7 @@ export class Processing extends Construct {
 
   /** Custom schemas with a Python script parser run in the detection engine: the log processor invokes it. */
   useScriptEngine(engine: lambda.IFunction): void {
-    this.logProcessor.addEnvironment('ENGINE_FUNCTION_NAME', engine.functionName);
+    this.logProcessor.addEnvironment(ENV.engineFunction, engine.functionName);
     engine.grantInvoke(this.logProcessor);
   }
 }

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/clients';
-import { requireEnv } from '../../lib/env';
+import { ENV, requireEnv } from '../../lib/env';
 import type { AppConfig } from '../../lib/graphql-types';
 import { mfaRequired } from '../../lib/settings/general';
 
@@ -8,7 +8,7 @@ const KEY = { pk: 'deployment', sk: 'deployment' };
 
 /** When this deployment was first used: written once with a conditional put, read ever after. */
 async function deploymentCreated(): Promise<string> {
-  const TableName = requireEnv('SETTINGS_TABLE');
+  const TableName = requireEnv(ENV.settingsTable);
   const existing = await dynamo().send(new GetCommand({ TableName, Key: KEY, ConsistentRead: true }));
   if (existing.Item?.created) return existing.Item.created as string;
   const created = new Date().toISOString();
@@ -26,14 +26,14 @@ async function deploymentCreated(): Promise<string> {
 
 export async function appConfig(): Promise<AppConfig> {
   return {
-    accountId: requireEnv('ACCOUNT_ID'),
-    awsPartition: requireEnv('AWS_PARTITION'),
-    region: requireEnv('AWS_REGION'),
-    stage: requireEnv('STAGE'),
-    version: requireEnv('VERSION'),
+    accountId: requireEnv(ENV.accountId),
+    awsPartition: requireEnv(ENV.awsPartition),
+    region: requireEnv(ENV.awsRegion),
+    stage: requireEnv(ENV.stage),
+    version: requireEnv(ENV.version),
     created: await deploymentCreated(),
-    passwordMinLength: Number(requireEnv('PASSWORD_MIN_LENGTH')),
-    mfaMode: requireEnv('MFA_MODE'),
+    passwordMinLength: Number(requireEnv(ENV.passwordMinLength)),
+    mfaMode: requireEnv(ENV.mfaMode),
     mfaRequired: await mfaRequired(),
   };
 }

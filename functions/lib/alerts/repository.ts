@@ -11,10 +11,10 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
 import { Conditions, queryItems } from '../dynamo-lists';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 import { ALERT_TYPES, type Alert, type AlertSeverity, type AlertStatus, type AlertType } from './model';
 
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 
 export const alertKey = (id: string) => ({ pk: `ALERT#${id}`, sk: 'ALERT' });
 const typeList = (type: AlertType) => `ALERT#TYPE#${type}`;

@@ -8,7 +8,7 @@
 // two writes re-creates the same alert.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 import { notifyUsersWith } from '../notifications';
 import { alertId } from './alert-id';
 import { OPEN_STATUSES, type Alert, type AlertSeverity, type SystemAlertKind } from './model';
@@ -49,7 +49,7 @@ const TITLE_MAX = 1000;
 const ATTEMPTS = 5;
 
 const dedupItemKey = (dedupKey: string) => ({ pk: `DEDUP#SYSTEM#${dedupKey}`, sk: 'DEDUP' });
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 
 export async function createSystemAlert(
   input: SystemAlertInput,

@@ -11,7 +11,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_ROLE, isPermission, withImpliedReads, type Permission } from '../../../core/permissions';
 import type { CognitoIdentity } from '../appsync';
 import { dynamo } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 
 export interface Caller {
   /** The user's id (Cognito `sub`). */
@@ -38,7 +38,7 @@ interface StoredRole {
 
 /** The caller behind a verified identity, or null when they have no user record. */
 export async function loadCaller(identity: CognitoIdentity): Promise<Caller | null> {
-  const TableName = requireEnv('ENTITY_TABLE');
+  const TableName = requireEnv(ENV.entityTable);
   const user = await getItem<StoredUser>(TableName, userKey(identity.sub));
   if (!user) return null;
   const role = user.roleId ? await loadRole(TableName, user.roleId) : null;

@@ -3,7 +3,7 @@
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import type { EngineContent } from '../../../core/detections';
 import { lambda } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 
 /**
  * What the engine says about one detection and one event (only results that matched or errored). A detection
@@ -67,7 +67,7 @@ export interface Engine {
 
 async function invoke<T>(payload: unknown): Promise<T> {
   const out = await lambda().send(
-    new InvokeCommand({ FunctionName: requireEnv('ENGINE_FUNCTION_NAME'), Payload: Buffer.from(JSON.stringify(payload)) }),
+    new InvokeCommand({ FunctionName: requireEnv(ENV.engineFunction), Payload: Buffer.from(JSON.stringify(payload)) }),
   );
   const text = out.Payload ? Buffer.from(out.Payload).toString('utf8') : 'null';
   if (out.FunctionError) {

@@ -22,15 +22,14 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
-  type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
-import { requireEnv } from '../env';
+import { Conditions, queryAll, queryItems } from '../dynamo-lists';
+import { ENV, requireEnv } from '../env';
 import { indexedTypes, isEnabled, STORED_TYPES, type DetectionDraft, type StoredDetection, type StoredType } from './model';
 
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 const partition = (id: string) => `DETECTION#${id}`;
 const currentKey = (id: string) => ({ pk: partition(id), sk: 'CURRENT' });
 const versionKey = (id: string, version: number) => ({ pk: partition(id), sk: `VERSION#${String(version).padStart(8, '0')}` });
@@ -194,21 +193,12 @@ export async function deleteDetection(id: string): Promise<boolean> {
   const current = await getDetection(id);
   if (!current) return false;
   await dynamo().send(new DeleteCommand({ TableName: table(), Key: currentKey(id) }));
-  const keys: { pk: string; sk: string }[] = [];
-  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition(id) },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey,
-      }),
-    );
-    keys.push(...((out.Items ?? []) as { pk: string; sk: string }[]));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const keys = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition(id) },
+    ProjectionExpression: 'pk, sk',
+  });
   await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
   await bumpRevision();
   return true;
@@ -251,21 +241,15 @@ export async function getDetections(ids: readonly string[]): Promise<StoredDetec
 
 /** The enabled detections indexed under a log type (or resource type, or scheduled query). */
 export async function enabledForLogType(logType: string): Promise<StoredDetection[]> {
-  const ids: string[] = [];
-  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': logTypeList(logType) },
-        ExclusiveStartKey,
-      }),
-    );
-    ids.push(...(out.Items ?? []).map((i) => i.id as string));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const ids = await queryAll(
+    {
+      TableName: table(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': logTypeList(logType) },
+    },
+    (item) => item.id as string,
+  );
   return (await getDetections(ids)).filter((d) => d.enabled && d.logTypes.includes(logType));
 }
 
@@ -306,43 +290,24 @@ async function queryType(
 ): Promise<StoredDetection[]> {
   const names: Record<string, string> = { '#pk': 'gsi1pk' };
   const values: Record<string, unknown> = { ':pk': typeList(type) };
-  const conditions: string[] = [];
-  if (filter.enabled !== undefined) {
-    names['#enabled'] = 'enabled';
-    values[':enabled'] = filter.enabled;
-    conditions.push('#enabled = :enabled');
-  }
-  if (filter.logType) {
-    names['#logTypes'] = 'logTypes';
-    values[':logType'] = filter.logType;
-    conditions.push('contains(#logTypes, :logType)');
-  }
-  if (filter.search?.trim()) {
-    names['#search'] = 'searchText';
-    values[':search'] = filter.search.trim().toLowerCase();
-    conditions.push('contains(#search, :search)');
-  }
   if (after) {
     names['#sk'] = 'gsi1sk';
     values[':after'] = after;
   }
-  const items: StoredDetection[] = [];
-  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: after ? '#pk = :pk AND #sk > :after' : '#pk = :pk',
-        ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ...(Number.isFinite(wanted) && wanted < 1000 ? { Limit: Math.max(wanted, 50) } : {}),
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(out.Items ?? []).map(toDetection));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey && items.length < wanted);
+  const conditions = new Conditions();
+  if (filter.enabled !== undefined) conditions.equals('enabled', filter.enabled);
+  if (filter.logType) conditions.contains('logTypes', filter.logType);
+  if (filter.search?.trim()) conditions.contains('searchText', filter.search.trim().toLowerCase());
+  const { items } = await queryItems(
+    conditions.filter({
+      TableName: table(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: after ? '#pk = :pk AND #sk > :after' : '#pk = :pk',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ...(Number.isFinite(wanted) && wanted < 1000 ? { Limit: Math.max(wanted, 50) } : {}),
+    }),
+    { map: toDetection, until: (found) => found.length >= wanted },
+  );
   return items.slice(0, wanted);
 }

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { FeedbackInput } from '../../../core/validation/feedback';
 import { dynamo } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 
 export const feedbackKey = (id: string) => ({ pk: `FEEDBACK#${id}`, sk: 'FEEDBACK' });
 
@@ -34,7 +34,7 @@ export async function putFeedback(input: FeedbackInput, userId: string, now = ne
   };
   await dynamo().send(
     new PutCommand({
-      TableName: requireEnv('ENTITY_TABLE'),
+      TableName: requireEnv(ENV.entityTable),
       Item: { ...feedbackKey(feedback.id), ...feedback },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),

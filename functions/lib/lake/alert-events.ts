@@ -17,7 +17,7 @@ import {
   StartQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
 import { s3 } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, optionalEnv, requireEnv } from '../env';
 import { partitionsBetween, type SignalsDatabase } from '../../../core/lake/layout';
 
 const gunzipAsync = promisify(gunzip);
@@ -58,7 +58,7 @@ const byEventTime = (a: Row, b: Row) => (eventTime(a) < eventTime(b) ? -1 : even
 export const objectsAlertEvents: AlertEventsEngine = {
   async events(query) {
     checked(query);
-    const bucket = requireEnv('LAKE_BUCKET');
+    const bucket = requireEnv(ENV.lakeBucket);
     const rows: Row[] = [];
     for (const prefix of partitionsBetween(query.database, query.table, query.from, query.to)) {
       let ContinuationToken: string | undefined;
@@ -103,7 +103,7 @@ export const athenaAlertEvents: AlertEventsEngine = {
       `SELECT * FROM "${query.database}"."${query.table}" WHERE p_alert_id = '${query.alertId}' AND ${dayPredicate(query.from, query.to)} ` +
       `ORDER BY p_event_time OFFSET ${Math.max(0, Math.floor(query.offset))} LIMIT ${Math.floor(query.limit) + 1}`;
     const started = await athena.send(
-      new StartQueryExecutionCommand({ QueryString: sql, WorkGroup: requireEnv('ATHENA_WORKGROUP') }),
+      new StartQueryExecutionCommand({ QueryString: sql, WorkGroup: requireEnv(ENV.athenaWorkgroup) }),
     );
     const id = started.QueryExecutionId!;
     for (let wait = 200; ; wait = Math.min(wait * 2, 2000)) {
@@ -130,5 +130,5 @@ export const athenaAlertEvents: AlertEventsEngine = {
 };
 
 export function alertEventsEngine(): AlertEventsEngine {
-  return process.env.LAKE_QUERY_ENGINE === 'athena' ? athenaAlertEvents : objectsAlertEvents;
+  return optionalEnv(ENV.lakeQueryEngine) === 'athena' ? athenaAlertEvents : objectsAlertEvents;
 }

@@ -1,8 +1,9 @@
 // The endpoint of an HTTP source: `<HTTP ingest base URL>/<source id>`. The base URL comes from the
 // deployment (HTTP_INGEST_URL); without it the endpoint is pending (null).
+import { ENV, optionalEnv } from '../env';
 
 export function httpIngestBaseUrl(): string | null {
-  const base = process.env.HTTP_INGEST_URL?.trim();
+  const base = optionalEnv(ENV.httpIngestUrl)?.trim();
   return base ? base.replace(/\/+$/, '') : null;
 }
 

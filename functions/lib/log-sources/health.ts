@@ -16,7 +16,7 @@ import {
 } from '../../../core/log-sources/types';
 import { createSystemAlert } from '../alerts';
 import { dynamo } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 import { notifyUsersWith } from '../notifications';
 import { httpEndpointUrl } from './endpoint';
 import { sourceTotals } from './repository';
@@ -42,7 +42,7 @@ export interface SourceHealthRecord {
 }
 
 const healthKey = (id: string) => ({ pk: `SOURCE#${id}`, sk: 'HEALTH' });
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 
 const failure = (error: unknown) => {
   const e = error as { name?: string; message?: string };

@@ -1,6 +1,7 @@
 // The log types a source may hold: the managed schemas and the custom schemas that are not archived.
 import type { LogTypeContext } from '../../../core/log-sources/validation';
 import { listSchemas } from '../schemas/repository';
+import { ENV, optionalEnv } from '../env';
 
 export interface AvailableLogType {
   readonly name: string;
@@ -12,7 +13,7 @@ export async function availableLogTypes(): Promise<AvailableLogType[]> {
 }
 
 /** Crowdstrike FDR parsing is an instance setting (off unless ENABLE_CROWDSTRIKE_FDR is `true`). */
-export const crowdstrikeFdrEnabled = () => process.env.ENABLE_CROWDSTRIKE_FDR === 'true';
+export const crowdstrikeFdrEnabled = () => optionalEnv(ENV.enableCrowdstrikeFdr) === 'true';
 
 /**
  * The validation context: the available log types, plus those a source already holds (so an update does

@@ -26,7 +26,7 @@ import {
 import { matchObject, type ObjectMatch } from '../../../core/log-sources/match';
 import type { IngestionFigures, LogSource, LogSourceTransport, S3LogSource } from '../../../core/log-sources/types';
 import { dynamo } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 
 /**
  * How an HTTP source's secret is kept: an scrypt hash with its cost; a salted SHA-256 hash (written by earlier
@@ -51,7 +51,7 @@ export type StoredLogSource = LogSource & { readonly secret?: StoredHttpSecret }
 /** Hourly figures are kept this long. */
 const HOURLY_RETENTION_DAYS = 8;
 
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 
 export const sourceKey = (id: string) => ({ pk: `SOURCE#${id}`, sk: 'SOURCE' });
 export const labelKey = (transport: LogSourceTransport, label: string) => ({

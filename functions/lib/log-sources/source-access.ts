@@ -5,6 +5,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { fromTemporaryCredentials } from '@aws-sdk/credential-providers';
 import type { S3SourceConfig } from '../../../core/log-sources/types';
 import { s3 } from '../clients';
+import { ENV, optionalEnv } from '../env';
 
 const roleClients = new Map<string, S3Client>();
 
@@ -14,7 +15,7 @@ const roleClients = new Map<string, S3Client>();
  * them would hand their data to anyone who may view bucket data.
  */
 export function isPrivateBucket(bucket: string): boolean {
-  return (process.env.PRIVATE_BUCKETS ?? '')
+  return (optionalEnv(ENV.privateBuckets) ?? '')
     .split(',')
     .map((b) => b.trim())
     .filter(Boolean)

@@ -1,4 +1,4 @@
-// The queue Caracal creates for an SQS source: `caracal-source-<source id>`, encrypted, with a policy that
+// The queue Caracal creates for an SQS source: SOURCE_QUEUE_PREFIX and the source id, encrypted, with a policy that
 // lets the allowed principals send, and the allowed source ARNs (SNS topics, S3 buckets, EventBridge rules)
 // send through their services. Everything else is refused, and so is any request without TLS.
 import {
@@ -8,16 +8,18 @@ import {
   GetQueueUrlCommand,
   SetQueueAttributesCommand,
 } from '@aws-sdk/client-sqs';
+import { SOURCE_QUEUE_PREFIX } from '../../../core/log-sources/types';
 import { sqs } from '../clients';
+import { ENV, optionalEnv } from '../env';
 
-export const sourceQueueName = (sourceId: string) => `caracal-source-${sourceId}`;
+export const sourceQueueName = (sourceId: string) => `${SOURCE_QUEUE_PREFIX}${sourceId}`;
 
 export interface SourceQueueAccess {
   readonly allowedPrincipalArns: readonly string[];
   readonly allowedSourceArns: readonly string[];
 }
 
-const partition = () => process.env.AWS_PARTITION || 'aws';
+const partition = () => optionalEnv(ENV.awsPartition) ?? 'aws';
 const principalArn = (value: string) => (/^\d{12}$/.test(value) ? `arn:${partition()}:iam::${value}:root` : value);
 
 /** The queue policy document (exported for its test). */

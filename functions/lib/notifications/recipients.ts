@@ -8,7 +8,7 @@ import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamo
 import { ADMIN_ROLE, hasPermissions, isPermission, withImpliedReads, type Permission } from '../../../core/permissions';
 import { roleKey, userKey } from '../auth/caller';
 import { cognito, dynamo } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 
 interface DirectoryUser {
   readonly id: string;
@@ -65,8 +65,8 @@ async function batchGet<T>(TableName: string, keys: Array<{ pk: string; sk: stri
 
 /** The ids of every enabled user whose role holds the permission. */
 export async function usersWithPermission(permission: Permission): Promise<string[]> {
-  const UserPoolId = requireEnv('USER_POOL_ID');
-  const TableName = requireEnv('ENTITY_TABLE');
+  const UserPoolId = requireEnv(ENV.userPoolId);
+  const TableName = requireEnv(ENV.entityTable);
   const [users, admins] = await Promise.all([directoryUsers(UserPoolId), adminGroupMembers(UserPoolId)]);
   const enabled = users.filter((u) => u.enabled);
   const records = await batchGet<{ roleId?: string; enabled?: boolean }>(

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
 import { queryCount } from '../dynamo-lists';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 import type { Notification, NewNotification, NotificationLevel, NotificationTopic, TopicPreference } from './model';
 
 const ID_PATTERN = /^\d{13}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -73,7 +73,7 @@ function toNotification(item: StoredNotification): Notification {
   };
 }
 
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 
 export async function putNotification(userId: string, input: NewNotification, createdAt = new Date()): Promise<Notification> {
   const id = newNotificationId(createdAt);

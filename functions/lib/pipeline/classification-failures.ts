@@ -11,11 +11,11 @@ import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dy
 import { hash128 } from '../../../core/schemas/rowid';
 import { dynamo } from '../clients';
 import { queryItems } from '../dynamo-lists';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 import type { ClassificationFailure } from './process-object';
 
 export const FAILURE_RETENTION_DAYS = 30;
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 export const failuresPartition = (sourceId: string) => `CLASSFAIL#${sourceId}`;
 
 export interface StoredClassificationFailure extends ClassificationFailure {

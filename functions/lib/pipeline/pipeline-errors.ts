@@ -10,10 +10,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
 import { queryAll } from '../dynamo-lists';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 import { failuresPartition } from './classification-failures';
 
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 const UNMATCHED = 'CLASSFAIL#UNMATCHED';
 
 export const SOURCE_ERROR_KINDS = [

@@ -7,12 +7,12 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { hash128 } from '../../../core/schemas/rowid';
 import { dynamo } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 import { failuresPartition } from './classification-failures';
 import type { InputObject } from './lake-layout';
 
 const KEEP_DAYS = 7;
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 const markKey = (o: InputObject) => ({
   pk: failuresPartition(o.sourceId),
   sk: `DONE#${hash128(`${o.bucket}\u0000${o.key}\u0000${o.etag}`)}`,

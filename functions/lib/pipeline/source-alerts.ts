@@ -5,7 +5,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createSystemAlert } from '../alerts';
 import { dynamo } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 import { failuresPartition } from './classification-failures';
 
 export type SourceDataAlertKind = 'SOURCE_CLASSIFICATION_FAILURES' | 'SOURCE_LOG_PROCESSING_ERRORS';
@@ -20,7 +20,7 @@ async function firstThisHour(sourceId: string, kind: SourceDataAlertKind, now: D
   try {
     await dynamo().send(
       new PutCommand({
-        TableName: requireEnv('ENTITY_TABLE'),
+        TableName: requireEnv(ENV.entityTable),
         Item: {
           pk: failuresPartition(sourceId),
           sk: `ALERTED#${kind}#${now.toISOString().slice(0, 13)}`,

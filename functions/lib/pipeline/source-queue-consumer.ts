@@ -7,7 +7,7 @@ import {
   ListEventSourceMappingsCommand,
 } from '@aws-sdk/client-lambda';
 import { lambda } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 
 /** Idempotent: a queue already connected stays as it is. */
 export async function connectSourceQueue(queueArn: string): Promise<void> {
@@ -15,7 +15,7 @@ export async function connectSourceQueue(queueArn: string): Promise<void> {
     await lambda().send(
       new CreateEventSourceMappingCommand({
         EventSourceArn: queueArn,
-        FunctionName: requireEnv('LOG_PROCESSOR_FUNCTION'),
+        FunctionName: requireEnv(ENV.logProcessorFunction),
         BatchSize: 10,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
         Enabled: true,
@@ -32,7 +32,7 @@ export async function disconnectSourceQueue(queueArn: string): Promise<void> {
     const out = await lambda().send(
       new ListEventSourceMappingsCommand({
         EventSourceArn: queueArn,
-        FunctionName: requireEnv('LOG_PROCESSOR_FUNCTION'),
+        FunctionName: requireEnv(ENV.logProcessorFunction),
         Marker,
       }),
     );

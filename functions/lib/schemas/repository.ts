@@ -26,7 +26,7 @@ import { MANAGED_SCHEMA_YAML } from '../../../core/schemas/managed/index';
 import { managedSchema, managedSchemaNames, type SchemaSpec } from '../../../core/schemas/index';
 import { dynamo } from '../clients';
 import { queryAll } from '../dynamo-lists';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 import { ApiError } from '../errors';
 
 export const SCHEMA_LIST_KEY = 'SCHEMA#LIST';
@@ -90,7 +90,7 @@ interface StoredSchema {
   updatedBy: string;
 }
 
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 
 export const isManagedSchemaName = (name: string) => Object.hasOwn(MANAGED_SCHEMA_YAML, name);
 

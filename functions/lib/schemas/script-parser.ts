@@ -3,7 +3,7 @@
 // AWS and through the local runtime's Invoke endpoint locally. Used by the schema tester and the pipeline.
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { lambda } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 
 /** One line's outcome: its events (none when parse returned None) or why it failed. */
 export type ScriptParseResult = { readonly events: Record<string, unknown>[] } | { readonly error: string };
@@ -25,7 +25,7 @@ const decoder = new TextDecoder();
 const invokeEngine: EngineInvoker = async (payload) => {
   const out = await lambda().send(
     new InvokeCommand({
-      FunctionName: requireEnv('ENGINE_FUNCTION_NAME'),
+      FunctionName: requireEnv(ENV.engineFunction),
       Payload: new TextEncoder().encode(JSON.stringify(payload)),
     }),
   );

@@ -4,7 +4,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { effectiveMfaRequired } from '../../../core/validation/general-settings';
 import { dynamo } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, optionalEnv, requireEnv } from '../env';
 
 const KEY = { pk: 'settings', sk: 'general' };
 
@@ -26,16 +26,16 @@ export interface DeploymentSignInPolicy {
 export interface GeneralSettings extends StoredGeneralSettings, DeploymentSignInPolicy {}
 
 export function deploymentSignInPolicy(): DeploymentSignInPolicy {
-  const hours = Number(process.env.REFRESH_TOKEN_HOURS);
+  const hours = Number(optionalEnv(ENV.refreshTokenHours));
   return {
-    mfaMode: requireEnv('MFA_MODE'),
-    passwordMinLength: Number(requireEnv('PASSWORD_MIN_LENGTH')),
+    mfaMode: requireEnv(ENV.mfaMode),
+    passwordMinLength: Number(requireEnv(ENV.passwordMinLength)),
     sessionHours: Number.isInteger(hours) && hours > 0 ? hours : null,
   };
 }
 
 export async function readStoredGeneralSettings(): Promise<StoredGeneralSettings> {
-  const out = await dynamo().send(new GetCommand({ TableName: requireEnv('SETTINGS_TABLE'), Key: KEY, ConsistentRead: true }));
+  const out = await dynamo().send(new GetCommand({ TableName: requireEnv(ENV.settingsTable), Key: KEY, ConsistentRead: true }));
   return {
     organizationName: typeof out.Item?.organizationName === 'string' ? out.Item.organizationName : '',
     mfaRequired: out.Item?.mfaRequired === true,
@@ -69,6 +69,6 @@ export async function saveGeneralSettings(
     updatedAt: new Date().toISOString(),
     updatedBy,
   };
-  await dynamo().send(new PutCommand({ TableName: requireEnv('SETTINGS_TABLE'), Item: { ...KEY, ...next } }));
+  await dynamo().send(new PutCommand({ TableName: requireEnv(ENV.settingsTable), Item: { ...KEY, ...next } }));
   return { before: withPolicy(stored), after: withPolicy(next) };
 }

@@ -12,10 +12,10 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LAST_ADMIN, USER_CHANGED } from '../../../core/validation/users';
 import { dynamo } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 import { ApiError } from '../errors';
 
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 const Key = { pk: 'ADMINS', sk: 'ADMINS' };
 
 const conditionFailed = (err: unknown) => (err as Error).name === 'ConditionalCheckFailedException';

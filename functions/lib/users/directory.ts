@@ -18,7 +18,7 @@ import {
 import { ADMIN_ROLE } from '../../../core/permissions';
 import { EMAIL_IN_USE } from '../../../core/validation/users';
 import { cognito } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 import { ApiError } from '../errors';
 
 /** The deployment creates its first administrator in this group; it vouches for their bootstrap only (bootstrap.ts). */
@@ -41,7 +41,7 @@ export interface DirectoryAttributes {
   readonly familyName?: string;
 }
 
-const pool = () => requireEnv('USER_POOL_ID');
+const pool = () => requireEnv(ENV.userPoolId);
 const PAGE = 60;
 
 function toDirectoryUser(user: {

@@ -22,7 +22,7 @@ import { isAdminRoleId } from '../../../core/validation/roles';
 import { USER_CHANGED } from '../../../core/validation/users';
 import { userKey } from '../auth/caller';
 import { dynamo } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 import { ApiError } from '../errors';
 import { addActiveAdmin, removeActiveAdmin } from './admins';
 import { releaseSeat, takeSeat } from './roles';
@@ -44,7 +44,7 @@ export interface UserRecord extends UserFields {
   readonly updatedAt: string;
 }
 
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 const roleMembersKey = (roleId: string) => `USER#ROLE#${roleId}`;
 const BATCH = 100;
 

@@ -24,7 +24,7 @@ import {
 } from '../../../core/validation/roles';
 import { roleKey } from '../auth/caller';
 import { dynamo } from '../clients';
-import { requireEnv } from '../env';
+import { ENV, requireEnv } from '../env';
 import { ApiError } from '../errors';
 
 export interface StoredRole {
@@ -35,7 +35,7 @@ export interface StoredRole {
   readonly updatedAt: string | null;
 }
 
-const table = () => requireEnv('ENTITY_TABLE');
+const table = () => requireEnv(ENV.entityTable);
 const LIST_KEY = 'ROLE#LIST';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const nameClaimKey = (name: string) => ({ pk: `ROLE#NAME#${roleNameKey(name)}`, sk: 'ROLE#NAME' });

@@ -2,14 +2,14 @@
 // are missing and sends a round of demo events through the ingest paths.
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { lambda } from '../../../lib/clients';
-import { requireEnv } from '../../../lib/env';
+import { ENV, requireEnv } from '../../../lib/env';
 import { ApiError } from '../../../lib/errors';
 import type { ResolverMap } from '../types';
 
 async function generateDemoEvents() {
   const out = await lambda().send(
     new InvokeCommand({
-      FunctionName: requireEnv('DEMO_FUNCTION_NAME'),
+      FunctionName: requireEnv(ENV.demoFunction),
       Payload: Buffer.from(JSON.stringify({ action: 'generate' })),
     }),
   );
