@@ -5,6 +5,11 @@ import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository: function entries and the lock file are found from here, whatever the working directory. */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface SecureBucketProps {
   readonly removalPolicy: RemovalPolicy;
@@ -53,7 +58,7 @@ export function queueWithDlq(scope: Construct, id: string, props: QueueWithDlqPr
 }
 
 export interface NodeFunctionProps {
-  /** Path of the handler module (a `handler.ts` exporting `handler`). */
+  /** Path of the handler module (a `handler.ts` exporting `handler`), from the repository root. */
   readonly entry: string;
   readonly environment?: Record<string, string>;
   readonly timeout?: Duration;
@@ -64,7 +69,9 @@ export interface NodeFunctionProps {
 /** A Node.js Lambda bundled by esbuild on the machine (no Docker). */
 export function nodeFunction(scope: Construct, id: string, props: NodeFunctionProps): nodejs.NodejsFunction {
   return new nodejs.NodejsFunction(scope, id, {
-    entry: props.entry,
+    entry: join(ROOT, props.entry),
+    projectRoot: ROOT,
+    depsLockFilePath: join(ROOT, 'package-lock.json'),
     handler: 'handler',
     description: props.description,
     runtime: lambda.Runtime.NODEJS_24_X,

@@ -1,17 +1,19 @@
 // The SPA's Content-Security-Policy on CloudFront: built from the deployment's own endpoints (its AppSync
 // GraphQL URL and its region's Cognito user-pool API), with no wildcard host; and the policy's rules.
-import type { Template } from 'aws-cdk-lib/assertions';
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../core/content-security-policy';
-import { synthesizedStack } from './support';
+import { Web } from '../../infra/web/web';
+import { bareStack, logicalId, nagErrors, REGION, siteAssetPath, synthesizedStack } from './support';
 
 let template: Template;
 
 beforeAll(() => ({ template } = synthesizedStack()));
 
 /** The CloudFront policy with each CloudFormation reference written as `<Ref>` or `<Resource.Attribute>`. */
-function deployedPolicy(): string {
-  const [policy] = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+function deployedPolicy(from = template): string {
+  const [policy] = Object.values(from.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
   const value = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
   const parts: unknown[] = typeof value === 'string' ? [value] : value['Fn::Join'][1];
   return parts
@@ -75,5 +77,42 @@ describe('contentSecurityPolicy', () => {
 
   it("connects to the SPA's own origin only when it is given no endpoint", () => {
     expect(directive(contentSecurityPolicy([]), 'connect-src')).toEqual(["'self'"]);
+  });
+});
+
+describe('the Web construct on a bare stack', () => {
+  it('serves the SPA it is given from its private bucket, with no unsuppressed cdk-nag finding', () => {
+    const { stack, fakes } = bareStack('WebTest', { nag: true });
+    const graphqlUrl = 'https://api.example.com/graphql';
+    const web = new Web(stack, 'Web', {
+      removalPolicy: RemovalPolicy.RETAIN,
+      accessLogs: fakes.bucket('AccessLogs'),
+      siteAssetPath,
+      config: {
+        region: REGION,
+        userPoolId: 'pool',
+        userPoolClientId: 'client',
+        graphqlUrl,
+        authFlowType: 'USER_SRP_AUTH',
+        stage: 'test',
+        version: '1.0.0',
+        passwordMinLength: 12,
+        refreshTokenHours: 8,
+      },
+    });
+    const bare = Template.fromStack(stack);
+    bare.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    bare.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    bare.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketName: { Ref: logicalId(web.siteBucket) },
+      DistributionPaths: ['/index.html', '/config.json'],
+      SourceObjectKeys: [Match.anyValue(), Match.anyValue()],
+    });
+    expect(directive(deployedPolicy(bare), 'connect-src')).toEqual([
+      "'self'",
+      graphqlUrl,
+      `https://cognito-idp.${REGION}.<AWS::URLSuffix>`,
+    ]);
+    expect(nagErrors(stack)).toEqual([]);
   });
 });
