@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totp } from '../../core/auth/totp';
+import { totp } from '../support/totp';
 import { localClientConfig } from '../../local/services/net';
 import { graphql, signIn as sdkSignIn, startTestRuntime, type TestRuntime } from '../local/harness';
 import { launchChromium } from './browser';

@@ -6,7 +6,7 @@
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../core/content-security-policy';
-import { totp } from '../../core/auth/totp';
+import { totp } from '../support/totp';
 import { graphql, signIn, startTestRuntime, type TestRuntime } from '../local/harness';
 import { collectCspViolations, launchChromium } from './browser';
 

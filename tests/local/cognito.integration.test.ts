@@ -26,7 +26,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totp } from '../../core/auth/totp';
+import { totp } from '../support/totp';
 import type { MailMessage } from '../../local/services/cognito';
 import { localClientConfig } from '../../local/services/net';
 import { startTestRuntime, type TestRuntime } from './harness';

@@ -1,5 +1,5 @@
-// Time-based one-time passwords (RFC 6238 over RFC 4226 HOTP), as authenticator apps compute them from the
-// base32 secret Cognito hands out when a user sets up TOTP. Web Crypto only, so it runs in the browser too.
+// The tests' authenticator app: time-based one-time passwords (RFC 6238 over RFC 4226 HOTP) computed from the
+// base32 secret Cognito hands out when a user sets up TOTP, as a person's authenticator app would.
 
 export interface TotpOptions {
   /** Seconds per time step (30 for authenticator apps). */

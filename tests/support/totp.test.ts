@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, hotp, totp, totpUri } from '../../../core/auth/totp';
+import { base32Decode, hotp, totp, totpUri } from './totp';
 
 const ascii = (text: string) => new TextEncoder().encode(text);
 const base32 = (bytes: Uint8Array) => {
