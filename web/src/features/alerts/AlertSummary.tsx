@@ -66,9 +66,6 @@ export function AlertSummary({ alert }: { readonly alert: AlertFieldsFragment })
               {alert.dedupString}
             </Text>
           </Field>
-          <Field label="Destinations">
-            {alert.destinations.length ? alert.destinations.join(', ') : 'No destinations configured'}
-          </Field>
         </SimpleGrid>
         {alert.description && <Field label="Description">{alert.description}</Field>}
         {alert.runbook && <Field label="Runbook">{alert.runbook}</Field>}

@@ -449,21 +449,21 @@ export type MyPermissionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyPermissionsQuery = { me: { id: string, role: { id: string, name: string, permissions: Array<Permission> } | null } };
 
-export type AlertFieldsFragment = { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, destinations: Array<string> };
+export type AlertFieldsFragment = { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null };
 
 export type AlertsQueryVariables = Exact<{
   input: AlertsInput;
 }>;
 
 
-export type AlertsQuery = { alerts: { edges: Array<{ cursor: string, node: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, destinations: Array<string> } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type AlertsQuery = { alerts: { edges: Array<{ cursor: string, node: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type AlertQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type AlertQuery = { alert: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, destinations: Array<string> } | null };
+export type AlertQuery = { alert: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null } | null };
 
 export type AlertEventsQueryVariables = Exact<{
   input: AlertEventsInput;

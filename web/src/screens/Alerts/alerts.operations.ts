@@ -31,7 +31,6 @@ const ALERT_FIELDS = gql`
     alertContext
     runbook
     reference
-    destinations
   }
 `;
 
