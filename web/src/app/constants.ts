@@ -1,4 +1,4 @@
-// Constants of the application shell, from the specification's business constants (§9).
+// Constants of the application shell: its sizes, timings and layers, in one place so the shell stays consistent.
 
 /** Height of the top bar, in pixels. */
 export const TOP_BAR_HEIGHT = 65;

@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { ErrorStatus } from '../lib/apollo/apiErrors';
 import type { ErrorStatusChannel } from '../lib/apollo/errorStatusChannel';
 
-// The error page to show is kept in the location state as `statusCode` (§2.3): it lasts until the path changes.
+// The error page to show is kept in the location state as `statusCode`, so it replaces the page at the same
+// address and lasts until the path changes.
 
 export interface ErrorLocationState {
   readonly statusCode?: ErrorStatus;

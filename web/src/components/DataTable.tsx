@@ -3,7 +3,7 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tan
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type CSSProperties } from 'react';
 
-/** Rows are virtualized above this many (the specification's threshold). */
+/** Rows are virtualized above this many: a longer list renders only the rows in view. */
 export const VIRTUALIZE_ABOVE = 10;
 
 export interface DataTableProps<T> {

@@ -4,7 +4,7 @@ import type { Permission } from '../../../../core/permissions';
 import { HOME_PATH } from '../routes';
 import { Can } from '../../lib/permissions';
 
-/** Going home from an error page is offered only to users who may read the overview (§2.3). */
+/** Going home from an error page is offered only to users who may read the overview: home would refuse anyone else. */
 export const BACK_HOME_PERMISSIONS: readonly Permission[] = ['SummaryRead'];
 
 interface BackHomeLinkProps {

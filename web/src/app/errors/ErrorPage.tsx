@@ -20,7 +20,7 @@ interface ErrorPageProps {
   readonly status: ErrorStatus;
 }
 
-/** The error page of a status (§2.3); a status without a page of its own gets the server error page. */
+/** The error page of a status: no answer, 404, 403, the statuses with a message of their own, else the server error page. */
 export function ErrorPage({ status }: ErrorPageProps) {
   if (status === 'unknown') return <FailedToFetchPage />;
   if (status === 404) return <NotFoundPage />;

@@ -3,7 +3,7 @@ import { usePageTitle } from '../usePageTitle';
 import { StatusPage } from '../../components/StatusPage';
 import { BackHomeLink } from './BackHomeLink';
 
-/** The likely reasons a request got no answer at all (§2.3). */
+/** The likely reasons a request got no answer at all. */
 export const FAILED_TO_FETCH_REASONS = [
   'A firewall or browser extension may be blocking the request',
   'The server may not be responding',

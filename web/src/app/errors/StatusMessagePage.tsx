@@ -3,7 +3,7 @@ import { usePageTitle } from '../usePageTitle';
 import { StatusPage } from '../../components/StatusPage';
 import { BackHomeLink } from './BackHomeLink';
 
-/** The pages of the statuses the catalogue gives one line for (§8). */
+/** The statuses that get a page with one line of their own (and a retry where trying again can help). */
 export const STATUS_MESSAGES = {
   422: { title: 'Unprocessable Content', message: 'Some requests could not be processed', retry: false },
   502: {

@@ -22,7 +22,7 @@ export function lacksIdentityAttributes(user: SignedInUser): boolean {
   return isSingleSignOnUser(user) && (!user.email || !user.givenName || !user.familyName);
 }
 
-/** Warns such a user once (§8: "SAML User Missing Attributes"). */
+/** Warns such a user once per sign-in ("SAML User Missing Attributes"): the fix is in the identity provider's mappings. */
 export function useMissingAttributesWarning(user: SignedInUser | undefined): void {
   const missing = user !== undefined && lacksIdentityAttributes(user);
   const id = user?.id;

@@ -67,7 +67,7 @@ function errorAt(errors: FormikErrors<LogSourceFormValues>, path: string): strin
   return undefined;
 }
 
-/** Create or edit a log source of one transport, with the specification's messages shown as you type. */
+/** Create or edit a log source of one transport, with core's rules and messages applied as you type. */
 export function LogSourceForm({ transport, source, choices, onSubmit, onCancel }: LogSourceFormProps) {
   const context = useMemo(() => formContext(choices, source), [choices, source]);
   const logTypeOptions = useMemo(

@@ -1,4 +1,4 @@
-// The notification centre's numbers, from the specification's business constants (§9).
+// The notification centre's numbers: how often it polls, how much it reads, how long snackbars stay.
 import type { NotificationTopic } from '../../lib/graphql/types';
 
 /** The bell asks for new notifications this often, while the user is active. */

@@ -1,7 +1,7 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 
-// The specification's error catalogue (§8): what to tell a person when a call fails (the server error
-// derivation), and which status code a failure stands for (read by the data-layer rule).
+// What to tell a person when a call fails (the server's own message where it gave one), and which status
+// code a failure stands for (which picks the error page the data layer shows).
 
 export const NOT_AUTHORIZED = 'You are not authorized to perform this request';
 export const NOT_FOUND = "The resource you requested couldn't be found on our servers";
@@ -101,7 +101,7 @@ function describeGraphQLErrors(errors: readonly GraphQLErrorLike[]): string {
 }
 
 /**
- * The server error derivation (§8): a network error with a result uses the first error message, else the
+ * The message of a failed call: a network error with a result uses the first error message, else the
  * result's message, else the network error's message; without a result, 502 and 422 have fixed messages;
  * GraphQL errors give the first one's message (401/403 and 404 have fallbacks); nothing known gives
  * "An unexpected server error has occurred".
@@ -121,7 +121,7 @@ export interface ErrorStatusOptions {
 }
 
 /**
- * The data-layer rule (§8): the status a failed call puts in the location, if any. A GraphQL error with a
+ * The status a failed call puts in the location (showing its error page), if any. A GraphQL error with a
  * status (except 404 when ignored) or a network error's HTTP status counts; a network error without a status
  * is unknown. A 401 is not a page: the session ends instead.
  */
