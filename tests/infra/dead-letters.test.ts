@@ -3,8 +3,9 @@
 // app-root aspect refusing a dead-letter queue that nothing watches.
 import { Aspects, Duration, type Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEAD_LETTER_QUEUES } from '../../core/pipeline/dead-letters';
+import { DEAD_LETTER_QUEUES, type DeadLetterQueueId } from '../../core/pipeline/dead-letters';
 import { DeadLetters } from '../../infra/dead-letters/dead-letters';
 import { DeadLetterQueueAspect } from '../../infra/policy/aspects';
 import { queueWithDlq } from '../../infra/policy/resources';
@@ -37,19 +38,35 @@ describe('the dead-letter check', () => {
 
   it("has each pipeline queue's dead-letter queue in the variable core/ names", () => {
     const env = variables(checkFunction()[1]);
-    expect(DEAD_LETTER_QUEUES.map((q) => q.urlVariable)).toEqual(['INGEST_DLQ_URL', 'DETECTIONS_DLQ_URL']);
+    expect(DEAD_LETTER_QUEUES.map((q) => q.urlVariable)).toEqual([
+      'INGEST_DLQ_URL',
+      'DETECTIONS_DLQ_URL',
+      'ALERT_CHANGES_DLQ_URL',
+    ]);
     expect(env.INGEST_DLQ_URL).toEqual({ Ref: dlqOf('IngestIngestQueue') });
     expect(env.DETECTIONS_DLQ_URL).toEqual({ Ref: dlqOf('ProcessingDetectionsQueue') });
+    expect(env.ALERT_CHANGES_DLQ_URL).toEqual({ Ref: dlqOf('AlertsChangesQueue') });
     expect(env).toMatchObject({ ENTITY_TABLE: expect.anything(), USER_POOL_ID: expect.anything() });
   });
 
   it('may count the dead letters but not receive or delete them', () => {
-    const sqsStatements = statementsOf(template, checkFunction()[0]).filter((s) => JSON.stringify(s.Action).includes('sqs:'));
-    expect(sqsStatements.map((s) => s.Action)).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueAttributes']);
+    // Besides, like every function that raises alerts, it may publish on the alert-changes queue.
+    const deadLetterQueues = ['IngestIngestQueue', 'ProcessingDetectionsQueue', 'AlertsChangesQueue'].map((queue) =>
+      JSON.stringify({ 'Fn::GetAtt': [dlqOf(queue), 'Arn'] }),
+    );
+    const sqsStatements = statementsOf(template, checkFunction()[0]).filter(
+      (s) => JSON.stringify(s.Action).includes('sqs:') && deadLetterQueues.includes(JSON.stringify(s.Resource)),
+    );
+    expect(sqsStatements.map((s) => s.Action)).toEqual([
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueAttributes',
+    ]);
     expect(sqsStatements.map((s) => s.Resource)).toEqual(
       expect.arrayContaining([
         { 'Fn::GetAtt': [dlqOf('IngestIngestQueue'), 'Arn'] },
         { 'Fn::GetAtt': [dlqOf('ProcessingDetectionsQueue'), 'Arn'] },
+        { 'Fn::GetAtt': [dlqOf('AlertsChangesQueue'), 'Arn'] },
       ]),
     );
   });
@@ -62,16 +79,12 @@ describe('the dead-letter check', () => {
 describe('the DeadLetters construct on a bare stack', () => {
   it('schedules the check over the queues it is given, with no unsuppressed cdk-nag finding', () => {
     const { stack: bare, fakes } = bareStack('DeadLettersTest', { nag: true });
-    const ingest = fakes.queue('IngestDlq');
-    new DeadLetters(bare, 'DeadLetters', {
-      deadLetterQueues: { ingest, detections: fakes.queue('DetectionsDlq') },
-      entityTable: fakes.table(),
-      userPool: fakes.userPool(),
-    });
+    const queues = {} as Record<DeadLetterQueueId, sqs.Queue>;
+    for (const q of DEAD_LETTER_QUEUES) queues[q.id] = fakes.queue(q.id);
+    new DeadLetters(bare, 'DeadLetters', { deadLetterQueues: queues, entityTable: fakes.table(), userPool: fakes.userPool() });
     const bareTemplate = Template.fromStack(bare);
     const [id, fn] = functionDescribed(bareTemplate, /^Counts each pipeline queue's dead letters/);
-    expect(Object.keys(variables(fn))).toEqual(expect.arrayContaining(['INGEST_DLQ_URL', 'DETECTIONS_DLQ_URL']));
-    expect(variables(fn).INGEST_DLQ_URL).toEqual({ Ref: logicalId(ingest) });
+    for (const q of DEAD_LETTER_QUEUES) expect(variables(fn)[q.urlVariable]).toEqual({ Ref: logicalId(queues[q.id]) });
     bareTemplate.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(5 minutes)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [id, 'Arn'] } })],

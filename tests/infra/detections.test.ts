@@ -1,9 +1,11 @@
 // The detections capability and the demo in the synthesized template: the detections function on the
 // detections queue with partial batch failures, its environment and grants; the demo function; what the api
-// function needs for alert events, detection tests and the demo button.
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+// function needs for alert events, detection tests and the demo button; and the Detections construct alone.
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allows, functionNamed, statementsOf, synthesizedStack, variables } from './support';
+import { Detections } from '../../infra/detections/detections';
+import { allows, bareStack, functionNamed, logicalId, nagErrors, statementsOf, synthesizedStack, variables } from './support';
 
 let template: Template;
 
@@ -63,5 +65,37 @@ describe('the api function', () => {
     );
     expect(allows(template, id, 'lambda:InvokeFunction')).toBe(true);
     expect(allows(template, id, 's3:GetObject*') || allows(template, id, 's3:GetObject')).toBe(true);
+  });
+});
+
+describe('the Detections construct on a bare stack', () => {
+  it('feeds the queue it is given to the detections function and the engine, with no unsuppressed cdk-nag finding', () => {
+    const { stack, fakes } = bareStack('DetectionsTest', { nag: true });
+    const keyValueTable = fakes.table('KeyValue');
+    const detectionsQueue = fakes.queue('Detections');
+    new Detections(stack, 'Detections', {
+      engineCodePath: join(import.meta.dirname, '..', '..', 'functions', 'detection-engine'),
+      keyValueTable,
+      detectionsQueue,
+      lakeBucket: fakes.bucket('Lake'),
+      entityTable: fakes.table('Entities'),
+      userPool: fakes.userPool(),
+    });
+    const bare = Template.fromStack(stack);
+    const [id, fn] = functionNamed(bare, 'DetectionsDetectionsFunction');
+    const [engine, engineFn] = functionNamed(bare, 'DetectionsEngineFunction');
+    bare.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: id },
+      EventSourceArn: { 'Fn::GetAtt': [logicalId(detectionsQueue), 'Arn'] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(variables(fn).ENGINE_FUNCTION_NAME).toEqual({ Ref: engine });
+    expect(variables(engineFn).CARACAL_KV_TABLE).toEqual({ Ref: logicalId(keyValueTable) });
+    expect(engineFn.Properties.Runtime).toMatch(/^python3\./);
+    expect(statementsOf(bare, engine)).toEqual([
+      expect.objectContaining({ Resource: { 'Fn::GetAtt': [logicalId(keyValueTable), 'Arn'] } }),
+    ]);
+    expect(allows(bare, id, 'lambda:InvokeFunction')).toBe(true);
+    expect(nagErrors(stack)).toEqual([]);
   });
 });
