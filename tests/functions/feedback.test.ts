@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USEFULNESS_RANGE } from '../../core/validation/feedback';
 import type { AppSyncResolverEvent } from '../../functions/lib/appsync';
-import type { Caller } from '../../functions/lib/auth/caller';
+import type { Caller } from '../../functions/lib/auth';
 import { dynamo } from '../../functions/lib/clients';
 import { ApiError } from '../../functions/lib/errors';
 import { feedbackResolvers, sendUserFeedback } from '../../functions/api/resolvers/feedback';

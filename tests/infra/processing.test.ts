@@ -32,7 +32,6 @@ describe('log processor', () => {
     expect(fn.Properties.Timeout).toBe(300);
     expect(Object.keys(variables(fn)).sort()).toEqual(
       [
-        'ALERT_CHANGES_QUEUE_URL',
         'DETECTIONS_QUEUE_URL',
         'ENGINE_FUNCTION_NAME',
         'ENTITY_TABLE',

@@ -2,7 +2,7 @@
 import { hasPermissions, operationAccess } from '../../../core/permissions';
 import type { AppSyncResolverEvent } from '../appsync';
 import { ApiError } from '../errors';
-import { bootstrapFirstAdmin } from '../users/bootstrap';
+import { bootstrapFirstAdmin } from '../users';
 import { loadCaller, type Caller } from './caller';
 
 export const NOT_AUTHORIZED = 'You are not authorized to perform this request';

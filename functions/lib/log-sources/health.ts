@@ -17,7 +17,7 @@ import {
 import { createSystemAlert } from '../alerts';
 import { dynamo } from '../clients';
 import { ENV, requireEnv } from '../env';
-import { notifyUsersWith } from '../notifications';
+import { notifyUsersWith } from '../users';
 import { httpEndpointUrl } from './endpoint';
 import { sourceTotals } from './repository';
 import { sourceKms, sourceS3 } from './source-access';

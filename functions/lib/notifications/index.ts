@@ -1,21 +1,43 @@
-// Notifications for other areas to raise: one user (createNotification) or everyone holding a permission
-// (notifyUsersWith). Each honours the recipient's preferences (IN_APP per topic, on unless turned off).
-// A caller's Lambda needs ENTITY_TABLE (read/write) and, for notifyUsersWith, USER_POOL_ID with
-// cognito-idp:ListUsers and cognito-idp:ListUsersInGroup.
-import type { Permission } from '../../../core/permissions';
-import { channelEnabled, isLevel, isTopic, MESSAGE_MAX, TITLE_MAX, type NewNotification, type Notification } from './model';
-import { usersWithPermission } from './recipients';
-import { getPreferences, putNotification } from './repository';
+// The notification centre: each user's notifications, raised by other areas (createNotification for one user,
+// notifyUsers for several) and listed, counted and changed by their owner, and each user's preferences. A
+// notification honours its recipient's preferences (IN_APP per topic, on unless turned off). Every service
+// takes the user whose notifications it works on: the caller's own id, never one from a request's arguments.
+// A caller's Lambda needs ENTITY_TABLE (read/write).
+import {
+  channelEnabled,
+  completePreferences,
+  isLevel,
+  isTopic,
+  mergePreferences,
+  MESSAGE_MAX,
+  NOTIFICATION_NOT_FOUND,
+  NOTIFICATION_SCOPES,
+  SCOPE_REQUIRED,
+  TITLE_MAX,
+  UNREAD_ONLY_INBOX,
+  type NewNotification,
+  type Notification,
+  type NotificationScope,
+  type TopicPreference,
+} from '../../../core/notifications';
+import { ApiError } from '../errors';
+import { changeOf, notificationIdOf, preferencesOf } from './input';
+import {
+  countNotifications,
+  getPreferences,
+  listNotifications,
+  putNotification,
+  putPreferences,
+  updateNotification,
+  updateNotifications,
+  type NotificationPage,
+} from './repository';
 
-export * from './model';
+export * from '../../../core/notifications';
+export { isNotificationId, type NotificationPage } from './repository';
 
 export interface CreateNotificationInput extends NewNotification {
   readonly userId: string;
-}
-
-export interface NotifyUsersInput extends NewNotification {
-  /** Every enabled user whose role holds this permission is notified. */
-  readonly permission: Permission;
 }
 
 function normalise(input: NewNotification): NewNotification {
@@ -41,10 +63,57 @@ export async function createNotification(input: CreateNotificationInput): Promis
   return putNotification(input.userId, notification);
 }
 
-/** Notifies every enabled user holding the permission; answers the notifications created. */
-export async function notifyUsersWith(input: NotifyUsersInput): Promise<Notification[]> {
+/** Stores one notification for each of these users; answers the notifications created. */
+export async function notifyUsers(userIds: readonly string[], input: NewNotification): Promise<Notification[]> {
   const notification = normalise(input);
-  const userIds = await usersWithPermission(input.permission);
   const created = await Promise.all(userIds.map((userId) => createNotification({ ...notification, userId })));
   return created.filter((n): n is Notification => n !== null);
+}
+
+/** One page of a user's inbox (all of it, or its unread part) or archive, newest first, after `afterId`. */
+export async function listUserNotifications(
+  userId: string,
+  which: { readonly archived: boolean; readonly unreadOnly: boolean },
+  pageSize: number,
+  afterId: string | undefined,
+): Promise<NotificationPage> {
+  if (which.archived && which.unreadOnly) throw new ApiError('InvalidInput', UNREAD_ONLY_INBOX);
+  return listNotifications(userId, which.archived ? 'ARCHIVED' : which.unreadOnly ? 'UNREAD' : 'INBOX', pageSize, afterId);
+}
+
+export const unreadNotificationCount = (userId: string): Promise<number> => countNotifications(userId, 'UNREAD');
+
+export async function notificationCounts(userId: string): Promise<{ unread: number; inbox: number; archived: number }> {
+  const [unread, inbox, archived] = await Promise.all(
+    (['UNREAD', 'INBOX', 'ARCHIVED'] as const).map((list) => countNotifications(userId, list)),
+  );
+  return { unread, inbox, archived };
+}
+
+/** Marks one of the user's notifications read or unread, archived or not (`input`: id, readAt, archivedAt). */
+export async function changeNotification(userId: string, input: Readonly<Record<string, unknown>>): Promise<Notification> {
+  const change = changeOf(input);
+  const id = notificationIdOf(input.id);
+  const updated = id ? await updateNotification(userId, id, change) : null;
+  if (!updated) throw new ApiError('NotFound', NOTIFICATION_NOT_FOUND);
+  return updated;
+}
+
+/** Applies a change to every notification of the inbox or the archive (`input`: scope, readAt, archivedAt). */
+export async function changeNotifications(userId: string, input: Readonly<Record<string, unknown>>): Promise<number> {
+  if (!(NOTIFICATION_SCOPES as readonly unknown[]).includes(input.scope)) throw new ApiError('InvalidInput', SCOPE_REQUIRED);
+  return updateNotifications(userId, input.scope as NotificationScope, changeOf(input));
+}
+
+/** A user's preferences, every topic and channel, the ones never saved on. */
+export async function notificationPreferences(userId: string): Promise<TopicPreference[]> {
+  return completePreferences(await getPreferences(userId));
+}
+
+/** Saves the given topics' channel settings; the others keep theirs. Answers every preference. */
+export async function saveNotificationPreferences(userId: string, given: unknown): Promise<TopicPreference[]> {
+  const preferences = preferencesOf(given);
+  const merged = mergePreferences(await getPreferences(userId), preferences);
+  await putPreferences(userId, merged);
+  return merged;
 }

@@ -13,7 +13,16 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { dynamo } from '../clients';
 import { queryCount } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
-import type { Notification, NewNotification, NotificationLevel, NotificationTopic, TopicPreference } from './model';
+import type {
+  NewNotification,
+  Notification,
+  NotificationChange,
+  NotificationLevel,
+  NotificationList,
+  NotificationScope,
+  NotificationTopic,
+  TopicPreference,
+} from '../../../core/notifications';
 
 const ID_PATTERN = /^\d{13}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -24,9 +33,6 @@ export const newNotificationId = (createdAt: Date) => `${String(createdAt.getTim
 const partition = (userId: string) => `NOTIF#${userId}`;
 const notificationKey = (userId: string, id: string) => ({ pk: partition(userId), sk: `N#${id}` });
 const preferencesKey = (userId: string) => ({ pk: partition(userId), sk: 'PREFERENCES' });
-
-/** The lists a user's notifications fall into. */
-export type NotificationList = 'INBOX' | 'ARCHIVED' | 'UNREAD';
 
 const listKey = (userId: string, list: NotificationList) => `${partition(userId)}#${list}`;
 
@@ -104,6 +110,21 @@ export interface NotificationPage {
   readonly lastId: string | null;
 }
 
+/** The index a list is kept in: the unread part of the inbox in gsi2, the inbox and the archive in gsi1. */
+const indexOf = (list: NotificationList) => (list === 'UNREAD' ? 'gsi2' : 'gsi1');
+
+/** The Query of a user's list. */
+function listQuery(userId: string, list: NotificationList) {
+  const index = indexOf(list);
+  return {
+    TableName: table(),
+    IndexName: index,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': `${index}pk` },
+    ExpressionAttributeValues: { ':pk': listKey(userId, list) },
+  };
+}
+
 /** One page of a list, newest first, starting after the notification `afterId`. */
 export async function listNotifications(
   userId: string,
@@ -111,14 +132,9 @@ export async function listNotifications(
   pageSize: number,
   afterId?: string,
 ): Promise<NotificationPage> {
-  const index = list === 'UNREAD' ? 'gsi2' : 'gsi1';
   const out = await dynamo().send(
     new QueryCommand({
-      TableName: table(),
-      IndexName: index,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': `${index}pk` },
-      ExpressionAttributeValues: { ':pk': listKey(userId, list) },
+      ...listQuery(userId, list),
       ScanIndexForward: false,
       Limit: pageSize + 1,
       ...(afterId ? { ExclusiveStartKey: startKey(userId, list, afterId) } : {}),
@@ -131,26 +147,13 @@ export async function listNotifications(
 }
 
 function startKey(userId: string, list: NotificationList, afterId: string) {
-  const index = list === 'UNREAD' ? 'gsi2' : 'gsi1';
+  const index = indexOf(list);
   return { ...notificationKey(userId, afterId), [`${index}pk`]: listKey(userId, list), [`${index}sk`]: afterId };
 }
 
 /** How many notifications a list holds (a keys-only count of its index partition). */
 export async function countNotifications(userId: string, list: NotificationList): Promise<number> {
-  const index = list === 'UNREAD' ? 'gsi2' : 'gsi1';
-  return queryCount({
-    TableName: table(),
-    IndexName: index,
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': `${index}pk` },
-    ExpressionAttributeValues: { ':pk': listKey(userId, list) },
-  });
-}
-
-/** What to change: a timestamp sets the field, null unsets it, absent leaves it. */
-export interface NotificationChange {
-  readonly readAt?: string | null;
-  readonly archivedAt?: string | null;
+  return queryCount(listQuery(userId, list));
 }
 
 const ATTEMPTS = 3;
@@ -213,9 +216,6 @@ export async function updateNotification(
   }
   throw new Error(`notification ${id} kept changing while being updated`);
 }
-
-/** Which notifications a bulk change considers. */
-export type NotificationScope = 'INBOX' | 'ARCHIVED';
 
 const BULK_CONCURRENCY = 8;
 

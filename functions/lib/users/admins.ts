@@ -43,6 +43,11 @@ export async function claimBootstrap(id: string): Promise<boolean> {
   }
 }
 
+/** Whether the first administrator's bootstrap has happened (or started): from then on the Admin group confers nothing. */
+export async function bootstrapHappened(): Promise<boolean> {
+  return (await read()) !== null;
+}
+
 /** The user whose bootstrap started but whose user record may not exist yet, if any. */
 export async function unfinishedBootstrap(): Promise<string | null> {
   return (await read())?.bootstrap ?? null;

@@ -2,7 +2,7 @@
 // account is enabled. Every call is a Cognito admin operation on USER_POOL_ID; a user is addressed by its
 // `sub`, which is also its username in a pool that signs in by email.
 // Needs cognito-idp: AdminCreateUser, AdminGetUser, AdminUpdateUserAttributes, AdminDisableUser,
-// AdminEnableUser, AdminUserGlobalSignOut, AdminDeleteUser, AdminListGroupsForUser, ListUsers.
+// AdminEnableUser, AdminUserGlobalSignOut, AdminDeleteUser, AdminListGroupsForUser, ListUsers, ListUsersInGroup.
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
@@ -13,7 +13,9 @@ import {
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   ListUsersCommand,
+  ListUsersInGroupCommand,
   type AttributeType,
+  type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_ROLE } from '../../../core/permissions';
 import { EMAIL_IN_USE } from '../../../core/validation/users';
@@ -85,16 +87,37 @@ function attributeList(attributes: DirectoryAttributes): AttributeType[] {
   return list;
 }
 
-/** Every user of the pool (ListUsers, paged: a pool holds hundreds of people, not millions). */
-export async function listDirectoryUsers(): Promise<DirectoryUser[]> {
+/** Every user of a paged listing: `list` answers the page a token names (the first without one) and the next token. */
+async function everyUser(
+  list: (token: string | undefined) => Promise<{ users?: UserType[]; next?: string }>,
+): Promise<DirectoryUser[]> {
   const users: DirectoryUser[] = [];
-  let PaginationToken: string | undefined;
+  let token: string | undefined;
   do {
-    const page = await cognito().send(new ListUsersCommand({ UserPoolId: pool(), Limit: PAGE, PaginationToken }));
-    users.push(...(page.Users ?? []).map(toDirectoryUser));
-    PaginationToken = page.PaginationToken;
-  } while (PaginationToken);
+    const page = await list(token);
+    users.push(...(page.users ?? []).map(toDirectoryUser));
+    token = page.next;
+  } while (token);
   return users;
+}
+
+/** Every user of the pool (ListUsers, paged: a pool holds hundreds of people, not millions). */
+export function listDirectoryUsers(): Promise<DirectoryUser[]> {
+  return everyUser(async (PaginationToken) => {
+    const out = await cognito().send(new ListUsersCommand({ UserPoolId: pool(), Limit: PAGE, PaginationToken }));
+    return { users: out.Users, next: out.PaginationToken };
+  });
+}
+
+/** The ids of the Admin group's members. */
+export async function listAdminGroupMembers(): Promise<string[]> {
+  const members = await everyUser(async (NextToken) => {
+    const out = await cognito().send(
+      new ListUsersInGroupCommand({ UserPoolId: pool(), GroupName: ADMIN_GROUP, Limit: PAGE, NextToken }),
+    );
+    return { users: out.Users, next: out.NextToken };
+  });
+  return members.map((member) => member.id);
 }
 
 export async function getDirectoryUser(id: string): Promise<DirectoryUser | null> {

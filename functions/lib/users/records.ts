@@ -10,18 +10,11 @@
 // changing one user never both succeed from the same state. `seat` is the user's seat in their stored role
 // (roles.ts). saveUser keeps the record, the role's seats and the enabled Admins (admins.ts) in step.
 import { randomUUID } from 'node:crypto';
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isAdminRoleId } from '../../../core/validation/roles';
 import { USER_CHANGED } from '../../../core/validation/users';
-import { userKey } from '../auth/caller';
 import { dynamo } from '../clients';
+import { batchGetItems, queryCount } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
 import { ApiError } from '../errors';
 import { addActiveAdmin, removeActiveAdmin } from './admins';
@@ -45,12 +38,13 @@ export interface UserRecord extends UserFields {
 }
 
 const table = () => requireEnv(ENV.entityTable);
+const USER_PREFIX = 'USER#';
+const userKey = (id: string) => ({ pk: `${USER_PREFIX}${id}`, sk: 'USER' });
 const roleMembersKey = (roleId: string) => `USER#ROLE#${roleId}`;
-const BATCH = 100;
 
 function toRecord(item: Record<string, unknown>): UserRecord {
   return {
-    id: String(item.id),
+    id: String(item.pk).slice(USER_PREFIX.length),
     roleId: String(item.roleId),
     enabled: item.enabled !== false,
     email: String(item.email ?? ''),
@@ -62,25 +56,16 @@ function toRecord(item: Record<string, unknown>): UserRecord {
     updatedAt: String(item.updatedAt ?? item.createdAt),
   };
 }
+
 export async function getUserRecord(id: string): Promise<UserRecord | null> {
   const out = await dynamo().send(new GetCommand({ TableName: table(), Key: userKey(id), ConsistentRead: true }));
   return out.Item ? toRecord(out.Item) : null;
 }
 
-/** Records by user id (BatchGet in batches of 100, unprocessed keys retried). */
+/** Records by user id (the users without one are left out). */
 export async function getUserRecords(ids: readonly string[]): Promise<Map<string, UserRecord>> {
-  const found = new Map<string, UserRecord>();
-  const TableName = table();
-  for (let i = 0; i < ids.length; i += BATCH) {
-    let Keys: Array<Record<string, unknown>> | undefined = ids.slice(i, i + BATCH).map(userKey);
-    for (let attempt = 0; Keys?.length && attempt < 5; attempt++) {
-      const out: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys } } }));
-      for (const item of out.Responses?.[TableName] ?? []) found.set(String(item.id), toRecord(item));
-      Keys = out.UnprocessedKeys?.[TableName]?.Keys;
-    }
-    if (Keys?.length) throw new Error('The user records could not all be read; try again');
-  }
-  return found;
+  const items = await batchGetItems(table(), ids.map(userKey));
+  return new Map(items.map(toRecord).map((record) => [record.id, record]));
 }
 
 const isActiveAdmin = (user: UserFields | null): user is UserFields => !!user && isAdminRoleId(user.roleId) && user.enabled;
@@ -164,21 +149,10 @@ async function writeRecord(current: UserRecord | null, next: (UserFields & { sea
 
 /** How many user records name a role (a counting Query on gsi1). */
 export async function countRecordsWithRole(roleId: string): Promise<number> {
-  let count = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': roleMembersKey(roleId) },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return count;
+  return queryCount({
+    TableName: table(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': roleMembersKey(roleId) },
+  });
 }

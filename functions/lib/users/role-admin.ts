@@ -6,14 +6,15 @@ import {
   ADMIN_ROLE_IMMUTABLE,
   ADMIN_ROLE_UNDELETABLE,
   ROLE_NAME_TAKEN,
-  ROLE_NOT_FOUND,
   isAdminRoleId,
   roleFormErrors,
   rolePermissions,
 } from '../../../core/validation/roles';
+import type { Caller } from '../auth';
 import { ApiError } from '../errors';
 import { countRecordsWithRole } from './records';
-import { createRole, deleteRole, getRole, listRoles, updateRole, type StoredRole } from './roles';
+import { refuseBeyond, refuseFirst } from './refusals';
+import { createRole, deleteRole, listRoles, requireRole, updateRole, type StoredRole } from './roles';
 
 export interface RoleView extends StoredRole {
   /** How many users hold the role. */
@@ -31,46 +32,35 @@ export async function listRoleViews(): Promise<RoleView[]> {
   return Promise.all((await listRoles()).map(withCount));
 }
 
-async function requireRole(id: string): Promise<StoredRole> {
-  const role = await getRole(id);
-  if (!role) throw new ApiError('NotFound', ROLE_NOT_FOUND);
-  return role;
-}
-
 export async function getRoleView(id: string): Promise<RoleView> {
   return withCount(await requireRole(id));
 }
 
 function validated(input: RoleInput): { name: string; permissions: Permission[] } {
   const errors = roleFormErrors(input);
-  const message = errors.name ?? errors.permissions;
-  if (message) throw new ApiError(message === ROLE_NAME_TAKEN ? 'AlreadyExists' : 'InvalidInput', message);
+  refuseFirst(errors, errors.name === ROLE_NAME_TAKEN ? 'AlreadyExists' : 'InvalidInput');
   return { name: (input.name as string).trim(), permissions: rolePermissions(input.permissions as string[]) };
 }
 
-function refuseBeyond(message: string | undefined): void {
-  if (message) throw new ApiError('Unauthorized', message);
-}
-
-export async function createRoleView(input: RoleInput, held: readonly Permission[]): Promise<RoleView> {
+export async function createRoleView(input: RoleInput, actor: Caller): Promise<RoleView> {
   const { name, permissions } = validated(input);
-  refuseBeyond(roleChangeError(held, null, permissions));
+  refuseBeyond(roleChangeError(actor.permissions, null, permissions));
   return { ...(await createRole(name, permissions)), userCount: 0 };
 }
 
-export async function updateRoleView(id: string, input: RoleInput, held: readonly Permission[]): Promise<RoleView> {
+export async function updateRoleView(id: string, input: RoleInput, actor: Caller): Promise<RoleView> {
   if (isAdminRoleId(id)) throw new ApiError('InvalidUpdate', ADMIN_ROLE_IMMUTABLE);
   const { name, permissions } = validated(input);
   const current = await requireRole(id);
-  refuseBeyond(roleChangeError(held, current.permissions, permissions));
+  refuseBeyond(roleChangeError(actor.permissions, current.permissions, permissions));
   return withCount(await updateRole(current, name, permissions));
 }
 
 /** Deletes a role nobody holds; InUse, saying how many hold it, otherwise. */
-export async function deleteRoleById(id: string, held: readonly Permission[]): Promise<string> {
+export async function deleteRoleById(id: string, actor: Caller): Promise<string> {
   if (isAdminRoleId(id)) throw new ApiError('InvalidUpdate', ADMIN_ROLE_UNDELETABLE);
   const role = await requireRole(id);
-  refuseBeyond(roleChangeError(held, role.permissions, null));
+  refuseBeyond(roleChangeError(actor.permissions, role.permissions, null));
   await deleteRole(role);
   return id;
 }

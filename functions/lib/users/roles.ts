@@ -12,7 +12,7 @@
 // A seat is a fresh id per assignment (records.ts), so a request that gives up its assignment removes its own
 // seat and never another request's.
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_ROLE, type Permission } from '../../../core/permissions';
 import {
   ROLE_NAME_TAKEN,
@@ -22,8 +22,8 @@ import {
   roleNameKey,
   rolePermissions,
 } from '../../../core/validation/roles';
-import { roleKey } from '../auth/caller';
 import { dynamo } from '../clients';
+import { batchGetItems, queryAll } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
 import { ApiError } from '../errors';
 
@@ -36,6 +36,8 @@ export interface StoredRole {
 }
 
 const table = () => requireEnv(ENV.entityTable);
+const ROLE_PREFIX = 'ROLE#';
+const roleKey = (id: string) => ({ pk: `${ROLE_PREFIX}${id}`, sk: 'ROLE' });
 const LIST_KEY = 'ROLE#LIST';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const nameClaimKey = (name: string) => ({ pk: `ROLE#NAME#${roleNameKey(name)}`, sk: 'ROLE#NAME' });
@@ -51,7 +53,7 @@ export const ADMIN: StoredRole = {
 
 function toRole(item: Record<string, unknown>): StoredRole {
   return {
-    id: String(item.id),
+    id: String(item.pk).slice(ROLE_PREFIX.length),
     name: String(item.name),
     permissions: rolePermissions((item.permissions as string[] | undefined) ?? []),
     createdAt: (item.createdAt as string | undefined) ?? null,
@@ -67,24 +69,34 @@ export async function getRole(id: string): Promise<StoredRole | null> {
   return out.Item ? toRole(out.Item) : null;
 }
 
+/** A role by id, or NotFound. */
+export async function requireRole(id: string): Promise<StoredRole> {
+  const role = await getRole(id);
+  if (!role) throw new ApiError('NotFound', ROLE_NOT_FOUND);
+  return role;
+}
+
+/** The roles user records name, by id (Admin from core); the ids naming no role are left out. */
+export async function getRoles(ids: readonly string[]): Promise<Map<string, StoredRole>> {
+  const stored = ids.filter((id) => id !== ADMIN.id);
+  const items = await batchGetItems(table(), [...new Set(stored)].map(roleKey), { consistent: true });
+  const roles = new Map(items.map(toRole).map((role) => [role.id, role]));
+  if (ids.includes(ADMIN.id)) roles.set(ADMIN.id, ADMIN);
+  return roles;
+}
+
 /** Every role: Admin first, then the stored ones by name. */
 export async function listRoles(): Promise<StoredRole[]> {
-  const roles: StoredRole[] = [ADMIN];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': LIST_KEY },
-        ExclusiveStartKey,
-      }),
-    );
-    roles.push(...(page.Items ?? []).map(toRole));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return roles;
+  const stored = await queryAll(
+    {
+      TableName: table(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': LIST_KEY },
+    },
+    toRole,
+  );
+  return [ADMIN, ...stored];
 }
 
 async function claimName(name: string, roleId: string): Promise<void> {
@@ -192,19 +204,23 @@ export async function deleteRole(role: StoredRole): Promise<void> {
   await releaseName(role.name, role.id);
 }
 
+/** Adds a seat to a stored role's members, or removes it, on condition that the role exists. */
+const changeSeats = (roleId: string, change: 'ADD' | 'DELETE', seat: string) =>
+  dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: roleKey(roleId),
+      UpdateExpression: `${change} members :seat`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':seat': new Set([seat]) },
+    }),
+  );
+
 /** Seats a user in a stored role (before their record names it); NotFound when the role is gone. */
 export async function takeSeat(roleId: string, seat: string): Promise<void> {
   if (isAdminRoleId(roleId)) return;
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: roleKey(roleId),
-        UpdateExpression: 'ADD members :seat',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':seat': new Set([seat]) },
-      }),
-    );
+    await changeSeats(roleId, 'ADD', seat);
   } catch (err) {
     if (conditionFailed(err)) throw new ApiError('NotFound', ROLE_NOT_FOUND);
     throw err;
@@ -215,15 +231,7 @@ export async function takeSeat(roleId: string, seat: string): Promise<void> {
 export async function releaseSeat(roleId: string, seat: string): Promise<void> {
   if (isAdminRoleId(roleId)) return;
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: roleKey(roleId),
-        UpdateExpression: 'DELETE members :seat',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':seat': new Set([seat]) },
-      }),
-    );
+    await changeSeats(roleId, 'DELETE', seat);
   } catch (err) {
     if (!conditionFailed(err)) throw err;
   }

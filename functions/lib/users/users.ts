@@ -1,8 +1,8 @@
 // The people of a Caracal workspace: the user pool (directory.ts) joined with the user records the guard
 // reads (records.ts) and the roles (roles.ts). Every rule a request can break answers with the API's error
-// types and the messages of core/validation; a failed step never leaves half an account behind.
+// types and the messages of core/validation; a failed step never leaves half an account behind. People may
+// not delete or deactivate themselves, nor act beyond their own permissions.
 import { userChangeError, type Permission } from '../../../core/permissions';
-import { ROLE_NOT_FOUND } from '../../../core/validation/roles';
 import {
   CANNOT_DEACTIVATE_SELF,
   CANNOT_DELETE_SELF,
@@ -18,8 +18,9 @@ import {
   userFormErrors,
   userMatchesSearch,
   userStatusOf,
-  type UserStatusFilter,
+  USER_STATUS_FILTERS,
 } from '../../../core/validation/users';
+import type { Caller } from '../auth';
 import { ApiError } from '../errors';
 import {
   createDirectoryUser,
@@ -34,7 +35,8 @@ import {
 } from './directory';
 import { notifyUser } from './notify';
 import { getUserRecord, getUserRecords, saveUser, type UserRecord } from './records';
-import { getRole, listRoles, type StoredRole } from './roles';
+import { refuseBeyond, refuseFirst } from './refusals';
+import { getRole, listRoles, requireRole, type StoredRole } from './roles';
 
 /** A user as the API answers it. */
 export interface UserView {
@@ -53,7 +55,8 @@ export interface UserView {
 export interface UserFilter {
   readonly search?: string | null;
   readonly roleId?: string | null;
-  readonly status?: UserStatusFilter | null;
+  /** One of core's USER_STATUS_FILTERS. */
+  readonly status?: string | null;
 }
 
 export interface InviteInput {
@@ -72,31 +75,13 @@ export interface EditInput {
   readonly roleId?: string | null;
 }
 
-/** Who asks: people may not delete or deactivate themselves, nor act beyond their own permissions. */
-export interface Actor {
-  readonly id: string;
-  readonly email: string;
-  readonly permissions: readonly Permission[];
-}
-
-function invalid(message: string | undefined): void {
-  if (message) throw new ApiError('InvalidInput', message);
-}
-
-/** Refuses a change the actor's own permissions do not cover (core/permissions/grants.ts). */
-function refuseBeyond(message: string | undefined): void {
-  if (message) throw new ApiError('Unauthorized', message);
-}
-
 /** A user as answered; the creation time is the record's (milliseconds, so the newest invitation sorts first). */
 function view(
   user: DirectoryUser,
-  roleId: string | null,
-  roles: ReadonlyMap<string, StoredRole>,
+  role: Pick<StoredRole, 'id' | 'name' | 'permissions'> | null | undefined,
   enabled: boolean,
-  createdAt: string | null = user.createdAt,
+  createdAt: string | null,
 ): UserView {
-  const role = roleId ? roles.get(roleId) : undefined;
   return {
     id: user.id,
     email: user.email,
@@ -110,8 +95,6 @@ function view(
     lastLoggedInAt: null,
   };
 }
-
-const byId = (roles: readonly StoredRole[]) => new Map(roles.map((role) => [role.id, role]));
 
 /** A user's current state: directory entry, record, role (null without a record) and enabled flag. */
 async function load(id: string) {
@@ -128,24 +111,19 @@ type Current = Awaited<ReturnType<typeof load>>;
 /** The user acted on, as the permission rules see them: their id and their role's permissions. */
 const subject = (current: Current) => ({ id: current.user.id, permissions: current.role?.permissions ?? [] });
 
-async function requireRole(roleId: string): Promise<StoredRole> {
-  const role = await getRole(roleId);
-  if (!role) throw new ApiError('NotFound', ROLE_NOT_FOUND);
-  return role;
-}
-
 /** Every user, newest first, narrowed by the filter. */
 export async function listUsers(filter: UserFilter = {}): Promise<UserView[]> {
+  if (filter.status != null && !(USER_STATUS_FILTERS as readonly string[]).includes(filter.status))
+    throw new ApiError('InvalidInput', 'Unknown user status');
   const [users, roles] = await Promise.all([listDirectoryUsers(), listRoles()]);
   const records = await getUserRecords(users.map((u) => u.id));
-  const rolesById = byId(roles);
+  const rolesById = new Map(roles.map((role) => [role.id, role]));
   return users
     .map((user) => {
       const record = records.get(user.id);
       return view(
         user,
-        record?.roleId ?? null,
-        rolesById,
+        record && rolesById.get(record.roleId),
         user.enabled && record?.enabled !== false,
         record?.createdAt ?? user.createdAt,
       );
@@ -158,16 +136,23 @@ export async function listUsers(filter: UserFilter = {}): Promise<UserView[]> {
 
 export async function getUser(id: string): Promise<UserView> {
   const { user, record, role, enabled } = await load(id);
-  return view(user, role?.id ?? null, byId(role ? [role] : []), enabled, record?.createdAt ?? user.createdAt);
+  return view(user, role, enabled, record?.createdAt ?? user.createdAt);
+}
+
+/** The signed-in user, read fresh from the user pool, with the role and permissions the guard resolved. */
+export async function getSignedInUser(caller: Caller): Promise<UserView> {
+  const user = await getDirectoryUser(caller.username);
+  if (!user) throw new ApiError('NotFound', USER_NOT_FOUND);
+  const role = caller.role && { ...caller.role, permissions: [...caller.permissions] };
+  return view({ ...user, id: caller.id, email: user.email || caller.email }, role, user.enabled, user.createdAt);
 }
 
 /**
  * Creates the account with a temporary password sent by email, then the record that gives it its role. If
  * the record cannot be written (the role was deleted meanwhile, say) the account is removed again.
  */
-export async function inviteUser(input: InviteInput, actor: Actor): Promise<UserView> {
-  const errors = userFormErrors(input);
-  invalid(errors.email ?? errors.givenName ?? errors.familyName ?? errors.roleId);
+export async function inviteUser(input: InviteInput, actor: Caller): Promise<UserView> {
+  refuseFirst(userFormErrors(input));
   const email = normalizeEmail(input.email as string);
   const givenName = (input.givenName as string).trim();
   const familyName = (input.familyName as string).trim();
@@ -184,15 +169,17 @@ export async function inviteUser(input: InviteInput, actor: Actor): Promise<User
     throw err;
   }
   await notifyUser(user.id, 'Welcome to Caracal', `${actor.email} invited you to Caracal with the role ${role.name}.`);
-  return view(user, role.id, byId([role]), true, record?.createdAt);
+  return view(user, role, true, record?.createdAt ?? user.createdAt);
 }
 
 /** Edits email, names and role; null values stay as they are. */
-export async function editUser(input: EditInput, actor: Actor): Promise<UserView> {
-  if (input.email != null) invalid(emailError(input.email));
-  if (input.givenName != null) invalid(givenNameError(input.givenName));
-  if (input.familyName != null) invalid(familyNameError(input.familyName));
-  if (input.roleId != null) invalid(roleIdError(input.roleId));
+export async function editUser(input: EditInput, actor: Caller): Promise<UserView> {
+  refuseFirst({
+    email: input.email != null ? emailError(input.email) : undefined,
+    givenName: input.givenName != null ? givenNameError(input.givenName) : undefined,
+    familyName: input.familyName != null ? familyNameError(input.familyName) : undefined,
+    roleId: input.roleId != null ? roleIdError(input.roleId) : undefined,
+  });
   const current = await load(input.id);
   const email = input.email != null ? normalizeEmail(input.email) : current.user.email;
   const givenName = input.givenName != null ? input.givenName.trim() : current.user.givenName;
@@ -219,13 +206,13 @@ export async function editUser(input: EditInput, actor: Actor): Promise<UserView
     await notifyUser(current.user.id, 'Your role changed', `${actor.email} changed your role to ${role.name}.`);
   }
   const edited = { ...current.user, email, givenName, familyName };
-  return view(edited, role.id, byId([role]), current.enabled, current.record?.createdAt ?? current.user.createdAt);
+  return view(edited, role, current.enabled, current.record?.createdAt ?? current.user.createdAt);
 }
 
 /** The signed-in user's own first and last name. */
-export async function updateProfile(id: string, input: { givenName: unknown; familyName: unknown }): Promise<UserView> {
-  const errors = profileFormErrors(input);
-  invalid(errors.givenName ?? errors.familyName);
+export async function updateProfile(caller: Caller, input: { givenName: unknown; familyName: unknown }): Promise<UserView> {
+  refuseFirst(profileFormErrors(input));
+  const { id } = caller;
   const givenName = (input.givenName as string).trim();
   const familyName = (input.familyName as string).trim();
   const record = await getUserRecord(id);
@@ -235,7 +222,7 @@ export async function updateProfile(id: string, input: { givenName: unknown; fam
 }
 
 /** Deactivation takes effect on the user's next request (the record the guard reads), then at sign-in. */
-export async function deactivateUser(id: string, actor: Actor): Promise<UserView> {
+export async function deactivateUser(id: string, actor: Caller): Promise<UserView> {
   if (id === actor.id) throw new ApiError('InvalidUpdate', CANNOT_DEACTIVATE_SELF);
   const current = await load(id);
   refuseBeyond(userChangeError({ actor, user: subject(current) }));
@@ -244,7 +231,7 @@ export async function deactivateUser(id: string, actor: Actor): Promise<UserView
   return getUser(id);
 }
 
-export async function reactivateUser(id: string, actor: Actor): Promise<UserView> {
+export async function reactivateUser(id: string, actor: Caller): Promise<UserView> {
   const current = await load(id);
   refuseBeyond(userChangeError({ actor, user: subject(current) }));
   const next = fieldsOf(current, true);
@@ -262,7 +249,7 @@ function fieldsOf(current: Current, enabled: boolean) {
  * Deletes the record, then the account: a user left without a record is refused by the guard, so a deletion
  * that stops halfway already shuts the user out, and repeating it finishes it.
  */
-export async function deleteUser(id: string, actor: Actor): Promise<string> {
+export async function deleteUser(id: string, actor: Caller): Promise<string> {
   if (id === actor.id) throw new ApiError('InvalidUpdate', CANNOT_DELETE_SELF);
   const current = await load(id);
   refuseBeyond(userChangeError({ actor, user: subject(current) }));

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  codeInFiles,
-  engineContent,
-  joinPath,
-  loadRepository,
-  planDetections,
-  selectItem,
-  type SourceFile,
-} from '../../../core/detections';
+import { engineContent, joinPath, loadRepository, planDetections, selectItem, type SourceFile } from '../../../core/detections';
 
 const rule = (id: string, extra = '') => `AnalysisType: rule
 RuleID: ${id}
@@ -207,8 +199,7 @@ describe('selection and engine content', () => {
   });
 
   it('derives the engine content; derived rules run their base with their own overrides and inherit tests', () => {
-    const codeOf = codeInFiles((p) => `/repo/${p}`);
-    const planned = planDetections(repo.items, repo.items, codeOf);
+    const planned = planDetections(repo.items, repo.items, (p) => `/repo/${p}`);
     expect(planned.map((p) => [p.engine.id, p.tests.length])).toEqual([
       ['A', 1],
       ['D', 1],
@@ -221,7 +212,7 @@ describe('selection and engine content', () => {
       inlineFilters: [{ KeyPath: 'x', Condition: 'Exists' }],
     });
     expect(planned[2].engine).toMatchObject({ id: 'S', detection: [{ Key: 'a', Condition: 'Exists' }], alertTitle: '{a}' });
-    const content = engineContent(repo.items, planned, codeOf);
+    const content = engineContent(repo.items, planned, (p) => `/repo/${p}`);
     expect(content.globals).toEqual([{ id: 'g', path: '/repo/g.py' }]);
     expect(content.dataModels).toEqual([{ id: 'M', logTypes: ['Some.Log'], mappings: [{ Name: 'x', Path: '$.x' }] }]);
   });

@@ -8,14 +8,10 @@ import {
   pageSizeMessage,
   pageSizeOf as pageSizeWithin,
 } from '../../../functions/api/resolvers/arguments';
-import {
-  CHANGE_REQUIRED,
-  changeOf,
-  notificationIdOf,
-  NOTIFICATIONS_PAGE,
-  preferencesOf,
-} from '../../../functions/api/resolvers/notifications/input';
+import { NOTIFICATIONS_PAGE } from '../../../functions/api/resolvers/notifications';
+import { changeOf, notificationIdOf, preferencesOf } from '../../../functions/lib/notifications/input';
 import { isNotificationId, newNotificationId } from '../../../functions/lib/notifications/repository';
+import { CHANGE_REQUIRED } from '../../../core/notifications';
 import { NO_DUPLICATES } from '../../../core/validation/generic';
 
 const ID = newNotificationId(new Date('2026-11-21T12:00:00Z'));

@@ -7,6 +7,7 @@ import { graphql, signIn, startTestRuntime, type TestRuntime } from '../../local
 import { createSignedInUser, useApiFunctionEnvironment } from './runtime-env';
 
 type Lib = typeof import('../../../functions/lib/notifications');
+type Users = typeof import('../../../functions/lib/users');
 type Node = { id: string; title: string; createdAt: string; readAt: string | null; archivedAt: string | null };
 type Page = {
   edges: Array<{ node: Node; cursor: string }>;
@@ -15,12 +16,14 @@ type Page = {
 
 let runtime: TestRuntime;
 let lib: Lib;
+let usersLib: Users;
 const users: Record<'admin' | 'alice' | 'bob', { id: string; token: string }> = {} as never;
 
 beforeAll(async () => {
   runtime = await startTestRuntime();
   useApiFunctionEnvironment(runtime);
   lib = await import('../../../functions/lib/notifications');
+  usersLib = await import('../../../functions/lib/users');
   const [admin] = runtime.createdUsers;
   const { idToken } = await signIn(runtime, admin.username, admin.temporaryPassword, 'Correct-Horse-42-Battery');
   const me = await graphql(runtime, { query: '{ me { id } }' }, idToken);
@@ -333,7 +336,7 @@ describe('notifyUsersWith', () => {
       new PutCommand({ TableName, Item: { pk: `USER#${users.bob.id}`, sk: 'USER', roleId: 'analyst', enabled: false } }),
     );
 
-    const created = await lib.notifyUsersWith({
+    const created = await usersLib.notifyUsersWith({
       permission: 'AlertRead',
       topic: 'SYSTEM_NOTIFICATION',
       level: 'INFO',
@@ -342,7 +345,7 @@ describe('notifyUsersWith', () => {
     });
     expect(created.map((n) => n.userId).sort()).toEqual([users.admin.id, users.alice.id].sort());
 
-    const settingsOnly = await lib.notifyUsersWith({
+    const settingsOnly = await usersLib.notifyUsersWith({
       permission: 'GeneralSettingsModify',
       topic: 'SYSTEM_ERROR',
       level: 'ERROR',

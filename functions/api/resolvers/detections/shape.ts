@@ -1,6 +1,7 @@
 // Stored detections as the API's Detection type.
-import { toAlertSeverity } from '../../../lib/alerts';
-import { dedupMinutes, isSimpleDetection, threshold, type StoredDetection, type StoredType } from '../../../lib/detections';
+import type { StoredDetection, StoredType } from '../../../lib/detections/model';
+import { dedupMinutes, isSimpleDetection, threshold } from '../../../lib/detections/model';
+import { toAlertSeverity } from '../../../lib/alerts/model';
 
 export const TYPE_TO_GRAPHQL: Record<StoredType, string> = {
   rule: 'RULE',

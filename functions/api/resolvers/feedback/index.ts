@@ -1,5 +1,5 @@
 import type { AppSyncResolverEvent } from '../../../lib/appsync';
-import type { Caller } from '../../../lib/auth/caller';
+import type { Caller } from '../../../lib/auth';
 import { sendFeedback } from '../../../lib/feedback';
 import type { FeedbackResult } from '../../../lib/graphql-types';
 import type { ResolverMap } from '../types';

@@ -4,7 +4,7 @@ import { mfaRequiredError, organizationNameError } from '../../../../core/valida
 import type { AppSyncResolverEvent } from '../../../lib/appsync';
 import type { Caller } from '../../../lib/auth/caller';
 import { ApiError } from '../../../lib/errors';
-import { notifyUsersWith } from '../../../lib/notifications';
+import { notifyUsersWith } from '../../../lib/users';
 import {
   deploymentSignInPolicy,
   getGeneralSettings,

@@ -1,0 +1,24 @@
+// What a user may do, as the guard reads it on every request: the role their user record names (the built-in
+// Admin from core, others as stored, each with its implied Reads) and whether the record is enabled.
+import type { Permission } from '../../../core/permissions';
+import { getUserRecord } from './records';
+import { getRoles } from './roles';
+
+export interface UserAccess {
+  readonly enabled: boolean;
+  /** Null when the record names a role that no longer exists. */
+  readonly role: { readonly id: string; readonly name: string } | null;
+  readonly permissions: readonly Permission[];
+}
+
+/** A user's access, read fresh; null when they have no user record. */
+export async function userAccess(id: string): Promise<UserAccess | null> {
+  const record = await getUserRecord(id);
+  if (!record) return null;
+  const role = (await getRoles([record.roleId])).get(record.roleId);
+  return {
+    enabled: record.enabled,
+    role: role ? { id: role.id, name: role.name } : null,
+    permissions: role?.permissions ?? [],
+  };
+}
