@@ -1,8 +1,10 @@
 // The demo on the local runtime: seeding creates the demo sources (validated, through the log sources
 // repository) and loads the demo detections through bulk upload, and its first round of events raises an
-// alert from every alerting demo detection through the real ingest paths; seeding again is a no-op, and the
-// administrators' button (generateDemoEvents) sends another round.
+// alert from every alerting demo detection through the real ingest paths, each told on the alert-changes
+// queue; seeding again is a no-op, and the administrators' button (generateDemoEvents) sends another round.
+import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlertChangedMessage } from '../../core/alerts/messages';
 import { demoFunctionName, seedDemo } from '../../demo/seed';
 import { api, eventually, startPipelineRuntime, type PipelineRuntime } from './helpers';
 
@@ -48,7 +50,7 @@ describe('the demo', () => {
     ]);
     // The demo keeps no secret of its own: its HTTP source is signed with a key kept in the source, as every
     // HMAC source's is.
-    const { demoState } = await import('../../functions/demo/sources');
+    const { demoState } = await import('../../functions/lib/demo');
     const { getSource } = await import('../../functions/lib/log-sources/repository');
     const state = (await demoState()) as unknown as Record<string, unknown>;
     expect(Object.keys(state).sort()).toEqual(['detectionsLoadedAt', 'httpSourceId', 'pk', 's3SourceId', 'sk']);
@@ -65,6 +67,25 @@ describe('the demo', () => {
     expect(found.find((a) => a.detectionId === 'Demo.Okta.BruteForceLogins')!.eventCount).toBeGreaterThanOrEqual(5);
     // The signals-only demo detection raises none.
     expect(found.some((a) => a.detectionId === 'Demo.Okta.AppSignOn')).toBe(false);
+  });
+
+  it('tells each alert it raised on the alert-changes queue', async () => {
+    const detections = [...p.runtime.functions.values()].find((f) => f.spec.logicalId.startsWith('DetectionsDetectionsFunction'));
+    const QueueUrl = detections!.spec.environment.ALERT_CHANGES_QUEUE_URL;
+    const told: AlertChangedMessage[] = [];
+    for (;;) {
+      const { Messages = [] } = await p.sqs.send(
+        new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 300 }),
+      );
+      if (!Messages.length) break;
+      told.push(...Messages.map((m) => JSON.parse(m.Body!) as AlertChangedMessage));
+    }
+    const raised = await alerts();
+    expect(raised.length).toBeGreaterThanOrEqual(ALERTING.length);
+    for (const alert of raised)
+      expect(told).toContainEqual(
+        expect.objectContaining({ kind: 'alert-changed', change: 'CREATED', alertId: alert.id, alertType: 'ALERT' }),
+      );
   });
 
   it('sends another round from the administrators button', async () => {

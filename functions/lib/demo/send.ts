@@ -5,14 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { cloudTrailEvents, gitHubEvents, oktaEvents, type DemoEvent } from '../../demo/generator';
-import { HMAC_TIMESTAMP_HEADER } from '../../core/log-sources/types';
-import { s3 } from '../lib/clients';
-import { ENV, requireEnv } from '../lib/env';
-import { httpEndpointUrl } from '../lib/log-sources/endpoint';
-import { hmacSignature } from '../lib/log-sources/http-auth';
-import { getSource } from '../lib/log-sources/repository';
-import { DEMO_PREFIX, type DemoState } from './sources';
+import { cloudTrailEvents, gitHubEvents, oktaEvents, type DemoEvent } from '../../../demo/generator';
+import { s3 } from '../clients';
+import { ENV, requireEnv } from '../env';
+import { hmacSender } from '../log-sources';
+import { DEMO_PREFIX } from './sources';
+import type { DemoState } from './state';
 
 const gzipAsync = promisify(gzip);
 const ndjson = (events: DemoEvent[]) => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
@@ -34,27 +32,19 @@ export async function sendRound(state: DemoState, now = new Date()): Promise<Sen
       ContentType: 'application/x-ndjson',
     }),
   );
-  const endpoint = httpEndpointUrl(state.httpSourceId);
+  const sender = await hmacSender(state.httpSourceId);
+  if (!sender) throw new Error('the demo HTTP source is missing or not signed with HMAC');
+  const endpoint = sender.endpointUrl;
   if (!endpoint) throw new Error('HTTP ingest has no endpoint in this deployment (HTTP_INGEST_URL is not set)');
   const posts: [string, DemoEvent[]][] = [
     ['Okta.SystemLog', oktaEvents(now, round)],
     ['GitHub.Audit', gitHubEvents(now, round)],
   ];
-  const source = await getSource(state.httpSourceId);
-  if (source?.transport !== 'http-ingest' || source.secret?.kind !== 'hmac' || !source.http.signatureHeader)
-    throw new Error('the demo HTTP source is missing or not signed with HMAC');
-  const { key } = source.secret;
-  const { signatureHeader } = source.http;
   for (const [logType, events] of posts) {
     const body = ndjson(events);
-    const timestamp = String(Math.floor(Date.now() / 1000));
     const response = await fetch(endpoint, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/x-ndjson',
-        [HMAC_TIMESTAMP_HEADER]: timestamp,
-        [signatureHeader]: `sha256=${hmacSignature('sha256', key, timestamp, body)}`,
-      },
+      headers: { 'content-type': 'application/x-ndjson', ...sender.headers(body) },
       body,
     });
     if (!response.ok)
