@@ -16,7 +16,9 @@ export interface BucketDataRecord {
 
 export interface BucketDataPage {
   readonly data: BucketDataRecord[];
-  readonly pageInfo: { readonly hasNextPage: boolean; readonly paginationToken: string | null };
+  readonly hasNextPage: boolean;
+  /** The last key listed, where the next page starts; null on the last page. */
+  readonly next: string | null;
 }
 
 export interface BucketDataRequest {
@@ -25,8 +27,8 @@ export interface BucketDataRequest {
   readonly envelopeField?: string;
   /** Objects per page. */
   readonly pageSize: number;
-  /** The token the previous page answered (it carries the last key listed). */
-  readonly paginationToken?: string;
+  /** The last key of the previous page. */
+  readonly after?: string;
 }
 
 /** Events shown per object. */
@@ -71,20 +73,17 @@ async function firstEvents(
   return found;
 }
 
-const encodeToken = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
-const decodeToken = (token: string) => Buffer.from(token, 'base64url').toString('utf8');
-
 export async function viewBucketData(source: S3LogSource, request: BucketDataRequest): Promise<BucketDataPage> {
   const client = sourceS3(source.s3);
   const bucket = source.s3.bucket;
   // ListObjects with a marker (the last key of the previous page) rather than ListObjectsV2: the same
-  // s3:ListBucket permission, and a token the local S3 stand-in can produce.
+  // s3:ListBucket permission, and a position the local S3 stand-in can produce.
   const listed = await client.send(
     new ListObjectsCommand({
       Bucket: bucket,
       Prefix: request.prefix || undefined,
       MaxKeys: request.pageSize,
-      Marker: request.paginationToken ? decodeToken(request.paginationToken) : undefined,
+      Marker: request.after || undefined,
     }),
   );
   const listedKeys = (listed.Contents ?? []).map((o) => o.Key!);
@@ -106,9 +105,7 @@ export async function viewBucketData(source: S3LogSource, request: BucketDataReq
   );
   return {
     data: perObject.flat(),
-    pageInfo: {
-      hasNextPage: listed.IsTruncated === true,
-      paginationToken: listed.IsTruncated && lastKey ? encodeToken(lastKey) : null,
-    },
+    hasNextPage: listed.IsTruncated === true,
+    next: listed.IsTruncated && lastKey ? lastKey : null,
   };
 }

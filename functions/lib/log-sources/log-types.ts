@@ -1,6 +1,6 @@
 // The log types a source may hold: the managed schemas and the custom schemas that are not archived.
 import type { LogTypeContext } from '../../../core/log-sources/validation';
-import { listSchemas } from '../schemas/repository';
+import { listSchemas } from '../schemas';
 import { ENV, optionalEnv } from '../env';
 
 export interface AvailableLogType {

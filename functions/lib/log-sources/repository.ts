@@ -26,6 +26,7 @@ import {
 import { matchObject, type ObjectMatch } from '../../../core/log-sources/match';
 import type { IngestionFigures, LogSource, LogSourceTransport, S3LogSource } from '../../../core/log-sources/types';
 import { dynamo } from '../clients';
+import { queryAll } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
 
 /**
@@ -87,7 +88,7 @@ function toItem(source: StoredLogSource): Record<string, unknown> {
   };
 }
 
-/** One source with its stored secret, or null. Callers that answer users strip the secret (see api shape). */
+/** One source with its stored secret, or null (users are answered without it, see service.ts). */
 export async function getSource(id: string): Promise<StoredLogSource | null> {
   if (!isSourceId(id)) return null;
   const out = await dynamo().send(new GetCommand({ TableName: table(), Key: sourceKey(id), ConsistentRead: true }));
@@ -96,24 +97,31 @@ export async function getSource(id: string): Promise<StoredLogSource | null> {
 
 export interface LogSourcePage {
   readonly sources: StoredLogSource[];
-  /** Pass as `cursor` for the next page; null on the last page. */
-  readonly endCursor: string | null;
+  /** Each source's list position (its index key as JSON text): pass one back as `after` to read on after it. */
+  readonly positions: string[];
+  /** Where the next page starts; null on the last page. */
+  readonly next: string | null;
 }
 
 export interface ListSourcesOptions {
   readonly transport?: LogSourceTransport;
-  /** Page size, 1 to 100 (default 100). */
-  readonly limit?: number;
-  readonly cursor?: string | null;
+  readonly pageSize: number;
+  /** A list position (see listStart) the page starts after. */
+  readonly after?: string;
 }
 
-const encodeCursor = (key: Record<string, unknown> | undefined) =>
-  key ? Buffer.from(JSON.stringify(key), 'utf8').toString('base64url') : null;
+const listIndex = (transport?: LogSourceTransport) =>
+  transport === undefined
+    ? { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk', value: 'SOURCE#LIST' }
+    : { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk', value: `SOURCE#TRANSPORT#${transport}` };
 
-/** Decodes a cursor this module produced; anything else is refused (returns undefined). */
-export function decodeCursor(cursor: string): Record<string, string> | undefined {
+/**
+ * The key a list position names: an object of at most six strings whose pk is a source's; undefined for
+ * anything else. A start DynamoDB then refuses is an error nobody raised on purpose.
+ */
+export function listStart(position: string): Record<string, string> | undefined {
   try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    const key = JSON.parse(position) as unknown;
     if (!key || typeof key !== 'object' || Array.isArray(key)) return undefined;
     const entries = Object.entries(key as Record<string, unknown>);
     if (entries.length > 6 || entries.some(([, v]) => typeof v !== 'string')) return undefined;
@@ -124,35 +132,43 @@ export function decodeCursor(cursor: string): Record<string, string> | undefined
   }
 }
 
+export const isListPosition = (position: string) => listStart(position) !== undefined;
+
 /** Sources, oldest first, optionally of one transport, one page at a time. */
-export async function listSources(options: ListSourcesOptions = {}): Promise<LogSourcePage> {
-  const limit = Math.min(Math.max(Math.trunc(options.limit ?? 100), 1), 100);
-  const byTransport = options.transport !== undefined;
-  const start = options.cursor ? decodeCursor(options.cursor) : undefined;
-  if (options.cursor && !start) throw new RangeError('Invalid cursor');
+export async function listSources(options: ListSourcesOptions): Promise<LogSourcePage> {
+  const index = listIndex(options.transport);
   const out: QueryCommandOutput = await dynamo().send(
     new QueryCommand({
       TableName: table(),
-      IndexName: byTransport ? 'gsi2' : 'gsi1',
-      KeyConditionExpression: byTransport ? 'gsi2pk = :pk' : 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': byTransport ? `SOURCE#TRANSPORT#${options.transport}` : 'SOURCE#LIST' },
-      Limit: limit,
-      ExclusiveStartKey: start,
+      IndexName: index.name,
+      KeyConditionExpression: `${index.pk} = :pk`,
+      ExpressionAttributeValues: { ':pk': index.value },
+      Limit: options.pageSize,
+      ExclusiveStartKey: options.after === undefined ? undefined : listStart(options.after),
     }),
   );
-  return { sources: (out.Items ?? []).map(fromItem), endCursor: encodeCursor(out.LastEvaluatedKey) };
+  const items = out.Items ?? [];
+  return {
+    sources: items.map(fromItem),
+    positions: items.map((item) =>
+      JSON.stringify({ pk: item.pk, sk: item.sk, [index.pk]: item[index.pk], [index.sk]: item[index.sk] }),
+    ),
+    next: out.LastEvaluatedKey ? JSON.stringify(out.LastEvaluatedKey) : null,
+  };
 }
 
-/** Every source (of one transport): for the health check, which visits them all. */
-export async function everySource(transport?: LogSourceTransport): Promise<StoredLogSource[]> {
-  const all: StoredLogSource[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: LogSourcePage = await listSources({ transport, cursor });
-    all.push(...page.sources);
-    cursor = page.endCursor;
-  } while (cursor);
-  return all;
+/** Every source: for the health check and the schemas' users, which visit them all. */
+export async function everySource(): Promise<StoredLogSource[]> {
+  const index = listIndex();
+  return queryAll(
+    {
+      TableName: table(),
+      IndexName: index.name,
+      KeyConditionExpression: `${index.pk} = :pk`,
+      ExpressionAttributeValues: { ':pk': index.value },
+    },
+    fromItem,
+  );
 }
 
 /**
@@ -160,14 +176,14 @@ export async function everySource(transport?: LogSourceTransport): Promise<Store
  * reading the bucket, honouring excluded prefixes. Undefined when no source claims the object.
  */
 export async function sourceForObject(bucket: string, key: string): Promise<ObjectMatch<S3LogSource> | undefined> {
-  const out = await dynamo().send(
-    new QueryCommand({
+  const ids = await queryAll(
+    {
       TableName: table(),
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': `SOURCE#BUCKET#${bucket}` },
-    }),
+    },
+    (item) => String(item.sourceId),
   );
-  const ids = (out.Items ?? []).map((item) => String(item.sourceId));
   const sources = (await Promise.all(ids.map(getSource))).filter(
     (s): s is StoredLogSource & S3LogSource => !!s && s.transport === 'aws-s3' && s.enabled,
   );
@@ -267,18 +283,16 @@ export interface HourlyFigures {
 export async function hourlyFigures(sourceId: string, now: Date, hours = 24): Promise<HourlyFigures[]> {
   const last = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), now.getUTCHours());
   const slots = Array.from({ length: hours }, (_, i) => new Date(last - (hours - 1 - i) * 3_600_000).toISOString());
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': `SOURCE#${sourceId}`,
-        ':from': `HOUR#${slots[0].slice(0, 13)}`,
-        ':to': `HOUR#${slots[slots.length - 1].slice(0, 13)}`,
-      },
-    }),
-  );
-  const byHour = new Map((out.Items ?? []).map((item) => [String(item.sk).slice(5), item]));
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': `SOURCE#${sourceId}`,
+      ':from': `HOUR#${slots[0].slice(0, 13)}`,
+      ':to': `HOUR#${slots[slots.length - 1].slice(0, 13)}`,
+    },
+  });
+  const byHour = new Map(items.map((item) => [String(item.sk).slice(5), item]));
   return slots.map((hour) => {
     const item = byHour.get(hour.slice(0, 13));
     return {
@@ -413,22 +427,14 @@ export async function replaceSecret(id: string, previous: { readonly hash: strin
 export async function deleteSource(source: StoredLogSource): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: table(), Key: sourceKey(source.id) }));
   await Promise.all([releaseLabel(source), deleteLookups(source)]);
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out: QueryCommandOutput = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `SOURCE#${source.id}` },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }),
-    );
-    const keys = out.Items ?? [];
-    for (let i = 0; i < keys.length; i += 25) {
-      const batch = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-      await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: batch } }));
-    }
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const keys = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': `SOURCE#${source.id}` },
+    ProjectionExpression: 'pk, sk',
+  });
+  for (let i = 0; i < keys.length; i += 25) {
+    const batch = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: batch } }));
+  }
 }

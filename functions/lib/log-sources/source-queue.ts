@@ -1,6 +1,13 @@
-// The queue Caracal creates for an SQS source: SOURCE_QUEUE_PREFIX and the source id, encrypted, with a policy that
-// lets the allowed principals send, and the allowed source ARNs (SNS topics, S3 buckets, EventBridge rules)
-// send through their services. Everything else is refused, and so is any request without TLS.
+// The queue Caracal creates for an SQS source, named SOURCE_QUEUE_PREFIX and the source id, encrypted, with a
+// policy that lets the allowed principals send, and the allowed source ARNs (SNS topics, S3 buckets,
+// EventBridge rules) send through their services. Everything else is refused, and so is any request without
+// TLS. The queue is connected to the log processor (a Lambda event-source mapping: batches of 10, failed
+// messages reported one by one; LOG_PROCESSOR_FUNCTION, see Processing.allowSourceQueueConnections).
+import {
+  CreateEventSourceMappingCommand,
+  DeleteEventSourceMappingCommand,
+  ListEventSourceMappingsCommand,
+} from '@aws-sdk/client-lambda';
 import {
   CreateQueueCommand,
   DeleteQueueCommand,
@@ -9,8 +16,8 @@ import {
   SetQueueAttributesCommand,
 } from '@aws-sdk/client-sqs';
 import { SOURCE_QUEUE_PREFIX } from '../../../core/log-sources/types';
-import { sqs } from '../clients';
-import { ENV, optionalEnv } from '../env';
+import { lambda, sqs } from '../clients';
+import { ENV, optionalEnv, requireEnv } from '../env';
 
 export const sourceQueueName = (sourceId: string) => `${SOURCE_QUEUE_PREFIX}${sourceId}`;
 
@@ -103,4 +110,43 @@ export async function deleteSourceQueue(queueUrl: string): Promise<void> {
     const name = (error as Error).name;
     if (name !== 'QueueDoesNotExist' && name !== 'AWS.SimpleQueueService.NonExistentQueue') throw error;
   }
+}
+
+/** Connects a source's queue to the log processor. Idempotent: a queue already connected stays as it is. */
+export async function connectSourceQueue(queueArn: string): Promise<void> {
+  try {
+    await lambda().send(
+      new CreateEventSourceMappingCommand({
+        EventSourceArn: queueArn,
+        FunctionName: requireEnv(ENV.logProcessorFunction),
+        BatchSize: 10,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        Enabled: true,
+      }),
+    );
+  } catch (err) {
+    if ((err as Error).name !== 'ResourceConflictException') throw err;
+  }
+}
+
+/** Disconnects a source's queue from the log processor. */
+export async function disconnectSourceQueue(queueArn: string): Promise<void> {
+  let Marker: string | undefined;
+  do {
+    const out = await lambda().send(
+      new ListEventSourceMappingsCommand({
+        EventSourceArn: queueArn,
+        FunctionName: requireEnv(ENV.logProcessorFunction),
+        Marker,
+      }),
+    );
+    for (const mapping of out.EventSourceMappings ?? []) {
+      try {
+        await lambda().send(new DeleteEventSourceMappingCommand({ UUID: mapping.UUID }));
+      } catch (err) {
+        if ((err as Error).name !== 'ResourceNotFoundException') throw err;
+      }
+    }
+    Marker = out.NextMarker;
+  } while (Marker);
 }

@@ -11,21 +11,12 @@
 // field-discovery flag are attributes of their own, applied over the YAML when the spec is assembled
 // (core/schemas/custom-schema.ts). Writes are conditional on the revision the caller read, so two editors
 // never overwrite each other silently (RevisionConflict).
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { assembleSchemaSpec } from '../../../core/schemas/custom-schema';
 import { MANAGED_SCHEMA_YAML } from '../../../core/schemas/managed/index';
 import { managedSchema, managedSchemaNames, type SchemaSpec } from '../../../core/schemas/index';
 import { dynamo } from '../clients';
-import { queryAll } from '../dynamo-lists';
+import { batchGetItems, queryAll } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
 import { ApiError } from '../errors';
 
@@ -167,18 +158,7 @@ export async function schemaNames(): Promise<string[]> {
  */
 export async function customSchemaSpecs(names: readonly string[]): Promise<CustomSchemaSpec[]> {
   const wanted = [...new Set(names.filter((n) => !isManagedSchemaName(n)).map((n) => n.toLowerCase()))];
-  const items: StoredSchema[] = [];
-  for (let i = 0; i < wanted.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = wanted.slice(i, i + 100).map(currentKey);
-    for (let attempt = 0; keys && keys.length > 0 && attempt < 8; attempt++) {
-      const out: BatchGetCommandOutput = await dynamo().send(
-        new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }),
-      );
-      items.push(...((out.Responses?.[table()] ?? []) as StoredSchema[]));
-      keys = out.UnprocessedKeys?.[table()]?.Keys;
-    }
-    if (keys && keys.length > 0) throw new Error(`could not read ${keys.length} schemas: DynamoDB kept them unprocessed`);
-  }
+  const items = (await batchGetItems(table(), wanted.map(currentKey), { consistent: true })) as unknown as StoredSchema[];
   return items
     .map((item) => ({
       name: item.name,
@@ -223,7 +203,7 @@ async function putRevisionCopy(item: StoredSchema): Promise<void> {
  * Writes a new revision of a custom schema. `expectedRevision` is the revision the caller edited (0 or
  * absent to create): a create fails with AlreadyExists when the name is taken (ignoring case), an update
  * with RevisionConflict when someone saved a newer revision meanwhile, and with NotFound when it is gone.
- * The input is stored as given: validate it first (functions/lib/schemas/service.ts).
+ * The input is stored as given: validate it first (service.ts).
  */
 export async function putSchema(
   input: SchemaInput,
@@ -333,7 +313,7 @@ export const unarchiveSchema = (name: string, actor: string, now = new Date()) =
 
 /**
  * Deletes a custom schema and its revisions. Whether a log source still uses it is the caller's check
- * (functions/lib/schemas/service.ts refuses with InUse).
+ * (service.ts refuses with InUse).
  */
 export async function deleteSchema(name: string): Promise<void> {
   if (isManagedSchemaName(name)) throw new ApiError('InvalidUpdate', `${name} is a managed schema and cannot be deleted`);
@@ -345,19 +325,16 @@ export async function deleteSchema(name: string): Promise<void> {
     if (isConditionFailure(err)) throw new ApiError('NotFound', `Schema ${name} does not exist`);
     throw err;
   }
-  for (;;) {
-    const revisions = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rev)',
-        ExpressionAttributeValues: { ':pk': schemaPartition(name), ':rev': 'REV#' },
-        ProjectionExpression: 'pk, sk',
-      }),
-    );
-    const found = (revisions.Items ?? []).map((i) => ({ pk: i.pk as string, sk: i.sk as string }));
-    if (found.length === 0) return;
-    await deleteKeys(found);
-  }
+  const revisions = await queryAll(
+    {
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rev)',
+      ExpressionAttributeValues: { ':pk': schemaPartition(name), ':rev': 'REV#' },
+      ProjectionExpression: 'pk, sk',
+    },
+    (i) => ({ pk: i.pk as string, sk: i.sk as string }),
+  );
+  await deleteKeys(revisions);
 }
 
 async function deleteKeys(all: { pk: string; sk: string }[]): Promise<void> {

@@ -1,8 +1,8 @@
 // Pure pieces of the backend: the data check of source health, the SQS source queue policy, hour buckets and
-// cursors of the repository.
+// the list positions cursors carry.
 import { describe, expect, it } from 'vitest';
 import { dataCheck } from '../../../functions/lib/log-sources/health';
-import { decodeCursor, hourOf } from '../../../functions/lib/log-sources/repository';
+import { hourOf, listStart } from '../../../functions/lib/log-sources/repository';
 import { queuePolicy, sourceQueueName } from '../../../functions/lib/log-sources/source-queue';
 
 describe('dataCheck', () => {
@@ -47,6 +47,9 @@ describe('queuePolicy', () => {
     expect(sourceQueueName('abc')).toBe('caracal-source-abc');
   });
 });
+
+/** A cursor's list position (see functions/api/resolvers/arguments.ts) and the key it names. */
+const decodeCursor = (cursor: string) => listStart(Buffer.from(cursor, 'base64url').toString('utf8'));
 
 describe('repository helpers', () => {
   it('buckets times by UTC hour', () => {

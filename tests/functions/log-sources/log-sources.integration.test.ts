@@ -250,7 +250,7 @@ describe('S3 sources', () => {
     });
     expect(excluded.viewBucketData.data).toEqual([]);
     const refused = await call(query, { input: { sourceId: id, filters: { prefix: 'cloudtrail/' }, pageSize: 5000 } });
-    expect(errorOf(refused)).toEqual({ type: 'InvalidInput', message: 'pageSize: Must be between 1 and 50' });
+    expect(errorOf(refused)).toEqual({ type: 'InvalidInput', message: 'pageSize must be a whole number from 1 to 50' });
   });
 
   it('sets the log stream type, clearing the enclosing field when not a JSON array', async () => {

@@ -1,128 +1,92 @@
-// Log sources (graphql/log-sources.graphql): lists, details, health and figures, bucket previews, and the
-// mutations of sources.ts.
-import { withinPrefixes } from '../../../../core/log-sources/match';
-import { isStreamType, transportFromApi, type StreamType } from '../../../../core/log-sources/types';
-import { LIMITS, MESSAGES } from '../../../../core/log-sources/validation';
-import { tooLong } from '../../../../core/validation/generic';
+// Log sources (graphql/log-sources.graphql): lists, details, health and figures, bucket previews, and one pair
+// of save mutations per creatable transport.
+import { MESSAGES } from '../../../../core/log-sources/validation';
+import { transportFromApi } from '../../../../core/log-sources/types';
 import type { AppSyncResolverEvent } from '../../../lib/appsync';
-import { ApiError } from '../../../lib/errors';
-import { viewBucketData as readBucketData } from '../../../lib/log-sources/bucket-data';
-import { getHealth } from '../../../lib/log-sources/health';
-import { availableLogTypes, crowdstrikeFdrEnabled } from '../../../lib/log-sources/log-types';
-import { isPrivateBucket } from '../../../lib/log-sources/source-access';
-import { getSource, hourlyFigures, listSources, sourceTotals } from '../../../lib/log-sources/repository';
+import type { Caller } from '../../../lib/auth/caller';
+import { invalidInput } from '../../../lib/errors';
+import {
+  availableLogTypes,
+  createHttpLogSource,
+  createS3LogSource,
+  createSqsLogSource,
+  crowdstrikeFdrEnabled,
+  deleteLogSource,
+  getLogSource,
+  isLogSourcePosition,
+  listLogSources,
+  setLogStreamType,
+  sourceHealthReport,
+  updateHttpLogSource,
+  updateS3LogSource,
+  updateSqsLogSource,
+  viewBucketData,
+  type LogSourceView,
+} from '../../../lib/log-sources';
+import { connection, decodeCursor, encodeCursor, idOf, inputOf, pageSizeOf, type Args, type PageRule } from '../arguments';
 import type { ResolverMap } from '../types';
-import { inputOf } from './input';
-import { healthSummary, toApiSource } from './shape';
-import { sourceMutations } from './sources';
+import { toApiSource } from './shape';
 
-const PAGE_DEFAULT = 50;
-const BUCKET_PAGE_DEFAULT = 10;
-const BUCKET_PAGE_MAX = 50;
-const TOKEN_MAX = 4096;
+export const LOG_SOURCES_PAGE: PageRule = { default: 50, max: 100 };
+export const BUCKET_DATA_PAGE: PageRule = { default: 10, max: 50 };
 
-async function sourceOr404(id: unknown) {
-  const source = typeof id === 'string' ? await getSource(id) : null;
-  if (!source) throw new ApiError('NotFound', `No log source ${String(id)}`);
-  return source;
-}
+type WithInput = { input?: unknown };
+type WithId = { id?: unknown };
+type WithIdAndInput = WithId & WithInput;
 
-async function logSources(event: AppSyncResolverEvent<{ input?: Record<string, unknown> | null }>) {
+async function logSources(event: AppSyncResolverEvent<{ input?: Args | null }>) {
   const input = event.arguments.input ?? {};
   const transport = input.transport === undefined || input.transport === null ? undefined : transportFromApi(input.transport);
-  if (input.transport && !transport) throw new ApiError('InvalidInput', `transport: ${MESSAGES.mustHaveValue}`);
-  const first = input.first === undefined || input.first === null ? PAGE_DEFAULT : Number(input.first);
-  if (!Number.isInteger(first) || first < 1 || first > 100)
-    throw new ApiError('InvalidInput', 'first: Must be between 1 and 100');
-  let page;
-  try {
-    page = await listSources({ transport, limit: first, cursor: typeof input.after === 'string' ? input.after : null });
-  } catch (error) {
-    if (error instanceof RangeError) throw new ApiError('InvalidInput', 'after: Invalid cursor');
-    throw error;
-  }
-  const nodes = await Promise.all(page.sources.map(async (s) => toApiSource(s, await healthSummary(s.id))));
+  if (input.transport && !transport) throw invalidInput({ transport: MESSAGES.mustHaveValue });
+  const pageSize = pageSizeOf(input.first, LOG_SOURCES_PAGE);
+  const after = decodeCursor(input.after, isLogSourcePosition);
+  const page = await listLogSources({ transport, pageSize, after });
+  return connection(page.sources, (_, i) => page.positions[i], { next: page.next, after }, toApiSource);
+}
+
+async function viewBucketDataPage(event: AppSyncResolverEvent<WithInput>) {
+  const input = inputOf(event);
+  const page = await viewBucketData({
+    sourceId: idOf(input.sourceId, 'sourceId'),
+    prefix: (input.filters as Args | null | undefined)?.prefix ?? undefined,
+    streamType: input.streamType ?? undefined,
+    pageSize: pageSizeOf(input.pageSize, BUCKET_DATA_PAGE),
+    after: decodeCursor(input.paginationToken),
+  });
   return {
-    edges: nodes.map((node) => ({ node, cursor: node.id })),
-    pageInfo: {
-      startCursor: typeof input.after === 'string' ? input.after : null,
-      endCursor: page.endCursor,
-      hasNextPage: page.endCursor !== null,
-      hasPreviousPage: typeof input.after === 'string',
-    },
+    data: page.data,
+    pageInfo: { hasNextPage: page.hasNextPage, paginationToken: page.next === null ? null : encodeCursor(page.next) },
   };
 }
 
-async function logSource(event: AppSyncResolverEvent<{ id?: unknown }>) {
-  const source = await sourceOr404(event.arguments.id);
-  return toApiSource(source, await healthSummary(source.id));
-}
+const saveWith =
+  (save: (input: Args, caller: Caller) => Promise<LogSourceView>) =>
+  async (event: AppSyncResolverEvent<WithInput>, caller: Caller) =>
+    toApiSource(await save(inputOf(event), caller));
 
-async function sourceHealth(event: AppSyncResolverEvent<{ id?: unknown }>) {
-  const source = await sourceOr404(event.arguments.id);
-  const [health, totals, hourly] = await Promise.all([
-    getHealth(source.id),
-    sourceTotals(source.id),
-    hourlyFigures(source.id, new Date()),
-  ]);
-  return {
-    sourceId: source.id,
-    status: health.status,
-    checkedAt: health.checkedAt,
-    checks: health.checks.map((c) => ({ name: c.name, title: c.title, status: c.status, message: c.message })),
-    lastEventAt: totals.lastEventAt,
-    totals: { events: totals.events, bytes: totals.bytes, classificationFailures: totals.classificationFailures },
-    hourly,
-  };
-}
-
-async function viewBucketData(event: AppSyncResolverEvent<{ input?: unknown }>) {
-  const input = inputOf(event.arguments.input);
-  const source = await sourceOr404(input.sourceId);
-  if (source.transport !== 'aws-s3') throw new ApiError('InvalidInput', 'sourceId: View bucket data reads S3 sources only');
-  if (isPrivateBucket(source.s3.bucket)) throw new ApiError('InvalidInput', `sourceId: ${MESSAGES.privateBucket}`);
-  const filters = (input.filters ?? {}) as Record<string, unknown>;
-  const prefix = filters.prefix === undefined || filters.prefix === null ? '' : filters.prefix;
-  if (typeof prefix !== 'string') throw new ApiError('InvalidInput', `filters.prefix: ${MESSAGES.mustHaveValue}`);
-  if (prefix.length > LIMITS.prefix) throw new ApiError('InvalidInput', `filters.prefix: ${tooLong(LIMITS.prefix)}`);
-  if (!withinPrefixes(source.s3.prefixes, prefix))
-    throw new ApiError('InvalidInput', `filters.prefix: ${MESSAGES.prefixOutsideSource}`);
-  const streamType = (input.streamType ?? source.streamType) as StreamType;
-  if (!isStreamType(streamType)) throw new ApiError('InvalidInput', `streamType: ${MESSAGES.mustHaveValue}`);
-  const pageSize = input.pageSize === undefined || input.pageSize === null ? BUCKET_PAGE_DEFAULT : Number(input.pageSize);
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > BUCKET_PAGE_MAX) {
-    throw new ApiError('InvalidInput', `pageSize: Must be between 1 and ${BUCKET_PAGE_MAX}`);
-  }
-  const token = input.paginationToken;
-  if (token !== undefined && token !== null && (typeof token !== 'string' || token.length > TOKEN_MAX)) {
-    throw new ApiError('InvalidInput', 'paginationToken: Invalid pagination token');
-  }
-  try {
-    return await readBucketData(source, {
-      prefix,
-      streamType,
-      envelopeField: streamType === 'JsonArray' ? source.jsonArrayEnvelopeField : undefined,
-      pageSize,
-      paginationToken: (token as string | null) ?? undefined,
-    });
-  } catch (error) {
-    const e = error as Error;
-    throw new ApiError(
-      'InvalidInput',
-      `Could not list bucket ${source.s3.bucket}: ${e.name}${e.message ? `: ${e.message}` : ''}`,
-    );
-  }
-}
-
-async function listAvailableLogTypes() {
-  return { logTypes: await availableLogTypes(), crowdstrikeFdrEnabled: crowdstrikeFdrEnabled() };
-}
+const updateWith =
+  (update: (id: string, input: Args, caller: Caller) => Promise<LogSourceView>) =>
+  async (event: AppSyncResolverEvent<WithIdAndInput>, caller: Caller) =>
+    toApiSource(await update(idOf(event.arguments.id), inputOf(event), caller));
 
 export const logSourceResolvers: ResolverMap = {
   'Query.logSources': logSources,
-  'Query.logSource': logSource,
-  'Query.viewBucketData': viewBucketData,
-  'Query.sourceHealth': sourceHealth,
-  'Query.listAvailableLogTypes': listAvailableLogTypes,
-  ...sourceMutations,
+  'Query.logSource': async (event: AppSyncResolverEvent<WithId>) => toApiSource(await getLogSource(idOf(event.arguments.id))),
+  'Query.viewBucketData': viewBucketDataPage,
+  'Query.sourceHealth': async (event: AppSyncResolverEvent<WithId>) => sourceHealthReport(idOf(event.arguments.id)),
+  'Query.listAvailableLogTypes': async () => ({
+    logTypes: await availableLogTypes(),
+    crowdstrikeFdrEnabled: crowdstrikeFdrEnabled(),
+  }),
+  'Mutation.createS3LogSource': saveWith((input, caller) => createS3LogSource(input, caller)),
+  'Mutation.updateS3LogSource': updateWith(updateS3LogSource),
+  'Mutation.createSqsLogSource': saveWith(createSqsLogSource),
+  'Mutation.updateSqsLogSource': updateWith(updateSqsLogSource),
+  'Mutation.createHttpLogSource': saveWith((input, caller) => createHttpLogSource(input, caller)),
+  'Mutation.updateHttpLogSource': updateWith((id, input, caller) => updateHttpLogSource(id, input, caller)),
+  'Mutation.deleteLogSource': async (event: AppSyncResolverEvent<WithId>) => deleteLogSource(idOf(event.arguments.id)),
+  'Mutation.setLogStreamType': async (event: AppSyncResolverEvent<WithInput>, caller: Caller) => {
+    const input = inputOf(event);
+    return toApiSource(await setLogStreamType(idOf(input.sourceId, 'sourceId'), input, caller));
+  },
 };

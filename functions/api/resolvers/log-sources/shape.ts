@@ -1,22 +1,8 @@
-// A stored log source as the API answers it: the transport as the API's enum, secrets masked, the HTTP
-// endpoint URL from the deployment, and the source's health summary.
+// A log source as the API answers it: the transport as the API's enum, the secret masked, absent fields null.
 import { MASKED_SECRET, transportToApi } from '../../../../core/log-sources/types';
-import { httpEndpointUrl } from '../../../lib/log-sources/endpoint';
-import { getHealth } from '../../../lib/log-sources/health';
-import { sourceTotals, type StoredLogSource } from '../../../lib/log-sources/repository';
+import type { LogSourceView } from '../../../lib/log-sources';
 
-export interface HealthSummary {
-  readonly status: string;
-  readonly checkedAt: string | null;
-  readonly lastEventAt: string | null;
-}
-
-export async function healthSummary(sourceId: string): Promise<HealthSummary> {
-  const [health, totals] = await Promise.all([getHealth(sourceId), sourceTotals(sourceId)]);
-  return { status: health.status, checkedAt: health.checkedAt, lastEventAt: totals.lastEventAt };
-}
-
-export function toApiSource(source: StoredLogSource, health: HealthSummary) {
+export function toApiSource(source: LogSourceView) {
   const common = {
     id: source.id,
     label: source.label,
@@ -32,7 +18,7 @@ export function toApiSource(source: StoredLogSource, health: HealthSummary) {
     s3: null,
     sqs: null,
     http: null,
-    health,
+    health: source.health,
   };
   switch (source.transport) {
     case 'aws-s3':
@@ -68,8 +54,8 @@ export function toApiSource(source: StoredLogSource, health: HealthSummary) {
           headerName: source.http.headerName ?? null,
           hmacAlgorithm: source.http.hmacAlgorithm ?? null,
           signatureHeader: source.http.signatureHeader ?? null,
-          secret: source.secret ? MASKED_SECRET : null,
-          endpointUrl: httpEndpointUrl(source.id),
+          secret: source.hasSecret ? MASKED_SECRET : null,
+          endpointUrl: source.http.endpointUrl,
         },
       };
   }
