@@ -2,8 +2,7 @@
 // 401 missing credentials, 403 wrong credentials or signature (or a disabled source), 415 a content type or
 // encoding the pipeline does not read, 413 a body over the limit, 400 an empty body. Pure: the handler reads
 // the source and writes the object.
-import { verifyHttpAuth } from '../log-sources/http-auth';
-import type { StoredLogSource } from '../log-sources/repository';
+import { verifyHttpAuth, type StoredLogSource } from '../log-sources';
 import type { SourceErrorKind } from './pipeline-errors';
 
 /** Largest body accepted (the function URL itself stops requests at 6 MB). */

@@ -4,8 +4,8 @@
 // no schema reads) is counted and made visible, and the object is done; what a retry can fix (S3, DynamoDB or
 // SQS unavailable) is thrown, so its message goes back to the queue.
 import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
-import { recordIngestion } from '../log-sources/repository';
-import { runScriptParser } from '../schemas/script-parser';
+import { recordIngestion } from '../log-sources';
+import { runScriptParser } from '../schemas';
 import { putClassificationFailures } from './classification-failures';
 import { sendEventsWritten } from './detections-queue';
 import { parsersFor } from './log-type-parsers';

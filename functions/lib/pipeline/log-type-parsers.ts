@@ -4,7 +4,7 @@
 // runs in the detection engine, and its events are decoded and normalized by the schema's fields. A log type
 // that cannot be compiled is reported, not thrown.
 import { compileSchema, managedSchema, type Parser } from '../../../core/schemas/index';
-import { customSchemaSpecs } from '../schemas/repository';
+import { customSchemaSpecs } from '../schemas';
 import type { ScriptSchema } from './script-schemas';
 
 const CUSTOM_TTL_MS = 60_000;

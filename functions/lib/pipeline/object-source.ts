@@ -3,7 +3,7 @@
 // other object to the S3 source whose prefix is the longest to match its key. Undefined when no enabled
 // source claims it.
 import type { LogSource } from '../../../core/log-sources/types';
-import { getSource, sourceForObject } from '../log-sources/repository';
+import { getSource, sourceForObject } from '../log-sources';
 import { handOffSource } from './handoff-objects';
 
 export interface ObjectSource {

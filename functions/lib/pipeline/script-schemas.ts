@@ -1,9 +1,9 @@
 // Lines the source's other schemas do not read, tried with its Python script schemas (`def parse(log):`, run
-// by the detection engine in batches, see functions/lib/schemas/script-parser.ts). Each event a script returns
-// is decoded and normalized by the schema's fields; a line is taken by the first script whose events all
-// decode, and keeps every refusal as an attempt otherwise.
+// by the detection engine in batches, see functions/lib/schemas). Each event a script returns is decoded and
+// normalized by the schema's fields; a line is taken by the first script whose events all decode, and keeps
+// every refusal as an attempt otherwise.
 import type { NormalizedEvent, ParseContext, Parser } from '../../../core/schemas/index';
-import { ScriptParserError, type ScriptParseResult } from '../schemas/script-parser';
+import { ScriptParserError, type ScriptParseResult } from '../schemas';
 
 export interface ScriptSchema {
   readonly logType: string;

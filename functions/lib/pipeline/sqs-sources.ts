@@ -1,12 +1,12 @@
-// SQS log sources: each source has its own queue (SOURCE_QUEUE_PREFIX and the source id, created by the log sources
-// API), consumed by the log processor. A batch's messages of one source are handed to the pipeline as one
+// SQS log sources: each source has its own queue (named SOURCE_QUEUE_PREFIX and the source id, created by the
+// log sources area), consumed by the log processor. A batch's messages of one source are handed to the pipeline as one
 // object in the ingest bucket (sqs/<sourceId>/...), their bodies one per line (an SNS notification's Message
 // unwrapped), and processed like every other object from there. Messages of a queue no source owns any more
 // are counted as unmatched and dropped (the source, and its queue, are being deleted).
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { SOURCE_QUEUE_PREFIX } from '../../../core/log-sources/types';
 import { s3 } from '../clients';
-import { sourceForQueue } from '../log-sources/repository';
+import { sourceForQueue } from '../log-sources';
 import { handOffKey } from './handoff-objects';
 import { countUnmatchedObject } from './pipeline-errors';
 
