@@ -48,8 +48,7 @@ export function ChangePasswordForm({ minLength, onChangePassword }: ChangePasswo
           autoComplete="current-password"
           value={current}
           onChange={(event) => setCurrent(event.currentTarget.value)}
-          onBlur={() => form.touch('current')}
-          error={form.shownError('current')}
+          {...form.fieldProps('current')}
         />
         <NewPasswordFields value={value} onChange={setValue} minLength={minLength} showErrors={form.submitted} />
         <Button type="submit" loading={form.submitting} disabled={form.blocked} mt="xs">

@@ -15,6 +15,29 @@ export function emailError(email: string): string | undefined {
   return EMAIL.test(email.trim()) ? undefined : 'Must be a valid email';
 }
 
+interface EmailFieldProps {
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly onBlur: () => void;
+  readonly error: string | false | undefined;
+  readonly placeholder?: string;
+  readonly autoFocus?: boolean;
+}
+
+/** The account's email, as every form of the sign-in family asks for it. */
+export function EmailField({ value, onChange, ...props }: EmailFieldProps) {
+  return (
+    <TextInput
+      label="Email"
+      type="email"
+      autoComplete="username"
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      {...props}
+    />
+  );
+}
+
 interface CredentialsFormProps {
   /** The heading: "Sign in", or "Support sign in" for support staff. */
   readonly title: string;
@@ -50,25 +73,14 @@ export function CredentialsForm({ title, subtitle, notice, onSubmit }: Credentia
           </Alert>
         )}
         <FormFailure message={form.failure} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          onBlur={() => form.touch('email')}
-          error={form.shownError('email')}
-          autoFocus
-        />
+        <EmailField value={email} onChange={setEmail} {...form.fieldProps('email')} placeholder="you@example.com" autoFocus />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           placeholder="Your password"
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
-          onBlur={() => form.touch('password')}
-          error={form.shownError('password')}
+          {...form.fieldProps('password')}
         />
         <Group justify="flex-end" mt={-8}>
           <Anchor component={Link} to={SIGN_IN_ROUTES.passwordForgot} size="sm">

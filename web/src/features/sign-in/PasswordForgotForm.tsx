@@ -1,9 +1,9 @@
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SIGN_IN_ROUTES } from '../../app/routes';
 import { FormFailure } from '../../components/FormFailure';
-import { emailError } from './CredentialsForm';
+import { EmailField, emailError } from './CredentialsForm';
 import { useAuthForm } from './useAuthForm';
 
 /** Asks for a password reset code to be sent to an account's email. */
@@ -25,17 +25,7 @@ export function PasswordForgotForm({ onSubmit }: { readonly onSubmit: (email: st
           </Text>
         </div>
         <FormFailure message={form.failure} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          onBlur={() => form.touch('email')}
-          error={form.shownError('email')}
-          autoFocus
-        />
+        <EmailField value={email} onChange={setEmail} {...form.fieldProps('email')} placeholder="you@example.com" autoFocus />
         <Button type="submit" fullWidth size="md" loading={form.submitting} disabled={form.blocked}>
           Send reset code
         </Button>

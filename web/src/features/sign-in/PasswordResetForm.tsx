@@ -6,7 +6,7 @@ import { SIGN_IN_ROUTES } from '../../app/routes';
 import { FormFailure } from '../../components/FormFailure';
 import { CheckIcon } from '../../components/icons';
 import { NewPasswordFields, newPasswordErrors, type NewPasswordValue } from '../account/NewPasswordFields';
-import { emailError } from './CredentialsForm';
+import { EmailField, emailError } from './CredentialsForm';
 import { useAuthForm } from './useAuthForm';
 
 /** What the forgot-password screen hands over: the email, and where the code went (masked). */
@@ -66,16 +66,7 @@ export function PasswordResetForm({ handedOver, minLength, local, onSubmit }: Pa
           </Alert>
         )}
         <FormFailure message={form.failure} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          onBlur={() => form.touch('email')}
-          error={form.shownError('email')}
-          autoFocus={!handedOver.email}
-        />
+        <EmailField value={email} onChange={setEmail} {...form.fieldProps('email')} autoFocus={!handedOver.email} />
         <TextInput
           label="Code"
           inputMode="numeric"
@@ -83,8 +74,7 @@ export function PasswordResetForm({ handedOver, minLength, local, onSubmit }: Pa
           placeholder="123456"
           value={code}
           onChange={(event) => setCode(event.currentTarget.value)}
-          onBlur={() => form.touch('code')}
-          error={form.shownError('code')}
+          {...form.fieldProps('code')}
           autoFocus={Boolean(handedOver.email)}
         />
         <NewPasswordFields value={password} onChange={setPassword} minLength={minLength} showErrors={form.submitted} />

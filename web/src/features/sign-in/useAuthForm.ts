@@ -26,8 +26,8 @@ export interface AuthForm<F extends string> {
   readonly blocked: boolean;
   /** A field's error once it has been left or the form sent (false before, as Mantine's `error` takes it). */
   shownError(field: F): string | false | undefined;
-  /** Marks a field as left. */
-  touch(field: F): void;
+  /** What an input of the field takes: its error as shown, and marking it left. */
+  fieldProps(field: F): { readonly error: string | false | undefined; readonly onBlur: () => void };
   onSubmit(event: FormEvent): Promise<void>;
 }
 
@@ -61,13 +61,15 @@ export function useAuthForm<F extends string>({
     }
   };
 
+  const shownError = (field: F) => (submitted || touched.has(field)) && errors[field];
+  const touch = (field: F) => setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
   return {
     submitted,
     submitting,
     failure,
     blocked,
-    shownError: (field) => (submitted || touched.has(field)) && errors[field],
-    touch: (field) => setTouched((current) => (current.has(field) ? current : new Set(current).add(field))),
+    shownError,
+    fieldProps: (field) => ({ error: shownError(field), onBlur: () => touch(field) }),
     onSubmit,
   };
 }

@@ -12,6 +12,9 @@ export interface DataLayerContext {
   readonly ignoreNotFound?: boolean;
 }
 
+/** The context of a call whose failures the screen shows itself. */
+export const SILENT: DataLayerContext = { silent: true };
+
 interface ApolloClientOptions {
   /** The GraphQL endpoint: AppSync on AWS, `/graphql` of the local runtime. */
   readonly graphqlUrl: string;

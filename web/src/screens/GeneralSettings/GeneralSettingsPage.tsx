@@ -5,14 +5,13 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useWebConfig } from '../../app/webConfig';
 import { describeApiError } from '../../lib/apollo/apiErrors';
-import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
+import { SILENT } from '../../lib/apollo/createApolloClient';
 import { useHasPermissions } from '../../lib/permissions';
 import { GENERAL_SETTINGS_QUERY, UPDATE_GENERAL_SETTINGS } from './generalSettings.operations';
 import { GeneralSettingsForm } from '../../features/general-settings/GeneralSettingsForm';
 import type { GeneralSettingsValues } from '../../features/general-settings/generalSettingsSchema';
 
 export const SAVED_MESSAGE = 'General settings updated successfully';
-const SILENT: DataLayerContext = { silent: true };
 
 /** The organisation's settings, and the deployment's sign-in policy shown read-only beside them. */
 export function GeneralSettingsPage() {

@@ -15,7 +15,7 @@ import { HealthBadge, TransportBadge } from '../../features/log-sources/SourceBa
 import { SourceSettings } from '../../features/log-sources/SourceSettings';
 import { ViewBucketDataDrawer } from '../../features/log-sources/ViewBucketDataDrawer';
 import { describeApiError } from '../../lib/apollo/apiErrors';
-import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
+import { SILENT } from '../../lib/apollo/createApolloClient';
 import type { LogSourceFieldsFragment } from '../../lib/graphql/types';
 import { Can } from '../../lib/permissions';
 import {
@@ -30,7 +30,6 @@ import { useClassificationFailures } from './useClassificationFailures';
 
 /** Health and figures refresh this often while the page is open. */
 const REFRESH_MS = 10_000;
-const SILENT: DataLayerContext = { silent: true };
 
 type Sheet = 'bucket' | 'stream' | 'failures' | 'delete';
 

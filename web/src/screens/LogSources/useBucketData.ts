@@ -2,6 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BucketData, BucketQuery, BucketRecord } from '../../features/log-sources/ViewBucketDataDrawer';
 import { describeApiError } from '../../lib/apollo/apiErrors';
+import { SILENT } from '../../lib/apollo/createApolloClient';
 import type { LogSourceFieldsFragment } from '../../lib/graphql/types';
 import { VIEW_BUCKET_DATA_QUERY } from './logSources.operations';
 
@@ -42,7 +43,7 @@ export function useBucketData(source: LogSourceFieldsFragment, opened: boolean):
             },
           },
           fetchPolicy: 'network-only',
-          context: { silent: true },
+          context: SILENT,
         });
         if (mine !== generation.current || !data) return;
         const page = data.viewBucketData;

@@ -10,7 +10,7 @@ import {
   type LogSourceFormValues,
 } from '../../features/log-sources/logSourceForm';
 import { describeApiError, fieldErrorsOf } from '../../lib/apollo/apiErrors';
-import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
+import { SILENT } from '../../lib/apollo/createApolloClient';
 import type { LogSourceFieldsFragment, LogSourceTransport } from '../../lib/graphql/types';
 import {
   AVAILABLE_LOG_TYPES_QUERY,
@@ -22,8 +22,6 @@ import {
   UPDATE_S3_LOG_SOURCE,
   UPDATE_SQS_LOG_SOURCE,
 } from './logSources.operations';
-
-const SILENT: DataLayerContext = { silent: true };
 
 interface LogSourceEditorOptions {
   /** Nothing is read until a transport is chosen. */

@@ -10,13 +10,12 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { RoleForm } from '../../features/roles/RoleForm';
 import type { RoleFormValues } from '../../features/roles/roleFormSchema';
 import { apiErrorType, describeApiError } from '../../lib/apollo/apiErrors';
-import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
+import { SILENT } from '../../lib/apollo/createApolloClient';
 import { useHasPermissions } from '../../lib/permissions';
 import { CREATE_ROLE, ROLE_BY_ID, UPDATE_ROLE } from './roles.operations';
 
 export const CREATED_MESSAGE = 'Role created successfully';
 export const SAVED_MESSAGE = 'Role updated successfully';
-const SILENT: DataLayerContext = { silent: true };
 
 /** Settings › User Roles › Create a User Role, or a role's edit page (the built-in Admin read-only). */
 export function RoleFormPage() {

@@ -10,13 +10,12 @@ import { EmptyResults } from '../../components/EmptyResults';
 import { LoadFailure } from '../../components/LoadFailure';
 import { RolesTable } from '../../features/roles/RolesTable';
 import { describeApiError } from '../../lib/apollo/apiErrors';
-import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
+import { SILENT } from '../../lib/apollo/createApolloClient';
 import type { RoleFieldsFragment } from '../../lib/graphql/types';
 import { Can, useHasPermissions } from '../../lib/permissions';
 import { DELETE_ROLE, LIST_ROLES } from './roles.operations';
 
 export const DELETED_MESSAGE = 'Role deleted successfully';
-const SILENT: DataLayerContext = { silent: true };
 
 /** Settings › User Roles: the roles users can hold, the built-in Admin first. */
 export function RolesPage() {

@@ -2,10 +2,8 @@ import { useMutation } from '@apollo/client/react';
 import { notifications } from '@mantine/notifications';
 import type { FeedbackFormValues } from '../../features/feedback/feedbackForm';
 import { describeApiError } from '../../lib/apollo/apiErrors';
-import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
+import { SILENT } from '../../lib/apollo/createApolloClient';
 import { SEND_USER_FEEDBACK_MUTATION } from './feedback.operations';
-
-const SILENT: DataLayerContext = { silent: true };
 
 /** Sends feedback with the page it came from and the screen's width; says whether it was received. */
 export function useSendFeedback(): (values: FeedbackFormValues) => Promise<boolean> {

@@ -14,7 +14,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { EmptyResults } from '../../components/EmptyResults';
 import { SearchIcon } from '../../components/icons';
 import { apiErrorType, describeApiError } from '../../lib/apollo/apiErrors';
-import type { DataLayerContext } from '../../lib/apollo/createApolloClient';
+import { SILENT } from '../../lib/apollo/createApolloClient';
 import { useAuth } from '../../lib/auth/AuthContext';
 import type { UserListFieldsFragment } from '../../lib/graphql/types';
 import { Can, useHasPermissions } from '../../lib/permissions';
@@ -27,7 +27,6 @@ import { DEACTIVATE_USER, DELETE_USER, EDIT_USER, INVITE_USER, LIST_USERS_ROLES,
 export const FETCH_FAILED = "Couldn't fetch needed data";
 export const INVITED_MESSAGE = 'User invited successfully';
 export const UPDATED_MESSAGE = 'User updated successfully!';
-const SILENT: DataLayerContext = { silent: true };
 
 /** Empty values travel as null (the API then keeps what is stored). */
 const orNull = (value: string) => value.trim() || null;

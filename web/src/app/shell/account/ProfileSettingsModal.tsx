@@ -4,14 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { ProfileForm } from '../../../features/account/ProfileForm';
 import type { ProfileFormValues } from '../../../features/account/profileForm';
 import { describeApiError } from '../../../lib/apollo/apiErrors';
-import type { DataLayerContext } from '../../../lib/apollo/createApolloClient';
+import { SILENT } from '../../../lib/apollo/createApolloClient';
 import { useAuth } from '../../../lib/auth/AuthContext';
 import { PROFILE_MODAL_WIDTH } from '../../constants';
 import { CURRENT_USER_QUERY } from '../shell.operations';
 import { AccountSecurity } from './AccountSecurity';
 import { UPDATE_PROFILE_MUTATION } from './profile.operations';
-
-const SILENT: DataLayerContext = { silent: true };
 
 interface ProfileSettingsModalProps {
   readonly opened: boolean;

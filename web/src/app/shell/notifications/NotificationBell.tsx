@@ -4,7 +4,7 @@ import { notifications as snackbars } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { BellIcon, BellUnreadIcon } from '../../../components/icons';
-import type { DataLayerContext } from '../../../lib/apollo/createApolloClient';
+import { SILENT } from '../../../lib/apollo/createApolloClient';
 import {
   IDLE_TIMEOUT_MS,
   NOTIFICATION_POLL_MS,
@@ -18,8 +18,6 @@ import { NOTIFICATION_POLL_QUERY } from './notifications.operations';
 import type { NotificationItem } from './useNotificationList';
 import { useNotificationSnackbars } from '../../../features/notifications/useNotificationSnackbars';
 import { usePolling } from '../../../features/notifications/usePolling';
-
-const SILENT: DataLayerContext = { silent: true };
 
 function showSnackbar(n: NotificationItem) {
   snackbars.show({

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CheckIcon, InboxIcon, SettingsIcon } from '../../../components/icons';
-import type { DataLayerContext } from '../../../lib/apollo/createApolloClient';
+import { SILENT } from '../../../lib/apollo/createApolloClient';
 import type { NotificationCountsQuery, UpdateNotificationInput, UpdateUserNotificationsInput } from '../../../lib/graphql/types';
 import { EMPTY_STATE, LOAD_ERROR_FALLBACK, LOAD_ERROR_TITLE } from '../../../features/notifications/constants';
 import { unreadBadgeLabel } from '../../../features/notifications/format';
@@ -33,8 +33,6 @@ function notificationErrorMessage(error: unknown): string {
   const message = describeApiError(error);
   return message === UNEXPECTED ? LOAD_ERROR_FALLBACK : message;
 }
-
-const SILENT: DataLayerContext = { silent: true };
 
 type Counts = NotificationCountsQuery['notificationCounts'];
 type Tab = 'inbox' | 'archived';

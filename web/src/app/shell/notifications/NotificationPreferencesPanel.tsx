@@ -1,12 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { describeApiError } from '../../../lib/apollo/apiErrors';
-import type { DataLayerContext } from '../../../lib/apollo/createApolloClient';
+import { SILENT } from '../../../lib/apollo/createApolloClient';
 import type { NotificationTopic } from '../../../lib/graphql/types';
 import { IN_APP_LABEL, TOPIC_LABELS } from '../../../features/notifications/constants';
 import { NOTIFICATION_PREFERENCES_QUERY, PUT_NOTIFICATION_PREFERENCES } from './notifications.operations';
-
-const SILENT: DataLayerContext = { silent: true };
 
 /** Which notifications reach the user in the app: one switch per topic (IN_APP), all on by default. */
 export function NotificationPreferencesPanel({ onSaved }: { readonly onSaved: () => void }) {

@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NotificationFieldsFragment } from '../../../lib/graphql/types';
-import type { DataLayerContext } from '../../../lib/apollo/createApolloClient';
+import { SILENT } from '../../../lib/apollo/createApolloClient';
 import { FIRST_PAGE_SIZE, NEXT_PAGE_SIZE } from '../../../features/notifications/constants';
 import { NOTIFICATION_LIST_QUERY } from './notifications.operations';
 
@@ -25,8 +25,6 @@ export interface NotificationList {
   /** Shows a changed notification in place, or drops it when it no longer belongs to this list. */
   replace(item: NotificationItem): void;
 }
-
-const SILENT: DataLayerContext = { silent: true };
 
 const belongs = (item: NotificationItem, filter: NotificationListFilter) =>
   filter.archived ? !!item.archivedAt : !item.archivedAt && (!filter.unreadOnly || !item.readAt);
