@@ -1,6 +1,7 @@
 import { RemovalPolicy, Stack, StackProps, CfnOutput } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { Alerts } from './alerts/alerts';
 import { Api, ApiOperation } from './api/api';
 import { Auth } from './auth/auth';
 import type { DeploymentConfig } from './config';
@@ -42,6 +43,7 @@ export class CaracalStack extends Stack {
   readonly web: Web;
   readonly logSources: LogSources;
   readonly deadLetters: DeadLetters;
+  readonly alerts: Alerts;
 
   constructor(scope: Construct, id: string, props: CaracalStackProps) {
     super(scope, id, props);
@@ -75,8 +77,13 @@ export class CaracalStack extends Stack {
       entityTable: this.data.entityTable,
       userPool: this.auth.userPool,
     });
+    this.alerts = new Alerts(this, 'Alerts');
     this.deadLetters = new DeadLetters(this, 'DeadLetters', {
-      deadLetterQueues: { ingest: this.ingest.ingestDlq, detections: this.processing.detectionsDlq },
+      deadLetterQueues: {
+        ingest: this.ingest.ingestDlq,
+        detections: this.processing.detectionsDlq,
+        'alert-changes': this.alerts.changesDlq,
+      },
       entityTable: this.data.entityTable,
       userPool: this.auth.userPool,
     });
@@ -136,6 +143,15 @@ export class CaracalStack extends Stack {
       httpIngestUrl: this.processing.httpIngestUrl.url,
       privateBuckets: [this.lake.lakeBucket, this.lake.accessLogsBucket, this.search.resultsBucket, this.web.siteBucket],
     });
+
+    // Alerts are raised by the log processor (source data), detections, the dead-letter check and source health.
+    for (const fn of [
+      this.processing.logProcessor,
+      this.detections.detectionsFunction,
+      this.deadLetters.checkFunction,
+      this.logSources.healthFunction,
+    ])
+      this.alerts.publishChangesFrom(fn);
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.web.distribution.distributionDomainName}` });
     new CfnOutput(this, 'GraphqlUrl', { value: this.api.graphqlApi.graphqlUrl });

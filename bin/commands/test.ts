@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import {
+  codeInFiles,
   engineContent,
   isAnalysisFile,
   isIgnoredDirectory,
@@ -13,6 +14,7 @@ import {
   runCorrelationTests,
   selectItem,
   type AnalysisItem,
+  type CodeOf,
   type FileIssue,
   type ItemFilter,
   type PlannedDetection,
@@ -189,11 +191,11 @@ async function runInWorker(
   first: DetectionWorker,
   items: AnalysisItem[],
   chunk: PlannedDetection[],
-  resolvePath: (p: string) => string,
+  codeOf: CodeOf,
   options: Pick<Options, 'timeLimitSeconds' | 'destinations'>,
 ): Promise<TestOutcome[]> {
   const { timeLimitSeconds, destinations } = options;
-  const content = { ...engineContent(items, chunk, resolvePath), ...(timeLimitSeconds ? { timeLimitSeconds } : {}) };
+  const content = { ...engineContent(items, chunk, codeOf), ...(timeLimitSeconds ? { timeLimitSeconds } : {}) };
   const failed = (p: PlannedDetection, reason: string): TestOutcome[] =>
     p.tests.map((t) => ({
       detectionId: p.engine.id,
@@ -256,8 +258,8 @@ async function runEngineTests(
   selected: AnalysisItem[],
   options: Pick<Options, 'timeLimitSeconds' | 'workers' | 'destinations'>,
 ): Promise<TestOutcome[]> {
-  const resolvePath = (p: string) => join(root, p);
-  const planned = planDetections(items, selected, resolvePath).filter((p) => p.tests.length > 0);
+  const codeOf = codeInFiles((p) => join(root, p));
+  const planned = planDetections(items, selected, codeOf).filter((p) => p.tests.length > 0);
   if (!planned.length) {
     first.close();
     return [];
@@ -265,7 +267,7 @@ async function runEngineTests(
   const testCount = planned.reduce((n, p) => n + p.tests.length, 0);
   const wanted = options.workers ?? (testCount >= PARALLEL_FROM_TESTS ? Math.min(availableParallelism() - 1, 4) : 1);
   const chunks = partition(planned, Math.max(1, Math.min(wanted, planned.length)));
-  const runs = chunks.map((chunk, i) => runInWorker(i === 0 ? first : new DetectionWorker(), items, chunk, resolvePath, options));
+  const runs = chunks.map((chunk, i) => runInWorker(i === 0 ? first : new DetectionWorker(), items, chunk, codeOf, options));
   const byDetection = new Map<string, TestOutcome[]>();
   for (const outcome of (await Promise.all(runs)).flat())
     byDetection.set(outcome.detectionId, [...(byDetection.get(outcome.detectionId) ?? []), outcome]);

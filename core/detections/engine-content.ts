@@ -1,5 +1,18 @@
-// Repository items → the JSON content the Python detection engine loads (it reads no YAML itself).
+// Repository items → the JSON content the Python detection engine loads (it reads no YAML itself). One builder
+// for every caller: the command line gives the engine files to read, the platform the stored source text.
 import type { AnalysisItem } from './layout';
+
+/** An item's Python as the engine takes it: a file its host reads (`path`), or the source text (`body`). */
+export type ItemCode = { readonly path: string } | { readonly body: string };
+
+/** Where each item's Python comes from; undefined for an item without Python (a simple detection). */
+export type CodeOf = (item: AnalysisItem) => ItemCode | undefined;
+
+/** Python in files: each item's `Filename` as a path `resolvePath` makes absolute. */
+export const codeInFiles =
+  (resolvePath: (path: string) => string): CodeOf =>
+  (item) =>
+    item.filePath ? { path: resolvePath(item.filePath) } : undefined;
 
 export interface EngineDetection {
   id: string;
@@ -8,7 +21,7 @@ export interface EngineDetection {
   displayName?: string;
   createAlert?: boolean;
   logTypes: string[];
-  /** Python as a file (locally) or as source text (`body`, on AWS); or a simple detection. */
+  /** Python as a file the engine's host reads, or as source text; or a simple detection. */
   path?: string;
   body?: string;
   detection?: unknown[];
@@ -37,8 +50,8 @@ const optional = <T>(value: unknown, keep: (v: unknown) => v is T): T | undefine
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
 
-/** The engine's view of a rule, scheduled rule or policy; `resolvePath` makes file paths absolute. */
-export function engineDetection(item: AnalysisItem, resolvePath: (path: string) => string, base?: AnalysisItem): EngineDetection {
+/** The engine's view of a rule, scheduled rule or policy; a derived rule runs its base's code. */
+export function engineDetection(item: AnalysisItem, codeOf: CodeOf, base?: AnalysisItem): EngineDetection {
   const spec = { ...(base?.spec ?? {}), ...item.spec };
   const source = base ?? item;
   const type = (base ? base.type : item.type) as EngineDetection['analysisType'];
@@ -55,16 +68,20 @@ export function engineDetection(item: AnalysisItem, resolvePath: (path: string) 
     groupBy: optional(spec.GroupBy, isList),
     dynamicSeverities: optional(spec.DynamicSeverities, isList),
   };
-  if (source.filePath) detection.path = resolvePath(source.filePath);
+  const code = codeOf(source);
+  if (code) Object.assign(detection, code);
   else if (isList(source.spec.Detection)) detection.detection = source.spec.Detection;
   return JSON.parse(JSON.stringify(detection)) as EngineDetection;
 }
 
-/** Detections to test (rules, scheduled rules, policies; not correlation rules) with their tests. */
+/**
+ * Detections to run (rules, scheduled rules, policies; not correlation rules) with their tests. `items` holds
+ * the bases of derived rules; a derived rule whose base is missing is left out.
+ */
 export function planDetections(
   items: readonly AnalysisItem[],
   selected: readonly AnalysisItem[],
-  resolvePath: (path: string) => string,
+  codeOf: CodeOf,
 ): PlannedDetection[] {
   const byId = new Map(items.map((i) => [i.id, i]));
   const planned: PlannedDetection[] = [];
@@ -74,28 +91,29 @@ export function planDetections(
     const base = typeof baseId === 'string' ? byId.get(baseId) : undefined;
     if (typeof baseId === 'string' && !base) continue;
     const tests = (item.spec.Tests ?? base?.spec.Tests ?? []) as unknown[];
-    planned.push({ item, engine: engineDetection(item, resolvePath, base), tests });
+    planned.push({ item, engine: engineDetection(item, codeOf, base), tests });
   }
   return planned;
 }
 
-/** Everything the engine loads: global helpers, enabled data models and the planned detections. */
+/** Everything the engine loads: the global helpers and enabled data models of `items`, and the planned detections. */
 export function engineContent(
   items: readonly AnalysisItem[],
-  planned: readonly PlannedDetection[],
-  resolvePath: (path: string) => string,
+  planned: readonly Pick<PlannedDetection, 'engine'>[],
+  codeOf: CodeOf,
 ): EngineContent {
   return {
-    globals: items
-      .filter((i) => i.type === 'global' && i.filePath)
-      .map((i) => ({ id: i.id, path: resolvePath(i.filePath as string) })),
+    globals: items.flatMap((i) => {
+      const code = i.type === 'global' ? codeOf(i) : undefined;
+      return code ? [{ id: i.id, ...code }] : [];
+    }),
     dataModels: items
       .filter((i) => i.type === 'datamodel' && i.spec.Enabled === true)
       .map((i) => ({
         id: i.id,
         logTypes: i.spec.LogTypes as string[],
-        mappings: i.spec.Mappings as unknown[],
-        ...(i.filePath ? { path: resolvePath(i.filePath) } : {}),
+        mappings: (i.spec.Mappings ?? []) as unknown[],
+        ...codeOf(i),
       })),
     detections: planned.map((p) => p.engine),
   };

@@ -33,29 +33,42 @@ export function linkProblem(value: string): string | undefined {
   return `Must be an http or https link, not ${scheme}:`;
 }
 
+/** One problem of an item: the YAML key it is about, and what is wrong with its value. */
+export interface SaveProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
 /**
- * Every problem of an item that passed the shape checks, each as `Key: message`. `knownLogTypes` holds the
- * managed and custom schemas (and those the stored version already names, so an archived schema does not
- * block an edit).
+ * Every problem of an item that passed the shape checks, each on its key. `knownLogTypes` holds the managed
+ * and custom schemas (and those the stored version already names, so an archived schema does not block an
+ * edit).
  */
-export function saveProblems(type: AnalysisType, spec: Record<string, unknown>, knownLogTypes: ReadonlySet<string>): string[] {
-  const problems: string[] = [];
+export function saveProblems(
+  type: AnalysisType,
+  spec: Record<string, unknown>,
+  knownLogTypes: ReadonlySet<string>,
+): SaveProblem[] {
+  const problems: SaveProblem[] = [];
   const idKey = ID_KEY[type];
   const id = spec[idKey];
   const idProblem = typeof id === 'string' ? detectionIdProblem(id) : undefined;
-  if (idProblem) problems.push(`${idKey}: ${idProblem}`);
+  if (idProblem) problems.push({ path: idKey, message: idProblem });
   if (type === 'rule' && typeof spec.BaseDetection === 'string') {
     const baseProblem = detectionIdProblem(spec.BaseDetection);
-    if (baseProblem) problems.push(`BaseDetection: ${baseProblem}`);
+    if (baseProblem) problems.push({ path: 'BaseDetection', message: baseProblem });
   }
   for (const key of LINK_KEYS) {
     const value = spec[key];
     const problem = typeof value === 'string' ? linkProblem(value) : undefined;
-    if (problem) problems.push(`${key}: ${problem}`);
+    if (problem) problems.push({ path: key, message: problem });
   }
   if (Array.isArray(spec.LogTypes))
     for (const logType of spec.LogTypes)
       if (typeof logType === 'string' && !knownLogTypes.has(logType))
-        problems.push(`LogTypes: ${unknownLogTypeMessage(logType)}`);
+        problems.push({ path: 'LogTypes', message: unknownLogTypeMessage(logType) });
   return problems;
 }
+
+/** A problem as one line of text: `Key: message`. */
+export const problemLine = (problem: SaveProblem): string => `${problem.path}: ${problem.message}`;

@@ -1,11 +1,17 @@
-// The pipeline's queues whose dead letters raise a PIPELINE_DEAD_LETTERS system alert. A message that fails
-// every retry moves to its queue's dead-letter queue, where it is kept (nothing is lost) and counted by the
-// dead-letter check; the check finds each dead-letter queue's URL in the environment variable named here,
-// which infra/ sets.
+// The queues whose dead letters raise a PIPELINE_DEAD_LETTERS system alert: the pipeline's and the alert
+// changes'. A message that fails every retry moves to its queue's dead-letter queue, where it is kept (nothing
+// is lost) and counted by the dead-letter check; the check finds each dead-letter queue's URL in the
+// environment variable named here, which infra/ sets.
 
 export const DEAD_LETTER_QUEUES = [
   { id: 'ingest', name: 'ingest queue', consumer: 'the log processor', urlVariable: 'INGEST_DLQ_URL' },
   { id: 'detections', name: 'detections queue', consumer: 'the detections function', urlVariable: 'DETECTIONS_DLQ_URL' },
+  {
+    id: 'alert-changes',
+    name: 'alert-changes queue',
+    consumer: 'the alert-change subscribers',
+    urlVariable: 'ALERT_CHANGES_DLQ_URL',
+  },
 ] as const;
 
 export type DeadLetterQueue = (typeof DEAD_LETTER_QUEUES)[number];

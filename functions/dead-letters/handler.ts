@@ -1,12 +1,12 @@
 // The dead-letter check (EventBridge, every 5 minutes): counts the messages in each pipeline queue's
 // dead-letter queue and raises a PIPELINE_DEAD_LETTERS system alert when the count has risen since the last
 // check. The dead letters themselves are never read or deleted here: they wait in their queue to be redriven.
-// Env: ENTITY_TABLE, USER_POOL_ID (system alerts notify users), and each queue's URL variable of
-// core/pipeline/dead-letters.ts.
+// Env: ENTITY_TABLE, USER_POOL_ID (system alerts notify users), ALERT_CHANGES_QUEUE_URL, and each queue's URL
+// variable of core/pipeline/dead-letters.ts.
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEAD_LETTER_QUEUES, type DeadLetterQueue } from '../../core/pipeline/dead-letters';
-import { createSystemAlert, type SystemAlertListener } from '../lib/alerts/system';
+import { createSystemAlert, type SystemAlertListener } from '../lib/alerts';
 import { dynamo, sqs } from '../lib/clients';
 import { ENV, requireEnv } from '../lib/env';
 

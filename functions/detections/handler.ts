@@ -1,11 +1,11 @@
 // The detections function: consumes the detections queue (one EventsWrittenMessage per lake object) and
 // reports each message that failed on its own, so one bad object does not retry the batch.
-// Env: ENTITY_TABLE, LAKE_BUCKET, ENGINE_FUNCTION_NAME, USER_POOL_ID (system alerts notify users).
+// Env: ENTITY_TABLE, LAKE_BUCKET, ENGINE_FUNCTION_NAME, ALERT_CHANGES_QUEUE_URL, USER_POOL_ID (system alerts
+// notify users).
 import { isEventsWrittenMessage } from '../../core/pipeline/messages';
-import { dynamoDedupStore } from '../lib/alerts/dedup-store';
-import { lambdaEngine } from '../lib/detections/engine';
+import { dynamoDedupStore } from '../lib/alerts';
+import { detectionsFor, lambdaEngine } from '../lib/detections';
 import { ENV, requireEnv } from '../lib/env';
-import { detectionsFor } from './content-cache';
 import { processMessage } from './process';
 
 interface SqsRecord {

@@ -5,17 +5,6 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { linkProblem } from '../../core/detections';
-import type { EventsWrittenMessage } from '../../core/pipeline/messages';
-import {
-  recordGroup,
-  dedupStringOf,
-  hourOf,
-  ALERTS_PER_HOUR_LIMIT,
-  type DedupStore,
-  type GroupOutcome,
-} from '../lib/alerts/dedup';
-import { toAlertSeverity, type Alert, type AlertType } from '../lib/alerts/model';
-import { getAlert, joinAlert, putAlert } from '../lib/alerts/repository';
 import {
   isoTime,
   lakeTime,
@@ -26,11 +15,26 @@ import {
   SIGNALS_DATABASE,
   type SignalsDatabase,
 } from '../../core/lake/layout';
-import { createSystemAlert, type SystemAlertListener } from '../lib/alerts/system';
+import type { EventsWrittenMessage } from '../../core/pipeline/messages';
+import {
+  dedupStringOf,
+  raiseAlertLimitExceeded,
+  recordDetectionMatches,
+  toAlertSeverity,
+  type DedupStore,
+  type DetectionAlertContent,
+  type DetectionAlertOutcome,
+  type SystemAlertListener,
+} from '../lib/alerts';
 import { s3 } from '../lib/clients';
-import type { Engine, EngineResult } from '../lib/detections/engine';
-import { dedupMinutes, threshold, type StoredDetection } from '../lib/detections/model';
-import type { LogTypeDetections } from './content-cache';
+import {
+  dedupMinutes,
+  threshold,
+  type Engine,
+  type EngineResult,
+  type LogTypeDetections,
+  type StoredDetection,
+} from '../lib/detections';
 
 const gunzipAsync = promisify(gunzip);
 const gzipAsync = promisify(gzip);
@@ -139,17 +143,19 @@ export async function processMessage(message: EventsWrittenMessage, deps: Proces
   const limited = new Set<string>();
   for (const group of groups.values()) {
     const outcome = await alertFor(group, message, deps.dedup, now);
-    if (outcome?.create) report.alertsCreated++;
+    if (outcome?.created) report.alertsCreated++;
     if (outcome?.limited) limited.add(group.detection.id);
-    const alertAt = outcome ? await alertTimes(outcome, now) : null;
     for (const { event, result } of group.matches) {
-      const row = signalRow(group, event, result, outcome, alertAt, now);
+      const row = signalRow(group, event, result, outcome, now);
       rows.get(group.kind === 'ERROR' ? RULE_ERRORS_DATABASE : SIGNALS_DATABASE)!.push(row);
     }
     if (group.kind === 'ERROR') report.errors += group.matches.length;
     else report.matches += group.matches.length;
   }
-  for (const detectionId of limited) await raiseLimitExceeded(detections.get(detectionId)!, now, deps.onSystemAlert);
+  for (const detectionId of limited) {
+    const detection = detections.get(detectionId)!;
+    await raiseAlertLimitExceeded({ id: detection.id, name: nameOf(detection) }, { now, onCreated: deps.onSystemAlert });
+  }
 
   const name = message.key.slice(message.key.lastIndexOf('/') + 1) || 'events.json.gz';
   for (const [database, list] of rows) {
@@ -178,44 +184,29 @@ export async function processMessage(message: EventsWrittenMessage, deps: Proces
   return report;
 }
 
-/** Counts a group into its window; creates or joins its alert. Undefined for signals-only detections. */
+/** Counts a group into its window, creating or joining its alert. Undefined for signals-only detections. */
 async function alertFor(
   group: Group,
   message: EventsWrittenMessage,
   store: DedupStore,
   now: Date,
-): Promise<GroupOutcome | undefined> {
+): Promise<DetectionAlertOutcome | undefined> {
   const { detection } = group;
   if (group.kind === 'ALERT' && detection.spec.CreateAlert === false) return undefined;
-  const outcome = await recordGroup(
-    store,
+  const first = group.matches[0].result;
+  return recordDetectionMatches(
     {
+      type: group.kind === 'ERROR' ? 'DETECTION_ERROR' : 'ALERT',
       detectionId: detection.id,
-      kind: group.kind,
       dedupString: group.dedupString,
-      events: group.matches.length,
+      eventTimes: group.matches.map((m) => isoTime(m.event.p_event_time) ?? now.toISOString()),
       periodMinutes: dedupMinutes(detection.spec),
       threshold: group.kind === 'ERROR' ? 1 : threshold(detection.spec),
+      content: alertContent(group, message),
+      destinations: first.destinations ?? (Array.isArray(detection.spec.OutputIds) ? (detection.spec.OutputIds as string[]) : []),
     },
-    now,
+    { store, now },
   );
-  const times = group.matches.map((m) => isoTime(m.event.p_event_time) ?? now.toISOString()).sort();
-  const span = { eventCount: outcome.eventCount, firstEventAt: times[0], lastEventAt: times[times.length - 1] };
-  if (outcome.create) {
-    const alert = buildAlert(group, message, outcome, span, now);
-    if (!(await putAlert(alert))) await joinAlert(outcome.alertId, span, now.toISOString());
-  } else if (outcome.joined) {
-    await joinAlert(outcome.alertId, span, now.toISOString());
-  }
-  return outcome;
-}
-
-async function alertTimes(outcome: GroupOutcome, now: Date): Promise<{ createdAt: string } | null> {
-  if (outcome.limited) return null;
-  if (outcome.create) return { createdAt: now.toISOString() };
-  if (!outcome.joined) return null;
-  const alert = await getAlert(outcome.alertId);
-  return alert ? { createdAt: alert.createdAt } : null;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -224,43 +215,24 @@ const link = (value: unknown): string | null => {
   const found = text(value);
   return found !== null && linkProblem(found) === undefined ? found : null;
 };
+const nameOf = (detection: StoredDetection) => text(detection.spec.DisplayName) ?? detection.id;
 
-function buildAlert(
-  group: Group,
-  message: EventsWrittenMessage,
-  outcome: GroupOutcome,
-  span: { eventCount: number; firstEventAt: string; lastEventAt: string },
-  now: Date,
-): Alert {
+/** What the group's alert says: the first match's dynamic fields, else the detection's. */
+function alertContent(group: Group, message: EventsWrittenMessage): DetectionAlertContent {
   const { detection } = group;
   const first = group.matches[0].result;
-  const name = text(detection.spec.DisplayName) ?? detection.id;
-  const type: AlertType = group.kind === 'ERROR' ? 'DETECTION_ERROR' : 'ALERT';
-  const destinations =
-    first.destinations ?? (Array.isArray(detection.spec.OutputIds) ? (detection.spec.OutputIds as string[]) : []);
+  const name = nameOf(detection);
+  const isAlert = group.kind === 'ALERT';
   return {
-    id: outcome.alertId,
-    type,
-    title:
-      type === 'ALERT' ? (text(first.title) ?? name) : `Error in ${name}: ${group.dedupString.split('\n')[0]}`.slice(0, 1000),
-    severity: toAlertSeverity(type === 'ALERT' ? (first.severity ?? detection.spec.Severity) : detection.spec.Severity),
-    status: 'OPEN',
-    detectionId: detection.id,
-    systemKind: null,
+    title: isAlert ? (text(first.title) ?? name) : `Error in ${name}: ${group.dedupString.split('\n')[0]}`.slice(0, 1000),
+    severity: toAlertSeverity(isAlert ? (first.severity ?? detection.spec.Severity) : detection.spec.Severity),
     sourceId: message.sourceId,
-    description: type === 'ALERT' ? (text(first.description) ?? text(detection.spec.Description)) : group.dedupString,
+    description: isAlert ? (text(first.description) ?? text(detection.spec.Description)) : group.dedupString,
     logTypes: [message.logType],
-    eventCount: span.eventCount,
-    firstEventAt: span.firstEventAt,
-    lastEventAt: span.lastEventAt,
-    createdAt: now.toISOString(),
-    updatedAt: now.toISOString(),
-    dedupString: group.dedupString,
-    alertContext: type === 'ALERT' ? (first.alertContext ?? null) : null,
+    alertContext: isAlert ? (first.alertContext ?? null) : null,
     runbook: text(first.runbook) ?? text(detection.spec.Runbook),
     reference: link(first.reference) ?? link(detection.spec.Reference),
-    destinations: destinations.filter((d) => d !== 'SKIP'),
-    signalsTable: `${signalsDatabaseFor(type)}.${tableName(message.logType)}`,
+    signalsTable: `${signalsDatabaseFor(isAlert ? 'ALERT' : 'DETECTION_ERROR')}.${tableName(message.logType)}`,
   };
 }
 
@@ -268,12 +240,12 @@ function signalRow(
   group: Group,
   event: Event,
   result: EngineResult,
-  outcome: GroupOutcome | undefined,
-  alertAt: { createdAt: string } | null,
+  outcome: DetectionAlertOutcome | undefined,
   now: Date,
 ): Event {
   const { detection } = group;
   const severity = toAlertSeverity(result.severity ?? detection.spec.Severity);
+  const createdAt = outcome?.alert?.createdAt;
   return {
     ...event,
     p_alert_id: outcome && !outcome.limited ? outcome.alertId : null,
@@ -282,25 +254,9 @@ function signalRow(
     p_rule_tags: Array.isArray(detection.spec.Tags) ? detection.spec.Tags : [],
     p_rule_reports: detection.spec.Reports ?? {},
     p_alert_context: result.alertContext ?? {},
-    p_alert_creation_time: alertAt ? lakeTime(new Date(alertAt.createdAt)) : null,
+    p_alert_creation_time: createdAt ? lakeTime(new Date(createdAt)) : null,
     p_alert_update_time: lakeTime(now),
     p_dedup_string: group.kind === 'ALERT' ? group.dedupString : null,
     ...(group.kind === 'ERROR' ? { p_rule_error: result.error ?? '' } : {}),
   };
-}
-
-async function raiseLimitExceeded(detection: StoredDetection, now: Date, onCreated?: SystemAlertListener): Promise<void> {
-  const name = text(detection.spec.DisplayName) ?? detection.id;
-  await createSystemAlert(
-    {
-      kind: 'DETECTION_ALERT_LIMIT_EXCEEDED',
-      title: `${name} reached the limit of ${ALERTS_PER_HOUR_LIMIT.toLocaleString('en-US')} alerts an hour`,
-      description:
-        `Detection ${detection.id} created ${ALERTS_PER_HOUR_LIMIT} alerts in the hour starting ${hourOf(now)}:00 UTC. ` +
-        'Further matches this hour are kept as signals without alerts. Review its dedup string and threshold.',
-      severity: 'HIGH',
-      dedupKey: `DETECTION_ALERT_LIMIT_EXCEEDED:${detection.id}`,
-    },
-    { now, ...(onCreated ? { onCreated } : {}) },
-  );
 }

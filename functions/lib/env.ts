@@ -13,6 +13,8 @@ export const ENV = {
   ingestBucket: 'INGEST_BUCKET',
   lakeBucket: 'LAKE_BUCKET',
   detectionsQueueUrl: 'DETECTIONS_QUEUE_URL',
+  /** Where every change of an alert is published (AlertChangedMessage, core/alerts/messages.ts). */
+  alertChangesQueueUrl: 'ALERT_CHANGES_QUEUE_URL',
   /** The log processor, which SQS sources' queues are connected to. */
   logProcessorFunction: 'LOG_PROCESSOR_FUNCTION',
   /** The detection engine (Python detections, script parsers, save-time checks). */

@@ -28,8 +28,6 @@ export type Alert = {
   createdAt: Scalars['AWSDateTime']['output'];
   dedupString: Scalars['String']['output'];
   description?: Maybe<Scalars['String']['output']>;
-  /** Destination ids chosen by the detection (empty: resolved by the destinations' rules). */
-  destinations: Array<Scalars['String']['output']>;
   detectionId?: Maybe<Scalars['ID']['output']>;
   /** Events in the alert's dedup window, updated as events join. */
   eventCount: Scalars['Int']['output'];
@@ -1951,7 +1949,6 @@ export type AlertResolvers<ContextType = unknown, ParentType extends ResolversPa
   createdAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
   dedupString?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  destinations?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   detectionId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   eventCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   firstEventAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;

@@ -34,7 +34,7 @@ export interface DetectionsProps {
  */
 export class Detections extends Construct {
   readonly engineFunction: lambda.Function;
-  readonly detectionsFunction: lambda.IFunction;
+  readonly detectionsFunction: lambda.Function;
 
   constructor(scope: Construct, id: string, props: DetectionsProps) {
     super(scope, id);

@@ -38,6 +38,8 @@ export interface QueueWithDlqProps {
   readonly visibilityTimeout: Duration;
   /** Receives before a message moves to the dead-letter queue. */
   readonly maxReceiveCount?: number;
+  /** How long a message waits to be received (default 4 days; SQS keeps one 14 days at most). */
+  readonly retentionPeriod?: Duration;
 }
 
 /** A queue and its dead-letter queue, both encrypted and TLS-only. */
@@ -51,7 +53,7 @@ export function queueWithDlq(scope: Construct, id: string, props: QueueWithDlqPr
     encryption: sqs.QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
     visibilityTimeout: props.visibilityTimeout,
-    retentionPeriod: Duration.days(4),
+    retentionPeriod: props.retentionPeriod ?? Duration.days(4),
     deadLetterQueue: { queue: dlq, maxReceiveCount: props.maxReceiveCount ?? 5 },
   });
   return { queue, dlq };

@@ -9,11 +9,13 @@ import { listAlerts, type Alert } from '../../functions/lib/alerts';
 import { dynamo } from '../../functions/lib/clients';
 import { localClientConfig } from '../../local/services/net';
 import { startSqs, type SqsService } from '../../local/services/sqs';
+import { startAlertChanges, type AlertChanges } from './alerts/alert-changes';
 import { startEntityTable } from './alerts/entity-table';
 
 let stopTable: () => Promise<void>;
 let queues: SqsService;
 let client: SQSClient;
+let changes: AlertChanges;
 const urls: Record<string, string> = {};
 const told: Alert[] = [];
 const onCreated = async (alert: Alert) => void told.push(alert);
@@ -22,10 +24,12 @@ beforeAll(async () => {
   stopTable = (await startEntityTable('dead-letters')).stop;
   queues = await startSqs('us-east-1');
   process.env.AWS_ENDPOINT_URL_SQS = queues.endpoint;
+  changes = await startAlertChanges(queues);
   client = new SQSClient(localClientConfig(queues.endpoint, 'us-east-1'));
   for (const [variable, name] of [
     ['INGEST_DLQ_URL', 'ingest-dlq'],
     ['DETECTIONS_DLQ_URL', 'detections-dlq'],
+    ['ALERT_CHANGES_DLQ_URL', 'alert-changes-dlq'],
   ]) {
     urls[variable] = queues.server.createQueue(name, { region: 'us-east-1' }).queueUrl;
     process.env[variable] = urls[variable];
@@ -50,7 +54,10 @@ const held = (name: string) => queues.server.inspectQueue(name)!.messages.ready.
 
 describe('checkDeadLetters', () => {
   it('raises nothing while the dead-letter queues are empty', async () => {
-    expect(await checkDeadLetters({ onCreated })).toEqual({ counts: { ingest: 0, detections: 0 }, raised: 0 });
+    expect(await checkDeadLetters({ onCreated })).toEqual({
+      counts: { ingest: 0, detections: 0, 'alert-changes': 0 },
+      raised: 0,
+    });
     expect(await deadLetterAlerts()).toEqual([]);
   });
 
@@ -58,7 +65,10 @@ describe('checkDeadLetters', () => {
     await deadLetter('DETECTIONS_DLQ_URL');
     await deadLetter('DETECTIONS_DLQ_URL');
     const now = new Date('2026-03-01T10:00:00Z');
-    expect(await checkDeadLetters({ now, onCreated })).toEqual({ counts: { ingest: 0, detections: 2 }, raised: 1 });
+    expect(await checkDeadLetters({ now, onCreated })).toEqual({
+      counts: { ingest: 0, detections: 2, 'alert-changes': 0 },
+      raised: 1,
+    });
     const [alert] = await deadLetterAlerts();
     expect(alert).toMatchObject({
       type: 'SYSTEM_ERROR',
@@ -76,17 +86,25 @@ describe('checkDeadLetters', () => {
         'detections function, then redrive them to the detections queue.',
     );
     expect(told.map((a) => a.id)).toEqual([alert.id]);
+    expect(changes.published().map((m) => [m.change, m.alertId])).toEqual([['CREATED', alert.id]]);
     expect(held('detections-dlq')).toBe(2);
   });
 
   it('raises nothing more while the count stays, and counts a rise on the open alert without telling users again', async () => {
     expect(await checkDeadLetters({ onCreated })).toMatchObject({ raised: 0 });
     await deadLetter('DETECTIONS_DLQ_URL');
-    expect(await checkDeadLetters({ onCreated })).toEqual({ counts: { ingest: 0, detections: 3 }, raised: 1 });
+    expect(await checkDeadLetters({ onCreated })).toEqual({
+      counts: { ingest: 0, detections: 3, 'alert-changes': 0 },
+      raised: 1,
+    });
     const alerts = await deadLetterAlerts();
     expect(alerts).toHaveLength(1);
     expect(alerts[0].eventCount).toBe(2);
     expect(told).toEqual([]);
+    expect(changes.published().map((m) => [m.change, m.alertId])).toEqual([
+      ['CREATED', alerts[0].id],
+      ['EVENTS_ADDED', alerts[0].id],
+    ]);
   });
 
   it('opens a new alert for new dead letters once the last one was resolved', async () => {

@@ -32,6 +32,7 @@ describe('log processor', () => {
     expect(fn.Properties.Timeout).toBe(300);
     expect(Object.keys(variables(fn)).sort()).toEqual(
       [
+        'ALERT_CHANGES_QUEUE_URL',
         'DETECTIONS_QUEUE_URL',
         'ENGINE_FUNCTION_NAME',
         'ENTITY_TABLE',

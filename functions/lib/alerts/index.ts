@@ -1,7 +1,26 @@
-// Alerts: the stored alert, its lists, and system alerts raised by other areas (createSystemAlert).
-// A caller's Lambda needs ENTITY_TABLE (read/write); createSystemAlert also notifies users (USER_POOL_ID with
-// cognito-idp:ListUsers and cognito-idp:ListUsersInGroup, see ../notifications).
-export * from './model';
-export { alertId } from './alert-id';
-export { getAlert, listAlerts, type AlertFilter, type AlertPage } from './repository';
-export { createSystemAlert, notifyAlertReaders, type SystemAlertInput, type SystemAlertResult } from './system';
+// Alerts: the only place alerts are created and changed — detection alerts and detection errors (with dedup,
+// threshold and the hourly limit) and system alerts raised by other areas — each change published as an
+// AlertChangedMessage on the alert-changes queue; and the reads: the lists, one alert, an alert's events.
+// A caller's Lambda needs ENTITY_TABLE (read/write); one that raises or joins alerts also needs
+// ALERT_CHANGES_QUEUE_URL (sqs:SendMessage), and for system alerts USER_POOL_ID with cognito-idp:ListUsers and
+// cognito-idp:ListUsersInGroup (users are notified, see ../notifications). Reading events needs LAKE_BUCKET.
+export * from '../../../core/alerts/model';
+export type { AlertChange, AlertChangedMessage } from '../../../core/alerts/messages';
+export { ALERT_NOT_FOUND, alertEvents, getAlert, listAlerts, type AlertsQuery } from './service';
+export { sortKey as alertPosition, type AlertPage } from './repository';
+export {
+  raiseAlertLimitExceeded,
+  recordDetectionMatches,
+  type DetectionAlertContent,
+  type DetectionAlertOutcome,
+  type DetectionMatches,
+} from './detection-alerts';
+export {
+  createSystemAlert,
+  notifyAlertReaders,
+  type SystemAlertInput,
+  type SystemAlertListener,
+  type SystemAlertResult,
+} from './system';
+export { dedupStringOf, type DedupStore } from './dedup';
+export { dynamoDedupStore } from './dedup-store';

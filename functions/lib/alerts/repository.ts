@@ -12,14 +12,15 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
 import { Conditions, queryItems } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
-import { ALERT_TYPES, type Alert, type AlertSeverity, type AlertStatus, type AlertType } from './model';
+import { ALERT_TYPES, type Alert, type AlertSeverity, type AlertStatus, type AlertType } from '../../../core/alerts/model';
 
 const table = () => requireEnv(ENV.entityTable);
 
 export const alertKey = (id: string) => ({ pk: `ALERT#${id}`, sk: 'ALERT' });
 const typeList = (type: AlertType) => `ALERT#TYPE#${type}`;
 const detectionList = (detectionId: string) => `ALERT#DETECTION#${detectionId}`;
-const sortKey = (alert: Pick<Alert, 'createdAt' | 'id'>) => `${alert.createdAt}#${alert.id}`;
+/** An alert's place in the lists, newest first (its sort key, and the position a page's cursor holds). */
+export const sortKey = (alert: Pick<Alert, 'createdAt' | 'id'>) => `${alert.createdAt}#${alert.id}`;
 
 interface StoredAlert extends Alert {
   pk: string;

@@ -5,13 +5,14 @@
 //
 // Key: pk = DEDUP#SYSTEM#<dedupKey>  sk = DEDUP  { alertId, sequence }
 // The alert id is derived from the key and its sequence (alert-id.ts), so a retry after a crash between the
-// two writes re-creates the same alert.
+// two writes re-creates the same alert. Every raise publishes the alert's change (created, or events added).
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
 import { ENV, requireEnv } from '../env';
+import { OPEN_STATUSES, type Alert, type AlertSeverity, type SystemAlertKind } from '../../../core/alerts/model';
 import { notifyUsersWith } from '../users';
 import { alertId } from './alert-id';
-import { OPEN_STATUSES, type Alert, type AlertSeverity, type SystemAlertKind } from './model';
+import { publishAlertChange } from './changes';
 import { addAlertEvents, getAlert, putAlert } from './repository';
 
 export interface SystemAlertInput {
@@ -63,10 +64,7 @@ export async function createSystemAlert(
     const current = out.Item as { alertId: string; sequence: number } | undefined;
     if (current) {
       const existing = await getAlert(current.alertId);
-      if (existing && OPEN_STATUSES.includes(existing.status)) {
-        await addAlertEvents(existing.id, 1, now, now);
-        return { alert: (await getAlert(existing.id)) ?? existing, created: false };
-      }
+      if (existing && OPEN_STATUSES.includes(existing.status)) return join(existing, now);
       if (!existing) return open(input, current.alertId, now, options.onCreated);
     }
     const sequence = (current?.sequence ?? 0) + 1;
@@ -117,14 +115,18 @@ async function open(
     alertContext: null,
     runbook: null,
     reference: null,
-    destinations: [],
     signalsTable: null,
   };
-  if (!(await putAlert(alert))) {
-    // Another raise opened it between our read and our write: this one joins it.
-    await addAlertEvents(id, 1, now, now);
-    return { alert: (await getAlert(id)) ?? alert, created: false };
-  }
+  // Another raise opened it between our read and our write: this one joins it.
+  if (!(await putAlert(alert))) return join(alert, now);
+  await publishAlertChange(alert, 'CREATED', now);
   await (onCreated ?? notifyAlertReaders)(alert);
   return { alert, created: true };
+}
+
+/** One more occurrence on an open alert. */
+async function join(alert: Alert, now: string): Promise<SystemAlertResult> {
+  await addAlertEvents(alert.id, 1, now, now);
+  await publishAlertChange(alert, 'EVENTS_ADDED', now);
+  return { alert: (await getAlert(alert.id)) ?? alert, created: false };
 }

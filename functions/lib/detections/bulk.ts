@@ -3,7 +3,7 @@
 // is (the deployment's log types, the engine's reading of the Python), compared with the store and, unless
 // only validating, saved item by item. Every item gets a status and its reasons.
 import { unzipSync, type UnzipFileInfo } from 'fflate';
-import { isIgnoredDirectory, loadRepository, type AnalysisItem, type SourceFile } from '../../../core/detections';
+import { isIgnoredDirectory, loadRepository, problemLine, type AnalysisItem, type SourceFile } from '../../../core/detections';
 import { getDetections, saveDetection } from './repository';
 import { isStoredType, type DetectionDraft, type StoredDetection, type StoredType } from './model';
 import type { Engine } from './engine';
@@ -163,7 +163,7 @@ export async function bulkUpload(files: readonly SourceFile[], options: BulkOpti
     const refused = problems.get(item.id);
     if (refused) {
       item.status = 'FAILED';
-      item.reasons.push(...refused);
+      item.reasons.push(...refused.map(problemLine));
       continue;
     }
     if (options.validateOnly || item.change === 'UNCHANGED') {

@@ -1,9 +1,9 @@
 // The checks a validated draft must pass before it is saved, on one detection or a whole bulk upload: the
 // rules of core/detections/save-checks.ts against the deployment's log types, and the engine's reading of
 // the Python (syntax errors with their line, a rule without `def rule(...)`, a policy without
-// `def policy(...)`, a data model without the methods its mappings name). Each problem reads `key: message`,
-// as the API's other field errors do.
-import { saveProblems } from '../../../core/detections';
+// `def policy(...)`, a data model without the methods its mappings name). Each problem is on its key (the
+// Python's on `body`), as the API's other field errors are.
+import { saveProblems, type SaveProblem } from '../../../core/detections';
 import { availableLogTypes } from '../log-sources/log-types';
 import type { CheckItem, Engine } from './engine';
 import type { DetectionDraft } from './model';
@@ -33,9 +33,12 @@ function checkItem(draft: DetectionDraft & { body: string }): CheckItem {
 }
 
 /** The problems of each draft that has any, by id; the Python of every draft is checked in one engine call. */
-export async function checkDrafts(drafts: readonly DetectionDraft[], context: SaveCheckContext): Promise<Map<string, string[]>> {
-  const problems = new Map<string, string[]>();
-  const add = (id: string, found: readonly string[]) => {
+export async function checkDrafts(
+  drafts: readonly DetectionDraft[],
+  context: SaveCheckContext,
+): Promise<Map<string, SaveProblem[]>> {
+  const problems = new Map<string, SaveProblem[]>();
+  const add = (id: string, found: readonly SaveProblem[]) => {
     if (found.length) problems.set(id, [...(problems.get(id) ?? []), ...found]);
   };
   for (const draft of drafts) add(draft.id, saveProblems(draft.type, draft.spec, context.knownLogTypes));
@@ -44,7 +47,7 @@ export async function checkDrafts(drafts: readonly DetectionDraft[], context: Sa
     for (const result of await context.engine.check(items))
       add(
         result.id,
-        result.errors.map((e) => `body: ${e.line === undefined ? '' : `line ${e.line}: `}${e.message}`),
+        result.errors.map((e) => ({ path: 'body', message: `${e.line === undefined ? '' : `line ${e.line}: `}${e.message}` })),
       );
   return problems;
 }

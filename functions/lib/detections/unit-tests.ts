@@ -2,7 +2,7 @@
 // through the detection engine (each test with its own in-memory key-value store), correlation rules through
 // core's evaluator. The outcome reads as the specification's test-run texts.
 import { runCorrelationTests } from '../../../core/detections';
-import { engineContent } from './content';
+import { storedEngineContent } from './content';
 import type { Engine } from './engine';
 import type { StoredDetection } from './model';
 import { allOfType, detectionsRevision, getDetections } from './repository';
@@ -52,7 +52,7 @@ export async function runDetectionTests(detection: StoredDetection, tests: reado
     allOfType('datamodel'),
     typeof baseId === 'string' ? getDetections([baseId]) : Promise.resolve([]),
   ]);
-  const content = engineContent([detection], [...globals, ...dataModels], new Map(bases.map((b) => [b.id, b])));
+  const content = storedEngineContent([detection], [...globals, ...dataModels], new Map(bases.map((b) => [b.id, b])));
   if (!content.detections.length) throw new UnrunnableTests(`base detection ${String(baseId)} not found`);
   const results = await engine.test(
     { ...content, version: `${revision}:test:${detection.id}:${detection.version}` },

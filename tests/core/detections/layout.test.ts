@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { engineContent, joinPath, loadRepository, planDetections, selectItem, type SourceFile } from '../../../core/detections';
+import {
+  codeInFiles,
+  engineContent,
+  joinPath,
+  loadRepository,
+  planDetections,
+  selectItem,
+  type SourceFile,
+} from '../../../core/detections';
 
 const rule = (id: string, extra = '') => `AnalysisType: rule
 RuleID: ${id}
@@ -199,7 +207,8 @@ describe('selection and engine content', () => {
   });
 
   it('derives the engine content; derived rules run their base with their own overrides and inherit tests', () => {
-    const planned = planDetections(repo.items, repo.items, (p) => `/repo/${p}`);
+    const codeOf = codeInFiles((p) => `/repo/${p}`);
+    const planned = planDetections(repo.items, repo.items, codeOf);
     expect(planned.map((p) => [p.engine.id, p.tests.length])).toEqual([
       ['A', 1],
       ['D', 1],
@@ -212,7 +221,7 @@ describe('selection and engine content', () => {
       inlineFilters: [{ KeyPath: 'x', Condition: 'Exists' }],
     });
     expect(planned[2].engine).toMatchObject({ id: 'S', detection: [{ Key: 'a', Condition: 'Exists' }], alertTitle: '{a}' });
-    const content = engineContent(repo.items, planned, (p) => `/repo/${p}`);
+    const content = engineContent(repo.items, planned, codeOf);
     expect(content.globals).toEqual([{ id: 'g', path: '/repo/g.py' }]);
     expect(content.dataModels).toEqual([{ id: 'M', logTypes: ['Some.Log'], mappings: [{ Name: 'x', Path: '$.x' }] }]);
   });

@@ -1,7 +1,17 @@
 // The save rules of detections beyond their YAML shape: ids usable as keys and module names, links that open
 // only web pages (as a browser reads them), and log types that exist.
 import { describe, expect, it } from 'vitest';
-import { detectionIdProblem, ID_CHARACTERS, linkProblem, MAX_ID_LENGTH, saveProblems } from '../../../core/detections';
+import {
+  detectionIdProblem,
+  ID_CHARACTERS,
+  linkProblem,
+  MAX_ID_LENGTH,
+  problemLine,
+  saveProblems as problemsOf,
+} from '../../../core/detections';
+
+/** Each problem as the line bulk upload reports. */
+const saveProblems = (...args: Parameters<typeof problemsOf>) => problemsOf(...args).map(problemLine);
 
 describe('detection ids', () => {
   it.each(['AWS.CloudTrail.RootActivity', 'panther_base_helpers', 'Okta-Admin.2', '1Password.Login', 'a'])('accepts %s', (id) =>

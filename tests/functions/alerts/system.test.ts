@@ -2,13 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../../functions/lib/clients';
 import { createSystemAlert, getAlert, listAlerts, type Alert } from '../../../functions/lib/alerts';
+import { startAlertChanges, type AlertChanges } from './alert-changes';
 import { startEntityTable } from './entity-table';
 
 let stop: () => Promise<void>;
+let changes: AlertChanges;
 beforeAll(async () => {
   stop = (await startEntityTable('system-alerts')).stop;
+  changes = await startAlertChanges();
 });
-afterAll(() => stop());
+afterAll(async () => {
+  await changes.stop();
+  await stop();
+});
 
 const told: Alert[] = [];
 const onCreated = async (alert: Alert) => {
@@ -59,6 +65,8 @@ describe('createSystemAlert', () => {
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(results.map((r) => r.alert.id)).size).toBe(1);
     expect((await getAlert(results[0].alert.id))?.eventCount).toBe(5);
+    const told = changes.published().filter((m) => m.alertId === results[0].alert.id);
+    expect(told.map((m) => m.change).sort()).toEqual(['CREATED', 'EVENTS_ADDED', 'EVENTS_ADDED', 'EVENTS_ADDED', 'EVENTS_ADDED']);
   });
 
   it('lists system alerts newest first, by type and status', async () => {
@@ -66,5 +74,28 @@ describe('createSystemAlert', () => {
     expect(page.items.every((a) => a.type === 'SYSTEM_ERROR' && a.status === 'OPEN')).toBe(true);
     const times = page.items.map((a) => a.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('publishes every raise: the alert created, then events added while it is open', async () => {
+    const key = { ...input, dedupKey: 'SOURCE_NO_DATA:src-changes', sourceId: 'src-changes' };
+    const before = changes.published().length;
+    const first = await createSystemAlert(key, { now: new Date('2026-01-02T10:00:00Z'), onCreated });
+    await createSystemAlert(key, { now: new Date('2026-01-02T11:00:00Z'), onCreated });
+    expect(changes.published().slice(before)).toEqual([
+      {
+        kind: 'alert-changed',
+        change: 'CREATED',
+        alertId: first.alert.id,
+        alertType: 'SYSTEM_ERROR',
+        changedAt: '2026-01-02T10:00:00.000Z',
+      },
+      {
+        kind: 'alert-changed',
+        change: 'EVENTS_ADDED',
+        alertId: first.alert.id,
+        alertType: 'SYSTEM_ERROR',
+        changedAt: '2026-01-02T11:00:00.000Z',
+      },
+    ]);
   });
 });

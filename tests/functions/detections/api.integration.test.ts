@@ -179,7 +179,7 @@ describe('one detection', () => {
     await expect(call(admin, LIST, { input: { pageSize: 5000 } })).rejects.toThrow(
       /pageSize must be a whole number from 1 to 999/,
     );
-    await expect(call(admin, LIST, { input: { cursor: '../../etc' } })).rejects.toThrow(/cursor is not valid/);
+    await expect(call(admin, LIST, { input: { cursor: '../../etc' } })).rejects.toThrow(/cursor is not a cursor of this list/);
   });
 });
 

@@ -1,6 +1,7 @@
 // The detections function's processing of one events object, on s3rver and dynalite with a scripted engine:
 // signal rows and their p_* fields, signals-only detections, detection errors, deterministic signal objects,
-// and the hourly alert limit raising one DETECTION_ALERT_LIMIT_EXCEEDED system alert.
+// the hourly alert limit raising one DETECTION_ALERT_LIMIT_EXCEEDED system alert, and one alert change published
+// for each alert created or joined.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,18 +10,19 @@ import { CreateBucketCommand, GetObjectCommand, PutObjectCommand } from '@aws-sd
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
 import { processMessage, type ProcessDeps } from '../../../functions/detections/process';
+import { listAlerts } from '../../../functions/lib/alerts';
 import { ALERTS_PER_HOUR_LIMIT, hourOf } from '../../../functions/lib/alerts/dedup';
-import { listAlerts } from '../../../functions/lib/alerts/repository';
 import { s3 } from '../../../functions/lib/clients';
-import type { Engine, EngineResult } from '../../../functions/lib/detections/engine';
-import type { StoredDetection } from '../../../functions/lib/detections/model';
+import type { Engine, EngineResult, StoredDetection } from '../../../functions/lib/detections';
 import { startS3, type S3Service } from '../../../local/services/s3';
+import { startAlertChanges, type AlertChanges } from '../alerts/alert-changes';
 import { startEntityTable } from '../alerts/entity-table';
 import { memoryDedupStore } from '../alerts/memory-dedup-store';
 
 const BUCKET = 'lake';
 let s3Service: S3Service;
 let stopDynamo: () => Promise<void>;
+let changes: AlertChanges;
 let dir: string;
 
 function detection(id: string, spec: Record<string, unknown>): StoredDetection {
@@ -101,6 +103,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'caracal-process-'));
   s3Service = await startS3(dir);
   stopDynamo = (await startEntityTable('process')).stop;
+  changes = await startAlertChanges();
   Object.assign(process.env, {
     AWS_ENDPOINT_URL_S3: s3Service.endpoint,
     AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
@@ -112,6 +115,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await s3Service?.stop();
   await stopDynamo?.();
+  await changes?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -193,5 +197,73 @@ describe('processing one events object', () => {
     const again = await processMessage(message(key), deps, now);
     expect(again.signalObjects.sort()).toEqual(report.signalObjects.sort());
     expect((await listAlerts({ type: 'SYSTEM_ERROR' }, 10)).items).toHaveLength(1);
+  });
+});
+
+describe('alert changes', () => {
+  const RULES = new Map([
+    ['Changes.Rule', detection('Changes.Rule', { OutputIds: ['slack-secops'] })],
+    ['Changes.Crowd', detection('Changes.Crowd', { Threshold: 5 })],
+    ['Changes.Broken', detection('Changes.Broken', {})],
+  ]);
+  const changing: Engine = {
+    ...engine,
+    async run(_content, events) {
+      return {
+        load: { loaded: 3, errors: [] },
+        results: events.map((e): EngineResult[] => [
+          { id: 'Changes.Rule', matched: true, dedup: String(e.user) },
+          { id: 'Changes.Crowd', matched: true },
+          ...(e.boom ? [{ id: 'Changes.Broken', matched: false, error: 'KeyError: user' }] : []),
+        ]),
+      };
+    },
+  };
+
+  it('publishes one message for each alert created or joined, none below the threshold', async () => {
+    const now = new Date('2026-03-05T06:00:00Z');
+    const key = 'panther_logs/test_log/year=2026/month=03/day=05/hour=05/changes-0000.json.gz';
+    await putEvents(key, [
+      { user: 'cy', p_event_time: '2026-03-05 05:01:00.000000000', p_log_type: 'Test.Log' },
+      { user: 'cy', p_event_time: '2026-03-05 05:02:00.000000000', p_log_type: 'Test.Log', boom: true },
+    ]);
+    const deps: ProcessDeps = {
+      engine: changing,
+      dedup: memoryDedupStore(),
+      lakeBucket: BUCKET,
+      detectionsFor: async () => ({ detections: RULES, content: { globals: [], dataModels: [], detections: [], version: '1' } }),
+    };
+    const before = changes.published().length;
+    await processMessage(message(key), deps, now);
+    const alerts = (await listAlerts({}, 50)).items.filter((a) => a.detectionId?.startsWith('Changes.'));
+    const idOf = (detectionId: string) => alerts.find((a) => a.detectionId === detectionId)!.id;
+    const created = changes.published().slice(before);
+    expect(created.sort((a, b) => a.alertType.localeCompare(b.alertType))).toEqual([
+      {
+        kind: 'alert-changed',
+        change: 'CREATED',
+        alertId: idOf('Changes.Rule'),
+        alertType: 'ALERT',
+        changedAt: now.toISOString(),
+        destinations: ['slack-secops'],
+      },
+      {
+        kind: 'alert-changed',
+        change: 'CREATED',
+        alertId: idOf('Changes.Broken'),
+        alertType: 'DETECTION_ERROR',
+        changedAt: now.toISOString(),
+      },
+    ]);
+
+    const later = new Date('2026-03-05T06:10:00Z');
+    await processMessage(message(key), deps, later);
+    const joined = changes.published().slice(before + created.length);
+    expect(joined.map((m) => [m.change, m.alertId, m.changedAt]).sort()).toEqual(
+      [
+        ['EVENTS_ADDED', idOf('Changes.Rule'), later.toISOString()],
+        ['EVENTS_ADDED', idOf('Changes.Broken'), later.toISOString()],
+      ].sort(),
+    );
   });
 });

@@ -16,7 +16,7 @@ import {
   ZIP_TOO_LARGE,
 } from '../../../functions/lib/detections/bulk';
 import { ID_CHARACTERS } from '../../../core/detections';
-import { engineContent } from '../../../functions/lib/detections/content';
+import { storedEngineContent } from '../../../functions/lib/detections/content';
 import {
   deleteDetection,
   DetectionConflict,
@@ -180,7 +180,7 @@ describe('bulk upload', () => {
     const rules = (await listDetections({ types: ['rule'] }, 100)).items;
     const helpers = (await listDetections({ types: ['global', 'datamodel'] }, 100)).items;
     const bases = new Map(rules.map((r) => [r.id, r]));
-    const content = engineContent(rules, helpers, bases);
+    const content = storedEngineContent(rules, helpers, bases);
     expect(content.detections.every((d) => d.path === undefined)).toBe(true);
     expect(content.detections.filter((d) => d.body).length).toBeGreaterThan(0);
     expect(content.globals.every((g) => (g.body ?? '').length > 0)).toBe(true);

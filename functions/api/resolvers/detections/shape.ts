@@ -1,7 +1,6 @@
 // Stored detections as the API's Detection type.
-import type { StoredDetection, StoredType } from '../../../lib/detections/model';
-import { dedupMinutes, isSimpleDetection, threshold } from '../../../lib/detections/model';
-import { toAlertSeverity } from '../../../lib/alerts/model';
+import { toAlertSeverity } from '../../../lib/alerts';
+import { dedupMinutes, isSimpleDetection, threshold, type StoredDetection, type StoredType } from '../../../lib/detections';
 
 export const TYPE_TO_GRAPHQL: Record<StoredType, string> = {
   rule: 'RULE',

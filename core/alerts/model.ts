@@ -1,4 +1,5 @@
-// The alert vocabulary (the specification's shared enumerations) and the stored alert shape.
+// The alert vocabulary (the shared enumerations of alert types, statuses, severities and system alert kinds)
+// and the alert itself.
 
 export const ALERT_TYPES = ['ALERT', 'DETECTION_ERROR', 'SYSTEM_ERROR'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
@@ -59,8 +60,6 @@ export interface Alert {
   readonly alertContext: Record<string, unknown> | null;
   readonly runbook: string | null;
   readonly reference: string | null;
-  /** Destination ids chosen by the detection (`OutputIds`); an empty list means "resolve by the rules". */
-  readonly destinations: readonly string[];
   /** The lake table holding the alert's signals (`<table>` under panther_signals), for ALERT and DETECTION_ERROR. */
   readonly signalsTable: string | null;
 }

@@ -1,0 +1,24 @@
+// Detections: rules, scheduled rules, policies, simple detections, correlation rules, global helpers and data
+// models, kept with every saved version; their unit tests; bulk upload; and the engine that runs them.
+// A caller's Lambda needs ENTITY_TABLE (read/write) and, to save, test or run detections, ENGINE_FUNCTION_NAME
+// (lambda:InvokeFunction).
+export {
+  createDetection,
+  deleteDetection,
+  DETECTION_NOT_FOUND,
+  getDetection,
+  listDetections,
+  runDetectionTests,
+  seedDetections,
+  setDetectionEnabled,
+  updateDetection,
+  uploadDetections,
+  type DetectionSource,
+  type DetectionsQuery,
+} from './service';
+export { detectionsFor, type LogTypeDetections } from './content';
+export { lambdaEngine, type Engine, type EngineResult, type VersionedContent } from './engine';
+export { dedupMinutes, isSimpleDetection, STORED_TYPES, threshold, type StoredDetection, type StoredType } from './model';
+export type { BulkReport } from './bulk';
+export type { DetectionPage } from './repository';
+export type { TestRun } from './unit-tests';
