@@ -129,7 +129,7 @@ export class Processing extends Construct {
 
   /**
    * Lets a function (the api) connect SQS sources' queues to the log processor and disconnect them
-   * (functions/lib/pipeline/source-queue-consumer.ts), with the processor's name in LOG_PROCESSOR_FUNCTION.
+   * (functions/lib/log-sources/source-queue.ts), with the processor's name in LOG_PROCESSOR_FUNCTION.
    */
   allowSourceQueueConnections(fn: lambda.Function): void {
     const { partition, region, account } = Stack.of(this);
