@@ -1,5 +1,6 @@
 // Reading lists out of DynamoDB: one Query followed page after page (never a Scan), items by key in batches,
-// and filter expressions built from conditions with their names and values placeholders kept apart.
+// and filter expressions built from conditions with their names and values placeholders kept apart; and
+// conditional writes that tell whether their condition held.
 import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './clients';
 
@@ -137,5 +138,20 @@ export class Conditions {
       ExpressionAttributeNames: { ...input.ExpressionAttributeNames, ...this.names },
       ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ...this.values },
     };
+  }
+}
+
+/** Whether DynamoDB refused a write because its condition did not hold. */
+export const isConditionFailure = (error: unknown): boolean =>
+  (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
+
+/** Runs a conditional write: true when it was written, false when its condition did not hold; any other error is thrown. */
+export async function writeIf(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
   }
 }

@@ -16,6 +16,7 @@ import {
 } from '../../../core/log-sources/types';
 import { createSystemAlert } from '../alerts';
 import { dynamo } from '../clients';
+import { writeIf } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
 import { notifyUsersWith } from '../users';
 import { httpEndpointUrl } from './endpoint';
@@ -132,8 +133,8 @@ export async function getHealth(sourceId: string): Promise<SourceHealthRecord> {
 }
 
 async function claimRaise(sourceId: string, kind: SourceHealthAlertKind, now: string): Promise<boolean> {
-  try {
-    await dynamo().send(
+  return writeIf(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: table(),
         Key: healthKey(sourceId),
@@ -142,17 +143,13 @@ async function claimRaise(sourceId: string, kind: SourceHealthAlertKind, now: st
         ExpressionAttributeNames: { '#kind': kind },
         ExpressionAttributeValues: { ':now': now },
       }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 async function clearRaise(sourceId: string, kind: SourceHealthAlertKind): Promise<void> {
-  await dynamo()
-    .send(
+  await writeIf(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: table(),
         Key: healthKey(sourceId),
@@ -160,10 +157,8 @@ async function clearRaise(sourceId: string, kind: SourceHealthAlertKind): Promis
         ConditionExpression: 'attribute_exists(raised)',
         ExpressionAttributeNames: { '#kind': kind },
       }),
-    )
-    .catch((error: Error) => {
-      if (error.name !== 'ConditionalCheckFailedException') throw error;
-    });
+    ),
+  );
 }
 
 async function saveHealth(sourceId: string, record: SourceHealthRecord): Promise<void> {

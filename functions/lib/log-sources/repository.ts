@@ -26,7 +26,7 @@ import {
 import { matchObject, type ObjectMatch } from '../../../core/log-sources/match';
 import type { IngestionFigures, LogSource, LogSourceTransport, S3LogSource } from '../../../core/log-sources/types';
 import { dynamo } from '../clients';
-import { queryAll } from '../dynamo-lists';
+import { queryAll, writeIf } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
 
 /**
@@ -238,8 +238,8 @@ export async function recordIngestion(sourceId: string, figures: IngestionFigure
     ),
   ]);
   if (values[':events'] === 0) return;
-  try {
-    await dynamo().send(
+  await writeIf(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: table(),
         Key: statsKey(sourceId),
@@ -247,10 +247,8 @@ export async function recordIngestion(sourceId: string, figures: IngestionFigure
         ConditionExpression: 'attribute_not_exists(lastEventAt) OR lastEventAt < :at',
         ExpressionAttributeValues: { ':at': lastEventAt },
       }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
+    ),
+  );
 }
 
 export interface SourceTotals {
@@ -313,34 +311,30 @@ export class LabelTakenError extends Error {
 }
 
 async function claimLabel(source: LogSource): Promise<void> {
-  try {
-    await dynamo().send(
+  const claimed = await writeIf(() =>
+    dynamo().send(
       new PutCommand({
         TableName: table(),
         Item: { ...labelKey(source.transport, source.label), sourceId: source.id },
         ConditionExpression: 'attribute_not_exists(pk) OR sourceId = :id',
         ExpressionAttributeValues: { ':id': source.id },
       }),
-    );
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw new LabelTakenError(source.transport);
-    throw error;
-  }
+    ),
+  );
+  if (!claimed) throw new LabelTakenError(source.transport);
 }
 
 async function releaseLabel(source: LogSource): Promise<void> {
-  try {
-    await dynamo().send(
+  await writeIf(() =>
+    dynamo().send(
       new DeleteCommand({
         TableName: table(),
         Key: labelKey(source.transport, source.label),
         ConditionExpression: 'sourceId = :id',
         ExpressionAttributeValues: { ':id': source.id },
       }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
+    ),
+  );
 }
 
 async function putLookups(source: StoredLogSource): Promise<void> {
@@ -405,8 +399,8 @@ export async function replaceSource(previous: StoredLogSource, next: StoredLogSo
  * new secret); answers whether it was replaced.
  */
 export async function replaceSecret(id: string, previous: { readonly hash: string }, next: StoredHttpSecret): Promise<boolean> {
-  try {
-    await dynamo().send(
+  return writeIf(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: table(),
         Key: sourceKey(id),
@@ -415,12 +409,8 @@ export async function replaceSecret(id: string, previous: { readonly hash: strin
         ExpressionAttributeNames: { '#secret': 'secret', '#hash': 'hash' },
         ExpressionAttributeValues: { ':next': next, ':previous': previous.hash },
       }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Deletes a source with its label claim, lookups, figures and health. */

@@ -28,7 +28,8 @@ import {
   type StreamTypeInput,
 } from '../../../core/log-sources/validation';
 import { tooLong } from '../../../core/validation/generic';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../auth';
+import { isConditionFailure } from '../dynamo-lists';
 import { ApiError, invalidInput } from '../errors';
 import { viewBucketData as readBucketData, type BucketDataPage } from './bucket-data';
 import { httpEndpointUrl } from './endpoint';
@@ -244,7 +245,7 @@ async function saving<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     if (error instanceof LabelTakenError) throw new ApiError('AlreadyExists', labelTakenMessage(error.transport));
-    if ((error as Error).name === 'ConditionalCheckFailedException') {
+    if (isConditionFailure(error)) {
       throw new ApiError('RevisionConflict', 'The log source changed while you edited it; reload and try again');
     }
     throw error;

@@ -5,6 +5,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createSystemAlert } from '../alerts';
 import { dynamo } from '../clients';
+import { writeIf } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
 import { failuresPartition } from './classification-failures';
 
@@ -17,8 +18,8 @@ const TITLES: Record<SourceDataAlertKind, (label: string) => string> = {
 
 /** Takes this hour's gate for a source and kind; false when it was taken already. */
 async function firstThisHour(sourceId: string, kind: SourceDataAlertKind, now: Date): Promise<boolean> {
-  try {
-    await dynamo().send(
+  return writeIf(() =>
+    dynamo().send(
       new PutCommand({
         TableName: requireEnv(ENV.entityTable),
         Item: {
@@ -28,12 +29,8 @@ async function firstThisHour(sourceId: string, kind: SourceDataAlertKind, now: D
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 export async function raiseSourceDataAlert(

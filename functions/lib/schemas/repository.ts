@@ -16,7 +16,7 @@ import { assembleSchemaSpec } from '../../../core/schemas/custom-schema';
 import { MANAGED_SCHEMA_YAML } from '../../../core/schemas/managed/index';
 import { managedSchema, managedSchemaNames, type SchemaSpec } from '../../../core/schemas/index';
 import { dynamo } from '../clients';
-import { batchGetItems, queryAll } from '../dynamo-lists';
+import { batchGetItems, isConditionFailure, queryAll } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
 import { ApiError } from '../errors';
 
@@ -122,8 +122,6 @@ function toRecord(item: StoredSchema): SchemaRecord {
   };
 }
 
-const isConditionFailure = (err: unknown) => (err as Error).name === 'ConditionalCheckFailedException';
-
 /** A managed schema from core, or the current revision of a custom schema; null when neither exists. */
 export async function getSchema(name: string): Promise<SchemaRecord | null> {
   if (isManagedSchemaName(name)) return managedRecord(name);
@@ -203,7 +201,7 @@ async function putRevisionCopy(item: StoredSchema): Promise<void> {
  * Writes a new revision of a custom schema. `expectedRevision` is the revision the caller edited (0 or
  * absent to create): a create fails with AlreadyExists when the name is taken (ignoring case), an update
  * with RevisionConflict when someone saved a newer revision meanwhile, and with NotFound when it is gone.
- * The input is stored as given: validate it first (service.ts).
+ * The input is stored as given: validate it first (index.ts).
  */
 export async function putSchema(
   input: SchemaInput,
@@ -313,7 +311,7 @@ export const unarchiveSchema = (name: string, actor: string, now = new Date()) =
 
 /**
  * Deletes a custom schema and its revisions. Whether a log source still uses it is the caller's check
- * (service.ts refuses with InUse).
+ * (index.ts refuses with InUse).
  */
 export async function deleteSchema(name: string): Promise<void> {
   if (isManagedSchemaName(name)) throw new ApiError('InvalidUpdate', `${name} is a managed schema and cannot be deleted`);
