@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
+import { isConditionFailure, writeIf } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
 import type { DedupState, DedupStore } from './dedup';
 
@@ -17,18 +18,6 @@ const table = () => requireEnv(ENV.entityTable);
 function stateKey(key: string) {
   const [detectionId] = key.split('\u0000');
   return { pk: `DEDUP#${detectionId}#${createHash('sha256').update(key).digest('hex')}`, sk: 'DEDUP' };
-}
-
-const isConditionFailure = (err: unknown) => (err as Error).name === 'ConditionalCheckFailedException';
-
-async function conditional(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
 }
 
 function toState(item: Record<string, unknown> | undefined): DedupState | null {
@@ -49,7 +38,7 @@ export const dynamoDedupStore: DedupStore = {
   },
 
   async open(key, previous, next, expiresAt) {
-    return conditional(() =>
+    return writeIf(() =>
       dynamo().send(
         new PutCommand({
           TableName: table(),
@@ -82,7 +71,7 @@ export const dynamoDedupStore: DedupStore = {
   },
 
   async claim(key, alertCount, id) {
-    return conditional(() =>
+    return writeIf(() =>
       dynamo().send(
         new UpdateCommand({
           TableName: table(),
@@ -96,7 +85,7 @@ export const dynamoDedupStore: DedupStore = {
   },
 
   async countAlert(detectionId, hour, limit, expiresAt) {
-    return conditional(() =>
+    return writeIf(() =>
       dynamo().send(
         new UpdateCommand({
           TableName: table(),

@@ -3,9 +3,8 @@
 // AlertChangedMessage on the alert-changes queue; and the reads: the lists, one alert, an alert's events.
 // A caller's Lambda needs ENTITY_TABLE (read/write); one that raises or joins alerts also needs
 // ALERT_CHANGES_QUEUE_URL (sqs:SendMessage), and for system alerts USER_POOL_ID with cognito-idp:ListUsers and
-// cognito-idp:ListUsersInGroup (users are notified, see ../notifications). Reading events needs LAKE_BUCKET.
+// cognito-idp:ListUsersInGroup (users are notified through ../users). Reading events needs LAKE_BUCKET.
 export * from '../../../core/alerts/model';
-export type { AlertChange, AlertChangedMessage } from '../../../core/alerts/messages';
 export { ALERT_NOT_FOUND, alertEvents, getAlert, listAlerts, type AlertsQuery } from './service';
 export { sortKey as alertPosition, type AlertPage } from './repository';
 export {
@@ -15,12 +14,6 @@ export {
   type DetectionAlertOutcome,
   type DetectionMatches,
 } from './detection-alerts';
-export {
-  createSystemAlert,
-  notifyAlertReaders,
-  type SystemAlertInput,
-  type SystemAlertListener,
-  type SystemAlertResult,
-} from './system';
+export { createSystemAlert, type SystemAlertInput, type SystemAlertListener, type SystemAlertResult } from './system';
 export { dedupStringOf, type DedupStore } from './dedup';
 export { dynamoDedupStore } from './dedup-store';

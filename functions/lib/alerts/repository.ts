@@ -10,7 +10,7 @@
 // The dedup and limiter items of alert creation live under DEDUP# (see dedup-store.ts).
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
-import { Conditions, queryItems } from '../dynamo-lists';
+import { Conditions, queryItems, writeIf } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
 import { ALERT_TYPES, type Alert, type AlertSeverity, type AlertStatus, type AlertType } from '../../../core/alerts/model';
 
@@ -46,19 +46,11 @@ function toAlert(item: Record<string, unknown>): Alert {
   return alert;
 }
 
-const isConditionFailure = (err: unknown) => (err as Error).name === 'ConditionalCheckFailedException';
-
 /** Writes a new alert; answers false (and writes nothing) when an alert with that id exists already. */
 export async function putAlert(alert: Alert): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new PutCommand({ TableName: table(), Item: toStored(alert), ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return writeIf(() =>
+    dynamo().send(new PutCommand({ TableName: table(), Item: toStored(alert), ConditionExpression: 'attribute_not_exists(pk)' })),
+  );
 }
 
 export async function getAlert(id: string): Promise<Alert | null> {
@@ -77,8 +69,8 @@ export async function addAlertEvents(id: string, events: number, lastEventAt: st
       ExpressionAttributeValues: { ':n': events, ':now': now },
     }),
   );
-  try {
-    await dynamo().send(
+  await writeIf(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: table(),
         Key: alertKey(id),
@@ -86,10 +78,8 @@ export async function addAlertEvents(id: string, events: number, lastEventAt: st
         ConditionExpression: 'attribute_exists(pk) AND lastEventAt < :t',
         ExpressionAttributeValues: { ':t': lastEventAt },
       }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+    ),
+  );
 }
 
 /**
@@ -106,9 +96,9 @@ export async function joinAlert(
     ['firstEventAt', '>', change.firstEventAt],
     ['lastEventAt', '<', change.lastEventAt],
   ];
-  for (const [field, op, value] of steps) {
-    try {
-      await dynamo().send(
+  for (const [field, op, value] of steps)
+    await writeIf(() =>
+      dynamo().send(
         new UpdateCommand({
           TableName: table(),
           Key: alertKey(id),
@@ -117,11 +107,8 @@ export async function joinAlert(
           ExpressionAttributeNames: { '#f': field },
           ExpressionAttributeValues: { ':v': value, ':now': now },
         }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
-  }
+      ),
+    );
 }
 
 export interface AlertFilter {

@@ -8,6 +8,7 @@
 // two writes re-creates the same alert. Every raise publishes the alert's change (created, or events added).
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
+import { writeIf } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
 import { OPEN_STATUSES, type Alert, type AlertSeverity, type SystemAlertKind } from '../../../core/alerts/model';
 import { notifyUsersWith } from '../users';
@@ -35,7 +36,7 @@ export interface SystemAlertResult {
 export type SystemAlertListener = (alert: Alert) => Promise<void>;
 
 /** The default listener: a SYSTEM_ERROR notification to every user who may read alerts. */
-export async function notifyAlertReaders(alert: Alert): Promise<void> {
+async function notifyAlertReaders(alert: Alert): Promise<void> {
   await notifyUsersWith({
     permission: 'AlertRead',
     topic: 'SYSTEM_ERROR',
@@ -69,8 +70,8 @@ export async function createSystemAlert(
     }
     const sequence = (current?.sequence ?? 0) + 1;
     const id = alertId(`system:${input.kind}`, sequence, input.dedupKey);
-    try {
-      await dynamo().send(
+    const taken = await writeIf(() =>
+      dynamo().send(
         new UpdateCommand({
           TableName: table(),
           Key: dedupItemKey(input.dedupKey),
@@ -79,12 +80,9 @@ export async function createSystemAlert(
           ExpressionAttributeNames: { '#seq': 'sequence' },
           ExpressionAttributeValues: { ':id': id, ':seq': sequence, ...(current ? { ':prev': current.sequence } : {}) },
         }),
-      );
-    } catch (err) {
-      if ((err as Error).name === 'ConditionalCheckFailedException') continue;
-      throw err;
-    }
-    return open(input, id, now, options.onCreated);
+      ),
+    );
+    if (taken) return open(input, id, now, options.onCreated);
   }
   throw new Error(`system alert ${input.dedupKey} kept changing while being raised`);
 }

@@ -25,7 +25,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
-import { Conditions, queryAll, queryItems } from '../dynamo-lists';
+import { Conditions, isConditionFailure, queryAll, queryItems } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
 import { indexedTypes, isEnabled, STORED_TYPES, type DetectionDraft, type StoredDetection, type StoredType } from './model';
 
@@ -65,8 +65,6 @@ function toDetection(item: Record<string, unknown>): StoredDetection {
 
 const searchText = (d: DetectionDraft) =>
   `${d.id} ${typeof d.spec.DisplayName === 'string' ? d.spec.DisplayName : ''}`.toLowerCase();
-
-const isConditionFailure = (err: unknown) => (err as Error).name === 'ConditionalCheckFailedException';
 
 /** The current version of a detection, or null. */
 export async function getDetection(id: string): Promise<StoredDetection | null> {
