@@ -27,6 +27,48 @@ export default tseslint.config(
     },
   },
   {
+    // One door per area: the API, the handlers and the functions' own modules use an area of functions/lib only
+    // through its index.ts, beside the shared modules at functions/lib's root (clients, env, errors, appsync,
+    // dynamo-lists, graphql-types).
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+lib/[^/]+/',
+              message: 'Use an area of functions/lib through its door: import functions/lib/<area>, not a module inside it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // An area of functions/lib uses another only through the other's door, and never the API or a function's
+    // own modules (data flows from the functions into functions/lib, not back).
+    files: ['functions/lib/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/',
+              message: 'Use another area through its door: import functions/lib/<other>, not a module inside it.',
+            },
+            {
+              regex: '^\\.\\./\\.\\./(?!\\.\\.)',
+              message: 'functions/lib serves the API and the functions; it does not import them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -4,7 +4,7 @@
 // function's log with its details and answered with a generic ServerError: its text names tables, keys,
 // conditions and limits that concern the operator, not the user.
 import type { AppSyncResolverEvent } from '../lib/appsync';
-import { authorize } from '../lib/auth/guard';
+import { authorize } from '../lib/auth';
 import { ApiError, UNEXPECTED_ERROR } from '../lib/errors';
 import { answerOf, errorAnswerOf, type ResolverAnswer } from './errors';
 import { resolvers } from './resolvers';

@@ -1,4 +1,4 @@
-import type { Caller } from '../../lib/auth/caller';
+import type { Caller } from '../../lib/auth';
 import type { AppSyncResolverEvent } from '../../lib/appsync';
 
 /** A resolver of one root field; the guard has already authorized the caller. */

@@ -4,7 +4,7 @@
 // checked here with core/detections' rules; refused input names each problem on its key.
 import { withImpliedReads, type Permission } from '../../../core/permissions';
 import { readYaml } from '../../../core/yaml';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../auth';
 import { ApiError, invalidInput } from '../errors';
 import { bulkUpload, BulkUploadError, MAX_ZIP_BYTES, readZip, ZIP_TOO_LARGE, type BulkReport } from './bulk';
 import { lambdaEngine } from './engine';

@@ -5,7 +5,7 @@
 // A caller's Lambda needs SETTINGS_TABLE, MFA_MODE, PASSWORD_MIN_LENGTH and optionally REFRESH_TOKEN_HOURS;
 // changes notify users (see ../users).
 import { effectiveMfaRequired, mfaRequiredError, organizationNameError } from '../../../core/validation/general-settings';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../auth';
 import { ENV, optionalEnv, requireEnv } from '../env';
 import { ApiError, invalidInput } from '../errors';
 import { notifyUsersWith } from '../users';

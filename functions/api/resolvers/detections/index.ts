@@ -1,7 +1,7 @@
 // The detections API: list, read, create, update, enable/disable, delete, run unit tests, bulk upload, each
 // through the detections services (which check the caller's permission on each item's own kind).
 import type { AppSyncResolverEvent } from '../../../lib/appsync';
-import type { Caller } from '../../../lib/auth/caller';
+import type { Caller } from '../../../lib/auth';
 import {
   createDetection,
   deleteDetection,

@@ -3,7 +3,7 @@
 import { MESSAGES } from '../../../../core/log-sources/validation';
 import { transportFromApi } from '../../../../core/log-sources/types';
 import type { AppSyncResolverEvent } from '../../../lib/appsync';
-import type { Caller } from '../../../lib/auth/caller';
+import type { Caller } from '../../../lib/auth';
 import { invalidInput } from '../../../lib/errors';
 import {
   availableLogTypes,

@@ -1,7 +1,7 @@
 // Schemas (graphql/schemas.graphql): managed and custom schemas, revisions, the tester and inference. Each
 // schema answers with the log sources holding its log type (from the log sources area).
 import type { AppSyncResolverEvent } from '../../../lib/appsync';
-import type { Caller } from '../../../lib/auth/caller';
+import type { Caller } from '../../../lib/auth';
 import { logTypeUsers, type LogTypeUsers } from '../../../lib/log-sources';
 import {
   archiveSchema,

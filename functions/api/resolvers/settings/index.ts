@@ -1,6 +1,6 @@
 // General settings: read by anyone allowed to see them, changed by GeneralSettingsModify.
 import type { AppSyncResolverEvent } from '../../../lib/appsync';
-import type { Caller } from '../../../lib/auth/caller';
+import type { Caller } from '../../../lib/auth';
 import { getGeneralSettings, updateGeneralSettings } from '../../../lib/settings';
 import { inputOf } from '../arguments';
 import type { ResolverMap } from '../types';
