@@ -4,7 +4,7 @@
 import { PurgeQueueCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkDeadLetters } from '../../functions/dead-letters/handler';
+import { checkDeadLetters } from '../../functions/lib/pipeline';
 import { listAlerts, type Alert } from '../../functions/lib/alerts';
 import { dynamo } from '../../functions/lib/clients';
 import { localClientConfig } from '../../local/services/net';
