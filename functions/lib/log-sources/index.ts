@@ -12,7 +12,6 @@ export { availableLogTypes, crowdstrikeFdrEnabled, type AvailableLogType } from 
 export {
   getSource,
   isListPosition as isLogSourcePosition,
-  isSourceId,
   newSourceId,
   recordIngestion,
   sourceForObject,
@@ -29,7 +28,6 @@ export {
   hmacSender,
   listLogSources,
   logTypeUsers,
-  noSourceMessage,
   setLogStreamType,
   sourceHealthReport,
   updateHttpLogSource,

@@ -54,8 +54,8 @@ const HOURLY_RETENTION_DAYS = 8;
 
 const table = () => requireEnv(ENV.entityTable);
 
-export const sourceKey = (id: string) => ({ pk: `SOURCE#${id}`, sk: 'SOURCE' });
-export const labelKey = (transport: LogSourceTransport, label: string) => ({
+const sourceKey = (id: string) => ({ pk: `SOURCE#${id}`, sk: 'SOURCE' });
+const labelKey = (transport: LogSourceTransport, label: string) => ({
   pk: `SOURCE#LABEL#${transport}#${label.trim().toLowerCase()}`,
   sk: 'LABEL',
 });
@@ -66,7 +66,7 @@ const hourKey = (id: string, hour: string) => ({ pk: `SOURCE#${id}`, sk: `HOUR#$
 
 export const newSourceId = () => randomUUID();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isSourceId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+const isSourceId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
 const STORED_FIELDS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']);
 

@@ -86,7 +86,7 @@ export interface HealthSummary {
 /** A source as users see it: no secret (only whether one is set), its HTTP endpoint, its health summary. */
 export type LogSourceView = LogSource & { readonly hasSecret: boolean; readonly health: HealthSummary };
 
-export const noSourceMessage = (id: string) => `No log source ${id}`;
+const noSourceMessage = (id: string) => `No log source ${id}`;
 
 async function healthSummary(sourceId: string): Promise<HealthSummary> {
   const [health, totals] = await Promise.all([getHealth(sourceId), sourceTotals(sourceId)]);

@@ -56,7 +56,7 @@ const text = (value: unknown, field: string, max: number): string | null => {
 };
 
 /** Spec YAML up to 256 KB (the largest managed schema is far smaller). */
-export const MAX_SPEC_CHARACTERS = 256 * 1024;
+const MAX_SPEC_CHARACTERS = 256 * 1024;
 
 /** A change as received (the API's input): every field is checked here. */
 export interface SchemaChange {
@@ -202,7 +202,7 @@ export async function deleteUnusedSchema(
 // ---------- samples ----------
 
 /** Events the tester answers at most. */
-export const MAX_TEST_EVENTS = 1000;
+const MAX_TEST_EVENTS = 1000;
 /** The log type of events the tester parses (p_log_type). */
 const TESTED_NAME = 'Custom.Tested';
 
