@@ -30,6 +30,10 @@ async function read(): Promise<AdminsItem | null> {
   return (out.Item as AdminsItem | undefined) ?? null;
 }
 
+/** One conditional update of the item. */
+const update = (UpdateExpression: string, ConditionExpression: string, ExpressionAttributeValues: Record<string, unknown>) =>
+  dynamo().send(new UpdateCommand({ TableName: table(), Key, UpdateExpression, ConditionExpression, ExpressionAttributeValues }));
+
 /** Starts the bootstrap for this user; false when it has started before (for them or anyone). */
 export async function claimBootstrap(id: string): Promise<boolean> {
   try {
@@ -56,15 +60,7 @@ export async function unfinishedBootstrap(): Promise<string | null> {
 /** Ends the bootstrap once the first administrator's record exists; repeating it is harmless. */
 export async function finishBootstrap(id: string): Promise<void> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key,
-        UpdateExpression: 'REMOVE bootstrap',
-        ConditionExpression: 'bootstrap = :id',
-        ExpressionAttributeValues: { ':id': id },
-      }),
-    );
+    await update('REMOVE bootstrap', 'bootstrap = :id', { ':id': id });
   } catch (err) {
     if (!conditionFailed(err)) throw err;
   }
@@ -72,15 +68,7 @@ export async function finishBootstrap(id: string): Promise<void> {
 
 /** Counts an enabled Admin (after their record says so). */
 export async function addActiveAdmin(id: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key,
-      UpdateExpression: 'ADD active :ids',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':ids': new Set([id]) },
-    }),
-  );
+  await update('ADD active :ids', 'attribute_exists(pk)', { ':ids': new Set([id]) });
 }
 
 /**
@@ -89,15 +77,11 @@ export async function addActiveAdmin(id: string): Promise<void> {
  */
 export async function removeActiveAdmin(id: string): Promise<void> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key,
-        UpdateExpression: 'DELETE active :ids',
-        ConditionExpression: 'contains(active, :id) AND size(active) > :one',
-        ExpressionAttributeValues: { ':ids': new Set([id]), ':id': id, ':one': 1 },
-      }),
-    );
+    await update('DELETE active :ids', 'contains(active, :id) AND size(active) > :one', {
+      ':ids': new Set([id]),
+      ':id': id,
+      ':one': 1,
+    });
   } catch (err) {
     if (!conditionFailed(err)) throw err;
     if ((await read())?.active?.has(id)) throw new ApiError('InvalidUpdate', LAST_ADMIN);
