@@ -4,7 +4,7 @@
 // `def policy(...)`, a data model without the methods its mappings name). Each problem is on its key (the
 // Python's on `body`), as the API's other field errors are.
 import { saveProblems, type SaveProblem } from '../../../core/detections';
-import { availableLogTypes } from '../log-sources/log-types';
+import { availableLogTypes } from '../log-sources';
 import type { CheckItem, Engine } from './engine';
 import type { DetectionDraft } from './model';
 
