@@ -68,6 +68,6 @@ export function RolesTable({ roles, canModify, onDelete }: RolesTableProps) {
     [canModify, onDelete],
   );
   return (
-    <DataTable data={roles} columns={columns} getRowId={(role) => role.id} label="User roles" rowHeight={53} minWidth={640} />
+    <DataTable data={roles} columns={columns} getRowId={(role) => role.id} label="User roles" rowHeight={50} minWidth={640} />
   );
 }
