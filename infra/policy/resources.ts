@@ -60,7 +60,7 @@ export function queueWithDlq(scope: Construct, id: string, props: QueueWithDlqPr
 }
 
 export interface NodeFunctionProps {
-  /** Path of the handler module (a `handler.ts` exporting `handler`), from the repository root. */
+  /** Path of the handler module (a `handler.ts` exporting `handler`): from the repository root, or absolute. */
   readonly entry: string;
   readonly environment?: Record<string, string>;
   readonly timeout?: Duration;
@@ -71,7 +71,7 @@ export interface NodeFunctionProps {
 /** A Node.js Lambda bundled by esbuild on the machine (no Docker). */
 export function nodeFunction(scope: Construct, id: string, props: NodeFunctionProps): nodejs.NodejsFunction {
   return new nodejs.NodejsFunction(scope, id, {
-    entry: join(ROOT, props.entry),
+    entry: resolve(ROOT, props.entry),
     projectRoot: ROOT,
     depsLockFilePath: join(ROOT, 'package-lock.json'),
     handler: 'handler',
