@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { describe, expect, it } from 'vitest';
-import { describeApiError, isUnauthorized } from '../../web/src/lib/apollo/apiErrors';
+import { describeApiError, fieldErrorsOf, isUnauthorized } from '../../web/src/lib/apollo/apiErrors';
 
 function serverError(status: number, body: string): ServerError {
   return new ServerError(`Response not successful: Received status code ${status}`, {
@@ -35,5 +35,42 @@ describe('API errors', () => {
     ['nothing known', undefined, 'An unexpected server error has occurred'],
   ])('describe %s', (_, error, message) => {
     expect(describeApiError(error)).toBe(message);
+  });
+});
+
+describe('field errors of a refused input', () => {
+  const refused = (error: Record<string, unknown>) => new CombinedGraphQLErrors({ errors: [error as never] });
+
+  it("put each of the API's field errors on its field, the first message of a field winning", () => {
+    const error = refused({
+      message: 'label: Must be unique; s3Prefixes[1].prefix: Required',
+      errorType: 'InvalidInput',
+      errorInfo: {
+        fieldErrors: [
+          { path: 'label', message: 'Must be unique' },
+          { path: 's3Prefixes[1].prefix', message: 'Required' },
+          { path: 'label', message: 'Too long' },
+        ],
+      },
+    });
+    expect(fieldErrorsOf(error, 'label')).toEqual({ label: 'Must be unique', 's3Prefixes[1].prefix': 'Required' });
+  });
+
+  it('read the fields from errorInfo, never from the message text', () => {
+    expect(fieldErrorsOf(refused({ message: 'label: Must be unique', errorType: 'InvalidInput' }), 'label')).toBeUndefined();
+    expect(
+      fieldErrorsOf(
+        refused({ message: 'x', errorType: 'InvalidInput', errorInfo: { fieldErrors: [{ path: 7 }, null, 'label: x'] } }),
+        'label',
+      ),
+    ).toBeUndefined();
+  });
+
+  it('give an AlreadyExists refusal to the field that must be unique, and nothing for other failures', () => {
+    expect(fieldErrorsOf(refused({ message: 'A source named Web exists', errorType: 'AlreadyExists' }), 'label')).toEqual({
+      label: 'A source named Web exists',
+    });
+    expect(fieldErrorsOf(refused({ message: 'nope', errorType: 'Unauthorized' }), 'label')).toBeUndefined();
+    expect(fieldErrorsOf(new Error('offline'), 'label')).toBeUndefined();
   });
 });

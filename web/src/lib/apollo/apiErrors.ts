@@ -28,6 +28,8 @@ const ERROR_TYPE_STATUS: Readonly<Record<string, number>> = {
 interface GraphQLErrorLike {
   readonly message?: unknown;
   readonly errorType?: unknown;
+  /** What the API adds to a refused input: each broken rule on its field. */
+  readonly errorInfo?: { readonly fieldErrors?: unknown } | null;
   readonly path?: readonly (string | number)[];
   readonly extensions?: { readonly statusCode?: unknown; readonly errorType?: unknown };
 }
@@ -152,9 +154,9 @@ export function apiErrorType(error: unknown): string | undefined {
 }
 
 /**
- * The fields a refused input names, with why: an InvalidInput error's message lists them as
- * `path: message; path: message`; an AlreadyExists error concerns the field `taken` names. Undefined when
- * the failure is about no field.
+ * The fields a refused input names, with why: an InvalidInput error carries them as `errorInfo.fieldErrors`
+ * (`{ path, message }` each); an AlreadyExists error concerns the field `taken` names. Undefined when the
+ * failure is about no field.
  */
 export function fieldErrorsOf(error: unknown, taken: string): Record<string, string> | undefined {
   if (!CombinedGraphQLErrors.is(error)) return undefined;
@@ -164,10 +166,13 @@ export function fieldErrorsOf(error: unknown, taken: string): Record<string, str
   const type = errorTypeOf(first);
   if (type === 'AlreadyExists') return { [taken]: message };
   if (type !== 'InvalidInput') return undefined;
+  const listed = first.errorInfo?.fieldErrors;
   const found: Record<string, string> = {};
-  for (const part of message.split('; ')) {
-    const colon = part.indexOf(': ');
-    if (colon > 0) found[part.slice(0, colon)] = part.slice(colon + 2);
+  for (const entry of Array.isArray(listed) ? (listed as unknown[]) : []) {
+    const { path, message: why } = (entry ?? {}) as { path?: unknown; message?: unknown };
+    const field = textOf(path);
+    const text = textOf(why);
+    if (field && text && !(field in found)) found[field] = text;
   }
   return Object.keys(found).length ? found : undefined;
 }
