@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Two projects: unit tests run alone; integration and browser tests share one build of the SPA and one
-// synthesized CDK app (global setup), and run one file at a time (each starts the whole local runtime).
+// synthesized CDK app (global setup, once per run), and run two files at a time: each starts its own local
+// runtime on free ports with its own state folder, so files are independent.
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -21,7 +22,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/**/*.integration.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/setup/global.ts'],
-          fileParallelism: false,
+          maxWorkers: 2,
           testTimeout: 120_000,
         },
       },
