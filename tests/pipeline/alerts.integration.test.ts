@@ -272,7 +272,9 @@ describe('the alerts list', () => {
 
   it('refuses bad input with clear errors', async () => {
     await expect(api(p, ALERTS, { input: { pageSize: 0 } })).rejects.toThrow(/pageSize must be a whole number from 1 to 999/);
-    await expect(api(p, ALERTS, { input: { cursor: "'; DROP TABLE alerts; --" } })).rejects.toThrow(/cursor is not a cursor of this list/);
+    await expect(api(p, ALERTS, { input: { cursor: "'; DROP TABLE alerts; --" } })).rejects.toThrow(
+      /cursor is not a cursor of this list/,
+    );
     await expect(api(p, EVENTS, { input: { alertId: 'nope' } })).rejects.toThrow(/Alert not found/);
   });
 });
