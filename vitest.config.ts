@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['tests/**/*.integration.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/setup/global.ts'],
           maxWorkers: 2,
+          // Projects with their own worker counts run one after the other: unit tests first.
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
         },
       },
