@@ -16,6 +16,9 @@ export interface Caller {
   readonly permissions: readonly Permission[];
 }
 
+/** How a change is signed in audit stamps (createdBy, updatedBy) and notifications: the email, else the user name. */
+export const actorName = (caller: Pick<Caller, 'email' | 'username'>) => caller.email || caller.username;
+
 /** The caller behind a verified identity, or null when they have no user record. */
 export async function loadCaller(identity: CognitoIdentity): Promise<Caller | null> {
   const access = await userAccess(identity.sub);

@@ -4,7 +4,7 @@
 // checked here with core/detections' rules; refused input names each problem on its key.
 import { withImpliedReads, type Permission } from '../../../core/permissions';
 import { readYaml } from '../../../core/yaml';
-import type { Caller } from '../auth';
+import { actorName, type Caller } from '../auth';
 import { ApiError, invalidInput } from '../errors';
 import { bulkUpload, BulkUploadError, MAX_ZIP_BYTES, readZip, ZIP_TOO_LARGE, type BulkReport } from './bulk';
 import { lambdaEngine } from './engine';
@@ -24,7 +24,6 @@ const permissionsOf = (caller: Caller) => new Set<Permission>(withImpliedReads(c
 const mayRead = (caller: Caller, type: StoredType) => permissionsOf(caller).has(`${permissionArea(type)}Read` as Permission);
 const mayModify = (caller: Caller, type: StoredType) => permissionsOf(caller).has(`${permissionArea(type)}Modify` as Permission);
 /** Who a save is recorded as made by. */
-const actor = (caller: Caller) => caller.email || caller.id;
 
 function requireModify(caller: Caller, type: StoredType) {
   if (!mayModify(caller, type))
@@ -123,7 +122,7 @@ export async function createDetection(caller: Caller, source: DetectionSource): 
   requireModify(caller, draft.type);
   await refuseUnsaveable(draft, null);
   try {
-    return await store.saveDetection(draft, actor(caller), 0);
+    return await store.saveDetection(draft, actorName(caller), 0);
   } catch (err) {
     conflictError(err);
   }
@@ -144,7 +143,7 @@ export async function updateDetection(
   if (version !== undefined && version !== null && (typeof version !== 'number' || !Number.isInteger(version)))
     throw new ApiError('InvalidInput', 'versionId must be a whole number');
   try {
-    return await store.saveDetection(draft, actor(caller), typeof version === 'number' ? version : current.version);
+    return await store.saveDetection(draft, actorName(caller), typeof version === 'number' ? version : current.version);
   } catch (err) {
     conflictError(err);
   }
@@ -156,7 +155,7 @@ export async function setDetectionEnabled(caller: Caller, id: string, enabled: u
   if (typeof enabled !== 'boolean') throw new ApiError('InvalidInput', 'enabled must be true or false');
   requireModify(caller, current.type);
   try {
-    return await store.setDetectionEnabled(current.id, enabled, actor(caller));
+    return await store.setDetectionEnabled(current.id, enabled, actorName(caller));
   } catch (err) {
     conflictError(err);
   }
@@ -239,7 +238,11 @@ export function uploadDetections(
   options: { readonly validateOnly: boolean },
 ): Promise<BulkReport> {
   const zip = zipOf(data);
-  return upload(zip, { validateOnly: options.validateOnly, user: actor(caller), mayModify: (type) => mayModify(caller, type) });
+  return upload(zip, {
+    validateOnly: options.validateOnly,
+    user: actorName(caller),
+    mayModify: (type) => mayModify(caller, type),
+  });
 }
 
 /** Saves every item of a zip on Caracal's own behalf (the demo's detections), recorded as made by `user`. */

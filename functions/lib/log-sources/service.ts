@@ -28,7 +28,7 @@ import {
   type StreamTypeInput,
 } from '../../../core/log-sources/validation';
 import { tooLong } from '../../../core/validation/generic';
-import type { Caller } from '../auth';
+import { actorName, type Caller } from '../auth';
 import { isConditionFailure } from '../dynamo-lists';
 import { ApiError, invalidInput } from '../errors';
 import { viewBucketData as readBucketData, type BucketDataPage } from './bucket-data';
@@ -64,7 +64,6 @@ import {
 
 /** Who saves a source: a signed-in user, or the demo. */
 export type Actor = Pick<Caller, 'email' | 'username'>;
-const actorName = (actor: Actor) => actor.email || actor.username;
 
 /** A save's input as received (the API's input object): every field is normalised and checked here. */
 export type SourceInput = Readonly<Record<string, unknown>>;

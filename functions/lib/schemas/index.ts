@@ -9,7 +9,7 @@
 import { isStreamType, type StreamType } from '../../../core/log-sources/types';
 import { applyAttributes, checkCustomSchema, readSpecYaml, type SchemaCheck } from '../../../core/schemas/custom-schema';
 import { customSchemaName, dumpSchemaYaml, parserType, SchemaInferrer, type SchemaSpec } from '../../../core/schemas/index';
-import type { Caller } from '../auth';
+import { actorName, type Caller } from '../auth';
 import { ApiError, invalidInput } from '../errors';
 import {
   archiveSchema as storeArchived,
@@ -31,7 +31,6 @@ export { runScriptParser, ScriptParserError, type ScriptParseResult } from './sc
 
 /** Who changes a schema (stamped on its revision). */
 export type Actor = Pick<Caller, 'email' | 'username'>;
-const actorName = (actor: Actor) => actor.email || actor.username;
 
 /** The problems of a check (InvalidInput for form fields, InvalidLogSchema for the spec). */
 function refuseInvalid(check: SchemaCheck): void {

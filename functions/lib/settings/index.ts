@@ -5,7 +5,7 @@
 // A caller's Lambda needs SETTINGS_TABLE, MFA_MODE, PASSWORD_MIN_LENGTH and optionally REFRESH_TOKEN_HOURS;
 // changes notify users (see ../users).
 import { effectiveMfaRequired, mfaRequiredError, organizationNameError } from '../../../core/validation/general-settings';
-import type { Caller } from '../auth';
+import { actorName, type Caller } from '../auth';
 import { ENV, optionalEnv, requireEnv } from '../env';
 import { ApiError, invalidInput } from '../errors';
 import { notifyUsersWith } from '../users';
@@ -77,7 +77,7 @@ function describeChanges(before: GeneralSettings, after: GeneralSettings): strin
 /** Changes the general settings and tells the users who may change them what changed. */
 export async function updateGeneralSettings(input: GeneralSettingsChange, caller: Caller): Promise<GeneralSettings> {
   const change = changeOf(input);
-  const actor = caller.email || caller.username;
+  const actor = actorName(caller);
   const stored = await readStoredGeneralSettings();
   const next: StoredGeneralSettings = {
     organizationName: change.organizationName ?? stored.organizationName,
