@@ -164,19 +164,17 @@ export function withImpliedReads(permissions: Iterable<Permission>): Permission[
 }
 
 /**
- * Ticking or unticking one permission in a role editor: ticking Modify adds its Read; unticking Read removes
- * its Modify.
+ * Ticking or unticking one permission in a role editor: toggling Modify adds or removes its Read with it;
+ * unticking Read removes its Modify (which implies it).
  */
 export function togglePermission(current: readonly Permission[], permission: Permission, on: boolean): Permission[] {
   const next = new Set(current);
-  if (on) {
-    next.add(permission);
-    const read = impliedRead(permission);
-    if (read) next.add(read);
-  } else {
-    next.delete(permission);
-    const modify = pairedModify(permission);
-    if (modify) next.delete(modify);
+  const pair = [permission, impliedRead(permission)];
+  if (!on) pair.push(pairedModify(permission));
+  for (const member of pair) {
+    if (!member) continue;
+    if (on) next.add(member);
+    else next.delete(member);
   }
   return PERMISSIONS.filter((p) => next.has(p));
 }

@@ -171,7 +171,7 @@ describe('creating a role', () => {
     expect(screen.getByRole('button', { name: 'Create Role' }).hasAttribute('disabled')).toBe(true);
   });
 
-  it('groups permissions as the specification does; Manage ticks View, unticking View unticks Manage', async () => {
+  it('groups permissions as the specification does; Manage ticks and unticks View, unticking View unticks Manage', async () => {
     const { calls } = renderRoles('/settings/roles/new/');
     await screen.findByRole('heading', { name: 'Create a User Role' });
     for (const group of PERMISSION_GROUPS) expect(screen.getByRole('group', { name: group })).toBeTruthy();
@@ -182,6 +182,9 @@ describe('creating a role', () => {
     fireEvent.click(checkbox('Manage Alerts'));
     fireEvent.click(checkbox('View Alerts'));
     expect(checkbox('Manage Alerts').checked).toBe(false);
+    fireEvent.click(checkbox('Manage Users'));
+    fireEvent.click(checkbox('Manage Users'));
+    expect(checkbox('View Users').checked).toBe(false);
 
     fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Source Readers' } });
     const create = screen.getByRole('button', { name: 'Create Role' });

@@ -47,10 +47,10 @@ describe('the permission model', () => {
     expect(PERMISSION_INFO.OrganizationApiTokenRead.description).toMatch(/metadata only/i);
   });
 
-  it('ticks Read with Modify and unticks Modify with Read', () => {
+  it('ticks and unticks Read with Modify, and unticks Modify with Read', () => {
     expect(togglePermission([], 'AlertModify', true)).toEqual(['AlertRead', 'AlertModify']);
     expect(togglePermission(['AlertRead', 'AlertModify'], 'AlertRead', false)).toEqual([]);
-    expect(togglePermission(['AlertRead', 'AlertModify'], 'AlertModify', false)).toEqual(['AlertRead']);
+    expect(togglePermission(['AlertRead', 'AlertModify', 'UserRead'], 'AlertModify', false)).toEqual(['UserRead']);
     expect(togglePermission(['SummaryRead'], 'LogSourceRawDataRead', true)).toEqual(['LogSourceRawDataRead', 'SummaryRead']);
     expect(togglePermission(['LogSourceRead', 'LogSourceRawDataRead'], 'LogSourceRawDataRead', false)).toEqual(['LogSourceRead']);
   });

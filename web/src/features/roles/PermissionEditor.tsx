@@ -11,8 +11,8 @@ interface PermissionEditorProps {
 }
 
 /**
- * The permissions of a role by group, each with its title and description. Ticking a Modify permission adds
- * its Read; unticking a Read removes its Modify.
+ * The permissions of a role by group, each with its title and description. Ticking or unticking a Modify
+ * permission ticks or unticks its Read; unticking a Read removes its Modify.
  */
 export function PermissionEditor({ value, onChange }: PermissionEditorProps) {
   const held = new Set(value);
