@@ -1,7 +1,11 @@
 import { Amplify } from 'aws-amplify';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureAuth } from '../../web/src/lib/auth/configureAuth';
 import { testConfig } from './support/config';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('configuring Amplify Auth from config.json', () => {
   it('points at the user pool and its app client', () => {
@@ -15,5 +19,13 @@ describe('configuring Amplify Auth from config.json', () => {
   it('uses the local stand-in endpoint when config.json names one', () => {
     configureAuth({ ...testConfig, userPoolEndpoint: 'http://localhost:3000/cognito' });
     expect(Amplify.getConfig().Auth?.Cognito?.userPoolEndpoint).toBe('http://localhost:3000/cognito');
+  });
+
+  it('configures the local endpoint without Amplify warning about it on every page load', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    configureAuth({ ...testConfig, userPoolEndpoint: 'http://localhost:3000/cognito' });
+    expect(warn).not.toHaveBeenCalled();
+    console.warn('other warnings still show');
+    expect(warn).toHaveBeenCalledWith('other warnings still show');
   });
 });
