@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { AlertDetailsPage } from '../screens/Alerts/AlertDetailsPage';
 import { AlertsPage } from '../screens/Alerts/AlertsPage';
 import { GeneralSettingsPage } from '../screens/GeneralSettings/GeneralSettingsPage';
@@ -21,6 +21,7 @@ import { AnonymousOnly, RequireAuth } from './guards';
 import { RequirePermissions } from './RequirePermissions';
 import {
   ALERT_ROUTES,
+  alertPath,
   LOG_SOURCE_ROUTES,
   SCHEMA_ROUTES,
   SECTION_PATHS,
@@ -29,6 +30,13 @@ import {
   SUPPORT_PATH,
 } from './routes';
 import { AppLayout } from './shell/AppLayout';
+
+/** An older alert address (/alerts/, /alerts/{id}/) leads to its page under /alerts-and-errors/, keeping the query. */
+function AlertRedirect() {
+  const { id } = useParams();
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: id === undefined ? ALERT_ROUTES.list : alertPath(id), search, hash }} replace />;
+}
 
 /**
  * Anonymous-only routes, then everything else behind sign-in: an unknown path is an authenticated route too,
@@ -73,6 +81,9 @@ export function AppRoutes() {
           <Route element={<RequirePermissions permissions={['AlertRead', 'AlertModify']} />}>
             <Route path={ALERT_ROUTES.list} element={<AlertsPage />} />
             <Route path={ALERT_ROUTES.details} element={<AlertDetailsPage />} />
+            <Route path={ALERT_ROUTES.section} element={<AlertDetailsPage />} />
+            <Route path={ALERT_ROUTES.shortList} element={<AlertRedirect />} />
+            <Route path={ALERT_ROUTES.shortDetails} element={<AlertRedirect />} />
           </Route>
           <Route path={SUPPORT_PATH} element={<SupportPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -35,6 +35,11 @@ export const SECTION_PATHS = {
 export const ALERT_ROUTES = {
   list: '/alerts-and-errors/',
   details: '/alerts-and-errors/:id/',
+  /** The details with a section suffix: the same page. */
+  section: '/alerts-and-errors/:id/:section/',
+  /** Older addresses, redirected to the list and to the details. */
+  shortList: '/alerts/',
+  shortDetails: '/alerts/:id/',
 } as const;
 
 export const alertPath = (id: string) => fill(ALERT_ROUTES.details, { id });
