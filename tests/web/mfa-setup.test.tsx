@@ -44,7 +44,7 @@ describe('authenticator setup', () => {
     expect(onVerify).toHaveBeenCalledWith('123456');
   });
 
-  it('says when the code is wrong and clears it', async () => {
+  it('says when the code is wrong and clears it, with the banner alone', async () => {
     const onVerify = vi.fn(async () => Promise.reject(amplifyError('EnableSoftwareTokenMFAException', 'Code mismatch')));
     renderInApp(<TotpSetupPanel heading="Set up" intro="Scan it" setup={SETUP} submitLabel="Verify" onVerify={onVerify} />);
     const user = userEvent.setup();
@@ -54,6 +54,7 @@ describe('authenticator setup', () => {
       'That code is not right. Enter the current 6-digit code from your authenticator app.',
     );
     expect((screen.getByRole('textbox', { name: /Authentication code/ }) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('This field is required')).toBeNull();
   });
 
   it('holds a user who must set up MFA on the setup page, and sets TOTP up with their code', async () => {
@@ -101,7 +102,7 @@ describe('sign-in with an authenticator', () => {
     await waitFor(() => expect(confirmTotp).toHaveBeenCalledWith('123456'));
   });
 
-  it('says when the code is wrong', async () => {
+  it('says when the code is wrong with the banner alone, not an error under the cleared field', async () => {
     const confirmTotp = vi.fn(async () =>
       Promise.reject(amplifyError('CodeMismatchException', 'Invalid code received for user')),
     );
@@ -109,6 +110,8 @@ describe('sign-in with an authenticator', () => {
     await user.type(await screen.findByRole('textbox', { name: /Authentication code/ }), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
     expect((await screen.findByRole('alert')).textContent).toContain('That code is not right');
+    expect((screen.getByRole('textbox', { name: /Authentication code/ }) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('This field is required')).toBeNull();
   });
 
   it('sets up an authenticator when the identity provider asks for it during sign-in (MFA_SETUP)', async () => {

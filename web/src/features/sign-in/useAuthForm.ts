@@ -10,7 +10,7 @@ interface AuthFormOptions<F extends string> {
   readonly submit: () => Promise<string | undefined | void>;
   /** How a failure is put to the person: by the sign-in step it happened at, or by a function of the error. */
   readonly describe: SignInStep | ((error: unknown) => string);
-  /** After a failure (a code that was wrong is cleared). */
+  /** After a failure (a code that was wrong is cleared): the fields start afresh, the banner alone says why. */
   readonly onFailure?: () => void;
   /** The step can be taken at all (an authenticator key has arrived). */
   readonly ready?: boolean;
@@ -55,7 +55,11 @@ export function useAuthForm<F extends string>({
       if (problem) setFailure(problem);
     } catch (error) {
       setFailure(typeof describe === 'function' ? describe(error) : describeSignInError(error, describe));
-      onFailure?.();
+      if (onFailure) {
+        onFailure();
+        setSubmitted(false);
+        setTouched(new Set());
+      }
     } finally {
       setSubmitting(false);
     }
