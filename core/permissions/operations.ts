@@ -15,6 +15,19 @@ export const SIGNED_IN: OperationAccess = { signedIn: true };
 export const anyOf = (...permissions: Permission[]): OperationAccess => ({ anyOf: permissions });
 export const allOf = (...permissions: Permission[]): OperationAccess => ({ allOf: permissions });
 
+/**
+ * Who reads the General settings: its own permissions, and rule and policy authors, to whom the settings menu
+ * shows General (the web app's menu entry and page guard use this list too).
+ */
+export const GENERAL_SETTINGS_READERS: readonly Permission[] = [
+  'GeneralSettingsRead',
+  'GeneralSettingsModify',
+  'PolicyRead',
+  'PolicyModify',
+  'RuleRead',
+  'RuleModify',
+];
+
 /** Keyed `Query.<field>` / `Mutation.<field>`. Keep entries grouped by area, in schema order. */
 export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   // Shell
@@ -46,7 +59,7 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Mutation.updateUserNotifications': SIGNED_IN,
 
   // General settings (graphql/settings.graphql)
-  'Query.generalSettings': anyOf('GeneralSettingsRead', 'GeneralSettingsModify'),
+  'Query.generalSettings': anyOf(...GENERAL_SETTINGS_READERS),
   'Mutation.updateGeneralSettings': anyOf('GeneralSettingsModify'),
 
   // Feedback (graphql/feedback.graphql)

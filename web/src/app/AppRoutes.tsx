@@ -30,6 +30,7 @@ import {
   SUPPORT_PATH,
 } from './routes';
 import { AppLayout } from './shell/AppLayout';
+import { SETTINGS_PERMISSIONS } from './shell/navigation';
 
 /** An older alert address (/alerts/, /alerts/{id}/) leads to its page under /alerts-and-errors/, keeping the query. */
 function AlertRedirect() {
@@ -56,10 +57,10 @@ export function AppRoutes() {
         <Route element={<AppLayout />}>
           <Route index element={<HomePage />} />
           <Route path={SECTION_PATHS.settings} element={<Navigate to={SETTINGS_ROUTES.general} replace />} />
-          <Route element={<RequirePermissions permissions={['GeneralSettingsRead', 'GeneralSettingsModify']} />}>
+          <Route element={<RequirePermissions permissions={SETTINGS_PERMISSIONS.general} />}>
             <Route path={SETTINGS_ROUTES.general} element={<GeneralSettingsPage />} />
           </Route>
-          <Route element={<RequirePermissions permissions={['UserRead', 'UserModify']} />}>
+          <Route element={<RequirePermissions permissions={SETTINGS_PERMISSIONS.users} />}>
             <Route path={SETTINGS_ROUTES.users} element={<UsersPage />} />
             <Route path={SETTINGS_ROUTES.roles} element={<RolesPage />} />
             <Route path={SETTINGS_ROUTES.newRole} element={<RoleFormPage />} />

@@ -2,7 +2,7 @@
 // of them). An entry shows only once its area exists in the product: when your area's route lands in
 // AppRoutes.tsx, set `built: true` on its line below.
 import type { ComponentType } from 'react';
-import { hasPermissions, type Permission } from '../../../../core/permissions';
+import { GENERAL_SETTINGS_READERS, hasPermissions, type Permission } from '../../../../core/permissions';
 import { AlertIcon, ConfigureIcon, DashboardIcon, DetectionIcon, SearchIcon } from '../../components/icons';
 import { ALERT_ROUTES, LOG_SOURCE_ROUTES, SCHEMA_ROUTES, SETTINGS_ROUTES, UNBUILT_PATHS } from '../routes';
 
@@ -120,24 +120,20 @@ export function activeLinkPath(links: readonly Pick<NavigationLink, 'path'>[], p
     .sort((a, b) => b.length - a.length)[0];
 }
 
-const GENERAL_SETTINGS: Permission[] = [
-  'GeneralSettingsRead',
-  'GeneralSettingsModify',
-  'PolicyRead',
-  'PolicyModify',
-  'RuleRead',
-  'RuleModify',
-];
-const USER: Permission[] = ['UserRead', 'UserModify'];
-const API_TOKEN: Permission[] = ['OrganizationApiTokenRead', 'OrganizationApiTokenModify'];
+/** The permissions that open each settings page (any of them): its menu entry and its route guard share them. */
+export const SETTINGS_PERMISSIONS = {
+  general: GENERAL_SETTINGS_READERS,
+  users: ['UserRead', 'UserModify'],
+  apiTokens: ['OrganizationApiTokenRead', 'OrganizationApiTokenModify'],
+} as const satisfies Record<string, readonly Permission[]>;
 
 /** The settings menu of the top bar, each entry by its permissions (any of them) once its page exists. */
 export const SETTINGS_MENU: readonly NavigationLink[] = [
-  { label: 'General', path: SETTINGS_ROUTES.general, permissions: GENERAL_SETTINGS, built: true },
-  { label: 'Users', path: SETTINGS_ROUTES.users, permissions: USER, built: true },
-  { label: 'User Roles', path: SETTINGS_ROUTES.roles, permissions: USER, built: true },
-  { label: 'API Tokens', path: SETTINGS_ROUTES.apiTokens, permissions: API_TOKEN, built: false },
-  { label: 'API Playground', path: SETTINGS_ROUTES.apiPlayground, permissions: API_TOKEN, built: false },
+  { label: 'General', path: SETTINGS_ROUTES.general, permissions: SETTINGS_PERMISSIONS.general, built: true },
+  { label: 'Users', path: SETTINGS_ROUTES.users, permissions: SETTINGS_PERMISSIONS.users, built: true },
+  { label: 'User Roles', path: SETTINGS_ROUTES.roles, permissions: SETTINGS_PERMISSIONS.users, built: true },
+  { label: 'API Tokens', path: SETTINGS_ROUTES.apiTokens, permissions: SETTINGS_PERMISSIONS.apiTokens, built: false },
+  { label: 'API Playground', path: SETTINGS_ROUTES.apiPlayground, permissions: SETTINGS_PERMISSIONS.apiTokens, built: false },
 ];
 
 /** The settings entries a user holding `held` sees; the menu itself shows only when there is one. */
