@@ -10,7 +10,7 @@ import { contentWidthFor, type ContentWidth } from '../../web/src/app/shell/cont
 import { HelpMenu } from '../../web/src/app/shell/HelpMenu';
 import { NAVIGATION, SETTINGS_MENU, type NavigationEntry } from '../../web/src/app/shell/navigation';
 import { SettingsMenu } from '../../web/src/app/shell/SettingsMenu';
-import { SideNavigation } from '../../web/src/app/shell/SideNavigation';
+import { NO_AREAS_NOTE, SideNavigation } from '../../web/src/app/shell/SideNavigation';
 import { EmptyResults } from '../../web/src/components/EmptyResults';
 import { fakeAuth, signedInAs } from './support/render';
 import { renderWithApi } from './support/shell';
@@ -65,6 +65,12 @@ describe('the side navigation', () => {
     await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Data Explorer' })).toBeNull());
     fireEvent.click(within(nav).getByText('Investigate'));
     expect(await within(nav).findByRole('link', { name: 'Data Explorer' })).toBeTruthy();
+  });
+
+  it('tells a user whose role opens no area to ask an administrator', async () => {
+    Navigation({ at: '/', permissions: [] });
+    expect(await within(mainNavigation()).findByText(NO_AREAS_NOTE)).toBeTruthy();
+    expect(NO_AREAS_NOTE).toMatch(/Ask an administrator/);
   });
 
   it('shows no area that does not exist yet', async () => {

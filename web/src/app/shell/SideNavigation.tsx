@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { SidebarIcon } from '../../components/icons';
@@ -70,10 +70,17 @@ interface SideNavigationProps {
   readonly entries?: readonly NavigationEntry[];
 }
 
-/** The product's areas the user may use, by permission, with the active one marked by path prefix. */
+/** What a user whose role opens no area reads in place of the navigation. */
+export const NO_AREAS_NOTE =
+  "Your role doesn't give you access to any area yet. Ask an administrator to give your role the permissions you need.";
+
+/**
+ * The product's areas the user may use, by permission, with the active one marked by path prefix; a user who
+ * may use none is told whom to ask.
+ */
 export function SideNavigation({ expanded, wide, onToggle, entries: model = NAVIGATION }: SideNavigationProps) {
   const { pathname } = useLocation();
-  const { permissions } = usePermissions();
+  const { permissions, loading } = usePermissions();
   const entries = visibleNavigation(permissions, model);
   const activePath = activeLinkPath(navigationLinks(entries), pathname);
   const toggleLabel = expanded ? 'Collapse navigation' : 'Expand navigation';
@@ -102,6 +109,11 @@ export function SideNavigation({ expanded, wide, onToggle, entries: model = NAVI
               );
             })}
           </Stack>
+          {!loading && entries.length === 0 && wide && (
+            <Text size="sm" c="dimmed" px="md" py="xs" className={classes.note}>
+              {NO_AREAS_NOTE}
+            </Text>
+          )}
         </div>
       </ScrollArea>
       <div className={classes.footer}>
