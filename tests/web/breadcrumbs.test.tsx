@@ -24,6 +24,10 @@ describe('breadcrumbs from the route', () => {
       { label: 'New', path: '/settings/api/tokens/new/' },
     ]);
     expect(breadcrumbsFor('/support')).toEqual([{ label: 'Support', path: '/support/' }]);
+    expect(breadcrumbsFor('/configure/log-sources/add-new-source/')[2]).toEqual({
+      label: 'Add New Sources',
+      path: '/configure/log-sources/add-new-source/',
+    });
     expect(breadcrumbsFor('/')).toEqual([]);
   });
 

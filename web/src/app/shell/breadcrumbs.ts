@@ -1,6 +1,6 @@
 // Breadcrumbs from the route: one crumb per path segment, named after the navigation's entries where one
 // matches, else after the segment itself.
-import { SECTION_PATHS, SUPPORT_PATH, UNBUILT_PATHS } from '../routes';
+import { LOG_SOURCE_ROUTES, SECTION_PATHS, SUPPORT_PATH, UNBUILT_PATHS } from '../routes';
 import { NAVIGATION, SETTINGS_MENU, navigationLinks } from './navigation';
 
 export interface Crumb {
@@ -20,6 +20,8 @@ const SECTIONS: Readonly<Record<string, string>> = {
 
 const PAGES: Readonly<Record<string, string>> = {
   [SUPPORT_PATH]: 'Support',
+  /** Pages whose segment is a slug, not a word: the crumb is the page's title. */
+  [LOG_SOURCE_ROUTES.add]: 'Add New Sources',
   [UNBUILT_PATHS.notifications]: 'Notifications',
   ...Object.fromEntries([...navigationLinks(NAVIGATION), ...SETTINGS_MENU].map((link) => [link.path, link.label])),
 };
