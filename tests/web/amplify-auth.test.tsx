@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebConfigProvider } from '../../web/src/app/webConfig';
 import { AmplifyAuthProvider } from '../../web/src/lib/auth/AmplifyAuthProvider';
@@ -236,12 +236,14 @@ describe('signing in', () => {
 });
 
 describe('required MFA', () => {
-  it('holds a user without an authenticator at setup until a code verifies, then makes TOTP preferred', async () => {
-    storeSession(Date.now());
+  it('holds a user without an authenticator at setup right after signing in until a code verifies, then makes TOTP preferred', async () => {
+    renderProvider();
+    await screen.findByText('anonymous start');
     amplify.fetchAuthSession.mockResolvedValue(session(true));
     api.mockImplementation(() => answer(200, me(true)));
     amplify.fetchMFAPreference.mockResolvedValue({ enabled: [] });
-    renderProvider();
+    amplify.signIn.mockResolvedValue(step('DONE', true));
+    await act(() => auth.signIn('ada@example.com', 'pw'));
     expect(await screen.findByText(/mfa-setup$/)).toBeTruthy();
 
     amplify.setUpTOTP.mockResolvedValue({
@@ -256,6 +258,40 @@ describe('required MFA', () => {
     expect(amplify.verifyTOTPSetup).toHaveBeenCalledWith({ code: '654321' });
     expect(amplify.updateMFAPreference).toHaveBeenCalledWith({ totp: 'PREFERRED' });
     expect(await screen.findByText('authenticated ada@example.com Analyst AlertRead+DataAnalyticsRead')).toBeTruthy();
+  });
+
+  it('keeps holding at setup across a reload until it is done', async () => {
+    localStorage.setItem(
+      SESSION_KEY,
+      JSON.stringify({ userId: 'u-1', email: 'ada@example.com', authenticatedAt: Date.now(), mfaSetupPending: true }),
+    );
+    localStorage.setItem(`CognitoIdentityServiceProvider.${testConfig.userPoolClientId}.LastAuthUser`, 'u-1');
+    amplify.fetchAuthSession.mockResolvedValue(session(true));
+    api.mockImplementation(() => answer(200, me(true)));
+    amplify.fetchMFAPreference.mockResolvedValue({ enabled: [] });
+    renderProvider();
+    expect(await screen.findByText(/mfa-setup$/)).toBeTruthy();
+  });
+
+  it('leaves a session begun before MFA became required alone until the next sign-in', async () => {
+    storeSession(Date.now());
+    amplify.fetchAuthSession.mockResolvedValue(session(true));
+    amplify.fetchMFAPreference.mockResolvedValue({ enabled: [] });
+    renderProvider();
+    expect(await screen.findByText('authenticated ada@example.com Analyst AlertRead+DataAnalyticsRead')).toBeTruthy();
+
+    // The administrator turns on "Require MFA": reloading the user or the page does not send them to setup.
+    api.mockImplementation(() => answer(200, me(true)));
+    await act(() => auth.refreshUser());
+    cleanup();
+    renderProvider();
+    await waitFor(() => expect(api).toHaveBeenCalledTimes(3));
+    expect(await screen.findByText('authenticated ada@example.com Analyst AlertRead+DataAnalyticsRead')).toBeTruthy();
+
+    // The next sign-in does.
+    amplify.signIn.mockResolvedValue(step('DONE', true));
+    await act(() => auth.signIn('ada@example.com', 'pw'));
+    expect(await screen.findByText(/mfa-setup$/)).toBeTruthy();
   });
 
   it('lets a user with an authenticator straight in', async () => {

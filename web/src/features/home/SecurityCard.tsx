@@ -7,9 +7,9 @@ interface SecurityCardProps {
   readonly appConfig: HomeQuery['appConfig'];
 }
 
-/** The sign-in policy of the workspace, as the user pool enforces it. */
+/** The sign-in policy of the workspace: the password rule, and whether MFA is required now (by the deployment or the organisation). */
 export function SecurityCard({ appConfig }: SecurityCardProps) {
-  const mfaRequired = appConfig.mfaMode === 'REQUIRED';
+  const { mfaRequired } = appConfig;
   return (
     <Card withBorder padding="lg" h="100%">
       <CardTitle icon={<ShieldIcon size={18} />} title="Sign-in policy" />

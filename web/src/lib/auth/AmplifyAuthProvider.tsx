@@ -56,8 +56,9 @@ async function hasTotp(): Promise<boolean> {
 
 /**
  * Sign-in, session and sign-out through Amplify Auth (Cognito user pools). After every sign-in, and on start
- * with a live session, the session user is loaded from the API (`me`: role and permissions) and, when the
- * organisation requires MFA, checked for an authenticator.
+ * with a live session, the session user is loaded from the API (`me`: role and permissions). When the
+ * organisation requires MFA, a user without an authenticator sets one up right after signing in (and is held
+ * there across reloads); a session begun before MFA became required goes on until the next sign-in.
  */
 export function AmplifyAuthProvider({ authFlowType, children }: AmplifyAuthProviderProps) {
   const { graphqlUrl, userPoolClientId, refreshTokenHours } = useWebConfig();
@@ -74,9 +75,12 @@ export function AmplifyAuthProvider({ authFlowType, children }: AmplifyAuthProvi
     }
   }, []);
 
-  /** Reads the tokens, loads the user from the API and decides whether MFA setup must come first. */
+  /**
+   * Reads the tokens, loads the user from the API and decides whether MFA setup must come first: at a sign-in
+   * (`signingIn`) when MFA is required and the user has no authenticator, afterwards only while that holds.
+   */
   const establish = useCallback(
-    async (authenticationTime: number): Promise<boolean> => {
+    async (authenticationTime: number, signingIn = false): Promise<boolean> => {
       const idToken = (await fetchAuthSession().catch(() => undefined))?.tokens?.idToken;
       if (!idToken) return false;
       let current: CurrentUser | null = null;
@@ -87,8 +91,14 @@ export function AmplifyAuthProvider({ authFlowType, children }: AmplifyAuthProvi
       }
       const user = sessionUserFrom(idToken.payload, current, authenticationTime);
       if (!user) return false;
-      const mfaSetupRequired = current?.mfaRequired === true && !(await hasTotp());
-      writeSessionRecord({ userId: user.id, email: user.email, authenticatedAt: authenticationTime });
+      const setupDue = signingIn || readSessionRecord()?.mfaSetupPending === true;
+      const mfaSetupRequired = setupDue && current?.mfaRequired === true && !(await hasTotp());
+      writeSessionRecord({
+        userId: user.id,
+        email: user.email,
+        authenticatedAt: authenticationTime,
+        mfaSetupPending: mfaSetupRequired,
+      });
       setState({ status: 'authenticated', user, mfaSetupRequired });
       return true;
     },
@@ -115,7 +125,7 @@ export function AmplifyAuthProvider({ authFlowType, children }: AmplifyAuthProvi
   const afterStep = useCallback(
     async ({ isSignedIn, nextStep }: SignInOutput): Promise<SignInOutcome> => {
       if (isSignedIn || nextStep.signInStep === 'DONE') {
-        if (await establish(Date.now())) return { kind: 'signed-in' };
+        if (await establish(Date.now(), true)) return { kind: 'signed-in' };
         throw new Error('Signed in, but the session has no ID token with an email address.');
       }
       switch (nextStep.signInStep) {

@@ -10,6 +10,8 @@ export interface SessionRecord {
   readonly email: string;
   /** When the user last authenticated with the identity provider (Unix ms). */
   readonly authenticatedAt: number;
+  /** MFA was required at this sign-in and the user had no authenticator: setup comes first, across reloads too. */
+  readonly mfaSetupPending?: boolean;
 }
 
 function storage(): Storage | undefined {
@@ -25,7 +27,12 @@ export function readSessionRecord(): SessionRecord | null {
     const value = JSON.parse(storage()?.getItem(SESSION_KEY) ?? 'null') as Partial<SessionRecord> | null;
     if (typeof value?.userId !== 'string' || typeof value.email !== 'string' || typeof value.authenticatedAt !== 'number')
       return null;
-    return { userId: value.userId, email: value.email, authenticatedAt: value.authenticatedAt };
+    return {
+      userId: value.userId,
+      email: value.email,
+      authenticatedAt: value.authenticatedAt,
+      ...(value.mfaSetupPending === true ? { mfaSetupPending: true } : {}),
+    };
   } catch {
     return null;
   }

@@ -494,7 +494,7 @@ export type UpdateGeneralSettingsMutation = { updateGeneralSettings: { organizat
 export type HomeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type HomeQuery = { me: { id: string, email: string, givenName: string | null, familyName: string | null, role: { id: string, name: string } | null }, appConfig: { version: string, stage: string, region: string, accountId: string, created: string, passwordMinLength: number, mfaMode: string } };
+export type HomeQuery = { me: { id: string, email: string, givenName: string | null, familyName: string | null, role: { id: string, name: string } | null }, appConfig: { version: string, stage: string, region: string, accountId: string, created: string, passwordMinLength: number, mfaMode: string, mfaRequired: boolean } };
 
 export type LogSourceFieldsFragment = { id: string, label: string, transport: LogSourceTransport, logTypes: Array<string>, streamType: LogStreamType, jsonArrayEnvelopeField: string | null, enabled: boolean, createdAt: string, createdBy: string, updatedAt: string, updatedBy: string, s3: { bucket: string, kmsKey: string | null, roleArn: string | null, prefixes: Array<{ prefix: string, excludedPrefixes: Array<string>, logTypes: Array<string> }> } | null, sqs: { queueUrl: string, queueArn: string, allowedPrincipalArns: Array<string>, allowedSourceArns: Array<string> } | null, http: { authType: HttpAuthType, username: string | null, headerName: string | null, hmacAlgorithm: HmacAlgorithm | null, signatureHeader: string | null, secret: string | null, endpointUrl: string | null } | null, health: { status: SourceHealthStatus, checkedAt: string | null, lastEventAt: string | null } };
 

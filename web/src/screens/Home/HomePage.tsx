@@ -30,7 +30,10 @@ function HomeSkeleton() {
 /** The home page: who is signed in and which deployment they are in, read from the API. */
 export function HomePage() {
   usePageTitle('Home');
-  const { data, error, loading, refetch } = useQuery(HOME_QUERY, { notifyOnNetworkStatusChange: true });
+  const { data, error, loading, refetch } = useQuery(HOME_QUERY, {
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
 
   if (loading && !data) {
     return (

@@ -21,6 +21,7 @@ export const HOME_QUERY: TypedDocumentNode<HomeQuery, HomeQueryVariables> = gql`
       created
       passwordMinLength
       mfaMode
+      mfaRequired
     }
   }
 `;
