@@ -7,8 +7,7 @@ import { configureAuth } from '../lib/auth/configureAuth';
 import { ApiProvider } from './ApiProvider';
 import { ConnectivityModal } from './ConnectivityModal';
 import { AppRoutes } from './AppRoutes';
-import classes from './App.module.css';
-import { SNACKBAR_DEFAULT_MS, SNACKBAR_Z_INDEX } from './constants';
+import { SNACKBAR_DEFAULT_MS, SNACKBAR_POSITION, SNACKBAR_Z_INDEX } from './constants';
 import { StartUp } from './StartUp';
 import { theme } from './theme';
 import { loadWebConfig, WebConfigProvider } from './webConfig';
@@ -39,12 +38,7 @@ const reload = () => window.location.reload();
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark">
-      <Notifications
-        position="top-right"
-        classNames={{ root: classes.snackbars }}
-        autoClose={SNACKBAR_DEFAULT_MS}
-        zIndex={SNACKBAR_Z_INDEX}
-      />
+      <Notifications position={SNACKBAR_POSITION} autoClose={SNACKBAR_DEFAULT_MS} zIndex={SNACKBAR_Z_INDEX} />
       <ConnectivityModal />
       <StartUp loadConfig={loadConfig} onRetry={reload}>
         {startWith}

@@ -9,6 +9,12 @@ export const LOG_OUT_DEBOUNCE_MS = 350;
 /** How long a snackbar stays up by default. */
 export const SNACKBAR_DEFAULT_MS = 6000;
 
+/**
+ * Where snackbars show: the bottom right, clear of the top bar's menus and of the page header's actions (Edit,
+ * Delete, New ...) that sit at the top right of every page.
+ */
+export const SNACKBAR_POSITION = 'bottom-right';
+
 /** Layer of snackbars (dropdown 1000, modal 1100, snackbar 1200, tooltip 1300). */
 export const SNACKBAR_Z_INDEX = 1200;
 
