@@ -24,14 +24,14 @@ interface FieldProps {
   readonly mono?: boolean;
 }
 
-/** One labelled value of a card. */
+/** One labelled value of a card; it wraps between words, splitting only a word too long for a line. */
 export function Field({ label, children, mono = false }: FieldProps) {
   return (
     <Stack gap={2}>
       <Text c="dimmed" size="xs" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
         {label}
       </Text>
-      <Text component="div" size="sm" ff={mono ? 'monospace' : undefined} style={{ wordBreak: 'break-all' }}>
+      <Text component="div" size="sm" ff={mono ? 'monospace' : undefined} style={{ overflowWrap: 'break-word' }}>
         {children}
       </Text>
     </Stack>

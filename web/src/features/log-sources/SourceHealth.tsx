@@ -99,7 +99,7 @@ export function HealthChecks({ figures }: { readonly figures: SourceFigures | un
                 {check.title}
               </Text>
               {check.message && (
-                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
                   {check.message}
                 </Text>
               )}

@@ -10,7 +10,7 @@ function Row({ label, children }: { readonly label: string; readonly children: R
       <Table.Th w={220} fw={500}>
         {label}
       </Table.Th>
-      <Table.Td style={{ wordBreak: 'break-all' }}>{children}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'break-word' }}>{children}</Table.Td>
     </Table.Tr>
   );
 }
