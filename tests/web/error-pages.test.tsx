@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { gql } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import type { MockLink } from '@apollo/client/testing';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes, type InitialEntry } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Permission } from '../../core/permissions';
 import { ErrorStatusContext } from '../../web/src/app/errorStatus';
@@ -290,5 +292,69 @@ describe('the shell', () => {
   it('opens the route to a user holding one of its permissions', async () => {
     renderShell('/configure/log-sources/', ['LogSourceRead']);
     expect(await screen.findByText('Log sources list')).toBeTruthy();
+  });
+});
+
+describe('leaving an error page', () => {
+  const GREETING = gql`
+    query Greeting {
+      greeting
+    }
+  `;
+
+  function Greeting() {
+    const { data, error } = useQuery<{ greeting: string }>(GREETING);
+    if (error) return <p>No greeting</p>;
+    return <p>{data ? data.greeting : 'Asking'}</p>;
+  }
+
+  function renderShell(at: InitialEntry, mocks: MockLink.MockedResponse[] = []) {
+    const channel = createErrorStatusChannel();
+    renderWithApi(
+      <ErrorStatusContext.Provider value={channel}>
+        <Routes>
+          <Route element={<AppLayout />}>
+            <Route path="/" element={<Greeting />} />
+          </Route>
+        </Routes>
+      </ErrorStatusContext.Provider>,
+      { auth: fakeAuth(signedInAs), at, permissions: ['SummaryRead'], mocks },
+    );
+    return channel;
+  }
+
+  it.each<[ErrorStatus, string]>([
+    [502, 'Bad Gateway'],
+    [503, 'Service Unavailable'],
+    [504, 'Gateway Timeout'],
+    ['unknown', 'Failed to Fetch'],
+  ])('"Try again" on %s asks the server again and shows the page once it answers', async (status, title) => {
+    const channel = renderShell('/', [
+      { request: { query: GREETING }, error: new Error('Failed to fetch') },
+      { request: { query: GREETING }, result: { data: { greeting: 'Hello again' } } },
+    ]);
+    await screen.findByText('No greeting');
+    act(() => channel.publish(status));
+    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Hello again')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: title })).toBeNull();
+  });
+
+  it('a reload loads the page: the status another page load kept in the history is not shown', async () => {
+    renderShell({ pathname: '/', state: { statusCode: 422, statusLoad: performance.timeOrigin - 60_000 } }, [
+      { request: { query: GREETING }, result: { data: { greeting: 'Hello' } } },
+    ]);
+    expect(await screen.findByText('Hello')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Unprocessable Content' })).toBeNull();
+  });
+
+  it('keeps the 422 page, without "Try again", until the path changes', async () => {
+    const channel = renderShell('/', [{ request: { query: GREETING }, result: { data: { greeting: 'Hello' } } }]);
+    await screen.findByText('Hello');
+    act(() => channel.publish(422));
+    expect(await screen.findByRole('heading', { name: 'Unprocessable Content' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByText('Hello')).toBeNull();
   });
 });

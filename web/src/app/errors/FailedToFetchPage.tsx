@@ -1,4 +1,5 @@
 import { Button, Group, List, Text } from '@mantine/core';
+import { useRetryAfterError } from '../errorStatus';
 import { usePageTitle } from '../usePageTitle';
 import { StatusPage } from '../../components/StatusPage';
 import { BackHomeLink } from './BackHomeLink';
@@ -10,11 +11,10 @@ export const FAILED_TO_FETCH_REASONS = [
   'Your network connection may be unstable',
 ] as const;
 
-const reload = () => window.location.reload();
-
 /** The status is unknown: the request got no answer. */
 export function FailedToFetchPage() {
   usePageTitle('Failed to Fetch');
+  const tryAgain = useRetryAfterError();
   return (
     <StatusPage
       title="Failed to Fetch"
@@ -32,7 +32,7 @@ export function FailedToFetchPage() {
       }
     >
       <Group justify="center">
-        <Button variant="default" onClick={reload}>
+        <Button variant="default" onClick={tryAgain}>
           Try again
         </Button>
         <BackHomeLink />

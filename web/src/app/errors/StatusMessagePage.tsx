@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import { useRetryAfterError } from '../errorStatus';
 import { usePageTitle } from '../usePageTitle';
 import { StatusPage } from '../../components/StatusPage';
 import { BackHomeLink } from './BackHomeLink';
@@ -25,16 +26,15 @@ interface StatusMessagePageProps {
   readonly status: MessageStatus;
 }
 
-const reload = () => window.location.reload();
-
 export function StatusMessagePage({ status }: StatusMessagePageProps) {
   const { title, message, retry } = STATUS_MESSAGES[status];
   usePageTitle(title);
+  const tryAgain = useRetryAfterError();
   return (
     <StatusPage code={String(status)} title={title} description={message}>
       <Group justify="center">
         {retry && (
-          <Button variant="default" onClick={reload}>
+          <Button variant="default" onClick={tryAgain}>
             Try again
           </Button>
         )}
