@@ -16,6 +16,7 @@ import { Processing } from './processing/processing';
 import { Search } from './search/search';
 import { Web } from './web/web';
 import { ENV } from '../functions/lib/env';
+import { resolveFeatureFlags } from '../core/feature-flags';
 
 export interface CaracalStackProps extends StackProps {
   readonly config: DeploymentConfig;
@@ -49,6 +50,7 @@ export class CaracalStack extends Stack {
     super(scope, id, props);
     const { config } = props;
     const removalPolicy = config.local ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
+    const featureFlags = resolveFeatureFlags(config.featureFlags);
 
     this.auth = new Auth(this, 'Auth', {
       mfaMode: config.mfaMode,
@@ -109,6 +111,7 @@ export class CaracalStack extends Stack {
         [ENV.passwordMinLength]: String(config.passwordMinLength),
         [ENV.mfaMode]: config.mfaMode,
         [ENV.refreshTokenHours]: String(config.refreshTokenHours),
+        [ENV.featureFlags]: JSON.stringify(featureFlags),
         [ENV.httpIngestUrl]: this.processing.httpIngestUrl.url,
         [ENV.lakeBucket]: this.lake.lakeBucket.bucketName,
         [ENV.engineFunction]: this.detections.engineFunction.functionName,
@@ -134,6 +137,7 @@ export class CaracalStack extends Stack {
         version: props.version,
         passwordMinLength: config.passwordMinLength,
         refreshTokenHours: config.refreshTokenHours,
+        featureFlags,
       },
     });
     this.logSources = new LogSources(this, 'LogSources', {

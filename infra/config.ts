@@ -1,4 +1,6 @@
 // The typed deployment configuration: one Caracal stack per region, each built from the same settings.
+import { featureFlagProblems, type FeatureFlagChoices } from '../core/feature-flags';
+
 export type MfaMode = 'OPTIONAL' | 'REQUIRED';
 
 export interface DeploymentConfig {
@@ -18,6 +20,11 @@ export interface DeploymentConfig {
   readonly logRetentionDays: number;
   /** Cognito hosted-UI domain prefix, ready for single sign-on. */
   readonly authDomainPrefix: string;
+  /**
+   * Feature flags the deployment turns on ("on") or leaves at the default ("control"), by name
+   * (core/feature-flags.ts); a flag not named keeps its default.
+   */
+  readonly featureFlags: FeatureFlagChoices;
   /** True when the template is synthesized for the local runtime: nothing differs but removal policies. */
   readonly local: boolean;
 }
@@ -41,6 +48,7 @@ export function validateDeploymentConfig(config: DeploymentConfig): string[] {
     problems.push('refreshTokenHours must be a whole number from 1 to 87600');
   if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(config.authDomainPrefix))
     problems.push('authDomainPrefix must be lowercase letters, digits and hyphens');
+  problems.push(...featureFlagProblems(config.featureFlags));
   return problems;
 }
 
@@ -54,6 +62,7 @@ export const LOCAL_CONFIG: DeploymentConfig = {
   refreshTokenHours: 24,
   logRetentionDays: 30,
   authDomainPrefix: 'caracal-local',
+  featureFlags: {},
   local: true,
 };
 

@@ -7,6 +7,8 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { join } from 'node:path';
 import { contentSecurityPolicy } from '../core/content-security-policy';
 import type { WebConfig } from '../core/web-config';
+import { parseFeatureFlags, type FeatureFlags } from '../core/feature-flags';
+import { ENV } from '../functions/lib/env';
 import { functionUrls, serveFunctionUrl, urlFor } from './events/function-urls';
 import { routeS3Notifications, notificationTargets } from './events/s3-notifications';
 import { scheduleRules, startSchedules } from './events/schedules';
@@ -138,6 +140,16 @@ function refreshTokenHours(props: Record<string, unknown> | undefined): number {
   return validity * (perHour[unit] ?? 24);
 }
 
+/** The feature flags the template gives the functions (the api function's environment), for the SPA's config. */
+function featureFlagsOf(stack: StackTemplate): FeatureFlags {
+  for (const [, fn] of resourcesOfType(stack, 'AWS::Lambda::Function')) {
+    const variables = (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables;
+    const flags = variables?.[ENV.featureFlags];
+    if (typeof flags === 'string') return parseFeatureFlags(flags);
+  }
+  return parseFeatureFlags(undefined);
+}
+
 /** The GraphQL endpoint and the SPA's config, when the template has an AppSync API and a user pool. */
 function apiOf(
   stack: StackTemplate,
@@ -164,6 +176,7 @@ function apiOf(
     authFlowType: 'USER_PASSWORD_AUTH',
     stage: 'local',
     version,
+    featureFlags: featureFlagsOf(stack),
   };
   const { definition, resolvers } = appSyncResolvers(stack, resolver);
   const appsyncDefinitions = readFileSync(new URL('../graphql/appsync.graphql', import.meta.url), 'utf8');

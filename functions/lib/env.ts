@@ -44,6 +44,8 @@ export const ENV = {
   passwordMinLength: 'PASSWORD_MIN_LENGTH',
   mfaMode: 'MFA_MODE',
   refreshTokenHours: 'REFRESH_TOKEN_HOURS',
+  /** Every feature flag's value, as JSON (core/feature-flags.ts); defaults apply when unset. */
+  featureFlags: 'FEATURE_FLAGS',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV] | DeadLetterQueue['urlVariable'];

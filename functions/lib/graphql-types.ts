@@ -107,6 +107,8 @@ export type AppConfig = {
   awsPartition: Scalars['String']['output'];
   /** When this deployment was created. */
   created: Scalars['AWSDateTime']['output'];
+  /** Every feature flag of the deployment, with its value. */
+  featureFlags: Array<FeatureFlag>;
   /** MFA mode of the user pool: OPTIONAL or REQUIRED. */
   mfaMode: Scalars['String']['output'];
   /** Whether every user must set up an authenticator app: the MFA mode is REQUIRED or the organisation requires it. */
@@ -381,6 +383,17 @@ export type DetectionsInput = {
   types?: InputMaybe<Array<DetectionType>>;
 };
 
+/** A feature flag: its value is on (enabled) or control (the default, off). */
+export type FeatureFlag = {
+  __typename?: 'FeatureFlag';
+  /** True when the value is on. */
+  enabled: Scalars['Boolean']['output'];
+  /** The flag's name, such as ENABLE_NOTIFICATION_CENTER. */
+  name: Scalars['String']['output'];
+  /** on or control. */
+  value: Scalars['String']['output'];
+};
+
 export type FeedbackFeatureInput = {
   /** The part of the product the feedback is about. */
   name: Scalars['String']['input'];
@@ -621,6 +634,8 @@ export type Mutation = {
   setDetectionEnabled: Detection;
   /** The 'Set log stream type' sidesheet: how the source's bytes split into events. */
   setLogStreamType: LogSource;
+  /** Signs the signed-in user out of every device (after a password change): every token issued so far is refused. */
+  signOutEverywhere: Scalars['Boolean']['output'];
   unarchiveSchema: Schema;
   /** Saves a new version of a detection; with versionId, fails with RevisionConflict when it changed since. */
   updateDetection: Detection;
@@ -1652,6 +1667,7 @@ export type ResolversTypes = {
   DetectionType: DetectionType;
   DetectionUnitTest: ResolverTypeWrapper<DetectionUnitTest>;
   DetectionsInput: DetectionsInput;
+  FeatureFlag: ResolverTypeWrapper<FeatureFlag>;
   FeedbackFeatureInput: FeedbackFeatureInput;
   FeedbackResult: ResolverTypeWrapper<FeedbackResult>;
   FeedbackTextInput: FeedbackTextInput;
@@ -1796,6 +1812,7 @@ export type ResolversParentTypes = {
   DetectionTestRun: DetectionTestRun;
   DetectionUnitTest: DetectionUnitTest;
   DetectionsInput: DetectionsInput;
+  FeatureFlag: FeatureFlag;
   FeedbackFeatureInput: FeedbackFeatureInput;
   FeedbackResult: FeedbackResult;
   FeedbackTextInput: FeedbackTextInput;
@@ -1990,6 +2007,7 @@ export type AppConfigResolvers<ContextType = unknown, ParentType extends Resolve
   accountId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   awsPartition?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   created?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  featureFlags?: Resolver<Array<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
   mfaMode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   mfaRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   passwordMinLength?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2160,6 +2178,12 @@ export type DetectionUnitTestResolvers<ContextType = unknown, ParentType extends
   resource?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type FeatureFlagResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['FeatureFlag'] = ResolversParentTypes['FeatureFlag']> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type FeedbackResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['FeedbackResult'] = ResolversParentTypes['FeedbackResult']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
@@ -2259,6 +2283,7 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   sendUserFeedback?: Resolver<ResolversTypes['FeedbackResult'], ParentType, ContextType, RequireFields<MutationSendUserFeedbackArgs, 'input'>>;
   setDetectionEnabled?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationSetDetectionEnabledArgs, 'input'>>;
   setLogStreamType?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationSetLogStreamTypeArgs, 'input'>>;
+  signOutEverywhere?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   unarchiveSchema?: Resolver<ResolversTypes['Schema'], ParentType, ContextType, RequireFields<MutationUnarchiveSchemaArgs, 'name'>>;
   updateDetection?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationUpdateDetectionArgs, 'input'>>;
   updateGeneralSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType, RequireFields<MutationUpdateGeneralSettingsArgs, 'input'>>;
@@ -2550,6 +2575,7 @@ export type Resolvers<ContextType = unknown> = {
   DetectionTestResult?: DetectionTestResultResolvers<ContextType>;
   DetectionTestRun?: DetectionTestRunResolvers<ContextType>;
   DetectionUnitTest?: DetectionUnitTestResolvers<ContextType>;
+  FeatureFlag?: FeatureFlagResolvers<ContextType>;
   FeedbackResult?: FeedbackResultResolvers<ContextType>;
   GeneralSettings?: GeneralSettingsResolvers<ContextType>;
   GetSchemaOutput?: GetSchemaOutputResolvers<ContextType>;

@@ -7,6 +7,7 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEATURE_FLAG_DEFAULTS } from '../../core/feature-flags';
 import { localClientConfig } from '../../local/services/net';
 import { graphql, signIn, startTestRuntime, type TestRuntime } from './harness';
 
@@ -43,6 +44,8 @@ describe('first start', () => {
       authFlowType: 'USER_PASSWORD_AUTH',
       graphqlUrl: `${runtime.url}/graphql`,
       userPoolEndpoint: `${runtime.url}/cognito`,
+      // The template's flags (the api function's environment), every one resolved.
+      featureFlags: FEATURE_FLAG_DEFAULTS,
     });
   });
 

@@ -1,7 +1,14 @@
 // The app-config area's door: what the web app needs to know of its deployment before anything else — where it
 // runs, its version, when it was first used, and its sign-in policy (the deployment's, with the organisation's
-// MFA choice from the general settings).
-import { ENV, requireEnv } from '../env';
+// MFA choice from the general settings), and the deployment's feature flags.
+import {
+  FEATURE_FLAG_NAMES,
+  isFeatureEnabled,
+  parseFeatureFlags,
+  type FeatureFlagName,
+  type FeatureFlagValue,
+} from '../../../core/feature-flags';
+import { ENV, optionalEnv, requireEnv } from '../env';
 import { deploymentSignInPolicy, mfaRequired } from '../settings';
 import { deploymentCreated } from './repository';
 
@@ -17,6 +24,20 @@ export interface AppConfig {
   readonly mfaMode: string;
   /** Whether every user must use an authenticator app (the deployment's mode or the organisation's choice). */
   readonly mfaRequired: boolean;
+  /** Every feature flag with its value and whether it is enabled. */
+  readonly featureFlags: readonly FeatureFlag[];
+}
+
+export interface FeatureFlag {
+  readonly name: FeatureFlagName;
+  readonly value: FeatureFlagValue;
+  readonly enabled: boolean;
+}
+
+/** The deployment's feature flags, from the api function's environment (defaults where it names none). */
+function featureFlags(): FeatureFlag[] {
+  const flags = parseFeatureFlags(optionalEnv(ENV.featureFlags));
+  return FEATURE_FLAG_NAMES.map((name) => ({ name, value: flags[name], enabled: isFeatureEnabled(flags, name) }));
 }
 
 export async function getAppConfig(): Promise<AppConfig> {
@@ -31,5 +52,6 @@ export async function getAppConfig(): Promise<AppConfig> {
     passwordMinLength,
     mfaMode,
     mfaRequired: await mfaRequired(),
+    featureFlags: featureFlags(),
   };
 }

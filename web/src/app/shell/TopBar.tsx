@@ -1,6 +1,7 @@
 import { Group, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
+import { useFeatureFlag } from '../../lib/featureFlags';
 import { NotificationBell } from './notifications/NotificationBell';
 import { SIDE_NAVIGATION_COLLAPSED_WIDTH } from '../constants';
 import { HOME_PATH } from '../routes';
@@ -10,8 +11,12 @@ import { HelpMenu } from './HelpMenu';
 import { ProfileMenu } from './ProfileMenu';
 import { SettingsMenu } from './SettingsMenu';
 
-/** The top bar: home, where the page sits, then settings, help, notifications and the user's own menu. */
+/**
+ * The top bar: home, where the page sits, then settings, help, notifications (when the notification-center
+ * flag is on) and the user's own menu.
+ */
 export function TopBar() {
+  const notificationCenter = useFeatureFlag('ENABLE_NOTIFICATION_CENTER');
   return (
     <Group h="100%" pr="lg" gap="lg" justify="space-between" wrap="nowrap">
       <Group gap="lg" wrap="nowrap" miw={0}>
@@ -29,7 +34,7 @@ export function TopBar() {
       <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
         <SettingsMenu />
         <HelpMenu />
-        <NotificationBell />
+        {notificationCenter && <NotificationBell />}
         <ColorSchemeToggle />
         <ProfileMenu />
       </Group>
