@@ -9,7 +9,6 @@ import {
   Select,
   Stack,
   Switch,
-  TagsInput,
   Text,
   TextInput,
   Title,
@@ -24,7 +23,10 @@ import {
   TRANSPORT_INFO,
   type CreatableTransport,
 } from '../../../../core/log-sources/types';
+import { validateExcludedPrefix, validatePrincipalArn, validateSourceArn } from '../../../../core/log-sources/validation';
 import { CrossIcon } from '../../components/icons';
+import { MultiValueInput } from '../../components/MultiValueInput';
+import type { EntryRule } from '../../lib/forms/multiValue';
 import type { LogSourceFieldsFragment } from '../../lib/graphql/types';
 import {
   emptyPrefix,
@@ -203,15 +205,20 @@ function ListField({
   label,
   description,
   placeholder,
+  rule,
 }: {
   form: Form;
   name: string;
   label: string;
   description: string;
   placeholder: string;
+  rule: EntryRule;
 }) {
+  const shown = getIn(form.touched, name) || form.submitCount > 0;
+  const errors: unknown = shown ? getIn(form.errors, name) : undefined;
   return (
-    <TagsInput
+    <MultiValueInput
+      name={name}
       label={label}
       description={description}
       placeholder={placeholder}
@@ -221,10 +228,9 @@ function ListField({
         void form.setFieldTouched(name, true, false);
       }}
       onBlur={() => void form.setFieldTouched(name, true)}
-      error={shownError(form, name)}
-      clearable
-      allowDuplicates
-      splitChars={[',', ' ']}
+      error={typeof errors === 'string' ? errors : undefined}
+      itemErrors={Array.isArray(errors) ? errors.map((e) => (typeof e === 'string' ? e : undefined)) : undefined}
+      rule={rule}
     />
   );
 }
@@ -302,8 +308,9 @@ function S3Fields({ form, options }: { form: Form; options: Options }) {
                         form={form}
                         name={`prefixes[${index}].excludedPrefixes`}
                         label="Excluded prefixes"
-                        description="Keys under these are skipped; each starts with the prefix above. Press Enter to add."
+                        description="Keys under these are skipped; each starts with the prefix above, without '**' or a trailing '*'. Press Enter or a comma to add."
                         placeholder="AWSLogs/123456789012/CloudTrail-Digest/"
+                        rule={(entry) => validateExcludedPrefix(entry, form.values.prefixes[index].prefix)}
                       />
                       <LogTypesField form={form} name={`prefixes[${index}].logTypes`} options={options} />
                     </Stack>
@@ -339,15 +346,17 @@ function SqsFields({ form }: { form: Form }) {
           form={form}
           name="allowedPrincipalArns"
           label="Allowed AWS principals"
-          description="12-digit account ids or IAM role and user ARNs. Press Enter to add."
+          description="12-digit account ids or IAM role and user ARNs. Press Enter or a comma to add."
           placeholder="123456789012"
+          rule={validatePrincipalArn}
         />
         <ListField
           form={form}
           name="allowedSourceArns"
           label="Allowed source ARNs"
-          description="SNS topics, S3 buckets or EventBridge rules that may send. Press Enter to add."
+          description="SNS topics, S3 buckets or EventBridge rules that may send. Press Enter or a comma to add."
           placeholder="arn:aws:sns:us-east-1:123456789012:security-events"
+          rule={validateSourceArn}
         />
       </Stack>
     </Card>
