@@ -44,9 +44,14 @@ export const MESSAGES = {
 export const unknownLogTypeMessage = (name: string) => `Unknown log type: ${truncate(name, 100)}`;
 export const tooManyMessage = (max: number) => `Must have at most ${max} items`;
 
-/** "You already have a {method} source with the same label" (the method defaults to Log Pulling). */
-export const labelTakenMessage = (transport: LogSourceTransport = 'log-pulling') =>
-  `You already have a ${TRANSPORT_INFO[transport].title} source with the same label`;
+/** "a" or "an", as the title is spoken: a vowel, or an initialism whose first letter is said with one (HTTP). */
+const article = (title: string) => (/^([AEIOU]|[FHLMNRSX][A-Z])/.test(title) ? 'an' : 'a');
+
+/** "You already have a {method} source with the same label" (the method defaults to Log Pulling), with a/an. */
+export const labelTakenMessage = (transport: LogSourceTransport = 'log-pulling') => {
+  const { title } = TRANSPORT_INFO[transport];
+  return `You already have ${article(title)} ${title} source with the same label`;
+};
 
 export const LIMITS = {
   label: 36,

@@ -110,7 +110,7 @@ describe('the S3 source form', () => {
     });
     await new Promise((r) => setTimeout(r, 50));
     await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'org cloudtrail');
-    expect(await screen.findByText('You already have a AWS S3 source with the same label')).toBeTruthy();
+    expect(await screen.findByText('You already have an AWS S3 source with the same label')).toBeTruthy();
   });
 
   it('a long label is refused, however long', async () => {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The log source sidesheets: Set log stream type (the enclosing-field toggle and the nested-field warning)
-// and View bucket data ("Show Log" at 300 characters, errors, the next page within 500 px of the end).
+// and View bucket data ("Show Log" at 300 characters, errors, the next page within 500 px of the end,
+// 'No Events found', an S3 URL for the prefix).
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -158,6 +159,29 @@ describe('View bucket data', () => {
     expect(screen.getByText(long)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Hide Log' })).toBeTruthy();
     expect(screen.getByText('unexpected end of file')).toBeTruthy();
+  });
+
+  it("says 'No Events found' when nothing is under the prefix", async () => {
+    renderWithApi(<BucketSheet />, { mocks: [page(null, [], null)] });
+    expect(await screen.findByText('No Events found')).toBeTruthy();
+  });
+
+  it('reads an S3 URL in the bucket as its prefix, and refuses a malformed one', async () => {
+    const user = userEvent.setup();
+    const under = page(null, [{ s3Key: 'cloudtrail/2026/1.json.gz', event: '{"a":1}', error: null }], null);
+    under.request.variables.input.filters.prefix = 'cloudtrail/2026/';
+    renderWithApi(<BucketSheet />, { mocks: [page(null, [], null), under] });
+    await screen.findByText('No Events found');
+    const field = screen.getByRole('textbox', { name: 'Prefix' });
+    for (const bad of ['s3://', 's3://Not_A_Bucket/x', 's3://another-bucket/cloudtrail/']) {
+      await user.clear(field);
+      await user.type(field, `${bad}{Enter}`);
+      expect(await screen.findByText('Please provide a properly formatted S3 url')).toBeTruthy();
+    }
+    await user.clear(field);
+    expect(screen.queryByText('Please provide a properly formatted S3 url')).toBeNull();
+    await user.type(field, 's3://org-logs/cloudtrail/2026/{Enter}');
+    expect(await screen.findByText('cloudtrail/2026/1.json.gz')).toBeTruthy();
   });
 
   it('loads the next page with the pagination token once scrolled within 500 px of the end', async () => {

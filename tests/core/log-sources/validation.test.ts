@@ -49,9 +49,12 @@ describe('label', () => {
     expect(validateLabel('a'.repeat(37))).toBe(MESSAGES.labelLength);
     expect(validateLabel('a'.repeat(5_000_000))).toBe(MESSAGES.labelLength);
   });
-  it('names the transport when taken', () => {
-    expect(labelTakenMessage('aws-s3')).toBe('You already have a AWS S3 source with the same label');
-    expect(labelTakenMessage('http-ingest')).toBe('You already have a HTTP source with the same label');
+  it('names the transport when taken, with the right article', () => {
+    expect(labelTakenMessage('aws-s3')).toBe('You already have an AWS S3 source with the same label');
+    expect(labelTakenMessage('aws-sqs')).toBe('You already have an AWS SQS source with the same label');
+    expect(labelTakenMessage('http-ingest')).toBe('You already have an HTTP source with the same label');
+    expect(labelTakenMessage('azure-eventhub')).toBe('You already have an Azure Event Hub source with the same label');
+    expect(labelTakenMessage('gcp-gcs')).toBe('You already have a Google Cloud Storage source with the same label');
     expect(labelTakenMessage()).toBe('You already have a Log Pulling source with the same label');
   });
 });

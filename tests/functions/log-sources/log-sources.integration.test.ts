@@ -148,7 +148,7 @@ describe('S3 sources', () => {
 
   it('refuses a label already used by a source of the same transport, not of another', async () => {
     const body = await call(CREATE_S3, { input: s3Input('org cloudtrail') });
-    expect(errorOf(body)).toEqual({ type: 'AlreadyExists', message: 'You already have a AWS S3 source with the same label' });
+    expect(errorOf(body)).toEqual({ type: 'AlreadyExists', message: 'You already have an AWS S3 source with the same label' });
     const http = await ok<{ createHttpLogSource: Source }>(CREATE_HTTP, {
       input: { label: 'Org CloudTrail', logTypes: ['AWS.CloudTrail'], authType: 'None' },
     });

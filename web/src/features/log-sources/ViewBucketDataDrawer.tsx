@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Code, Drawer, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type UIEvent } from 'react';
 import { STREAM_TYPES, STREAM_TYPE_TITLES } from '../../../../core/log-sources/types';
+import { MESSAGES, parseS3Url } from '../../../../core/log-sources/validation';
 import { EmptyResults } from '../../components/EmptyResults';
 import { AlertIcon } from '../../components/icons';
 import type { LogSourceFieldsFragment, LogStreamType } from '../../lib/graphql/types';
@@ -49,6 +50,13 @@ function RawEvent({ text }: { readonly text: string }) {
   );
 }
 
+/** The prefix the field asks for: a prefix as typed, or the key part of an S3 URL into the source's bucket. */
+function prefixOf(input: string, bucket: string | undefined): { prefix: string } | { error: string } {
+  if (!/^s3:\/\//i.test(input.trim())) return { prefix: input };
+  const url = parseS3Url(input);
+  return url && url.bucket === bucket ? { prefix: url.prefix } : { error: MESSAGES.s3Url };
+}
+
 /** Consecutive records of one object, under its key. */
 function groupByObject(records: readonly BucketRecord[]): { s3Key: string; records: BucketRecord[] }[] {
   const groups: { s3Key: string; records: BucketRecord[] }[] = [];
@@ -71,6 +79,7 @@ interface ViewBucketDataDrawerProps {
 export function ViewBucketDataDrawer({ source, opened, onClose, data }: ViewBucketDataDrawerProps) {
   const { query, setQuery, records, hasNext, loading, error, loadMore } = data;
   const [prefixInput, setPrefixInput] = useState(query.prefix);
+  const [prefixError, setPrefixError] = useState<string>();
 
   function onScroll(event: UIEvent<HTMLDivElement>) {
     const el = event.currentTarget;
@@ -95,15 +104,21 @@ export function ViewBucketDataDrawer({ source, opened, onClose, data }: ViewBuck
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            setQuery({ ...query, prefix: prefixInput });
+            const asked = prefixOf(prefixInput, source.s3?.bucket);
+            if ('error' in asked) setPrefixError(asked.error);
+            else setQuery({ ...query, prefix: asked.prefix });
           }}
         >
           <Group align="flex-end" gap="sm">
             <TextInput
               label="Prefix"
-              placeholder="Whole bucket"
+              placeholder={`Whole bucket, or s3://${source.s3?.bucket ?? 'bucket'}/prefix/`}
               value={prefixInput}
-              onChange={(event) => setPrefixInput(event.currentTarget.value)}
+              onChange={(event) => {
+                setPrefixInput(event.currentTarget.value);
+                setPrefixError(undefined);
+              }}
+              error={prefixError}
               style={{ flex: 1 }}
             />
             <Select
@@ -128,7 +143,10 @@ export function ViewBucketDataDrawer({ source, opened, onClose, data }: ViewBuck
             </Alert>
           )}
           {!loading && !error && records.length === 0 && (
-            <EmptyResults title="No objects" description="Nothing under this prefix yet. Check the prefix, or send some data." />
+            <EmptyResults
+              title="No Events found"
+              description="Nothing under this prefix yet. Check the prefix, or send some data."
+            />
           )}
           {groups.map((group, i) => (
             <Stack key={`${group.s3Key}-${i}`} gap={6}>
