@@ -42,6 +42,7 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Mutation.inviteUser': anyOf('UserModify'),
   'Mutation.updateUser': anyOf('UserModify'),
   'Mutation.updateProfile': SIGNED_IN,
+  'Mutation.signOutEverywhere': SIGNED_IN,
   'Mutation.deactivateUser': anyOf('UserModify'),
   'Mutation.reactivateUser': anyOf('UserModify'),
   'Mutation.deleteUser': anyOf('UserModify'),

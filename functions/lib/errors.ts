@@ -11,7 +11,9 @@ export type ErrorType =
   | 'NotFound'
   | 'RevisionConflict'
   | 'ServerError'
-  | 'Unauthorized';
+  | 'Unauthorized'
+  /** The session itself is refused (AppSync's own type for a refused token): the client signs the user out. */
+  | 'UnauthorizedException';
 
 /** What a caller is told of a failure nobody raised on purpose (the details go to the function's log). */
 export const UNEXPECTED_ERROR = 'An unexpected server error has occurred';

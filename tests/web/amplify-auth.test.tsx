@@ -79,7 +79,7 @@ function Probe() {
     state.status === 'authenticated'
       ? `authenticated ${state.user.email} ${state.user.role?.name ?? '-'} ${state.user.permissions.join('+')}${state.mfaSetupRequired ? ' mfa-setup' : ''}`
       : state.status === 'anonymous'
-        ? `anonymous ${state.reason}`
+        ? `anonymous ${state.reason}${state.message ? `: ${state.message}` : ''}`
         : 'loading';
   return <output aria-label="auth">{text}</output>;
 }
@@ -145,6 +145,17 @@ describe('starting with a stored session', () => {
     api.mockImplementation(() => answer(401, { errors: [{ errorType: 'UnauthorizedException', message: 'no' }] }));
     renderProvider();
     expect(await screen.findByText('anonymous expired')).toBeTruthy();
+  });
+
+  it('has ended with the reason the API gave when it refuses the session (a deactivated account)', async () => {
+    storeSession(Date.now());
+    amplify.fetchAuthSession.mockResolvedValue(session(true));
+    api.mockImplementation(() =>
+      answer(200, { data: null, errors: [{ errorType: 'UnauthorizedException', message: 'Your account has been deactivated' }] }),
+    );
+    renderProvider();
+    expect(await screen.findByText('anonymous expired: Your account has been deactivated')).toBeTruthy();
+    expect(amplify.signOut).toHaveBeenCalledOnce();
   });
 
   it('keeps the user signed in without permissions when the API cannot be reached', async () => {
@@ -338,8 +349,15 @@ describe('ending sessions and passwords', () => {
 
   it('changes the password, then signs out of every device', async () => {
     await signedIn();
+    api.mockClear();
+    api.mockImplementation(() => answer(200, { data: { signOutEverywhere: true } }));
     await act(() => auth.changePassword('Old-Pass-2026!', 'New-Pass-2026!'));
     expect(amplify.updatePassword).toHaveBeenCalledWith({ oldPassword: 'Old-Pass-2026!', newPassword: 'New-Pass-2026!' });
+    // The server refuses every token issued so far, the other devices' too; then this device signs out.
+    const [url, init] = api.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(testConfig.graphqlUrl);
+    expect((init.headers as Record<string, string>).authorization).toBe('id-token');
+    expect(JSON.parse(String(init.body))).toMatchObject({ operationName: 'SignOutEverywhere' });
     expect(amplify.signOut).toHaveBeenCalledWith({ global: true });
     expect(screen.getByText('anonymous signed-out')).toBeTruthy();
   });

@@ -46,6 +46,17 @@ describe('the GraphQL client', () => {
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
+  it('reports a session the API refuses as a whole, with the reason it gave', async () => {
+    answering(200, {
+      data: null,
+      errors: [{ errorType: 'UnauthorizedException', message: 'Your account has been deactivated' }],
+    });
+    const onUnauthorized = vi.fn();
+    const client = createApolloClient({ graphqlUrl: 'http://api.test/graphql', idToken: async () => 't', onUnauthorized });
+    await expect(client.query({ query: ME })).rejects.toThrow('Your account has been deactivated');
+    expect(onUnauthorized).toHaveBeenCalledWith('Your account has been deactivated');
+  });
+
   it('leaves the session alone on other failures', async () => {
     answering(200, { data: null, errors: [{ message: 'the resolver timed out', errorType: 'Lambda:Unhandled' }] });
     const onUnauthorized = vi.fn();

@@ -97,6 +97,13 @@ describe('sign-in', () => {
     renderSignIn({}, 'expired');
     expect(screen.getByText('Your session has ended. Sign in again to continue.')).toBeTruthy();
   });
+
+  it('tells a user the server signed out why, in its words', () => {
+    const auth = fakeAuth({ status: 'anonymous', reason: 'expired', message: 'Your account has been deactivated' }, {});
+    renderInApp(<SignInPage />, { auth, at: '/sign-in/' });
+    expect(screen.getByText('Your account has been deactivated')).toBeTruthy();
+    expect(screen.queryByText('Your session has ended. Sign in again to continue.')).toBeNull();
+  });
 });
 
 describe('sign-in error messages', () => {

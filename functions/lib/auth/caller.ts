@@ -19,8 +19,13 @@ export interface Caller {
 /** How a change is signed in audit stamps (createdBy, updatedBy) and notifications: the email, else the user name. */
 export const actorName = (caller: Pick<Caller, 'email' | 'username'>) => caller.email || caller.username;
 
+/** A caller as loaded, with the second (Unix) at or before which their tokens were revoked, if ever. */
+export interface LoadedCaller extends Caller {
+  readonly tokensValidAfter: number | null;
+}
+
 /** The caller behind a verified identity, or null when they have no user record. */
-export async function loadCaller(identity: CognitoIdentity): Promise<Caller | null> {
+export async function loadCaller(identity: CognitoIdentity): Promise<LoadedCaller | null> {
   const access = await userAccess(identity.sub);
   if (!access) return null;
   return {

@@ -1,5 +1,6 @@
 // What a user may do, as the guard reads it on every request: the role their user record names (the built-in
-// Admin from core, others as stored, each with its implied Reads) and whether the record is enabled.
+// Admin from core, others as stored, each with its implied Reads), whether the record is enabled and since
+// when the user's tokens count.
 import type { Permission } from '../../../core/permissions';
 import { getUserRecord } from './records';
 import { getRoles } from './roles';
@@ -9,6 +10,8 @@ export interface UserAccess {
   /** Null when the record names a role that no longer exists. */
   readonly role: { readonly id: string; readonly name: string } | null;
   readonly permissions: readonly Permission[];
+  /** Tokens issued at or before this second (Unix) are refused: the user was signed out of every device. */
+  readonly tokensValidAfter: number | null;
 }
 
 /** A user's access, read fresh; null when they have no user record. */
@@ -20,5 +23,6 @@ export async function userAccess(id: string): Promise<UserAccess | null> {
     enabled: record.enabled,
     role: role ? { id: role.id, name: role.name } : null,
     permissions: role?.permissions ?? [],
+    tokensValidAfter: record.tokensValidAfter,
   };
 }

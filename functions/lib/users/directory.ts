@@ -168,6 +168,14 @@ export async function updateDirectoryAttributes(id: string, attributes: Director
 /** Disables the account (no sign-in) and revokes its tokens. Repeating it is harmless. */
 export async function disableDirectoryUser(id: string): Promise<void> {
   await cognito().send(new AdminDisableUserCommand({ UserPoolId: pool(), Username: id }));
+  await signOutDirectoryUser(id);
+}
+
+/**
+ * Revokes every refresh and access token of the account. Its ID tokens, which the API is called with, stay
+ * valid until they expire: the guard refuses them by the record's `tokensValidAfter` (records.ts).
+ */
+export async function signOutDirectoryUser(id: string): Promise<void> {
   await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool(), Username: id }));
 }
 

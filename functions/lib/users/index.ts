@@ -23,6 +23,7 @@ export {
   inviteUser,
   listUsers,
   reactivateUser,
+  signOutEverywhere,
   updateProfile,
   type EditInput,
   type InviteInput,

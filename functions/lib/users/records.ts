@@ -5,10 +5,13 @@
 // Keys:
 //   user record  pk = USER#<sub>  sk = USER
 //                gsi1pk = USER#ROLE#<roleId>  gsi1sk = USER#<sub>   (the users holding a role: counted, never scanned)
-//                { id, roleId, enabled, email, givenName, familyName, seat, version, createdAt, updatedAt }
+//                { id, roleId, enabled, email, givenName, familyName, seat, tokensValidAfter, version, createdAt,
+//                  updatedAt }
 // `version` changes on every write and each write is conditional on the version read, so two requests
 // changing one user never both succeed from the same state. `seat` is the user's seat in their stored role
-// (roles.ts). saveUser keeps the record, the role's seats and the enabled Admins (admins.ts) in step.
+// (roles.ts). `tokensValidAfter` (Unix seconds) is when the user was last signed out of every device (a
+// password change, a deactivation): the guard refuses tokens issued at or before it. saveUser keeps the
+// record, the role's seats and the enabled Admins (admins.ts) in step.
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isAdminRoleId } from '../../../core/validation/roles';
@@ -28,10 +31,13 @@ export interface UserFields {
   readonly email: string;
   readonly givenName: string | null;
   readonly familyName: string | null;
+  /** Set to sign the user out of every device; absent keeps the record's value. */
+  readonly tokensValidAfter?: number | null;
 }
 
 export interface UserRecord extends UserFields {
   readonly seat: string | null;
+  readonly tokensValidAfter: number | null;
   readonly version: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -51,6 +57,7 @@ function toRecord(item: Record<string, unknown>): UserRecord {
     givenName: (item.givenName as string | undefined) ?? null,
     familyName: (item.familyName as string | undefined) ?? null,
     seat: (item.seat as string | undefined) ?? null,
+    tokensValidAfter: typeof item.tokensValidAfter === 'number' ? item.tokensValidAfter : null,
     version: (item.version as string | undefined) ?? null,
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt ?? item.createdAt),
@@ -135,6 +142,7 @@ async function writeRecord(current: UserRecord | null, next: (UserFields & { sea
       givenName: next.givenName,
       familyName: next.familyName,
       seat: next.seat,
+      tokensValidAfter: next.tokensValidAfter ?? current?.tokensValidAfter ?? null,
       version: randomUUID(),
       createdAt: current?.createdAt ?? now,
       updatedAt: now,

@@ -30,6 +30,7 @@ import {
   findByEmail,
   getDirectoryUser,
   listDirectoryUsers,
+  signOutDirectoryUser,
   updateDirectoryAttributes,
   type DirectoryUser,
 } from './directory';
@@ -221,12 +222,30 @@ export async function updateProfile(caller: Caller, input: { givenName: unknown;
   return getUser(id);
 }
 
-/** Deactivation takes effect on the user's next request (the record the guard reads), then at sign-in. */
+/** Now, as `tokensValidAfter` counts: tokens issued up to this second are refused. */
+const nowInSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Signs the caller out of every device (after they changed their password): the guard refuses every token
+ * issued so far (the record's `tokensValidAfter`) and the user pool revokes their refresh and access tokens.
+ */
+export async function signOutEverywhere(caller: Caller): Promise<boolean> {
+  const record = await getUserRecord(caller.id);
+  if (!record) throw new ApiError('NotFound', USER_NOT_FOUND);
+  await saveUser(record, { ...record, tokensValidAfter: nowInSeconds() });
+  await signOutDirectoryUser(caller.id);
+  return true;
+}
+
+/**
+ * Deactivation takes effect on the user's next request (the record the guard reads), then at sign-in; the
+ * tokens issued so far stay refused after a reactivation.
+ */
 export async function deactivateUser(id: string, actor: Caller): Promise<UserView> {
   if (id === actor.id) throw new ApiError('InvalidUpdate', CANNOT_DEACTIVATE_SELF);
   const current = await load(id);
   refuseBeyond(userChangeError({ actor, user: subject(current) }));
-  await saveUser(current.record, fieldsOf(current, false));
+  await saveUser(current.record, { ...fieldsOf(current, false), tokensValidAfter: nowInSeconds() });
   await disableDirectoryUser(id);
   return getUser(id);
 }

@@ -29,7 +29,7 @@ export function ApiProvider({ graphqlUrl, children }: ApiProviderProps) {
       createApolloClient({
         graphqlUrl,
         idToken: currentIdToken,
-        onUnauthorized: () => void endSession.current(),
+        onUnauthorized: (message) => void endSession.current(message),
         onErrorStatus: errorStatus.publish,
       }),
     [graphqlUrl, errorStatus],

@@ -23,6 +23,7 @@ import {
   listRoleViews,
   listUsers,
   reactivateUser,
+  signOutEverywhere,
   updateProfile,
   updateRoleView,
 } from '../../../lib/users';
@@ -62,6 +63,7 @@ export const usersResolvers: ResolverMap = {
   },
   'Mutation.updateProfile': (event: AppSyncResolverEvent<{ input: UpdateProfileInput }>, caller: Caller) =>
     updateProfile(caller, event.arguments.input),
+  'Mutation.signOutEverywhere': (_event: AppSyncResolverEvent, caller: Caller) => signOutEverywhere(caller),
   'Mutation.deactivateUser': (event: Id, caller: Caller) => deactivateUser(event.arguments.id, caller),
   'Mutation.reactivateUser': (event: Id, caller: Caller) => reactivateUser(event.arguments.id, caller),
   'Mutation.deleteUser': (event: Id, caller: Caller) => deleteUser(event.arguments.id, caller),

@@ -77,6 +77,13 @@ export function isUnauthorized(error: unknown): boolean {
   return false;
 }
 
+/** Why the API refused the session, in its words: the message of a GraphQL UnauthorizedException, if any. */
+export function sessionRefusalMessage(error: unknown): string | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  const refusal = (error.errors as readonly GraphQLErrorLike[]).find((e) => errorTypeOf(e) === 'UnauthorizedException');
+  return refusal && textOf(refusal.message);
+}
+
 function describeNetworkError(error: Error): string {
   if (ServerError.is(error)) {
     const result = resultOf(error);

@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { map } from 'rxjs';
-import { errorStatusOf, isNestedAccessDenied, isUnauthorized, type ErrorStatus } from './apiErrors';
+import { errorStatusOf, isNestedAccessDenied, isUnauthorized, sessionRefusalMessage, type ErrorStatus } from './apiErrors';
 
 /** How a call takes part in the data-layer rule; set as the operation's `context`. */
 export interface DataLayerContext {
@@ -20,8 +20,8 @@ interface ApolloClientOptions {
   readonly graphqlUrl: string;
   /** The current session's ID token, '' when there is none. */
   readonly idToken: () => Promise<string>;
-  /** Called when the API refuses the session (HTTP 401, or AppSync's UnauthorizedException). */
-  readonly onUnauthorized: () => void;
+  /** Called when the API refuses the session (HTTP 401, or AppSync's UnauthorizedException), with why when it said. */
+  readonly onUnauthorized: (message?: string) => void;
   /** Called when a failed call should show an error page (the data-layer rule of the error catalogue). */
   readonly onErrorStatus?: (status: ErrorStatus) => void;
 }
@@ -48,7 +48,7 @@ export function createApolloClient({ graphqlUrl, idToken, onUnauthorized, onErro
     headers: { ...previous.headers, Authorization: await idToken() },
   }));
   const unauthorized = new ErrorLink(({ error }) => {
-    if (isUnauthorized(error)) onUnauthorized();
+    if (isUnauthorized(error)) onUnauthorized(sessionRefusalMessage(error));
   });
   const errorPages = new ErrorLink(({ error, operation }) => {
     const context = operation.getContext() as DataLayerContext;

@@ -17,7 +17,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { WebConfig } from '../../../../core/web-config';
 import { useWebConfig } from '../../app/webConfig';
 import { AuthContext, type Auth, type AuthState, type SignedOutReason, type SignInOutcome, type TotpSetup } from './AuthContext';
-import { loadCurrentUser, SessionRefusedError, type CurrentUser } from './currentUser';
+import { loadCurrentUser, SessionRefusedError, signOutEverywhere, type CurrentUser } from './currentUser';
 import {
   clearSessionRecord,
   hasLastUser,
@@ -66,14 +66,16 @@ export function AmplifyAuthProvider({ authFlowType, children }: AmplifyAuthProvi
   /** The email of the sign-in in progress, for the authenticator's account name. */
   const signingInAs = useRef('');
 
-  const endSession = useCallback(async (reason: SignedOutReason, global = false) => {
+  const endSession = useCallback(async (reason: SignedOutReason, global = false, message?: string) => {
     try {
       await amplifySignOut({ global });
     } finally {
       clearSessionRecord();
-      setState({ status: 'anonymous', reason });
+      setState({ status: 'anonymous', reason, ...(message ? { message } : {}) });
     }
   }, []);
+  /** Why the API last refused the session, in its words, for the sign-in page. */
+  const refusal = useRef<string | undefined>(undefined);
 
   /**
    * Reads the tokens, loads the user from the API and decides whether MFA setup must come first: at a sign-in
@@ -81,13 +83,17 @@ export function AmplifyAuthProvider({ authFlowType, children }: AmplifyAuthProvi
    */
   const establish = useCallback(
     async (authenticationTime: number, signingIn = false): Promise<boolean> => {
+      refusal.current = undefined;
       const idToken = (await fetchAuthSession().catch(() => undefined))?.tokens?.idToken;
       if (!idToken) return false;
       let current: CurrentUser | null = null;
       try {
         current = await loadCurrentUser(graphqlUrl, idToken.toString());
       } catch (error) {
-        if (error instanceof SessionRefusedError) return false;
+        if (error instanceof SessionRefusedError) {
+          refusal.current = error.reason;
+          return false;
+        }
       }
       const user = sessionUserFrom(idToken.payload, current, authenticationTime);
       if (!user) return false;
@@ -114,7 +120,7 @@ export function AmplifyAuthProvider({ authFlowType, children }: AmplifyAuthProvi
         else setState({ status: 'anonymous', reason: 'start' });
         return;
       }
-      if (!(await establish(record.authenticatedAt))) await endSession('expired').catch(() => undefined);
+      if (!(await establish(record.authenticatedAt))) await endSession('expired', false, refusal.current).catch(() => undefined);
     };
     void start();
     return Hub.listen('auth', ({ payload }) => {
@@ -184,7 +190,9 @@ export function AmplifyAuthProvider({ authFlowType, children }: AmplifyAuthProvi
       totpEnabled: hasTotp,
       async changePassword(currentPassword, newPassword) {
         await updatePassword({ oldPassword: currentPassword, newPassword });
-        // The password has changed whatever happens next; this device's session ends either way.
+        // The password has changed whatever happens next; this device's session ends either way. The API
+        // refuses the tokens every other device holds (Cognito's global sign-out leaves ID tokens valid).
+        await signOutEverywhere(graphqlUrl, await currentIdToken()).catch(() => undefined);
         await endSession('signed-out', true).catch(() => undefined);
       },
       async forgotPassword(email) {
@@ -197,15 +205,15 @@ export function AmplifyAuthProvider({ authFlowType, children }: AmplifyAuthProvi
       signOut(options) {
         return endSession('signed-out', options?.global === true);
       },
-      async endExpiredSession() {
+      async endExpiredSession(message) {
         savePostLoginPath(`${window.location.pathname}${window.location.search}${window.location.hash}`);
-        await endSession('expired');
+        await endSession('expired', false, message);
       },
       async refreshUser() {
         if (state.status === 'authenticated') await establish(state.user.authenticationTime);
       },
     };
-  }, [state, authFlowType, afterStep, endSession, establish]);
+  }, [state, authFlowType, afterStep, endSession, establish, graphqlUrl]);
 
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

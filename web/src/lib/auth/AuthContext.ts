@@ -36,7 +36,12 @@ export type SignedOutReason = 'start' | 'signed-out' | 'expired';
 
 export type AuthState =
   | { readonly status: 'loading' }
-  | { readonly status: 'anonymous'; readonly reason: SignedOutReason }
+  | {
+      readonly status: 'anonymous';
+      readonly reason: SignedOutReason;
+      /** Why the server ended the session, in its words (a deactivated account, a sign-out from every device). */
+      readonly message?: string;
+    }
   | {
       readonly status: 'authenticated';
       readonly user: SessionUser;
@@ -85,8 +90,8 @@ export interface Auth {
   resetPassword(email: string, code: string, newPassword: string): Promise<void>;
   /** Ends the session on this device, or on every device with `global`. */
   signOut(options?: { readonly global?: boolean }): Promise<void>;
-  /** The API refused the session: end it, keeping the current page to come back to. */
-  endExpiredSession(): Promise<void>;
+  /** The API refused the session (`message`: why, when it said): end it, keeping the current page to come back to. */
+  endExpiredSession(message?: string): Promise<void>;
   /** Loads the session user's profile, role and permissions again (after editing the profile, say). */
   refreshUser(): Promise<void>;
 }

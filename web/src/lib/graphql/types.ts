@@ -444,6 +444,11 @@ export type SessionUserQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type SessionUserQuery = { me: { id: string, email: string, givenName: string | null, familyName: string | null, name: string, enabled: boolean, status: string, role: { id: string, name: string, permissions: Array<Permission> } | null }, appConfig: { mfaRequired: boolean } };
 
+export type SignOutEverywhereMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SignOutEverywhereMutation = { signOutEverywhere: boolean };
+
 export type MyPermissionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 

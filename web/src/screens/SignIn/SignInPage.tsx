@@ -40,7 +40,7 @@ function SignInFlow({ title, subtitle }: SignInFlowProps) {
   const expired = state.status === 'anonymous' && state.reason === 'expired';
   const notice =
     (location.state as SignInLocationState | null)?.notice ??
-    (expired ? 'Your session has ended. Sign in again to continue.' : undefined);
+    (expired ? (state.message ?? 'Your session has ended. Sign in again to continue.') : undefined);
   const restart = () => setStep({ kind: 'credentials' });
 
   const follow = (outcome: SignInOutcome): string | undefined => {
