@@ -34,6 +34,12 @@ describe('breadcrumbs from the route', () => {
   it('decode segments, and keep a malformed one as it is', () => {
     expect(breadcrumbsFor('/configure/schemas/Custom.My%20Logs/')[2]?.label).toBe('Custom.My Logs');
     expect(breadcrumbsFor('/configure/schemas/%E0%A4%A/')[2]?.label).toBe('%E0%A4%A');
+    expect(breadcrumbsFor('/configure/log-sources/abc/schemas/').map((c) => c.label)).toEqual([
+      'Configure',
+      'Log Sources',
+      'abc',
+      'Schemas',
+    ]);
   });
 
   it('collapse above three crumbs to the first, the hidden middle and the last two', () => {
@@ -65,7 +71,7 @@ describe('the breadcrumbs bar', () => {
     expect(within(bar).getByText('Configure')).toBeTruthy();
     expect(within(bar).queryByText('Log Sources')).toBeNull();
     expect(within(bar).queryByText('abc')).toBeNull();
-    expect(within(bar).getByRole('link', { name: 'schemas' })).toBeTruthy();
+    expect(within(bar).getByRole('link', { name: 'Schemas' })).toBeTruthy();
     expect(within(bar).getByText('Edit').getAttribute('aria-current')).toBe('page');
 
     fireEvent.click(within(bar).getByRole('button', { name: 'Show the full path' }));

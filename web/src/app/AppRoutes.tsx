@@ -70,6 +70,7 @@ export function AppRoutes() {
           <Route element={<RequirePermissions permissions={['LogSourceRead', 'LogSourceModify']} />}>
             <Route path={LOG_SOURCE_ROUTES.list} element={<LogSourcesPage />} />
             <Route path={LOG_SOURCE_ROUTES.details} element={<LogSourceDetailsPage />} />
+            <Route path={LOG_SOURCE_ROUTES.schemas} element={<LogSourceDetailsPage />} />
             <Route path={SCHEMA_ROUTES.list} element={<SchemasPage />} />
             <Route path={SCHEMA_ROUTES.details} element={<SchemaDetailsRoute />} />
           </Route>

@@ -52,10 +52,13 @@ export const LOG_SOURCE_ROUTES = {
   add: '/configure/log-sources/add-new-source/',
   details: '/configure/log-sources/:id/',
   edit: '/configure/log-sources/:id/edit/',
+  /** The details with the schema viewer sidesheet open on the source's log types. */
+  schemas: '/configure/log-sources/:id/schemas/',
 } as const;
 
 export const logSourcePath = (id: string) => fill(LOG_SOURCE_ROUTES.details, { id });
 export const editLogSourcePath = (id: string) => fill(LOG_SOURCE_ROUTES.edit, { id });
+export const logSourceSchemasPath = (id: string) => fill(LOG_SOURCE_ROUTES.schemas, { id });
 
 export const SCHEMA_ROUTES = {
   list: '/configure/schemas/',

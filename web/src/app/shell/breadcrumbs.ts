@@ -26,7 +26,7 @@ const PAGES: Readonly<Record<string, string>> = {
   ...Object.fromEntries([...navigationLinks(NAVIGATION), ...SETTINGS_MENU].map((link) => [link.path, link.label])),
 };
 
-const WORDS: Readonly<Record<string, string>> = { new: 'New', edit: 'Edit' };
+const WORDS: Readonly<Record<string, string>> = { new: 'New', edit: 'Edit', schemas: 'Schemas' };
 
 function decoded(segment: string): string {
   try {

@@ -517,6 +517,13 @@ export type LogSourceQueryVariables = Exact<{
 
 export type LogSourceQuery = { logSource: { id: string, label: string, transport: LogSourceTransport, logTypes: Array<string>, streamType: LogStreamType, jsonArrayEnvelopeField: string | null, enabled: boolean, createdAt: string, createdBy: string, updatedAt: string, updatedBy: string, s3: { bucket: string, kmsKey: string | null, roleArn: string | null, prefixes: Array<{ prefix: string, excludedPrefixes: Array<string>, logTypes: Array<string> }> } | null, sqs: { queueUrl: string, queueArn: string, allowedPrincipalArns: Array<string>, allowedSourceArns: Array<string> } | null, http: { authType: HttpAuthType, username: string | null, headerName: string | null, hmacAlgorithm: HmacAlgorithm | null, signatureHeader: string | null, secret: string | null, endpointUrl: string | null } | null, health: { status: SourceHealthStatus, checkedAt: string | null, lastEventAt: string | null } } };
 
+export type LogSourceSchemaQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type LogSourceSchemaQuery = { getSchema: { schema: { name: string, description: string | null, referenceURL: string | null, spec: string, isManaged: boolean } | null, error: { code: string, message: string } | null } };
+
 export type SourceHealthQueryVariables = Exact<{
   id: string | number;
 }>;

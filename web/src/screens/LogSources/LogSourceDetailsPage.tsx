@@ -1,14 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications as snackbars } from '@mantine/notifications';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { editLogSourcePath, LOG_SOURCE_ROUTES } from '../../app/routes';
+import { Link, useMatch, useNavigate, useParams } from 'react-router-dom';
+import { editLogSourcePath, LOG_SOURCE_ROUTES, logSourcePath, logSourceSchemasPath } from '../../app/routes';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailure } from '../../components/LoadFailure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ClassificationFailuresDrawer } from '../../features/log-sources/ClassificationFailuresDrawer';
+import { SchemaViewerDrawer } from '../../features/log-sources/SchemaViewerDrawer';
 import { SetStreamTypeDrawer, type StreamTypeChoice } from '../../features/log-sources/SetStreamTypeDrawer';
 import { HealthChecks, SourceIngestion, type SourceFigures } from '../../features/log-sources/SourceHealth';
 import { HealthBadge, TransportBadge } from '../../features/log-sources/SourceBadges';
@@ -27,29 +28,44 @@ import {
 } from './logSources.operations';
 import { useBucketData } from './useBucketData';
 import { useClassificationFailures } from './useClassificationFailures';
+import { useSourceSchema } from './useSourceSchema';
 
 /** Health and figures refresh this often while the page is open. */
 const REFRESH_MS = 10_000;
 
 type Sheet = 'bucket' | 'stream' | 'failures' | 'delete';
 
-/** One log source: its settings, health checks and the last 24 hours of ingestion. */
+/**
+ * One log source: its settings, health checks and the last 24 hours of ingestion; at its schemas path, with the
+ * schema viewer sidesheet open on its log types.
+ */
 export function LogSourceDetailsPage() {
   const { id = '' } = useParams();
+  const schemasOpen = useMatch(LOG_SOURCE_ROUTES.schemas) !== null;
   const { data, loading, error } = useQuery(LOG_SOURCE_QUERY, { variables: { id }, pollInterval: REFRESH_MS });
   const health = useQuery(SOURCE_HEALTH_QUERY, { variables: { id }, pollInterval: REFRESH_MS });
   const source = data?.logSource;
-  useBreadcrumbLabel(source?.label);
+  // At the schemas path, the source's own crumb is one level up.
+  useBreadcrumbLabel(source?.label, schemasOpen ? 1 : 0);
   usePageTitle(source?.label ?? 'Log Source');
 
   if (loading && !data) return <Skeleton h={320} radius="md" aria-label="Loading the log source" />;
   if (error && !data) return <LoadFailure title="Couldn't load the log source" message={describeApiError(error)} />;
   if (!source) return null;
-  return <LogSourceDetails source={source} figures={health.data?.sourceHealth} />;
+  return <LogSourceDetails source={source} figures={health.data?.sourceHealth} schemasOpen={schemasOpen} />;
 }
 
-function LogSourceDetails({ source, figures }: { readonly source: LogSourceFieldsFragment; readonly figures?: SourceFigures }) {
+interface LogSourceDetailsProps {
+  readonly source: LogSourceFieldsFragment;
+  readonly figures?: SourceFigures;
+  readonly schemasOpen: boolean;
+}
+
+function LogSourceDetails({ source, figures, schemasOpen }: LogSourceDetailsProps) {
   const navigate = useNavigate();
+  const [viewedSchema, setViewedSchema] = useState<string | undefined>();
+  const activeSchema = viewedSchema !== undefined && source.logTypes.includes(viewedSchema) ? viewedSchema : source.logTypes[0];
+  const schema = useSourceSchema(activeSchema, schemasOpen);
   const [sheet, setSheet] = useState<Sheet | null>(null);
   const close = () => setSheet(null);
   const bucketData = useBucketData(source, sheet === 'bucket');
@@ -93,9 +109,14 @@ function LogSourceDetails({ source, figures }: { readonly source: LogSourceField
               </Badge>
             )}
           </Group>
-          <Text c="dimmed" size="sm">
-            {source.logTypes.join(', ')}
-          </Text>
+          <Group gap="xs">
+            <Text c="dimmed" size="sm">
+              {source.logTypes.join(', ')}
+            </Text>
+            <Anchor component={Link} to={logSourceSchemasPath(source.id)} size="sm">
+              View schemas
+            </Anchor>
+          </Group>
         </div>
         <Group gap="xs">
           {source.s3 && (
@@ -136,6 +157,14 @@ function LogSourceDetails({ source, figures }: { readonly source: LogSourceField
       {source.s3 && <ViewBucketDataDrawer source={source} opened={sheet === 'bucket'} onClose={close} data={bucketData} />}
       <SetStreamTypeDrawer source={source} opened={sheet === 'stream'} onClose={close} onSave={setStreamType} />
       <ClassificationFailuresDrawer opened={sheet === 'failures'} onClose={close} data={failures} />
+      <SchemaViewerDrawer
+        opened={schemasOpen}
+        onClose={() => navigate(logSourcePath(source.id))}
+        names={source.logTypes}
+        active={activeSchema ?? ''}
+        onChange={setViewedSchema}
+        data={schema}
+      />
       <ConfirmDialog
         opened={sheet === 'delete'}
         title="Delete log source"

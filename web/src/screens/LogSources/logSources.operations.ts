@@ -12,6 +12,8 @@ import type {
   DeleteLogSourceMutationVariables,
   LogSourceQuery,
   LogSourceQueryVariables,
+  LogSourceSchemaQuery,
+  LogSourceSchemaQueryVariables,
   LogSourcesQuery,
   LogSourcesQueryVariables,
   SetLogStreamTypeMutation,
@@ -100,6 +102,25 @@ export const LOG_SOURCE_QUERY: TypedDocumentNode<LogSourceQuery, LogSourceQueryV
     }
   }
   ${LOG_SOURCE_FIELDS}
+`;
+
+/** One of a source's schemas, by name, for the schema viewer sidesheet. */
+export const LOG_SOURCE_SCHEMA_QUERY: TypedDocumentNode<LogSourceSchemaQuery, LogSourceSchemaQueryVariables> = gql`
+  query LogSourceSchema($name: String!) {
+    getSchema(input: { name: $name }) {
+      schema {
+        name
+        description
+        referenceURL
+        spec
+        isManaged
+      }
+      error {
+        code
+        message
+      }
+    }
+  }
 `;
 
 export const SOURCE_HEALTH_QUERY: TypedDocumentNode<SourceHealthQuery, SourceHealthQueryVariables> = gql`
