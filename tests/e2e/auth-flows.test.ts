@@ -1,7 +1,8 @@
 // Every sign-in and session flow in the browser, against the local runtime and its Cognito stand-in, with
 // playwright-core and Debian's Chromium: an invited user's first sign-in (temporary password from the local
 // mailbox, new password, then authenticator setup because the organisation requires MFA); sign-in with the
-// TOTP challenge; forgot and reset password with the mailed code; changing the password signs out everywhere.
+// TOTP challenge; forgot and reset password with the mailed code; changing the password signs out everywhere;
+// a user deactivated while signed in is signed out with a message that says so.
 // Codes come from core's RFC 6238 implementation. Set AUTH_SHOTS=<dir> to keep a screenshot of each screen.
 import { CognitoIdentityProviderClient, GetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { mkdirSync } from 'node:fs';
@@ -26,6 +27,8 @@ let adminToken = '';
 let userId = '';
 /** A second device, signed in before the password change. */
 let otherDevice: BrowserContext;
+/** A device signed in when the user is deactivated. */
+let stillSignedIn: BrowserContext;
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -235,11 +238,15 @@ describe('sign-in and session in the browser', () => {
       message: 'Access Token has been revoked',
     });
     client.destroy();
+    // Its ID token has not expired, but the server refuses it: a reload signs that device out, saying why.
+    await otherPage.reload();
+    await otherPage.getByText('You have been signed out of every device. Sign in again to continue.').waitFor();
+    expect(new URL(otherPage.url()).pathname).toBe('/sign-in/');
 
     await enterCredentials(page, EMAIL, CHANGED_PASSWORD);
     await answerTotpChallenge(page);
     await inTheApp(page);
-    await context.close();
+    stillSignedIn = context;
     await otherDevice.close();
   });
 
@@ -250,6 +257,13 @@ describe('sign-in and session in the browser', () => {
       adminToken,
     );
     expect(deactivated.body.errors).toBeUndefined();
+    // Signed in when deactivated: the next request signs them out, saying why (not Permission Denied pages).
+    const signedInPage = stillSignedIn.pages()[0];
+    await signedInPage.reload();
+    await signedInPage.getByText('Your account has been deactivated').waitFor();
+    expect(new URL(signedInPage.url()).pathname).toBe('/sign-in/');
+    await stillSignedIn.close();
+
     const { context, page } = await newPage();
     await page.goto(`${runtime.url}/sign-in/`);
     await enterCredentials(page, EMAIL, CHANGED_PASSWORD);
