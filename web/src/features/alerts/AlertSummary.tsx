@@ -2,7 +2,7 @@ import { Anchor, Card, Code, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { detectionAlertsPath } from '../../app/routes';
-import { formatDateTimeUtc } from '../../lib/format';
+import { formatCount, formatDateTimeUtc } from '../../lib/format';
 import type { AlertFieldsFragment } from '../../lib/graphql/types';
 import { SeverityBadge, StatusBadge, TypeBadge } from './AlertBadges';
 
@@ -44,7 +44,7 @@ export function AlertSummary({ alert }: { readonly alert: AlertFieldsFragment })
           <Field label="Type">
             <TypeBadge type={alert.type} />
           </Field>
-          <Field label="Events">{alert.eventCount.toLocaleString('en-US')}</Field>
+          <Field label="Events">{formatCount(alert.eventCount)}</Field>
           <Field label={alert.systemKind ? 'System alert' : 'Detection'}>
             {alert.detectionId ? (
               <Anchor component={Link} to={detectionAlertsPath(alert.detectionId)} size="sm" ff="monospace">

@@ -1,7 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router-dom';
-import { formatDateTimeUtc } from '../../lib/format';
+import { formatCount, formatDateTimeUtc } from '../../lib/format';
 import type { AlertFieldsFragment } from '../../lib/graphql/types';
 import { SeverityBadge, StatusBadge, TypeBadge } from './AlertBadges';
 import { alertPath } from '../../app/routes';
@@ -34,7 +34,7 @@ const COLUMNS = [
     header: 'Events',
     cell: (info) => (
       <Text size="sm" ta="right">
-        {info.getValue().toLocaleString('en-US')}
+        {formatCount(info.getValue())}
       </Text>
     ),
   }),

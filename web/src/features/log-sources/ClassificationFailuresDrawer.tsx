@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Code, Drawer, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { EmptyResults } from '../../components/EmptyResults';
 import { AlertIcon } from '../../components/icons';
-import { formatDateTimeUtc } from '../../lib/format';
+import { formatCount, formatDateTimeUtc } from '../../lib/format';
 import type { SourceClassificationFailuresQuery } from '../../lib/graphql/types';
 
 type Failure = SourceClassificationFailuresQuery['classificationFailures']['edges'][number]['node'];
@@ -52,7 +52,7 @@ export function ClassificationFailuresDrawer({ opened, onClose, data }: Classifi
                 <Text size="xs" c="dimmed">
                   {label}
                 </Text>
-                <Text fw={600}>{Number(count).toLocaleString()}</Text>
+                <Text fw={600}>{formatCount(Number(count))}</Text>
               </Stack>
             ))}
           </SimpleGrid>

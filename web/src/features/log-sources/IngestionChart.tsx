@@ -4,6 +4,7 @@ import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { formatCount } from '../../lib/format';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
@@ -40,7 +41,7 @@ export function IngestionChart({ hourly }: { readonly hourly: readonly HourFigur
         trigger: 'axis',
         formatter: (params: Array<{ dataIndex: number }>) => {
           const figure = hourly[params[0].dataIndex];
-          return `${figure.hour.slice(0, 10)} ${hourLabel(figure.hour)} UTC<br/>${figure.events.toLocaleString()} events<br/>${formatBytes(figure.bytes)}`;
+          return `${figure.hour.slice(0, 10)} ${hourLabel(figure.hour)} UTC<br/>${formatCount(figure.events)} events<br/>${formatBytes(figure.bytes)}`;
         },
       },
       xAxis: { type: 'category', data: hourly.map((h) => hourLabel(h.hour)), axisTick: { alignWithLabel: true } },

@@ -53,5 +53,16 @@ const COLUMNS = [
 
 /** The log sources list: label, type, log types, health and the last event received. */
 export function LogSourcesTable({ sources }: { readonly sources: readonly LogSourceFieldsFragment[] }) {
-  return <DataTable data={sources} columns={COLUMNS} getRowId={(s) => s.id} label="Log sources" rowHeight={53} minWidth={860} />;
+  return (
+    <DataTable
+      data={sources}
+      columns={COLUMNS}
+      getRowId={(s) => s.id}
+      label="Log sources"
+      rowHeight={53}
+      minWidth={860}
+      sortable
+      paged
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatDateTimeUtc } from '../../lib/format';
+import { formatCount, formatDateTimeUtc } from '../../lib/format';
 import type { SourceCheckStatus, SourceHealthQuery } from '../../lib/graphql/types';
 import { IngestionChart, formatBytes } from './IngestionChart';
 
@@ -33,7 +33,7 @@ export function SourceIngestion({ figures, onViewFailures }: SourceFiguresProps)
             Events, last 24 hours
           </Text>
           <Text fw={600} size="lg" data-testid="events-24h">
-            {events24h.toLocaleString()}
+            {formatCount(events24h)}
           </Text>
         </Card>
         <Card withBorder radius="md">
@@ -55,7 +55,7 @@ export function SourceIngestion({ figures, onViewFailures }: SourceFiguresProps)
               c={figures?.totals.classificationFailures ? 'red' : undefined}
               data-testid="classification-failures"
             >
-              {(figures?.totals.classificationFailures ?? 0).toLocaleString()}
+              {formatCount(figures?.totals.classificationFailures ?? 0)}
             </Text>
             <Anchor component="button" type="button" size="sm" onClick={onViewFailures}>
               View failures

@@ -7,10 +7,12 @@ import { isAdminRoleId } from '../../../../core/validation/roles';
 import { editRolePath } from '../../app/routes';
 import { DataTable } from '../../components/DataTable';
 import type { RoleFieldsFragment } from '../../lib/graphql/types';
+import { formatCount } from '../../lib/format';
 
 const column = createColumnHelper<RoleFieldsFragment>();
 
-const usersLabel = (count: number | null | undefined) => (count == null ? '—' : `${count} ${count === 1 ? 'user' : 'users'}`);
+const usersLabel = (count: number | null | undefined) =>
+  count == null ? '—' : `${formatCount(count)} ${count === 1 ? 'user' : 'users'}`;
 
 interface RolesTableProps {
   readonly roles: readonly RoleFieldsFragment[];
@@ -68,6 +70,15 @@ export function RolesTable({ roles, canModify, onDelete }: RolesTableProps) {
     [canModify, onDelete],
   );
   return (
-    <DataTable data={roles} columns={columns} getRowId={(role) => role.id} label="User roles" rowHeight={50} minWidth={640} />
+    <DataTable
+      data={roles}
+      columns={columns}
+      getRowId={(role) => role.id}
+      label="User roles"
+      rowHeight={50}
+      minWidth={640}
+      sortable
+      paged
+    />
   );
 }

@@ -62,6 +62,8 @@ export function SchemasTable({ rows }: { readonly rows: SchemaRow[] }) {
       rowHeight={45}
       maxHeight="calc(100vh - 260px)"
       fixedWidths={{ isManaged: 110 }}
+      sortable
+      paged
     />
   );
 }

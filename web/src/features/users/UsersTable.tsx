@@ -100,6 +100,16 @@ export function UsersTable({ users, selfId, canModify, onAction }: UsersTablePro
     [canModify, selfId, onAction],
   );
   return (
-    <DataTable data={users} columns={columns} getRowId={(user) => user.id} label="Users" rowHeight={51} minWidth={1000} noWrap />
+    <DataTable
+      data={users}
+      columns={columns}
+      getRowId={(user) => user.id}
+      label="Users"
+      rowHeight={51}
+      minWidth={1000}
+      noWrap
+      sortable
+      paged
+    />
   );
 }
