@@ -37,13 +37,18 @@ describe('tables at 1024 px', () => {
 
     // The page itself does not scroll sideways: the table's own area does, inside the viewport, with its
     // horizontal scrollbar shown (not only on hover) at the foot of the table.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(1024);
     const area = page.locator('.mantine-ScrollArea-root', { has: table });
     const scrollbar = area.locator('[data-orientation="horizontal"]').first();
     await page.mouse.move(5, 700);
     expect(await scrollbar.isVisible()).toBe(true);
     expect(await scrollbar.getAttribute('data-hidden')).toBeNull();
-    expect(await scrollbar.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    // The backend's type check has no DOM library: the page's own getComputedStyle is reached through globalThis.
+    const opacity = await scrollbar.evaluate(
+      (element) =>
+        (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle(element).opacity,
+    );
+    expect(opacity).toBe('1');
     const bar = (await scrollbar.boundingBox())!;
     expect(bar.height).toBeGreaterThan(0);
     expect(bar.x + bar.width).toBeLessThanOrEqual(1024);
