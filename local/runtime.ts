@@ -19,6 +19,7 @@ import type { RequestLimits } from './graphql/limits';
 import { RESPONSE_MAPPING_TEMPLATE } from '../functions/api/errors';
 import { createGraphqlHandler, type LambdaResolver } from './graphql/server';
 import { baseEnvironment, provisionFunctions, type InvokeResult, type LocalFunction } from './lambda/functions';
+import { localInterpreters, runtimeMismatches } from './lambda/interpreters';
 import { createInvokeServer } from './lambda/invoke-server';
 import { provisionUserPools, startCognito, type MailMessage } from './services/cognito';
 import { mailboxPage } from './services/cognito-mailbox';
@@ -278,6 +279,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const base = baseEnvironment(stack, endpoints);
     functions = provisionFunctions(stack, resolver, base, (name, line) => options.log(`[${name}] ${line}`));
     stops.push(() => Promise.all([...functions.values()].map((f) => f.stop())).then(() => undefined));
+    const runtimes = [...functions.values()].map((f) => f.spec.runtime);
+    for (const line of runtimeMismatches(runtimes, localInterpreters())) options.log(`[runtime] ${line}`);
     const createdUsers = await provisionUsers(stack, resolver, cognito.endpoint);
 
     const byArn = (arn: string) => arn.split(':').pop()!;

@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import { S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY } from 'aws-cdk-lib/cx-api';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { secureBucket } from '../policy/resources';
@@ -18,6 +19,10 @@ export class Lake extends Construct {
 
   constructor(scope: Construct, id: string, props: LakeProps) {
     super(scope, id);
+    // S3 server access logs are delivered under a bucket policy for logging.s3.amazonaws.com (each source
+    // bucket's statement names it), not the legacy LogDeliveryWrite ACL (cfn-lint W3045). Object-writer
+    // ownership stays: CloudFront's standard logs are still written with ACLs.
+    this.node.setContext(S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY, true);
     this.accessLogsBucket = secureBucket(this, 'AccessLogsBucket', {
       removalPolicy: props.removalPolicy,
       objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,

@@ -7,6 +7,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_RUNTIME } from '../runtimes';
 
 /** The repository: function entries and the lock file are found from here, whatever the working directory. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -76,7 +77,7 @@ export function nodeFunction(scope: Construct, id: string, props: NodeFunctionPr
     depsLockFilePath: join(ROOT, 'package-lock.json'),
     handler: 'handler',
     description: props.description,
-    runtime: lambda.Runtime.NODEJS_24_X,
+    runtime: NODE_RUNTIME.runtime,
     architecture: lambda.Architecture.ARM_64,
     memorySize: props.memorySize ?? 512,
     timeout: props.timeout ?? Duration.seconds(30),

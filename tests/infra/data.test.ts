@@ -37,6 +37,16 @@ describe('the Lake construct on a bare stack', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       OwnershipControls: { Rules: [{ ObjectOwnership: 'ObjectWriter' }] },
       LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 365 })] },
+      AccessControl: Match.absent(),
+    });
+    // S3 delivers the server access logs under the bucket policy, not the legacy LogDeliveryWrite ACL.
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: logicalId(lake.accessLogsBucket) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Allow', Principal: { Service: 'logging.s3.amazonaws.com' }, Action: 's3:PutObject' }),
+        ]),
+      },
     });
     expect(nagErrors(stack)).toEqual([]);
   });

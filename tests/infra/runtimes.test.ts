@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { DECLARED_RUNTIMES, NODE_RUNTIME, PYTHON_RUNTIME } from '../../infra/runtimes';
+import { synthesizedStack } from './support';
+
+/** CDK's own helper functions, whose runtime CDK pins (not ours to choose). */
+const CDK_HELPERS = /^(BucketNotificationsHandler|CustomCDKBucketDeployment|LogRetention)/;
+
+describe('Lambda runtimes', () => {
+  it("declares every one of our functions' runtimes from the runtime constants", () => {
+    const functions = synthesizedStack().template.findResources('AWS::Lambda::Function');
+    const ours = Object.entries(functions).filter(([id]) => !CDK_HELPERS.test(id));
+    expect(ours.length).toBeGreaterThan(5);
+    for (const [id, fn] of ours) expect([id, DECLARED_RUNTIMES]).toEqual([id, expect.arrayContaining([fn.Properties.Runtime])]);
+    const runtimes = new Set(ours.map(([, fn]) => fn.Properties.Runtime));
+    expect([...runtimes].sort()).toEqual([NODE_RUNTIME.runtime.name, PYTHON_RUNTIME.runtime.name].sort());
+  });
+
+  it('declares for the detection engine the Python runtime constant', () => {
+    const [, engine] = Object.entries(synthesizedStack().template.findResources('AWS::Lambda::Function')).find(([id]) =>
+      id.startsWith('DetectionsEngineFunction'),
+    )!;
+    expect(engine.Properties.Runtime).toBe(`python${PYTHON_RUNTIME.version}`);
+  });
+
+  it('names each constant by its version', () => {
+    expect(NODE_RUNTIME.runtime.name).toBe(`nodejs${NODE_RUNTIME.version}.x`);
+    expect(PYTHON_RUNTIME.runtime.name).toBe(`python${PYTHON_RUNTIME.version}`);
+  });
+});
