@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DECLARED_RUNTIMES, NODE_RUNTIME, PYTHON_RUNTIME } from '../../infra/runtimes';
 import { synthesizedStack } from './support';
@@ -20,6 +22,11 @@ describe('Lambda runtimes', () => {
       id.startsWith('DetectionsEngineFunction'),
     )!;
     expect(engine.Properties.Runtime).toBe(`python${PYTHON_RUNTIME.version}`);
+  });
+
+  it("runs the engine's tests on the Python the engine declares, when it is installed", () => {
+    const script = readFileSync(join(import.meta.dirname, '..', '..', 'scripts', 'test.sh'), 'utf8');
+    expect(script).toContain(`ENGINE_PYTHON_VERSION=${PYTHON_RUNTIME.version}\n`);
   });
 
   it('names each constant by its version', () => {
