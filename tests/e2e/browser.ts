@@ -1,6 +1,8 @@
 // Debian's Chromium for the browser tests, driven by playwright-core (nothing is downloaded).
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../local/harness';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -34,4 +36,24 @@ export async function collectCspViolations(context: BrowserContext): Promise<str
     if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
   });
   return violations;
+}
+
+/** What a browser test file works against: its own local runtime and one Chromium. */
+export interface BrowserSuite {
+  readonly runtime: TestRuntime;
+  readonly browser: Browser;
+}
+
+/** Starts a local runtime and Chromium before the file's tests and stops both after them. */
+export function browserSuite(): BrowserSuite {
+  const suite = {} as { runtime: TestRuntime; browser: Browser };
+  beforeAll(async () => {
+    suite.runtime = await startTestRuntime();
+    suite.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.runtime?.stop();
+  });
+  return suite;
 }

@@ -1,26 +1,14 @@
 // An administrator creates an HTTP log source with Bearer authentication through the browser, posts JSON
 // events to its endpoint with the token, and sees the last event and the figures of the details page update;
 // a wrong token is refused. All against the local runtime, driven with playwright-core and Debian's Chromium.
-import { type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../local/harness';
-import { launchChromium } from './browser';
+
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './browser';
 
 const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const TOKEN = 'e2e-bearer-token-0123456789';
 
-let runtime: TestRuntime;
-let browser: Browser;
-
-beforeAll(async () => {
-  runtime = await startTestRuntime();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.stop();
-});
+const suite = browserSuite();
 
 const cloudTrailEvent = (n: number) => ({
   eventVersion: '1.08',
@@ -36,10 +24,10 @@ const cloudTrailEvent = (n: number) => ({
 
 describe('log sources in the browser', () => {
   it('creates an HTTP source with a Bearer token, receives events at its endpoint and shows them arriving', async () => {
-    const [admin] = runtime.createdUsers;
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const [admin] = suite.runtime.createdUsers;
+    const page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 } });
 
-    await page.goto(`${runtime.url}/configure/log-sources/`);
+    await page.goto(`${suite.runtime.url}/configure/log-sources/`);
     await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
     await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,30 +1,18 @@
 // Tables at 1024 px in Chromium against the local runtime: the users list, wider than its room, scrolls
 // sideways inside the page with a visible scrollbar, and its last column (the row actions) can be reached.
-import { type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../local/harness';
-import { launchChromium } from './browser';
+
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './browser';
 
 const NEW_PASSWORD = 'Narrow-e2e-Passw0rd!';
 
-let runtime: TestRuntime;
-let browser: Browser;
-
-beforeAll(async () => {
-  runtime = await startTestRuntime();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.stop();
-});
+const suite = browserSuite();
 
 describe('tables at 1024 px', () => {
   it('the users list scrolls sideways with a visible scrollbar to its last column', async () => {
-    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
-    const [admin] = runtime.createdUsers;
-    await page.goto(`${runtime.url}/settings/users/`);
+    const page = await suite.browser.newPage({ viewport: { width: 1024, height: 768 } });
+    const [admin] = suite.runtime.createdUsers;
+    await page.goto(`${suite.runtime.url}/settings/users/`);
     await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
     await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();

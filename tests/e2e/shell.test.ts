@@ -2,30 +2,18 @@
 // finds it collapsed after a reload, opens each menu of the top bar, sends feedback from the Support page (and
 // it is stored), and changes their name in Profile Settings.
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
-import { type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { localClientConfig } from '../../local/services/net';
-import { startTestRuntime, type TestRuntime } from '../local/harness';
-import { launchChromium } from './browser';
+import { browserSuite } from './browser';
 
 const NEW_PASSWORD = 'Shell-e2e-Passw0rd!';
 
-let runtime: TestRuntime;
-let browser: Browser;
-
-beforeAll(async () => {
-  runtime = await startTestRuntime();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.stop();
-});
+const suite = browserSuite();
 
 async function signInAsAdmin(page: Page) {
-  const [admin] = runtime.createdUsers;
-  await page.goto(`${runtime.url}/`);
+  const [admin] = suite.runtime.createdUsers;
+  await page.goto(`${suite.runtime.url}/`);
   await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
   await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -38,9 +26,9 @@ async function signInAsAdmin(page: Page) {
 
 /** The feedback items of the entity table (a small test table: a scan is fine here). */
 async function storedFeedback(): Promise<Array<Record<string, unknown>>> {
-  const tableId = Object.keys(runtime.stack.resources).find((id) => /EntityTable[0-9A-F]{8}$/.test(id));
-  const TableName = runtime.resolver.lookup(tableId!)!.ref;
-  const dynamo = new DynamoDBClient(localClientConfig(runtime.endpoints.dynamodb, runtime.stack.region));
+  const tableId = Object.keys(suite.runtime.stack.resources).find((id) => /EntityTable[0-9A-F]{8}$/.test(id));
+  const TableName = suite.runtime.resolver.lookup(tableId!)!.ref;
+  const dynamo = new DynamoDBClient(localClientConfig(suite.runtime.endpoints.dynamodb, suite.runtime.stack.region));
   const out = await dynamo.send(
     new ScanCommand({
       TableName,
@@ -54,7 +42,7 @@ async function storedFeedback(): Promise<Array<Record<string, unknown>>> {
 
 describe('the application shell', () => {
   it('remembers the navigation, opens every menu, sends feedback and saves a name', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signInAsAdmin(page);
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
 
@@ -81,7 +69,7 @@ describe('the application shell', () => {
     await page.getByRole('button', { name: 'Help' }).click();
     expect(await page.getByRole('menuitem', { name: 'Documentation' }).getAttribute('target')).toBe('_blank');
     await page.getByRole('menuitem', { name: 'Support' }).click();
-    await page.waitForURL(`${runtime.url}/support/`);
+    await page.waitForURL(`${suite.runtime.url}/support/`);
     await page.getByRole('heading', { name: 'Support' }).waitFor();
 
     // Send Feedback from the Support page: stored with the page and the screen width.
@@ -99,7 +87,7 @@ describe('the application shell', () => {
       featureName: 'General',
       text: 'The collapsed navigation is easy to bring back.',
       usefulness: '4',
-      locationUrl: `${runtime.url}/support/`,
+      locationUrl: `${suite.runtime.url}/support/`,
       userId: expect.any(String),
     });
     expect(Number(stored[0]!.screenWidth)).toBeGreaterThan(0);
@@ -119,7 +107,7 @@ describe('the application shell', () => {
     await page.keyboard.press('Escape');
 
     // An unknown path: the Not Found page inside the shell, with breadcrumbs from the route.
-    await page.goto(`${runtime.url}/configure/log-sources/abc/schemas/draft/`);
+    await page.goto(`${suite.runtime.url}/configure/log-sources/abc/schemas/draft/`);
     await page.getByText('Not all who wander are lost...').waitFor();
     await page.getByRole('button', { name: 'Show the full path' }).click();
     expect(await page.getByRole('navigation', { name: 'Breadcrumbs' }).innerText()).toMatch(

@@ -1,27 +1,15 @@
 // An administrator creates a narrow role and invites a user with it; the user signs in with the emailed
 // temporary password, sees only what the role allows, and the server refuses the rest. All in Chromium
-// against the local runtime.
-import { type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../local/harness';
-import { launchChromium } from './browser';
+// against the local suite.runtime.
+import { type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './browser';
 
 const ADMIN_PASSWORD = 'Admin-e2e-Passw0rd!';
 const USER_PASSWORD = 'Grace-e2e-Passw0rd!';
 const USER_EMAIL = 'grace@example.com';
 
-let runtime: TestRuntime;
-let browser: Browser;
-
-beforeAll(async () => {
-  runtime = await startTestRuntime();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.stop();
-});
+const suite = browserSuite();
 
 /** Signs in through the sign-in page, setting a new password when the account still has a temporary one. */
 async function signIn(page: Page, email: string, password: string, newPassword: string) {
@@ -35,7 +23,10 @@ async function signIn(page: Page, email: string, password: string, newPassword: 
 }
 
 async function temporaryPasswordFor(email: string): Promise<string> {
-  const mailbox = (await (await fetch(`${runtime.url}/local/mailbox.json`)).json()) as Array<{ to: string; code: string | null }>;
+  const mailbox = (await (await fetch(`${suite.runtime.url}/local/mailbox.json`)).json()) as Array<{
+    to: string;
+    code: string | null;
+  }>;
   const message = mailbox.filter((m) => m.to === email && m.code).pop();
   if (!message?.code) throw new Error(`no temporary password was emailed to ${email}`);
   return message.code;
@@ -43,9 +34,9 @@ async function temporaryPasswordFor(email: string): Promise<string> {
 
 describe('users and roles in the browser', () => {
   it('a user invited with a narrow role sees only what it allows, and the server refuses the rest', async () => {
-    const [admin] = runtime.createdUsers;
-    const adminPage = await browser.newPage();
-    await adminPage.goto(`${runtime.url}/settings/roles/new/`);
+    const [admin] = suite.runtime.createdUsers;
+    const adminPage = await suite.browser.newPage();
+    await adminPage.goto(`${suite.runtime.url}/settings/roles/new/`);
     await signIn(adminPage, admin.username, admin.temporaryPassword, ADMIN_PASSWORD);
 
     await adminPage.getByRole('heading', { name: 'Create a User Role' }).waitFor();
@@ -54,7 +45,7 @@ describe('users and roles in the browser', () => {
     await adminPage.getByRole('button', { name: 'Create Role' }).click();
     await adminPage.getByRole('row', { name: /Source Readers/ }).waitFor();
 
-    await adminPage.goto(`${runtime.url}/settings/users/`);
+    await adminPage.goto(`${suite.runtime.url}/settings/users/`);
     await adminPage.getByRole('button', { name: 'Invite User' }).click();
     const sidesheet = adminPage.getByRole('dialog');
     await sidesheet.getByRole('textbox', { name: 'Email' }).fill(USER_EMAIL);
@@ -69,14 +60,14 @@ describe('users and roles in the browser', () => {
     expect(await firstRow.innerText()).toContain('Source Readers');
     await adminPage.close();
 
-    const userContext = await browser.newContext();
+    const userContext = await suite.browser.newContext();
     const userPage = await userContext.newPage();
-    await userPage.goto(`${runtime.url}/`);
+    await userPage.goto(`${suite.runtime.url}/`);
     await signIn(userPage, USER_EMAIL, await temporaryPasswordFor(USER_EMAIL), USER_PASSWORD);
     await userPage.getByRole('button', { name: /Profile menu/ }).waitFor();
     expect(await userPage.getByRole('button', { name: 'Settings' }).count()).toBe(0);
 
-    await userPage.goto(`${runtime.url}/settings/users/`);
+    await userPage.goto(`${suite.runtime.url}/settings/users/`);
     await userPage.getByText("Oops! You don't have the proper permissions to view this page.").waitFor();
     expect(await userPage.getByRole('table', { name: 'Users' }).count()).toBe(0);
 
