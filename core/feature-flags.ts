@@ -15,6 +15,8 @@ export const FEATURE_FLAG_DEFAULTS = {
   ENABLE_CUSTOM_DASHBOARDS: 'control',
   /** An alert's log-type access is gated by role-based access to the log types. */
   ENABLE_ALERT_RBAC_LOG_TYPES: 'control',
+  /** The Torq destination type: offered in the destination chooser and accepted by the API. */
+  ENABLE_TORQ_DESTINATION: 'control',
 } as const satisfies Record<string, FeatureFlagValue>;
 
 export type FeatureFlagName = keyof typeof FEATURE_FLAG_DEFAULTS;

@@ -14,6 +14,7 @@ describe('feature flags', () => {
       ENABLE_CORRELATION_RULE_FULL_PAGE_VIEW: 'control',
       ENABLE_CUSTOM_DASHBOARDS: 'control',
       ENABLE_ALERT_RBAC_LOG_TYPES: 'control',
+      ENABLE_TORQ_DESTINATION: 'control',
     });
     const flags = resolveFeatureFlags();
     expect(isFeatureEnabled(flags, 'ENABLE_NOTIFICATION_CENTER')).toBe(true);

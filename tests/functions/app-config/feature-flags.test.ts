@@ -32,6 +32,7 @@ describe('the app config’s feature flags', () => {
       { name: 'ENABLE_CORRELATION_RULE_FULL_PAGE_VIEW', value: 'control', enabled: false },
       { name: 'ENABLE_CUSTOM_DASHBOARDS', value: 'control', enabled: false },
       { name: 'ENABLE_ALERT_RBAC_LOG_TYPES', value: 'control', enabled: false },
+      { name: 'ENABLE_TORQ_DESTINATION', value: 'control', enabled: false },
     ]);
   });
 
