@@ -62,4 +62,8 @@ export interface Alert {
   readonly reference: string | null;
   /** The lake table holding the alert's signals (`<table>` under panther_signals), for ALERT and DETECTION_ERROR. */
   readonly signalsTable: string | null;
+  /** The user working the alert (a user id); null when nobody is. */
+  readonly assigneeId: string | null;
+  /** Counts the alert's triage changes; a change names the revision it was made on (RevisionConflict otherwise). */
+  readonly revision: number;
 }

@@ -81,6 +81,8 @@ export async function recordDetectionMatches(
       createdAt: at,
       updatedAt: at,
       dedupString: matches.dedupString,
+      assigneeId: null,
+      revision: 0,
     };
     if (await putAlert(alert)) {
       await publishAlertChange(alert, 'CREATED', at, matches.destinations);

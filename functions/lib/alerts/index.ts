@@ -5,6 +5,9 @@
 // ALERT_CHANGES_QUEUE_URL (sqs:SendMessage), and for system alerts USER_POOL_ID with cognito-idp:ListUsers and
 // cognito-idp:ListUsersInGroup (users are notified through ../users). Reading events needs LAKE_BUCKET.
 export * from '../../../core/alerts/model';
+export * from '../../../core/alerts/activity';
+export { recordAlertActivity } from './activity';
+export { alertActivity } from './repository';
 export { ALERT_NOT_FOUND, alertEvents, getAlert, listAlerts, type AlertsQuery } from './service';
 export { sortKey as alertPosition, type AlertPage } from './repository';
 export {

@@ -1,18 +1,22 @@
 // Alerts in the entity table (ENTITY_TABLE).
 //
-// Keys (every list is a Query, newest first with ScanIndexForward false; never a Scan):
-//   alert   pk = ALERT#<id>  sk = ALERT
-//           gsi1pk = ALERT#TYPE#<type>               gsi1sk = <createdAt>#<id>   (the list per alert type)
-//           gsi2pk = ALERT#DETECTION#<detectionId>   gsi2sk = <createdAt>#<id>   (the list per detection; absent
-//                                                                                 for system alerts)
-// A list of every type merges the three type lists (a page from each, newest first). Severity and status
-// filters are applied to the queried list (FilterExpression), read page by page until a page is full.
+// Keys (every list is a Query, never a Scan):
+//   alert     pk = ALERT#<id>  sk = ALERT
+//             gsi1pk = ALERT#TYPE#<type>               gsi1sk = <createdAt>#<id>   (the list per alert type)
+//             gsi2pk = ALERT#DETECTION#<detectionId>   gsi2sk = <createdAt>#<id>   (the list per detection; absent
+//                                                                                   for system alerts)
+//   activity  pk = ALERT#<id>  sk = ACTIVITY#<at>#<sequence>   (see activity.ts)
+// Every change of an alert goes through changeAlert: one conditional UpdateItem on the alert's activity
+// sequence (and, for triage, on the revision the caller saw) that also stores the change's activity item.
 // The dedup and limiter items of alert creation live under DEDUP# (see dedup-store.ts).
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AlertActivity } from '../../../core/alerts/activity';
 import { dynamo } from '../clients';
 import { Conditions, queryItems, writeIf } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
+import { ApiError } from '../errors';
 import { ALERT_TYPES, type Alert, type AlertSeverity, type AlertStatus, type AlertType } from '../../../core/alerts/model';
+import { ALERT_NOT_FOUND, activityOf, putActivity, queryActivity, type ActivityInput } from './activity';
 
 const table = () => requireEnv(ENV.entityTable);
 
@@ -29,57 +33,164 @@ interface StoredAlert extends Alert {
   gsi1sk: string;
   gsi2pk?: string;
   gsi2sk?: string;
+  /** The number of the alert's last change (0 before any). */
+  activitySeq?: number;
+  /** The activity item of the alert's last change, stored with it (see activity.ts). */
+  lastActivity?: AlertActivity;
 }
 
-function toStored(alert: Alert): StoredAlert {
+function toStored(alert: Alert, activity: AlertActivity): StoredAlert {
   return {
     ...alert,
     ...alertKey(alert.id),
     gsi1pk: typeList(alert.type),
     gsi1sk: sortKey(alert),
     ...(alert.detectionId ? { gsi2pk: detectionList(alert.detectionId), gsi2sk: sortKey(alert) } : {}),
+    activitySeq: 1,
+    lastActivity: activity,
   };
 }
 
-function toAlert(item: Record<string, unknown>): Alert {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...alert } = item as unknown as StoredAlert;
-  return alert;
+export function toAlert(item: Record<string, unknown> | StoredAlert): Alert {
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _g1,
+    gsi1sk: _g1s,
+    gsi2pk: _g2,
+    gsi2sk: _g2s,
+    activitySeq: _seq,
+    lastActivity: _last,
+    ...alert
+  } = item as unknown as StoredAlert;
+  // Alerts stored before triage have neither field.
+  return { ...alert, assigneeId: alert.assigneeId ?? null, revision: alert.revision ?? 0 };
 }
 
-/** Writes a new alert; answers false (and writes nothing) when an alert with that id exists already. */
+async function getStored(id: string): Promise<StoredAlert | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: alertKey(id), ConsistentRead: true }));
+  return (out.Item as StoredAlert | undefined) ?? null;
+}
+
+/**
+ * Writes a new alert with its CREATED activity; answers false (and writes nothing) when an alert with that id
+ * exists already.
+ */
 export async function putAlert(alert: Alert): Promise<boolean> {
-  return writeIf(() =>
-    dynamo().send(new PutCommand({ TableName: table(), Item: toStored(alert), ConditionExpression: 'attribute_not_exists(pk)' })),
+  const activity = activityOf(alert.id, { kind: 'CREATED', at: alert.createdAt, eventCount: alert.eventCount }, 1);
+  const written = await writeIf(() =>
+    dynamo().send(
+      new PutCommand({ TableName: table(), Item: toStored(alert, activity), ConditionExpression: 'attribute_not_exists(pk)' }),
+    ),
   );
+  if (written) await putActivity(activity);
+  return written;
 }
 
 export async function getAlert(id: string): Promise<Alert | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: alertKey(id), ConsistentRead: true }));
-  return out.Item ? toAlert(out.Item) : null;
+  const stored = await getStored(id);
+  return stored ? toAlert(stored) : null;
+}
+
+/** One change of an alert, planned on the alert as read. */
+export interface AlertChangePlan {
+  /** The attributes the change sets. */
+  readonly set: Readonly<Record<string, unknown>>;
+  /** Attributes added to (ADD), e.g. the event count. */
+  readonly add?: Readonly<Record<string, number>>;
+  readonly activity: ActivityInput;
+  /** Also require the alert's revision to be this one (a triage change made on what the caller saw). */
+  readonly revision?: number;
+}
+
+const CHANGE_ATTEMPTS = 10;
+
+/**
+ * Changes an alert: reads it, asks `plan` what to change (null: nothing to change; it may throw to refuse), and
+ * writes the change with its activity in ONE conditional UpdateItem, on condition that no other change came
+ * between (the activity sequence read; the revision, when the plan names one). When another change did come
+ * between, plans again on the alert as it is now (so a plan naming a revision then refuses with
+ * RevisionConflict). Answers the alert as changed, or as read when there was nothing to change.
+ */
+export async function changeAlert(
+  id: string,
+  plan: (alert: Alert) => AlertChangePlan | null,
+): Promise<{ alert: Alert; changed: boolean; activity: AlertActivity | null }> {
+  for (let attempt = 0; attempt < CHANGE_ATTEMPTS; attempt++) {
+    const stored = await getStored(id);
+    if (!stored) throw new ApiError('NotFound', ALERT_NOT_FOUND);
+    if (stored.lastActivity) await putActivity(stored.lastActivity);
+    const alert = toAlert(stored);
+    const change = plan(alert);
+    if (!change) return { alert, changed: false, activity: null };
+    const seq = stored.activitySeq ?? 0;
+    const activity = activityOf(id, change.activity, seq + 1);
+    const names: Record<string, string> = { '#seq': 'activitySeq', '#last': 'lastActivity' };
+    const values: Record<string, unknown> = { ':next': seq + 1, ':last': activity };
+    const sets = ['#seq = :next', '#last = :last'];
+    Object.entries(change.set).forEach(([field, value], i) => {
+      names[`#s${i}`] = field;
+      values[`:s${i}`] = value;
+      sets.push(`#s${i} = :s${i}`);
+    });
+    const adds = Object.entries(change.add ?? {}).map(([field, value], i) => {
+      names[`#a${i}`] = field;
+      values[`:a${i}`] = value;
+      return `#a${i} :a${i}`;
+    });
+    const conditions = ['attribute_exists(pk)', seq ? '#seq = :seq' : 'attribute_not_exists(#seq)'];
+    if (seq) values[':seq'] = seq;
+    if (change.revision !== undefined) {
+      names['#rev'] = 'revision';
+      values[':rev'] = change.revision;
+      conditions.push(change.revision ? '#rev = :rev' : '(attribute_not_exists(#rev) OR #rev = :rev)');
+    }
+    let updated: StoredAlert | undefined;
+    const written = await writeIf(() =>
+      dynamo()
+        .send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: alertKey(id),
+            UpdateExpression: `SET ${sets.join(', ')}${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
+            ConditionExpression: conditions.join(' AND '),
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
+          }),
+        )
+        .then((out) => {
+          updated = out.Attributes as StoredAlert;
+        }),
+    );
+    if (written && updated) {
+      await putActivity(activity);
+      return { alert: toAlert(updated), changed: true, activity };
+    }
+  }
+  throw new ApiError('RevisionConflict', 'The alert kept changing; try again');
+}
+
+/** An alert's activity, oldest first, with its last change's item whether or not it was put yet. */
+export async function alertActivity(id: string): Promise<AlertActivity[]> {
+  const [stored, items] = await Promise.all([getStored(id), queryActivity(id)]);
+  if (!stored) throw new ApiError('NotFound', ALERT_NOT_FOUND);
+  const last = stored.lastActivity;
+  if (last && !items.some((a) => a.id === last.id)) {
+    await putActivity(last);
+    items.push(last);
+    items.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+  return items;
 }
 
 /** New events joined an existing alert: adds to its count and moves its last event time forward. */
 export async function addAlertEvents(id: string, events: number, lastEventAt: string, now: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: alertKey(id),
-      UpdateExpression: 'ADD eventCount :n SET updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':n': events, ':now': now },
-    }),
-  );
-  await writeIf(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: alertKey(id),
-        UpdateExpression: 'SET lastEventAt = :t',
-        ConditionExpression: 'attribute_exists(pk) AND lastEventAt < :t',
-        ExpressionAttributeValues: { ':t': lastEventAt },
-      }),
-    ),
-  );
+  await changeAlert(id, (alert) => ({
+    set: { updatedAt: now, ...(lastEventAt > alert.lastEventAt ? { lastEventAt } : {}) },
+    add: { eventCount: events },
+    activity: { kind: 'EVENTS_ADDED', at: now, eventCount: events },
+  }));
 }
 
 /**
@@ -91,24 +202,20 @@ export async function joinAlert(
   change: { eventCount: number; firstEventAt: string; lastEventAt: string },
   now: string,
 ): Promise<void> {
-  const steps: [string, string, unknown][] = [
-    ['eventCount', '<', change.eventCount],
-    ['firstEventAt', '>', change.firstEventAt],
-    ['lastEventAt', '<', change.lastEventAt],
-  ];
-  for (const [field, op, value] of steps)
-    await writeIf(() =>
-      dynamo().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: alertKey(id),
-          UpdateExpression: 'SET #f = :v, updatedAt = :now',
-          ConditionExpression: `attribute_exists(pk) AND #f ${op} :v`,
-          ExpressionAttributeNames: { '#f': field },
-          ExpressionAttributeValues: { ':v': value, ':now': now },
-        }),
-      ),
-    );
+  // An alert gone meanwhile (or not yet readable) takes no events: nothing to join.
+  if (!(await getStored(id))) return;
+  await changeAlert(id, (alert) => {
+    const set: Record<string, unknown> = {};
+    if (change.firstEventAt < alert.firstEventAt) set.firstEventAt = change.firstEventAt;
+    if (change.lastEventAt > alert.lastEventAt) set.lastEventAt = change.lastEventAt;
+    const added = change.eventCount - alert.eventCount;
+    if (added > 0) set.eventCount = change.eventCount;
+    if (!Object.keys(set).length) return null;
+    return {
+      set: { ...set, updatedAt: now },
+      activity: { kind: 'EVENTS_ADDED', at: now, eventCount: Math.max(added, 0) },
+    };
+  });
 }
 
 export interface AlertFilter {

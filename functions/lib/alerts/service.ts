@@ -5,7 +5,9 @@ import { ApiError } from '../errors';
 import { alertEventsEngine, type AlertEventsPage } from './events';
 import * as store from './repository';
 
-export const ALERT_NOT_FOUND = 'Alert not found';
+import { ALERT_NOT_FOUND } from './activity';
+
+export { ALERT_NOT_FOUND };
 
 export interface AlertsQuery {
   readonly type?: unknown;

@@ -114,6 +114,8 @@ async function open(
     runbook: null,
     reference: null,
     signalsTable: null,
+    assigneeId: null,
+    revision: 0,
   };
   // Another raise opened it between our read and our write: this one joins it.
   if (!(await putAlert(alert))) return join(alert, now);
