@@ -90,12 +90,16 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Query.detections': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
   'Query.detection': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
   'Query.detectionVersion': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
+  'Query.detectionVersions': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
   'Mutation.createDetection': anyOf('RuleModify', 'PolicyModify'),
   'Mutation.updateDetection': anyOf('RuleModify', 'PolicyModify'),
   'Mutation.setDetectionEnabled': anyOf('RuleModify', 'PolicyModify'),
   'Mutation.deleteDetection': anyOf('RuleModify', 'PolicyModify'),
   // Tests run code: the given tests (with mocks) against the detection, so they need Modify, as writing it does.
   'Mutation.runDetectionTests': anyOf('RuleModify', 'PolicyModify'),
+  'Mutation.restoreDetectionVersion': anyOf('RuleModify', 'PolicyModify'),
+  // Running a detection over lake data runs its code, as its tests do.
+  'Mutation.testDetectionAgainstData': anyOf('RuleModify', 'PolicyModify'),
   'Mutation.validateBulkUpload': anyOf('BulkUploadValidate', 'BulkUpload'),
   'Mutation.bulkUpload': anyOf('BulkUpload'),
 

@@ -33,7 +33,11 @@ export interface EngineTestResult {
   readonly name: string;
   readonly passed: boolean;
   readonly error?: string;
+  /** What the matcher returned. */
+  readonly output?: unknown;
   readonly functions?: Record<string, { output?: unknown; error?: string }>;
+  /** What the code printed during the test. */
+  readonly stdout?: string;
 }
 
 /** One item's Python for the save-time check: compiled and read by the engine, never run. */

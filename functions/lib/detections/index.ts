@@ -22,3 +22,14 @@ export { dedupMinutes, isSimpleDetection, STORED_TYPES, threshold, type StoredDe
 export type { BulkReport } from './bulk';
 export type { DetectionPage } from './repository';
 export type { TestRun } from './unit-tests';
+export {
+  DATA_TEST_HOURS,
+  DATA_TEST_MAX_EVENTS,
+  DATA_TEST_MAX_MATCHES,
+  detectionVersions,
+  restoreDetectionVersion,
+  runEditorTests,
+  testDetectionAgainstData,
+  type DataTestRun,
+} from './editor';
+export type { VersionSummary } from './repository';

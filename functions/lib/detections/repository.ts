@@ -309,3 +309,31 @@ async function queryType(
   );
   return items.slice(0, wanted);
 }
+
+export interface VersionSummary {
+  readonly version: number;
+  readonly enabled: boolean;
+  readonly lastModified: string;
+  readonly lastModifiedBy: string;
+}
+
+/** Every saved version of a detection, newest first: who saved it and when (without the content). */
+export async function listDetectionVersions(id: string): Promise<VersionSummary[]> {
+  const items = await queryAll(
+    {
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :v)',
+      ExpressionAttributeNames: { '#v': 'version', '#e': 'enabled', '#m': 'lastModified', '#b': 'lastModifiedBy' },
+      ExpressionAttributeValues: { ':pk': partition(id), ':v': 'VERSION#' },
+      ProjectionExpression: '#v, #e, #m, #b',
+      ScanIndexForward: false,
+    },
+    (item) => ({
+      version: Number(item.version),
+      enabled: item.enabled === true,
+      lastModified: String(item.lastModified),
+      lastModifiedBy: String(item.lastModifiedBy),
+    }),
+  );
+  return items;
+}

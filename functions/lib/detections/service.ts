@@ -25,20 +25,20 @@ const mayRead = (caller: Caller, type: StoredType) => permissionsOf(caller).has(
 const mayModify = (caller: Caller, type: StoredType) => permissionsOf(caller).has(`${permissionArea(type)}Modify` as Permission);
 /** Who a save is recorded as made by. */
 
-function requireModify(caller: Caller, type: StoredType) {
+export function requireModify(caller: Caller, type: StoredType) {
   if (!mayModify(caller, type))
     throw new ApiError('Unauthorized', `You do not have permission to modify ${type === 'policy' ? 'policies' : 'rules'}`);
 }
 
 /** A detection the caller may read, or NotFound (an unreadable item is not acknowledged). */
-async function readable(caller: Caller, id: string, version?: number): Promise<StoredDetection> {
+export async function readable(caller: Caller, id: string, version?: number): Promise<StoredDetection> {
   const found = version === undefined ? await store.getDetection(id) : await store.getDetectionVersion(id, version);
   if (!found || !mayRead(caller, found.type)) throw new ApiError('NotFound', DETECTION_NOT_FOUND);
   return found;
 }
 
 /** A store conflict as the API's error. */
-function conflictError(err: unknown): never {
+export function conflictError(err: unknown): never {
   if (err instanceof store.DetectionConflict) {
     if (err.reason === 'exists') throw new ApiError('AlreadyExists', err.message);
     if (err.reason === 'missing') throw new ApiError('NotFound', DETECTION_NOT_FOUND);
@@ -100,7 +100,7 @@ export interface DetectionSource {
   readonly body?: unknown;
 }
 
-function validated(source: DetectionSource): DetectionDraft {
+export function validated(source: DetectionSource): DetectionDraft {
   if (typeof source.yaml !== 'string') throw new ApiError('InvalidInput', 'yaml is required');
   if (source.body !== undefined && source.body !== null && typeof source.body !== 'string')
     throw new ApiError('InvalidInput', 'body must be text');
@@ -110,7 +110,7 @@ function validated(source: DetectionSource): DetectionDraft {
 }
 
 /** Refuses a draft that fails the save checks; `current` is the stored version an update replaces. */
-async function refuseUnsaveable(draft: DetectionDraft, current: StoredDetection | null) {
+export async function refuseUnsaveable(draft: DetectionDraft, current: StoredDetection | null) {
   const context = { knownLogTypes: await knownLogTypes(current?.logTypes), engine: lambdaEngine };
   const problems = (await checkDrafts([draft], context)).get(draft.id);
   if (problems) throw invalidInput(problems);
@@ -170,7 +170,7 @@ export async function deleteDetection(caller: Caller, id: string): Promise<{ id:
 }
 
 /** The tests of a YAML document: a list of named tests, names unique. */
-function testsOf(testsYaml: unknown): unknown[] {
+export function testsOf(testsYaml: unknown): unknown[] {
   if (typeof testsYaml !== 'string' || testsYaml.length > MAX_TESTS_YAML)
     throw new ApiError('InvalidInput', 'testsYaml must be YAML text of at most 512 KB');
   let parsed: unknown;

@@ -10,10 +10,24 @@ import { allOfType, detectionsRevision, getDetections } from './repository';
 /** Tests that cannot run because of the detection itself (as opposed to a failure of the platform). */
 export class UnrunnableTests extends Error {}
 
+export interface TestFunctionResult {
+  /** title, dedup, severity, alert_context, destinations, description, reference, runbook. */
+  readonly name: string;
+  /** JSON text of what the function returned. */
+  readonly output: string | null;
+  readonly error: string | null;
+}
+
 export interface TestResult {
   readonly name: string;
   readonly passed: boolean;
   readonly error: string | null;
+  /** JSON text of what rule() / policy() returned (engine tests only). */
+  readonly output?: string | null;
+  /** The optional functions' outputs and errors (engine tests expecting an alert). */
+  readonly functions?: readonly TestFunctionResult[];
+  /** What the code printed. */
+  readonly stdout?: string | null;
 }
 
 export interface TestRun {
@@ -64,6 +78,9 @@ export async function runDetectionTests(detection: StoredDetection, tests: reado
       name: r.name,
       passed: r.passed,
       error: r.error ?? (r.passed ? null : firstFunctionError(r.functions)),
+      output: r.output === undefined ? null : JSON.stringify(r.output),
+      functions: functionResults(r.functions),
+      stdout: r.stdout ?? null,
     })),
   );
 }
@@ -71,4 +88,17 @@ export async function runDetectionTests(detection: StoredDetection, tests: reado
 function firstFunctionError(functions: Record<string, { error?: string }> | undefined): string | null {
   for (const [name, outcome] of Object.entries(functions ?? {})) if (outcome.error) return `${name}: ${outcome.error}`;
   return null;
+}
+
+/** The engine's per-function report as a list, in the order an alert reads. */
+function functionResults(functions: Record<string, { output?: unknown; error?: string }> | undefined): TestFunctionResult[] {
+  const order = ['title', 'dedup', 'severity', 'alert_context', 'destinations', 'description', 'reference', 'runbook'];
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  return Object.entries(functions ?? {})
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([name, outcome]) => ({
+      name,
+      output: outcome.output === undefined ? null : JSON.stringify(outcome.output),
+      error: outcome.error ?? null,
+    }));
 }

@@ -6,9 +6,12 @@ import {
   createDetection,
   deleteDetection,
   getDetection,
+  detectionVersions,
   listDetections,
-  runDetectionTests,
+  restoreDetectionVersion,
+  runEditorTests,
   setDetectionEnabled,
+  testDetectionAgainstData,
   STORED_TYPES,
   updateDetection,
   uploadDetections,
@@ -68,9 +71,31 @@ export const detectionResolvers: ResolverMap = {
     return toGraphql(await setDetectionEnabled(caller, idOf(input.id), input.enabled));
   },
   'Mutation.deleteDetection': (event, caller) => deleteDetection(caller, idOf(event.arguments.id)),
-  'Mutation.runDetectionTests': (event, caller) => {
+  'Query.detectionVersions': (event, caller) => detectionVersions(caller, idOf(event.arguments.id)),
+  'Mutation.runDetectionTests': async (event, caller) => {
     const input = inputOf(event);
-    return runDetectionTests(caller, idOf(input.id), input.testsYaml);
+    const run = await runEditorTests(caller, {
+      id: input.id === undefined || input.id === null ? undefined : idOf(input.id),
+      testsYaml: input.testsYaml,
+      yaml: input.yaml,
+      body: input.body,
+    });
+    return { ...run, results: run.results.map((r) => ({ ...r, functions: r.functions ?? [] })) };
+  },
+  'Mutation.restoreDetectionVersion': async (event, caller) => {
+    const input = inputOf(event);
+    return toGraphql(
+      await restoreDetectionVersion(caller, { id: idOf(input.id), version: input.version, versionId: input.versionId }),
+    );
+  },
+  'Mutation.testDetectionAgainstData': (event, caller) => {
+    const input = inputOf(event);
+    return testDetectionAgainstData(caller, {
+      id: input.id === undefined || input.id === null ? undefined : idOf(input.id),
+      yaml: input.yaml,
+      body: input.body,
+      hours: input.hours,
+    });
   },
   'Mutation.validateBulkUpload': async (event, caller) =>
     bulkReport(await uploadDetections(caller, inputOf(event).data, { validateOnly: true })),
