@@ -1,0 +1,9 @@
+// The simple-detection builder's model: conditions and and/or groups read from and written to the match
+// expressions of a Detection or InlineFilters list, the operators of §5 per field type, value checks, the
+// fields a condition can target, and the match-expression language evaluated in TypeScript.
+export * from './operators';
+export * from './values';
+export * from './model';
+export * from './document';
+export * from './fields';
+export { compileExpression, compileExpressions, MatchExpressionError, type Predicate } from './evaluate';

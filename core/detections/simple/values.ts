@@ -1,0 +1,101 @@
+// Condition values: the text a person types, read as the value kind the field and operator take, and the
+// specification's message when it is not one (§5: 'This field + operator requires an integer', ...).
+import { isCIDR, isIP } from '../../schemas/net';
+import type { ValueKind } from './operators';
+
+export const VALUE_MESSAGES: Readonly<Record<Exclude<ValueKind, 'none'>, string>> = {
+  string: 'This field + operator requires a value',
+  int: 'This field + operator requires an integer',
+  float: 'This field + operator requires a float',
+  bool: 'This field + operator requires true/false',
+  ip: 'This field + operator requires an IP',
+  cidr: 'This field + operator requires an IP or CIDR',
+  'string[]': 'This field + operator requires a list of values',
+  'int[]': 'This field + operator requires a list of integers',
+  'float[]': 'This field + operator requires a list of floats',
+  'bool[]': 'This field + operator requires a list of true/false values',
+  'ip[]': 'This field + operator requires a list of IPs',
+};
+
+type Scalar = 'string' | 'int' | 'float' | 'bool' | 'ip' | 'cidr';
+
+const INTEGER = /^[-+]?\d+$/;
+const FLOAT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/** Whether a value is one of this scalar kind. */
+function scalarOk(kind: Scalar, value: unknown): boolean {
+  switch (kind) {
+    case 'string':
+      return (typeof value === 'string' && value !== '') || typeof value === 'number';
+    case 'int':
+      return typeof value === 'number' && Number.isSafeInteger(value);
+    case 'float':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'bool':
+      return typeof value === 'boolean';
+    case 'ip':
+      return typeof value === 'string' && isIP(value.trim());
+    case 'cidr':
+      return typeof value === 'string' && (isIP(value.trim()) || isCIDR(value.trim(), 'any'));
+  }
+}
+
+/** The specification's message when a condition's value is not of the kind it needs; undefined when it is. */
+export function valueProblem(kind: ValueKind, value: unknown): string | undefined {
+  if (kind === 'none') return undefined;
+  if (kind.endsWith('[]')) {
+    const item = kind.slice(0, -2) as Scalar;
+    return Array.isArray(value) && value.length > 0 && value.every((v) => scalarOk(item, v)) ? undefined : VALUE_MESSAGES[kind];
+  }
+  return scalarOk(kind as Scalar, value) ? undefined : VALUE_MESSAGES[kind];
+}
+
+/** One typed item: a number or boolean when the text is one, else the text itself (refused by valueProblem). */
+function readScalar(kind: Scalar, text: string): unknown {
+  const trimmed = text.trim();
+  if (kind === 'int' && INTEGER.test(trimmed)) return Number(trimmed);
+  if (kind === 'float' && FLOAT.test(trimmed)) return Number(trimmed);
+  if (kind === 'bool' && /^(true|false)$/i.test(trimmed)) return trimmed.toLowerCase() === 'true';
+  if (kind === 'ip' || kind === 'cidr') return trimmed;
+  return text;
+}
+
+/** Splits list text on commas and newlines, trimmed, empty entries ignored. */
+export const splitList = (text: string) =>
+  text
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * The value typed text stands for: list kinds split on commas (items cast to int or float by type), numbers
+ * and true/false read as such. Text that is not of the kind is kept as text, for valueProblem to refuse.
+ */
+export function readValue(kind: ValueKind, text: string): unknown {
+  if (kind === 'none') return undefined;
+  if (kind.endsWith('[]')) return splitList(text).map((item) => readScalar(kind.slice(0, -2) as Scalar, item));
+  return readScalar(kind as Scalar, text);
+}
+
+/** A value as the text of its input. */
+export function valueText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(valueText).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * A value carried to another kind when the operator or field changes: kept when it still fits, a list's first
+ * item for a scalar, a scalar wrapped for a list, else retyped from its text.
+ */
+export function convertValue(kind: ValueKind, value: unknown): unknown {
+  if (kind === 'none') return undefined;
+  if (valueProblem(kind, value) === undefined) return value;
+  if (kind.endsWith('[]')) {
+    const items = Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value];
+    return items.map((v) => readScalar(kind.slice(0, -2) as Scalar, valueText(v)));
+  }
+  const single = Array.isArray(value) ? value[0] : value;
+  return readScalar(kind as Scalar, valueText(single));
+}
