@@ -6,3 +6,4 @@ export * from './match-expressions';
 export { check, isRecord, type Shape, type ObjectShape } from './shape';
 export * from './engine-content';
 export * from './save-checks';
+export * from './list';

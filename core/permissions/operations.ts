@@ -102,6 +102,16 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Mutation.testDetectionAgainstData': anyOf('RuleModify', 'PolicyModify'),
   'Mutation.validateBulkUpload': anyOf('BulkUploadValidate', 'BulkUpload'),
   'Mutation.bulkUpload': anyOf('BulkUpload'),
+  // The detections list, its filter options and packs: any detection reader (each item by its own kind);
+  // bulk actions and a pack's switch need the Modify of each item's kind, checked per item.
+  'Query.detectionList': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
+  'Query.detectionFilterOptions': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
+  'Query.detectionUsers': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
+  'Query.packs': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
+  'Query.pack': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
+  'Mutation.setDetectionsEnabled': anyOf('RuleModify', 'PolicyModify'),
+  'Mutation.deleteDetections': anyOf('RuleModify', 'PolicyModify'),
+  'Mutation.setPackEnabled': anyOf('RuleModify', 'PolicyModify'),
 
   // Alerts (graphql/alerts.graphql)
   'Query.alerts': anyOf('AlertRead', 'AlertModify'),

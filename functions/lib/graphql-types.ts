@@ -259,6 +259,11 @@ export type DeleteDetectionResult = {
   id: Scalars['ID']['output'];
 };
 
+export type DeleteDetectionsInput = {
+  /** At most 1,000. */
+  ids: Array<Scalars['ID']['input']>;
+};
+
 export type DeleteLogSourceResult = {
   __typename?: 'DeleteLogSourceResult';
   id: Scalars['ID']['output'];
@@ -325,10 +330,140 @@ export type DetectionConnection = {
   pageInfo: PageInfo;
 };
 
+export type DetectionDataMatch = {
+  __typename?: 'DetectionDataMatch';
+  dedup?: Maybe<Scalars['String']['output']>;
+  /** The event as JSON text. */
+  event: Scalars['String']['output'];
+  eventTime?: Maybe<Scalars['String']['output']>;
+  logType: Scalars['String']['output'];
+  severity?: Maybe<Scalars['String']['output']>;
+  title?: Maybe<Scalars['String']['output']>;
+};
+
+export type DetectionDataTestRun = {
+  __typename?: 'DetectionDataTestRun';
+  /** True when the cap on events read stopped the scan before the hours were read through. */
+  capped: Scalars['Boolean']['output'];
+  /** Events the detection raised errors on. */
+  errorCount: Scalars['Int']['output'];
+  /** The first error, with its line. */
+  firstError?: Maybe<Scalars['String']['output']>;
+  /** The log types read. */
+  logTypes: Array<Scalars['String']['output']>;
+  /** Events the detection matched (all of them, even past the first 1,000 listed). */
+  matchedCount: Scalars['Int']['output'];
+  /** The first 1,000 matches, oldest first. */
+  matches: Array<DetectionDataMatch>;
+  /** Events read from the lake (at most the cap). */
+  scanned: Scalars['Int']['output'];
+};
+
 export type DetectionEdge = {
   __typename?: 'DetectionEdge';
   cursor: Scalars['String']['output'];
   node: Detection;
+};
+
+export type DetectionFilterOptions = {
+  __typename?: 'DetectionFilterOptions';
+  logTypes: Array<Scalars['String']['output']>;
+  tags: Array<Scalars['String']['output']>;
+};
+
+/** What a bulk action did to one item: done, or the error that stopped it (NotFound, Unauthorized, InUse, ...). */
+export type DetectionItemResult = {
+  __typename?: 'DetectionItemResult';
+  errorType?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  message?: Maybe<Scalars['String']['output']>;
+  ok: Scalars['Boolean']['output'];
+};
+
+export type DetectionList = {
+  __typename?: 'DetectionList';
+  detections: Array<DetectionListItem>;
+  paging: DetectionPaging;
+};
+
+export type DetectionListInput = {
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A log type, resource type or scheduled query the detection names. */
+  logType?: InputMaybe<Scalars['String']['input']>;
+  /** True: only managed detections (from packs); false: only custom ones. */
+  managed?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A MITRE ATT&CK tactic id (TA0001) of the detection's Reports. */
+  mitreTactic?: InputMaybe<Scalars['String']['input']>;
+  /** A MITRE ATT&CK technique id (T1078; T1078 also finds T1078.001). */
+  mitreTechnique?: InputMaybe<Scalars['String']['input']>;
+  /** 1-based (default 1); past the last page answers the last page. */
+  page?: InputMaybe<Scalars['Int']['input']>;
+  /** 1 to 999 (default 25). */
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  /** Part of the id or display name (ignoring case). */
+  search?: InputMaybe<Scalars['String']['input']>;
+  severities?: InputMaybe<Array<Severity>>;
+  /** Default LAST_MODIFIED. */
+  sortBy?: InputMaybe<DetectionSortBy>;
+  /** Default DESCENDING. */
+  sortDir?: InputMaybe<DetectionSortDir>;
+  /** A tag (ignoring case). */
+  tag?: InputMaybe<Scalars['String']['input']>;
+  /** Only these types (default: every type the caller may read; PACK is not a listed type). */
+  types?: InputMaybe<Array<DetectionType>>;
+};
+
+/** A detection as the list shows it (no YAML, Python or tests). */
+export type DetectionListItem = {
+  __typename?: 'DetectionListItem';
+  analysisType: DetectionType;
+  description?: Maybe<Scalars['String']['output']>;
+  displayName?: Maybe<Scalars['String']['output']>;
+  enabled: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  isSimpleDetection: Scalars['Boolean']['output'];
+  lastModified: Scalars['AWSDateTime']['output'];
+  lastModifiedBy: Scalars['String']['output'];
+  /** Log types (rules), resource types (policies) or scheduled queries (scheduled rules). */
+  logTypes: Array<Scalars['String']['output']>;
+  /** From a pack: read-only (Clone & edit). */
+  managed: Scalars['Boolean']['output'];
+  /** MITRE ATT&CK entries of Reports (TA0001:T1078). */
+  mitre: Array<Scalars['String']['output']>;
+  /** Destination overrides (OutputIds). */
+  outputIds: Array<Scalars['String']['output']>;
+  /** The packs that hold it. */
+  packs: Array<Scalars['ID']['output']>;
+  /** Null for global helpers and data models. */
+  severity?: Maybe<Severity>;
+  tags: Array<Scalars['String']['output']>;
+  versionId: Scalars['Int']['output'];
+};
+
+export type DetectionPaging = {
+  __typename?: 'DetectionPaging';
+  thisPage: Scalars['Int']['output'];
+  totalItems: Scalars['Int']['output'];
+  totalPages: Scalars['Int']['output'];
+};
+
+export type DetectionSortBy =
+  | 'LAST_MODIFIED'
+  /** The display name, else the id. */
+  | 'NAME'
+  | 'SEVERITY';
+
+export type DetectionSortDir =
+  | 'ASCENDING'
+  | 'DESCENDING';
+
+export type DetectionTestFunctionResult = {
+  __typename?: 'DetectionTestFunctionResult';
+  error?: Maybe<Scalars['String']['output']>;
+  /** title, dedup, severity, alert_context, destinations, description, reference, runbook. */
+  name: Scalars['String']['output'];
+  /** JSON text. */
+  output?: Maybe<Scalars['String']['output']>;
 };
 
 export type DetectionTestMock = {
@@ -340,9 +475,16 @@ export type DetectionTestMock = {
 
 export type DetectionTestResult = {
   __typename?: 'DetectionTestResult';
+  /** The error, with the line of the detection's code it came from when there is one. */
   error?: Maybe<Scalars['String']['output']>;
+  /** The optional functions' outputs (title, dedup, severity, alert_context, destinations, ...), when an alert was expected. */
+  functions: Array<DetectionTestFunctionResult>;
   name: Scalars['String']['output'];
+  /** What rule() / policy() returned, as JSON text. */
+  output?: Maybe<Scalars['String']['output']>;
   passed: Scalars['Boolean']['output'];
+  /** What the code printed. */
+  stdout?: Maybe<Scalars['String']['output']>;
 };
 
 export type DetectionTestRun = {
@@ -357,6 +499,8 @@ export type DetectionType =
   | 'CORRELATION_RULE'
   | 'DATA_MODEL'
   | 'GLOBAL'
+  /** A pack (bulk upload reports and pack contents only; packs are not detections). */
+  | 'PACK'
   | 'POLICY'
   | 'RULE'
   | 'SCHEDULED_RULE';
@@ -368,6 +512,14 @@ export type DetectionUnitTest = {
   name: Scalars['String']['output'];
   /** The test's Log, Resource or RuleOutputs as JSON text. */
   resource: Scalars['String']['output'];
+};
+
+export type DetectionVersion = {
+  __typename?: 'DetectionVersion';
+  enabled: Scalars['Boolean']['output'];
+  lastModified: Scalars['AWSDateTime']['output'];
+  lastModifiedBy: Scalars['String']['output'];
+  version: Scalars['Int']['output'];
 };
 
 export type DetectionsInput = {
@@ -611,6 +763,8 @@ export type Mutation = {
   deactivateUser: User;
   /** Deletes a detection with its versions. */
   deleteDetection: DeleteDetectionResult;
+  /** Deletes each detection (RuleModify or PolicyModify by its type); one result per id. */
+  deleteDetections: Array<DetectionItemResult>;
   /** Deletes the source, its figures and (for SQS) its queue. */
   deleteLogSource: DeleteLogSourceResult;
   /** Deletes a role nobody holds (not Admin). Answers the deleted role's id. */
@@ -626,16 +780,24 @@ export type Mutation = {
   /** Saves the caller's notification preferences; topics and channels left out keep their current value. */
   putNotificationPreferences: Array<NotificationPreference>;
   reactivateUser: User;
+  /** Saves an older version's content as a new version; with versionId, fails with RevisionConflict when it changed since. */
+  restoreDetectionVersion: Detection;
   /** Runs a detection's unit tests on the server (the saved ones, or those given) through the detection engine. */
   runDetectionTests: DetectionTestRun;
   /** Stores one piece of feedback with the page it was sent from and the screen width; answers its id. */
   sendUserFeedback: FeedbackResult;
   /** Switches a detection on or off (a new version). */
   setDetectionEnabled: Detection;
+  /** Switches each detection on or off (RuleModify or PolicyModify by its type); one result per id. */
+  setDetectionsEnabled: Array<DetectionItemResult>;
   /** The 'Set log stream type' sidesheet: how the source's bytes split into events. */
   setLogStreamType: LogSource;
+  /** Switches every detection and data model of a pack on or off; one result per item. */
+  setPackEnabled: Array<DetectionItemResult>;
   /** Signs the signed-in user out of every device (after a password change): every token issued so far is refused. */
   signOutEverywhere: Scalars['Boolean']['output'];
+  /** Runs a detection (saved, or unsaved as given) over the last hours of its log types in the lake, without alerting. */
+  testDetectionAgainstData: DetectionDataTestRun;
   unarchiveSchema: Schema;
   /** Saves a new version of a detection; with versionId, fails with RevisionConflict when it changed since. */
   updateDetection: Detection;
@@ -712,6 +874,11 @@ export type MutationDeleteDetectionArgs = {
 };
 
 
+export type MutationDeleteDetectionsArgs = {
+  input: DeleteDetectionsInput;
+};
+
+
 export type MutationDeleteLogSourceArgs = {
   id: Scalars['ID']['input'];
 };
@@ -747,6 +914,11 @@ export type MutationReactivateUserArgs = {
 };
 
 
+export type MutationRestoreDetectionVersionArgs = {
+  input: RestoreDetectionVersionInput;
+};
+
+
 export type MutationRunDetectionTestsArgs = {
   input: RunDetectionTestsInput;
 };
@@ -762,8 +934,23 @@ export type MutationSetDetectionEnabledArgs = {
 };
 
 
+export type MutationSetDetectionsEnabledArgs = {
+  input: SetDetectionsEnabledInput;
+};
+
+
 export type MutationSetLogStreamTypeArgs = {
   input: SetLogStreamTypeInput;
+};
+
+
+export type MutationSetPackEnabledArgs = {
+  input: SetPackEnabledInput;
+};
+
+
+export type MutationTestDetectionAgainstDataArgs = {
+  input: TestDetectionAgainstDataInput;
 };
 
 
@@ -930,6 +1117,34 @@ export type NotificationsInput = {
   unreadOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+export type Pack = {
+  __typename?: 'Pack';
+  createdAt: Scalars['AWSDateTime']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  displayName?: Maybe<Scalars['String']['output']>;
+  /** How many of its detections (and data models) are enabled, of how many can be. */
+  enabledCount: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  /** What it holds, in the pack's order. */
+  items: Array<PackItem>;
+  lastModified: Scalars['AWSDateTime']['output'];
+  lastModifiedBy: Scalars['String']['output'];
+  switchableCount: Scalars['Int']['output'];
+  /** The YAML document. */
+  yaml: Scalars['String']['output'];
+};
+
+export type PackItem = {
+  __typename?: 'PackItem';
+  analysisType?: Maybe<DetectionType>;
+  displayName?: Maybe<Scalars['String']['output']>;
+  enabled?: Maybe<Scalars['Boolean']['output']>;
+  id: Scalars['ID']['output'];
+  severity?: Maybe<Severity>;
+  /** False for items not stored (saved queries, lookup tables) or not readable by the caller. */
+  stored: Scalars['Boolean']['output'];
+};
+
 /** Cursor paging, as every growing list of the API pages (edges, node, pageInfo). */
 export type PageInfo = {
   __typename?: 'PageInfo';
@@ -989,8 +1204,16 @@ export type Query = {
   classificationFailures: ClassificationFailureConnection;
   /** One detection (current version); null when there is none. */
   detection?: Maybe<Detection>;
+  /** What the list's filters offer: the log types (or resource types) and tags of the readable detections. */
+  detectionFilterOptions: DetectionFilterOptions;
+  /** A numbered page of the detections the caller may read, filtered and sorted (default: last modified first). */
+  detectionList: DetectionList;
+  /** The ids of the detections that use a global helper or data model (it cannot be deleted while there are any). */
+  detectionUsers: Array<Scalars['ID']['output']>;
   /** One saved version of a detection; null when there is none. */
   detectionVersion?: Maybe<Detection>;
+  /** A detection's saved versions, newest first (who saved each and when). */
+  detectionVersions: Array<DetectionVersion>;
   /** Detections ordered by id, filtered and cursor-paged; only the types the caller may read are listed. */
   detections: DetectionConnection;
   generalSettings: GeneralSettings;
@@ -1011,6 +1234,10 @@ export type Query = {
   notificationPreferences: Array<NotificationPreference>;
   /** The caller's notifications, newest first: the inbox (optionally unread only) or the archive. */
   notifications: NotificationConnection;
+  /** One pack with what it holds; null when there is none. */
+  pack?: Maybe<Pack>;
+  /** Every pack, with what it holds. */
+  packs: Array<Pack>;
   roleById: Role;
   /** Every role, the built-in Admin first, each with the number of users holding it. */
   roles: Array<Role>;
@@ -1063,9 +1290,24 @@ export type QueryDetectionArgs = {
 };
 
 
+export type QueryDetectionListArgs = {
+  input: DetectionListInput;
+};
+
+
+export type QueryDetectionUsersArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type QueryDetectionVersionArgs = {
   id: Scalars['ID']['input'];
   version: Scalars['Int']['input'];
+};
+
+
+export type QueryDetectionVersionsArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1096,6 +1338,11 @@ export type QueryLogSourcesArgs = {
 
 export type QueryNotificationsArgs = {
   input: NotificationsInput;
+};
+
+
+export type QueryPackArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1143,6 +1390,14 @@ export type QueryViewBucketDataArgs = {
   input: ViewBucketDataInput;
 };
 
+export type RestoreDetectionVersionInput = {
+  id: Scalars['ID']['input'];
+  /** The version whose content is saved again. */
+  version: Scalars['Int']['input'];
+  /** The current version the restore was chosen on. */
+  versionId?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** A named set of permissions. The built-in Admin role holds every permission. */
 export type Role = {
   __typename?: 'Role';
@@ -1156,9 +1411,14 @@ export type Role = {
 };
 
 export type RunDetectionTestsInput = {
-  id: Scalars['ID']['input'];
+  /** The unsaved Python source the yaml's Filename names. */
+  body?: InputMaybe<Scalars['String']['input']>;
+  /** A saved detection; not needed when yaml is given. */
+  id?: InputMaybe<Scalars['ID']['input']>;
   /** Tests as YAML (a list of panther-analysis test entries); default: the detection's own tests. */
   testsYaml?: InputMaybe<Scalars['String']['input']>;
+  /** An unsaved YAML document to test instead of the saved one (its own id need not exist yet). */
+  yaml?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type S3LogSourceInput = {
@@ -1310,11 +1570,22 @@ export type SetDetectionEnabledInput = {
   id: Scalars['ID']['input'];
 };
 
+export type SetDetectionsEnabledInput = {
+  enabled: Scalars['Boolean']['input'];
+  /** At most 1,000. */
+  ids: Array<Scalars['ID']['input']>;
+};
+
 export type SetLogStreamTypeInput = {
   /** JsonArray only; empty or null when the array is the whole document. */
   jsonArrayEnvelopeField?: InputMaybe<Scalars['String']['input']>;
   sourceId: Scalars['ID']['input'];
   streamType: LogStreamType;
+};
+
+export type SetPackEnabledInput = {
+  enabled: Scalars['Boolean']['input'];
+  id: Scalars['ID']['input'];
 };
 
 /** Severity, in display order Critical to Info. */
@@ -1411,6 +1682,16 @@ export type SystemAlertKind =
   | 'SOURCE_NO_DATA'
   | 'SOURCE_PERMISSIONS_CHECKS'
   | 'SOURCE_SCANNING_ERRORS';
+
+export type TestDetectionAgainstDataInput = {
+  body?: InputMaybe<Scalars['String']['input']>;
+  /** How far back to read: 1, 6, 24 or 72 hours. */
+  hours: Scalars['Int']['input'];
+  /** A saved detection; not needed when yaml is given. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** An unsaved YAML document to run instead of the saved one. */
+  yaml?: InputMaybe<Scalars['String']['input']>;
+};
 
 export type TestSchemaInput = {
   isFieldDiscoveryEnabled?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1654,18 +1935,31 @@ export type ResolversTypes = {
   CreateRoleInput: CreateRoleInput;
   CreateSchemaInput: CreateSchemaInput;
   DeleteDetectionResult: ResolverTypeWrapper<DeleteDetectionResult>;
+  DeleteDetectionsInput: DeleteDetectionsInput;
   DeleteLogSourceResult: ResolverTypeWrapper<DeleteLogSourceResult>;
   DeleteSchemaResult: ResolverTypeWrapper<DeleteSchemaResult>;
   DemoEventsResult: ResolverTypeWrapper<DemoEventsResult>;
   DemoLogTypeCount: ResolverTypeWrapper<DemoLogTypeCount>;
   Detection: ResolverTypeWrapper<Detection>;
   DetectionConnection: ResolverTypeWrapper<DetectionConnection>;
+  DetectionDataMatch: ResolverTypeWrapper<DetectionDataMatch>;
+  DetectionDataTestRun: ResolverTypeWrapper<DetectionDataTestRun>;
   DetectionEdge: ResolverTypeWrapper<DetectionEdge>;
+  DetectionFilterOptions: ResolverTypeWrapper<DetectionFilterOptions>;
+  DetectionItemResult: ResolverTypeWrapper<DetectionItemResult>;
+  DetectionList: ResolverTypeWrapper<DetectionList>;
+  DetectionListInput: DetectionListInput;
+  DetectionListItem: ResolverTypeWrapper<DetectionListItem>;
+  DetectionPaging: ResolverTypeWrapper<DetectionPaging>;
+  DetectionSortBy: DetectionSortBy;
+  DetectionSortDir: DetectionSortDir;
+  DetectionTestFunctionResult: ResolverTypeWrapper<DetectionTestFunctionResult>;
   DetectionTestMock: ResolverTypeWrapper<DetectionTestMock>;
   DetectionTestResult: ResolverTypeWrapper<DetectionTestResult>;
   DetectionTestRun: ResolverTypeWrapper<DetectionTestRun>;
   DetectionType: DetectionType;
   DetectionUnitTest: ResolverTypeWrapper<DetectionUnitTest>;
+  DetectionVersion: ResolverTypeWrapper<DetectionVersion>;
   DetectionsInput: DetectionsInput;
   FeatureFlag: ResolverTypeWrapper<FeatureFlag>;
   FeedbackFeatureInput: FeedbackFeatureInput;
@@ -1708,10 +2002,13 @@ export type ResolversTypes = {
   NotificationScope: NotificationScope;
   NotificationTopic: NotificationTopic;
   NotificationsInput: NotificationsInput;
+  Pack: ResolverTypeWrapper<Pack>;
+  PackItem: ResolverTypeWrapper<PackItem>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Permission: Permission;
   PutNotificationPreferencesInput: PutNotificationPreferencesInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RestoreDetectionVersionInput: RestoreDetectionVersionInput;
   Role: ResolverTypeWrapper<Role>;
   RunDetectionTestsInput: RunDetectionTestsInput;
   S3LogSourceInput: S3LogSourceInput;
@@ -1731,7 +2028,9 @@ export type ResolversTypes = {
   SchemasInput: SchemasInput;
   SendUserFeedbackInput: SendUserFeedbackInput;
   SetDetectionEnabledInput: SetDetectionEnabledInput;
+  SetDetectionsEnabledInput: SetDetectionsEnabledInput;
   SetLogStreamTypeInput: SetLogStreamTypeInput;
+  SetPackEnabledInput: SetPackEnabledInput;
   Severity: Severity;
   SourceCheckStatus: SourceCheckStatus;
   SourceHealth: ResolverTypeWrapper<SourceHealth>;
@@ -1743,6 +2042,7 @@ export type ResolversTypes = {
   SqsSourceConfig: ResolverTypeWrapper<SqsSourceConfig>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SystemAlertKind: SystemAlertKind;
+  TestDetectionAgainstDataInput: TestDetectionAgainstDataInput;
   TestSchemaInput: TestSchemaInput;
   UnmatchedObjects: ResolverTypeWrapper<UnmatchedObjects>;
   UpdateGeneralSettingsInput: UpdateGeneralSettingsInput;
@@ -1800,17 +2100,28 @@ export type ResolversParentTypes = {
   CreateRoleInput: CreateRoleInput;
   CreateSchemaInput: CreateSchemaInput;
   DeleteDetectionResult: DeleteDetectionResult;
+  DeleteDetectionsInput: DeleteDetectionsInput;
   DeleteLogSourceResult: DeleteLogSourceResult;
   DeleteSchemaResult: DeleteSchemaResult;
   DemoEventsResult: DemoEventsResult;
   DemoLogTypeCount: DemoLogTypeCount;
   Detection: Detection;
   DetectionConnection: DetectionConnection;
+  DetectionDataMatch: DetectionDataMatch;
+  DetectionDataTestRun: DetectionDataTestRun;
   DetectionEdge: DetectionEdge;
+  DetectionFilterOptions: DetectionFilterOptions;
+  DetectionItemResult: DetectionItemResult;
+  DetectionList: DetectionList;
+  DetectionListInput: DetectionListInput;
+  DetectionListItem: DetectionListItem;
+  DetectionPaging: DetectionPaging;
+  DetectionTestFunctionResult: DetectionTestFunctionResult;
   DetectionTestMock: DetectionTestMock;
   DetectionTestResult: DetectionTestResult;
   DetectionTestRun: DetectionTestRun;
   DetectionUnitTest: DetectionUnitTest;
+  DetectionVersion: DetectionVersion;
   DetectionsInput: DetectionsInput;
   FeatureFlag: FeatureFlag;
   FeedbackFeatureInput: FeedbackFeatureInput;
@@ -1845,9 +2156,12 @@ export type ResolversParentTypes = {
   NotificationPreference: NotificationPreference;
   NotificationPreferenceInput: NotificationPreferenceInput;
   NotificationsInput: NotificationsInput;
+  Pack: Pack;
+  PackItem: PackItem;
   PageInfo: PageInfo;
   PutNotificationPreferencesInput: PutNotificationPreferencesInput;
   Query: Record<PropertyKey, never>;
+  RestoreDetectionVersionInput: RestoreDetectionVersionInput;
   Role: Role;
   RunDetectionTestsInput: RunDetectionTestsInput;
   S3LogSourceInput: S3LogSourceInput;
@@ -1866,7 +2180,9 @@ export type ResolversParentTypes = {
   SchemasInput: SchemasInput;
   SendUserFeedbackInput: SendUserFeedbackInput;
   SetDetectionEnabledInput: SetDetectionEnabledInput;
+  SetDetectionsEnabledInput: SetDetectionsEnabledInput;
   SetLogStreamTypeInput: SetLogStreamTypeInput;
+  SetPackEnabledInput: SetPackEnabledInput;
   SourceHealth: SourceHealth;
   SourceHealthCheck: SourceHealthCheck;
   SourceHealthSummary: SourceHealthSummary;
@@ -1874,6 +2190,7 @@ export type ResolversParentTypes = {
   SqsLogSourceInput: SqsLogSourceInput;
   SqsSourceConfig: SqsSourceConfig;
   String: Scalars['String']['output'];
+  TestDetectionAgainstDataInput: TestDetectionAgainstDataInput;
   TestSchemaInput: TestSchemaInput;
   UnmatchedObjects: UnmatchedObjects;
   UpdateGeneralSettingsInput: UpdateGeneralSettingsInput;
@@ -2150,9 +2467,76 @@ export type DetectionConnectionResolvers<ContextType = unknown, ParentType exten
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type DetectionDataMatchResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionDataMatch'] = ResolversParentTypes['DetectionDataMatch']> = {
+  dedup?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  event?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  eventTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  logType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  severity?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DetectionDataTestRunResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionDataTestRun'] = ResolversParentTypes['DetectionDataTestRun']> = {
+  capped?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  errorCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  firstError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  logTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  matchedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matches?: Resolver<Array<ResolversTypes['DetectionDataMatch']>, ParentType, ContextType>;
+  scanned?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type DetectionEdgeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionEdge'] = ResolversParentTypes['DetectionEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Detection'], ParentType, ContextType>;
+};
+
+export type DetectionFilterOptionsResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionFilterOptions'] = ResolversParentTypes['DetectionFilterOptions']> = {
+  logTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DetectionItemResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionItemResult'] = ResolversParentTypes['DetectionItemResult']> = {
+  errorType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type DetectionListResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionList'] = ResolversParentTypes['DetectionList']> = {
+  detections?: Resolver<Array<ResolversTypes['DetectionListItem']>, ParentType, ContextType>;
+  paging?: Resolver<ResolversTypes['DetectionPaging'], ParentType, ContextType>;
+};
+
+export type DetectionListItemResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionListItem'] = ResolversParentTypes['DetectionListItem']> = {
+  analysisType?: Resolver<ResolversTypes['DetectionType'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isSimpleDetection?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastModified?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  logTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  managed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  mitre?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  outputIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  packs?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  severity?: Resolver<Maybe<ResolversTypes['Severity']>, ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  versionId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DetectionPagingResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionPaging'] = ResolversParentTypes['DetectionPaging']> = {
+  thisPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalItems?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DetectionTestFunctionResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionTestFunctionResult'] = ResolversParentTypes['DetectionTestFunctionResult']> = {
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  output?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type DetectionTestMockResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionTestMock'] = ResolversParentTypes['DetectionTestMock']> = {
@@ -2162,8 +2546,11 @@ export type DetectionTestMockResolvers<ContextType = unknown, ParentType extends
 
 export type DetectionTestResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionTestResult'] = ResolversParentTypes['DetectionTestResult']> = {
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  functions?: Resolver<Array<ResolversTypes['DetectionTestFunctionResult']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  output?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   passed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  stdout?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type DetectionTestRunResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionTestRun'] = ResolversParentTypes['DetectionTestRun']> = {
@@ -2176,6 +2563,13 @@ export type DetectionUnitTestResolvers<ContextType = unknown, ParentType extends
   mocks?: Resolver<Array<ResolversTypes['DetectionTestMock']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   resource?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DetectionVersionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionVersion'] = ResolversParentTypes['DetectionVersion']> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastModified?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type FeatureFlagResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['FeatureFlag'] = ResolversParentTypes['FeatureFlag']> = {
@@ -2271,6 +2665,7 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   createSqsLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateSqsLogSourceArgs, 'input'>>;
   deactivateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationDeactivateUserArgs, 'id'>>;
   deleteDetection?: Resolver<ResolversTypes['DeleteDetectionResult'], ParentType, ContextType, RequireFields<MutationDeleteDetectionArgs, 'id'>>;
+  deleteDetections?: Resolver<Array<ResolversTypes['DetectionItemResult']>, ParentType, ContextType, RequireFields<MutationDeleteDetectionsArgs, 'input'>>;
   deleteLogSource?: Resolver<ResolversTypes['DeleteLogSourceResult'], ParentType, ContextType, RequireFields<MutationDeleteLogSourceArgs, 'id'>>;
   deleteRole?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteRoleArgs, 'id'>>;
   deleteSchema?: Resolver<ResolversTypes['DeleteSchemaResult'], ParentType, ContextType, RequireFields<MutationDeleteSchemaArgs, 'name'>>;
@@ -2279,11 +2674,15 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   inviteUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationInviteUserArgs, 'input'>>;
   putNotificationPreferences?: Resolver<Array<ResolversTypes['NotificationPreference']>, ParentType, ContextType, RequireFields<MutationPutNotificationPreferencesArgs, 'input'>>;
   reactivateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationReactivateUserArgs, 'id'>>;
+  restoreDetectionVersion?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationRestoreDetectionVersionArgs, 'input'>>;
   runDetectionTests?: Resolver<ResolversTypes['DetectionTestRun'], ParentType, ContextType, RequireFields<MutationRunDetectionTestsArgs, 'input'>>;
   sendUserFeedback?: Resolver<ResolversTypes['FeedbackResult'], ParentType, ContextType, RequireFields<MutationSendUserFeedbackArgs, 'input'>>;
   setDetectionEnabled?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationSetDetectionEnabledArgs, 'input'>>;
+  setDetectionsEnabled?: Resolver<Array<ResolversTypes['DetectionItemResult']>, ParentType, ContextType, RequireFields<MutationSetDetectionsEnabledArgs, 'input'>>;
   setLogStreamType?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationSetLogStreamTypeArgs, 'input'>>;
+  setPackEnabled?: Resolver<Array<ResolversTypes['DetectionItemResult']>, ParentType, ContextType, RequireFields<MutationSetPackEnabledArgs, 'input'>>;
   signOutEverywhere?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  testDetectionAgainstData?: Resolver<ResolversTypes['DetectionDataTestRun'], ParentType, ContextType, RequireFields<MutationTestDetectionAgainstDataArgs, 'input'>>;
   unarchiveSchema?: Resolver<ResolversTypes['Schema'], ParentType, ContextType, RequireFields<MutationUnarchiveSchemaArgs, 'name'>>;
   updateDetection?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationUpdateDetectionArgs, 'input'>>;
   updateGeneralSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType, RequireFields<MutationUpdateGeneralSettingsArgs, 'input'>>;
@@ -2342,6 +2741,28 @@ export type NotificationPreferenceResolvers<ContextType = unknown, ParentType ex
   topic?: Resolver<ResolversTypes['NotificationTopic'], ParentType, ContextType>;
 };
 
+export type PackResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Pack'] = ResolversParentTypes['Pack']> = {
+  createdAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enabledCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['PackItem']>, ParentType, ContextType>;
+  lastModified?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  switchableCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  yaml?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PackItemResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['PackItem'] = ResolversParentTypes['PackItem']> = {
+  analysisType?: Resolver<Maybe<ResolversTypes['DetectionType']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  severity?: Resolver<Maybe<ResolversTypes['Severity']>, ParentType, ContextType>;
+  stored?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type PageInfoResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2356,7 +2777,11 @@ export type QueryResolvers<ContextType = unknown, ParentType extends ResolversPa
   appConfig?: Resolver<ResolversTypes['AppConfig'], ParentType, ContextType>;
   classificationFailures?: Resolver<ResolversTypes['ClassificationFailureConnection'], ParentType, ContextType, RequireFields<QueryClassificationFailuresArgs, 'sourceId'>>;
   detection?: Resolver<Maybe<ResolversTypes['Detection']>, ParentType, ContextType, RequireFields<QueryDetectionArgs, 'id'>>;
+  detectionFilterOptions?: Resolver<ResolversTypes['DetectionFilterOptions'], ParentType, ContextType>;
+  detectionList?: Resolver<ResolversTypes['DetectionList'], ParentType, ContextType, RequireFields<QueryDetectionListArgs, 'input'>>;
+  detectionUsers?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<QueryDetectionUsersArgs, 'id'>>;
   detectionVersion?: Resolver<Maybe<ResolversTypes['Detection']>, ParentType, ContextType, RequireFields<QueryDetectionVersionArgs, 'id' | 'version'>>;
+  detectionVersions?: Resolver<Array<ResolversTypes['DetectionVersion']>, ParentType, ContextType, RequireFields<QueryDetectionVersionsArgs, 'id'>>;
   detections?: Resolver<ResolversTypes['DetectionConnection'], ParentType, ContextType, RequireFields<QueryDetectionsArgs, 'input'>>;
   generalSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType>;
   getSchema?: Resolver<ResolversTypes['GetSchemaOutput'], ParentType, ContextType, RequireFields<QueryGetSchemaArgs, 'input'>>;
@@ -2368,6 +2793,8 @@ export type QueryResolvers<ContextType = unknown, ParentType extends ResolversPa
   notificationCounts?: Resolver<ResolversTypes['NotificationCounts'], ParentType, ContextType>;
   notificationPreferences?: Resolver<Array<ResolversTypes['NotificationPreference']>, ParentType, ContextType>;
   notifications?: Resolver<ResolversTypes['NotificationConnection'], ParentType, ContextType, RequireFields<QueryNotificationsArgs, 'input'>>;
+  pack?: Resolver<Maybe<ResolversTypes['Pack']>, ParentType, ContextType, RequireFields<QueryPackArgs, 'id'>>;
+  packs?: Resolver<Array<ResolversTypes['Pack']>, ParentType, ContextType>;
   roleById?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<QueryRoleByIdArgs, 'id'>>;
   roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
   schemaRevisions?: Resolver<Array<ResolversTypes['Schema']>, ParentType, ContextType, RequireFields<QuerySchemaRevisionsArgs, 'name'>>;
@@ -2570,11 +2997,20 @@ export type Resolvers<ContextType = unknown> = {
   DemoLogTypeCount?: DemoLogTypeCountResolvers<ContextType>;
   Detection?: DetectionResolvers<ContextType>;
   DetectionConnection?: DetectionConnectionResolvers<ContextType>;
+  DetectionDataMatch?: DetectionDataMatchResolvers<ContextType>;
+  DetectionDataTestRun?: DetectionDataTestRunResolvers<ContextType>;
   DetectionEdge?: DetectionEdgeResolvers<ContextType>;
+  DetectionFilterOptions?: DetectionFilterOptionsResolvers<ContextType>;
+  DetectionItemResult?: DetectionItemResultResolvers<ContextType>;
+  DetectionList?: DetectionListResolvers<ContextType>;
+  DetectionListItem?: DetectionListItemResolvers<ContextType>;
+  DetectionPaging?: DetectionPagingResolvers<ContextType>;
+  DetectionTestFunctionResult?: DetectionTestFunctionResultResolvers<ContextType>;
   DetectionTestMock?: DetectionTestMockResolvers<ContextType>;
   DetectionTestResult?: DetectionTestResultResolvers<ContextType>;
   DetectionTestRun?: DetectionTestRunResolvers<ContextType>;
   DetectionUnitTest?: DetectionUnitTestResolvers<ContextType>;
+  DetectionVersion?: DetectionVersionResolvers<ContextType>;
   FeatureFlag?: FeatureFlagResolvers<ContextType>;
   FeedbackResult?: FeedbackResultResolvers<ContextType>;
   GeneralSettings?: GeneralSettingsResolvers<ContextType>;
@@ -2594,6 +3030,8 @@ export type Resolvers<ContextType = unknown> = {
   NotificationEdge?: NotificationEdgeResolvers<ContextType>;
   NotificationMetadata?: NotificationMetadataResolvers<ContextType>;
   NotificationPreference?: NotificationPreferenceResolvers<ContextType>;
+  Pack?: PackResolvers<ContextType>;
+  PackItem?: PackItemResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Role?: RoleResolvers<ContextType>;

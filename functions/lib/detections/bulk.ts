@@ -1,9 +1,11 @@
 // Bulk upload: a zip in the panther-analysis layout, read whole in memory within fixed limits, validated with
 // core/detections' repository model (every file on its own, then the cross-checks), checked as a single save
 // is (the deployment's log types, the engine's reading of the Python), compared with the store and, unless
-// only validating, saved item by item. Every item gets a status and its reasons.
+// only validating, saved item by item. Every item gets a status and its reasons. Packs are stored after the
+// items they hold, and only when every one of those the zip carries was saved.
 import { unzipSync, type UnzipFileInfo } from 'fflate';
 import { isIgnoredDirectory, loadRepository, problemLine, type AnalysisItem, type SourceFile } from '../../../core/detections';
+import { getPack, savePack } from './pack-repository';
 import { getDetections, saveDetection } from './repository';
 import { isStoredType, type DetectionDraft, type StoredDetection, type StoredType } from './model';
 import type { Engine } from './engine';
@@ -27,9 +29,12 @@ export class BulkUploadError extends Error {}
 export type ItemStatus = 'COMPLETED' | 'FAILED' | 'NOT_PROCESSED';
 export type ItemChange = 'NEW' | 'MODIFIED' | 'UNCHANGED';
 
+/** What a bulk upload stores: detections, global helpers and data models, and packs. */
+export type UploadedType = StoredType | 'pack';
+
 export interface BulkItem {
   readonly id: string;
-  readonly type: StoredType;
+  readonly type: UploadedType;
   readonly path: string;
   status: ItemStatus;
   change: ItemChange;
@@ -47,7 +52,7 @@ export interface BulkOptions {
   readonly validateOnly: boolean;
   /** Who saves (recorded on each version). */
   readonly user: string;
-  /** The types the caller may modify; other items are NOT_PROCESSED. */
+  /** The types the caller may modify; other items are NOT_PROCESSED (packs need the rules' Modify). */
   readonly mayModify: (type: StoredType) => boolean;
   /** Checks the Python of the items the caller may modify. */
   readonly engine: Pick<Engine, 'check'>;
@@ -89,7 +94,6 @@ export function readZip(zip: Uint8Array): SourceFile[] {
 }
 
 const UNSUPPORTED: Record<string, string> = {
-  pack: 'packs are not stored yet; their detections are uploaded on their own',
   saved_query: 'saved queries are not stored yet',
   scheduled_query: 'scheduled queries are not stored yet',
   lookup_table: 'lookup tables are not stored yet',
@@ -111,13 +115,21 @@ export async function bulkUpload(files: readonly SourceFile[], options: BulkOpti
     const yaml = byPath.get(path) ?? '';
     const id = item?.id ?? documentId(yaml);
     const type = item?.type ?? typeOfDocument(yaml);
-    if (id && type && isStoredType(type)) items.push({ id, type, path, status: 'FAILED', change: 'NEW', reasons });
+    if (id && type && (isStoredType(type) || type === 'pack'))
+      items.push({ id, type, path, status: 'FAILED', change: 'NEW', reasons });
     else fileIssues.push({ path, message: reasons.join('; ') });
   }
 
   const drafts: { item: BulkItem; draft: DetectionDraft }[] = [];
+  const packs: { item: BulkItem; spec: AnalysisItem['spec'] }[] = [];
   for (const item of repository.items) {
     if (failedPaths.has(item.path)) continue;
+    if (item.type === 'pack') {
+      const entry: BulkItem = { id: item.id, type: 'pack', path: item.path, status: 'NOT_PROCESSED', change: 'NEW', reasons: [] };
+      items.push(entry);
+      packs.push({ item: entry, spec: item.spec });
+      continue;
+    }
     if (!isStoredType(item.type)) {
       fileIssues.push({ path: item.path, message: `${item.id}: ${UNSUPPORTED[item.type] ?? 'not stored'}; skipped` });
       continue;
@@ -143,7 +155,7 @@ export async function bulkUpload(files: readonly SourceFile[], options: BulkOpti
   if (!items.length) throw new BulkUploadError(NOTHING_TO_UPLOAD);
 
   const stored = new Map((await getDetections(drafts.map((d) => d.draft.id))).map((d) => [d.id, d]));
-  const modifiable = drafts.filter(({ item }) => options.mayModify(item.type)).map((d) => d.draft);
+  const modifiable = drafts.filter(({ draft }) => options.mayModify(draft.type)).map((d) => d.draft);
   const problems = await checkDrafts(modifiable, {
     knownLogTypes: await knownLogTypes([...stored.values()].flatMap((d) => d.logTypes)),
     engine: options.engine,
@@ -156,8 +168,8 @@ export async function bulkUpload(files: readonly SourceFile[], options: BulkOpti
       item.reasons.push(`${item.id} is already used by a ${existing.type.replace('_', ' ')}`);
       continue;
     }
-    if (!options.mayModify(item.type)) {
-      item.reasons.push(`You do not have permission to modify ${item.type === 'policy' ? 'policies' : 'rules'}`);
+    if (!options.mayModify(draft.type)) {
+      item.reasons.push(`You do not have permission to modify ${draft.type === 'policy' ? 'policies' : 'rules'}`);
       continue;
     }
     const refused = problems.get(item.id);
@@ -178,6 +190,7 @@ export async function bulkUpload(files: readonly SourceFile[], options: BulkOpti
       item.reasons.push((err as Error).message);
     }
   }
+  await uploadPacks(packs, items, byPath, options);
   items.sort((a, b) => a.path.localeCompare(b.path));
   return {
     items,
@@ -190,6 +203,39 @@ export async function bulkUpload(files: readonly SourceFile[], options: BulkOpti
       failed: items.filter((i) => i.status === 'FAILED').length,
     },
   };
+}
+
+/** Compares (and unless only validating, saves) the packs, once the items they hold are through. */
+async function uploadPacks(
+  packs: readonly { item: BulkItem; spec: AnalysisItem['spec'] }[],
+  items: readonly BulkItem[],
+  byPath: ReadonlyMap<string, string>,
+  options: BulkOptions,
+): Promise<void> {
+  const byId = new Map(items.filter((i) => i.type !== 'pack').map((i) => [i.id, i]));
+  for (const { item, spec } of packs) {
+    const yaml = byPath.get(item.path) ?? '';
+    const existing = await getPack(item.id);
+    item.change = !existing ? 'NEW' : existing.yaml === yaml ? 'UNCHANGED' : 'MODIFIED';
+    if (!options.mayModify('rule')) {
+      item.reasons.push('You do not have permission to modify rules');
+      continue;
+    }
+    const ids = (spec.PackDefinition as { IDs: string[] }).IDs;
+    const failed = ids.filter((id) => byId.get(id)?.status === 'FAILED');
+    if (failed.length) {
+      item.status = 'FAILED';
+      item.reasons.push(`items of the pack failed: ${failed.join(', ')}`);
+      continue;
+    }
+    if (options.validateOnly || item.change === 'UNCHANGED') {
+      item.status = 'COMPLETED';
+      continue;
+    }
+    const text = (key: string) => (typeof spec[key] === 'string' ? (spec[key] as string) : null);
+    await savePack({ id: item.id, displayName: text('DisplayName'), description: text('Description'), ids, yaml }, options.user);
+    item.status = 'COMPLETED';
+  }
 }
 
 const unchanged = (stored: StoredDetection, draft: { yaml: string; body: string | null }) =>

@@ -33,3 +33,20 @@ export {
   type DataTestRun,
 } from './editor';
 export type { VersionSummary } from './repository';
+export {
+  bulkDelete,
+  bulkSetEnabled,
+  detectionFacets,
+  listDetectionPage,
+  listPacks,
+  MAX_BULK_ITEMS,
+  PACK_NOT_FOUND,
+  packDetails,
+  packsOf,
+  setPackEnabled,
+  type ItemResult,
+  type ListedDetection,
+  type PackDetails,
+} from './list';
+export type { StoredPack } from './pack-repository';
+export { usersOf } from './usage';

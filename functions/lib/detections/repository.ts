@@ -337,3 +337,22 @@ export async function listDetectionVersions(id: string): Promise<VersionSummary[
   );
   return items;
 }
+
+/** What the list reads of each item: everything but the YAML text and the Python source. */
+const SUMMARY_ATTRIBUTES = ['id', 'type', 'spec', 'enabled', 'logTypes', 'version', 'createdAt', 'createdBy', 'lastModified', 'lastModifiedBy'];
+
+/** Every current item of one type without its YAML text and Python source (`yaml` empty, `body` null): one Query. */
+export async function listSummaries(type: StoredType): Promise<StoredDetection[]> {
+  const names = Object.fromEntries(SUMMARY_ATTRIBUTES.map((a, i) => [`#a${i}`, a]));
+  return queryAll(
+    {
+      TableName: table(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { ...names, '#pk': 'gsi1pk' },
+      ExpressionAttributeValues: { ':pk': typeList(type) },
+      ProjectionExpression: Object.keys(names).join(', '),
+    },
+    (item) => ({ ...toDetection(item), yaml: '' }),
+  );
+}

@@ -13,6 +13,7 @@ import * as store from './repository';
 import { checkDrafts, knownLogTypes } from './save-checks';
 import { runDetectionTests as runTests, UnrunnableTests, type TestRun } from './unit-tests';
 import { validateDetection } from './validate';
+import { refuseDeleteInUse } from './usage';
 
 export const DETECTION_NOT_FOUND = 'Detection not found';
 /** Largest tests document a run takes. */
@@ -161,10 +162,11 @@ export async function setDetectionEnabled(caller: Caller, id: string, enabled: u
   }
 }
 
-/** Deletes a detection with every saved version. */
+/** Deletes a detection with every saved version; a global helper or data model in use is refused (InUse). */
 export async function deleteDetection(caller: Caller, id: string): Promise<{ id: string }> {
   const current = await readable(caller, id);
   requireModify(caller, current.type);
+  await refuseDeleteInUse(current);
   await store.deleteDetection(current.id);
   return { id: current.id };
 }

@@ -8,6 +8,7 @@ import {
   getDetection,
   detectionVersions,
   listDetections,
+  packsOf,
   restoreDetectionVersion,
   runEditorTests,
   setDetectionEnabled,
@@ -19,6 +20,7 @@ import {
 } from '../../../lib/detections';
 import { connection, decodeCursor, idOf, inputOf, listOf, pageSizeOf, type Args, type PageRule } from '../arguments';
 import type { ResolverMap } from '../types';
+import { detectionListResolvers } from './list';
 import { GRAPHQL_TO_TYPE, toGraphql, TYPE_TO_GRAPHQL } from './shape';
 
 export const DETECTIONS_PAGE: PageRule = { default: 25, max: 999 };
@@ -45,18 +47,19 @@ async function detections(event: AppSyncResolverEvent<Args>, caller: Caller) {
 const bulkReport = (report: BulkReport) => ({
   totals: report.totals,
   fileIssues: report.fileIssues,
-  items: report.items.map((i) => ({ ...i, analysisType: TYPE_TO_GRAPHQL[i.type] })),
+  items: report.items.map((i) => ({ ...i, analysisType: i.type === 'pack' ? 'PACK' : TYPE_TO_GRAPHQL[i.type] })),
 });
 
 export const detectionResolvers: ResolverMap = {
+  ...detectionListResolvers,
   'Query.detections': detections,
   'Query.detection': async (event, caller) => {
     const found = await getDetection(caller, idOf(event.arguments.id));
-    return found && toGraphql(found);
+    return found && toGraphql(found, (await packsOf(found.id)).length > 0);
   },
   'Query.detectionVersion': async (event, caller) => {
     const found = await getDetection(caller, idOf(event.arguments.id), event.arguments.version);
-    return found && toGraphql(found);
+    return found && toGraphql(found, (await packsOf(found.id)).length > 0);
   },
   'Mutation.createDetection': async (event, caller) => {
     const input = inputOf(event);

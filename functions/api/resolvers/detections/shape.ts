@@ -32,7 +32,8 @@ function testsOf(spec: Record<string, unknown>) {
   }));
 }
 
-export function toGraphql(d: StoredDetection) {
+/** A stored detection as the API's Detection; `managed` when a pack holds it (see packsOf). */
+export function toGraphql(d: StoredDetection, managed = false) {
   const detects = d.type !== 'global' && d.type !== 'datamodel';
   return {
     id: d.id,
@@ -55,7 +56,7 @@ export function toGraphql(d: StoredDetection) {
     body: d.body,
     tests: testsOf(d.spec),
     versionId: d.version,
-    managed: false,
+    managed,
     createdAt: d.createdAt,
     createdBy: d.createdBy,
     lastModified: d.lastModified,
