@@ -5,6 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SNSClient } from '@aws-sdk/client-sns';
 import { SQSClient } from '@aws-sdk/client-sqs';
 
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -42,4 +43,21 @@ let lambdaClient: LambdaClient | undefined;
 export function lambda(): LambdaClient {
   lambdaClient ??= new LambdaClient({});
   return lambdaClient;
+}
+
+const snsClients = new Map<string, SNSClient>();
+const regionalSqsClients = new Map<string, SQSClient>();
+
+/** An SNS client for `region` (a destination's topic may live in any region). */
+export function sns(region: string): SNSClient {
+  let client = snsClients.get(region);
+  if (!client) snsClients.set(region, (client = new SNSClient({ region })));
+  return client;
+}
+
+/** An SQS client for `region` (a destination's queue may live in any region), sending to the configured endpoint. */
+export function sqsIn(region: string): SQSClient {
+  let client = regionalSqsClients.get(region);
+  if (!client) regionalSqsClients.set(region, (client = new SQSClient({ region, useQueueUrlAsEndpoint: false })));
+  return client;
 }

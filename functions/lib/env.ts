@@ -46,6 +46,18 @@ export const ENV = {
   refreshTokenHours: 'REFRESH_TOKEN_HOURS',
   /** Every feature flag's value, as JSON (core/feature-flags.ts); defaults apply when unset. */
   featureFlags: 'FEATURE_FLAGS',
+  /** The app's public URL (links in delivered alerts); the local runtime sets its own origin. */
+  appUrl: 'APP_URL',
+  /** Where each (alert, destination) delivery waits to be sent (functions/lib/delivery). */
+  deliveryQueueUrl: 'DELIVERY_QUEUE_URL',
+  /** `true` lets delivery reach loopback and private addresses (the local runtime); refused when unset. */
+  deliveryAllowPrivateNetworks: 'DELIVERY_ALLOW_PRIVATE_NETWORKS',
+  /** JSON: base URLs replacing services' public endpoints (`{"pagerduty": "http://127.0.0.1:9000"}`), for tests. */
+  deliveryServiceEndpoints: 'DELIVERY_SERVICE_ENDPOINTS',
+  /** AWS: the KMS key (id or ARN) destination secrets are encrypted under (infra/destinations). */
+  destinationsKmsKey: 'DESTINATIONS_KMS_KEY',
+  /** Local runtime: the AES-256 key (base64) destination secrets are encrypted under, kept in the state folder; wins over the KMS key. */
+  destinationsLocalKey: 'DESTINATIONS_LOCAL_KEY',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV] | DeadLetterQueue['urlVariable'];

@@ -1,0 +1,67 @@
+// Sending one alert to one destination: the type's sender, through the guarded HTTP client, with the
+// deployment's settings (private networks allowed or not, service endpoints replaced in tests). Never throws
+// for the destination's sake: a refused target, an incomplete configuration, a timeout or an unknown type
+// each come back as a failed outcome with a short answer.
+import { ENV, optionalEnv } from '../env';
+import type { DeliveryAlert } from './alert';
+import { OutboundError, send, type OutboundOptions } from './http';
+import {
+  ConfigError,
+  SERVICE_ENDPOINTS,
+  senderOf,
+  type DeliveryDestination,
+  type DeliveryOutcome,
+  type SendContext,
+  type ServiceEndpoint,
+} from './payloads';
+
+export interface SendOptions {
+  readonly now?: Date;
+  /** Overrides of the deployment's settings (tests). */
+  readonly http?: OutboundOptions;
+  readonly endpoints?: Partial<Record<ServiceEndpoint, string>>;
+}
+
+function configuredEndpoints(): Partial<Record<ServiceEndpoint, string>> {
+  const text = optionalEnv(ENV.deliveryServiceEndpoints);
+  if (!text) return {};
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(parsed).filter(([k, v]) => k in SERVICE_ENDPOINTS && typeof v === 'string'));
+  } catch {
+    throw new Error(`${ENV.deliveryServiceEndpoints} is not JSON`);
+  }
+}
+
+export function sendContext(options: SendOptions = {}): SendContext {
+  const endpoints = { ...configuredEndpoints(), ...options.endpoints };
+  const http: OutboundOptions = {
+    allowPrivateNetworks: optionalEnv(ENV.deliveryAllowPrivateNetworks) === 'true',
+    ...options.http,
+  };
+  return {
+    http: (request) => send(request, http),
+    endpoint: (service) => (endpoints[service] ?? SERVICE_ENDPOINTS[service]).replace(/\/+$/, ''),
+    now: options.now ?? new Date(),
+  };
+}
+
+/** Sends `alert` to `destination` once and says how it went. */
+export async function sendToDestination(
+  destination: DeliveryDestination,
+  alert: DeliveryAlert,
+  options: SendOptions = {},
+): Promise<DeliveryOutcome> {
+  const sender = senderOf(destination.outputType);
+  if (!sender)
+    return { ok: false, statusCode: null, answer: `Unknown destination type ${destination.outputType}`, permanent: true };
+  try {
+    return await sender.send(destination, alert, sendContext(options));
+  } catch (err) {
+    if (err instanceof OutboundError) return { ok: false, statusCode: null, answer: err.message, permanent: err.refused };
+    if (err instanceof ConfigError) return { ok: false, statusCode: null, answer: err.message, permanent: true };
+    if (err instanceof TypeError && /Invalid URL/i.test(err.message))
+      return { ok: false, statusCode: null, answer: 'The destination URL is not a valid URL', permanent: true };
+    return { ok: false, statusCode: null, answer: `Sending failed: ${(err as Error).message ?? String(err)}`.slice(0, 500) };
+  }
+}
