@@ -90,6 +90,8 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Query.detections': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
   'Query.detection': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
   'Query.detectionVersion': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
+  // Filter fields (graphql/filters.graphql): the fields of log types' schemas, for simple detections and inline filters
+  'Query.filterFields': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
   'Query.detectionVersions': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
   'Mutation.createDetection': anyOf('RuleModify', 'PolicyModify'),
   'Mutation.updateDetection': anyOf('RuleModify', 'PolicyModify'),

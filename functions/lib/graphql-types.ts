@@ -21,10 +21,17 @@ export type Scalars = {
   AWSURL: { input: string; output: string; }
 };
 
+export type AddAlertCommentInput = {
+  alertId: Scalars['ID']['input'];
+  text: Scalars['String']['input'];
+};
+
 export type Alert = {
   __typename?: 'Alert';
   /** The alert context of its first event, as JSON. */
   alertContext?: Maybe<Scalars['AWSJSON']['output']>;
+  /** The user working the alert; null when nobody is. */
+  assigneeId?: Maybe<Scalars['ID']['output']>;
   createdAt: Scalars['AWSDateTime']['output'];
   dedupString: Scalars['String']['output'];
   description?: Maybe<Scalars['String']['output']>;
@@ -36,6 +43,8 @@ export type Alert = {
   lastEventAt: Scalars['AWSDateTime']['output'];
   logTypes: Array<Scalars['String']['output']>;
   reference?: Maybe<Scalars['String']['output']>;
+  /** Counts triage changes; a change names the revision it was made on. */
+  revision: Scalars['Int']['output'];
   runbook?: Maybe<Scalars['String']['output']>;
   severity: Severity;
   sourceId?: Maybe<Scalars['ID']['output']>;
@@ -46,6 +55,36 @@ export type Alert = {
   type: AlertType;
   updatedAt: Scalars['AWSDateTime']['output'];
 };
+
+export type AlertActivity = {
+  __typename?: 'AlertActivity';
+  /** The user who acted; null when Caracal did. */
+  actorId?: Maybe<Scalars['ID']['output']>;
+  actorName?: Maybe<Scalars['String']['output']>;
+  alertId: Scalars['ID']['output'];
+  answer?: Maybe<Scalars['String']['output']>;
+  at: Scalars['AWSDateTime']['output'];
+  destinationId?: Maybe<Scalars['ID']['output']>;
+  destinationName?: Maybe<Scalars['String']['output']>;
+  eventCount?: Maybe<Scalars['Int']['output']>;
+  /** Status or assignee before and after (an assignee is a user id). */
+  from?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  kind: AlertActivityKind;
+  ok?: Maybe<Scalars['Boolean']['output']>;
+  statusCode?: Maybe<Scalars['Int']['output']>;
+  /** A comment's markdown. */
+  text?: Maybe<Scalars['String']['output']>;
+  to?: Maybe<Scalars['String']['output']>;
+};
+
+export type AlertActivityKind =
+  | 'ASSIGNEE_CHANGED'
+  | 'COMMENT'
+  | 'CREATED'
+  | 'DELIVERY'
+  | 'EVENTS_ADDED'
+  | 'STATUS_CHANGED';
 
 export type AlertConnection = {
   __typename?: 'AlertConnection';
@@ -79,6 +118,11 @@ export type AlertEventsInput = {
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type AlertSort =
+  | 'createdAt'
+  | 'severity'
+  | 'updatedAt';
+
 export type AlertStatus =
   | 'CLOSED'
   | 'OPEN'
@@ -91,12 +135,26 @@ export type AlertType =
   | 'SYSTEM_ERROR';
 
 export type AlertsInput = {
+  /** Default false: newest (or most severe) first. */
+  ascending?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A user id, "me" (the caller) or "unassigned". */
+  assignee?: InputMaybe<Scalars['String']['input']>;
+  /** Created at or after. */
+  createdFrom?: InputMaybe<Scalars['AWSDateTime']['input']>;
+  /** Created at or before. */
+  createdTo?: InputMaybe<Scalars['AWSDateTime']['input']>;
   cursor?: InputMaybe<Scalars['String']['input']>;
   detectionId?: InputMaybe<Scalars['ID']['input']>;
+  logType?: InputMaybe<Scalars['String']['input']>;
   /** 1 to 999 (default 25). */
   pageSize?: InputMaybe<Scalars['Int']['input']>;
   severity?: InputMaybe<Array<Severity>>;
+  /** Default createdAt. */
+  sort?: InputMaybe<AlertSort>;
+  sourceId?: InputMaybe<Scalars['ID']['input']>;
   status?: InputMaybe<Array<AlertStatus>>;
+  /** Part of the title, any case. */
+  title?: InputMaybe<Scalars['String']['input']>;
   type?: InputMaybe<AlertType>;
 };
 
@@ -157,6 +215,26 @@ export type BucketDataRecord = {
   error?: Maybe<Scalars['String']['output']>;
   event?: Maybe<Scalars['String']['output']>;
   s3Key: Scalars['String']['output'];
+};
+
+export type BulkAlertResult = {
+  __typename?: 'BulkAlertResult';
+  /** The alert as changed (when ok). */
+  alert?: Maybe<Alert>;
+  alertId: Scalars['ID']['output'];
+  errorType?: Maybe<Scalars['String']['output']>;
+  message?: Maybe<Scalars['String']['output']>;
+  ok: Scalars['Boolean']['output'];
+};
+
+export type BulkUpdateAlertAssigneeInput = {
+  assigneeId?: InputMaybe<Scalars['ID']['input']>;
+  ids: Array<Scalars['ID']['input']>;
+};
+
+export type BulkUpdateAlertStatusInput = {
+  ids: Array<Scalars['ID']['input']>;
+  status: AlertStatus;
 };
 
 export type BulkUploadFileIssue = {
@@ -254,6 +332,11 @@ export type CreateSchemaInput = {
   spec: Scalars['String']['input'];
 };
 
+export type DeleteDestinationResult = {
+  __typename?: 'DeleteDestinationResult';
+  id: Scalars['ID']['output'];
+};
+
 export type DeleteDetectionResult = {
   __typename?: 'DeleteDetectionResult';
   id: Scalars['ID']['output'];
@@ -286,6 +369,38 @@ export type DemoLogTypeCount = {
   __typename?: 'DemoLogTypeCount';
   events: Scalars['Int']['output'];
   logType: Scalars['String']['output'];
+};
+
+export type Destination = {
+  __typename?: 'Destination';
+  alertTypes: Array<AlertType>;
+  createdAt: Scalars['AWSDateTime']['output'];
+  createdBy: Scalars['String']['output'];
+  /** The severities whose alerts it takes by default; none: only detections naming it explicitly reach it. */
+  defaultForSeverity: Array<Severity>;
+  displayName: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lastModifiedBy: Scalars['String']['output'];
+  lastModifiedTime: Scalars['AWSDateTime']['output'];
+  /** Empty: every log type. */
+  logTypes: Array<Scalars['String']['output']>;
+  /** The type's fields, secrets masked. */
+  outputConfig: Scalars['AWSJSON']['output'];
+  /** The specification's name for the id (the same value). */
+  outputId: Scalars['ID']['output'];
+  /** The type (core/destinations/types.ts): asana, sns, sqs, blinkops, customwebhook, discord, gcppubsub, github, incidentio, jira, jiradatacenter, mindflow, msteams, opsgenie, pagerduty, rapid7, slackbot, slack, splunk, tines, torq. */
+  outputType: Scalars['String']['output'];
+  revision: Scalars['Int']['output'];
+};
+
+export type DestinationInput = {
+  /** Absent: every alert type. */
+  alertTypes?: InputMaybe<Array<AlertType>>;
+  defaultForSeverity: Array<Severity>;
+  displayName: Scalars['String']['input'];
+  logTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  outputConfig: Scalars['AWSJSON']['input'];
+  outputType: Scalars['String']['input'];
 };
 
 export type Detection = {
@@ -560,6 +675,29 @@ export type FeedbackTextInput = {
   text: Scalars['String']['input'];
 };
 
+export type FilterField = {
+  __typename?: 'FilterField';
+  description: Scalars['String']['output'];
+  isPantherManaged: Scalars['Boolean']['output'];
+  /** The log type the field comes from; null for standard and shared fields. */
+  logType?: Maybe<Scalars['String']['output']>;
+  /** The key path a condition targets (a.b, list[*].c). */
+  target: Scalars['String']['output'];
+  /** string, int, float, bool, ip, timestamp, object or json; [] after it for an array of them. */
+  type: Scalars['String']['output'];
+};
+
+export type FilterFields = {
+  __typename?: 'FilterFields';
+  filtersByLogType: Array<LogTypeFilterFields>;
+  /** Every field once: the standard ones, then each log type's. */
+  flatFields: Array<FilterField>;
+  /** The standard fields every event has (p_log_type, p_event_time, p_any_ip_addresses, ...). */
+  pantherManaged: Array<FilterField>;
+  /** Fields every one of the log types has, with the same type. */
+  shared: Array<FilterField>;
+};
+
 export type GeneralSettings = {
   __typename?: 'GeneralSettings';
   /** The user pool's MFA mode, set at deploy time: OPTIONAL or REQUIRED (then mfaRequired cannot be turned off). */
@@ -744,11 +882,24 @@ export type LogStreamType =
   | 'JsonArray'
   | 'Lines';
 
+export type LogTypeFilterFields = {
+  __typename?: 'LogTypeFilterFields';
+  filters: Array<FilterField>;
+  logType: Scalars['String']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Adds a comment (markdown, at most 10,000 characters) by the caller. */
+  addAlertComment: AlertActivity;
   archiveSchema: Schema;
+  /** Assigns 1 to 1,000 alerts to an active user or to nobody, answered per alert. */
+  bulkUpdateAlertAssignee: Array<BulkAlertResult>;
+  /** Sets the status of 1 to 1,000 alerts, answered per alert. */
+  bulkUpdateAlertStatus: Array<BulkAlertResult>;
   /** Saves every valid item of a zip in the panther-analysis layout; answers a report per item. */
   bulkUpload: BulkUploadReport;
+  createDestination: Destination;
   /** Creates a detection from its YAML document (and Python source); fails with AlreadyExists for a used id. */
   createDetection: Detection;
   /** Creates the source; its endpoint URL is `<HTTP ingest URL>/<source id>`. */
@@ -761,6 +912,7 @@ export type Mutation = {
   createSqsLogSource: LogSource;
   /** Refuses the user's next request and further sign-ins; not oneself, not the last active Admin. */
   deactivateUser: User;
+  deleteDestination: DeleteDestinationResult;
   /** Deletes a detection with its versions. */
   deleteDetection: DeleteDetectionResult;
   /** Deletes each detection (RuleModify or PolicyModify by its type); one result per id. */
@@ -784,6 +936,8 @@ export type Mutation = {
   restoreDetectionVersion: Detection;
   /** Runs a detection's unit tests on the server (the saved ones, or those given) through the detection engine. */
   runDetectionTests: DetectionTestRun;
+  /** Sends a test alert to a saved destination (id), or to a form's unsaved values (destination; with id, masked secrets keep the saved ones), and answers what the service said. */
+  sendTestAlert: TestAlertResult;
   /** Stores one piece of feedback with the page it was sent from and the screen width; answers its id. */
   sendUserFeedback: FeedbackResult;
   /** Switches a detection on or off (a new version). */
@@ -799,6 +953,12 @@ export type Mutation = {
   /** Runs a detection (saved, or unsaved as given) over the last hours of its log types in the lake, without alerting. */
   testDetectionAgainstData: DetectionDataTestRun;
   unarchiveSchema: Schema;
+  /** Assigns an alert to an active user, or to nobody (assigneeId null); RevisionConflict when it changed since `revision`. */
+  updateAlertAssignee: Alert;
+  /** Sets an alert's status; RevisionConflict when it changed since `revision`. */
+  updateAlertStatus: Alert;
+  /** Saves new values; a secret sent as '********' keeps the saved one. With revision, refused (RevisionConflict) when the destination changed since. */
+  updateDestination: Destination;
   /** Saves a new version of a detection; with versionId, fails with RevisionConflict when it changed since. */
   updateDetection: Detection;
   /** Changes the given settings (fields left out keep their value); administrators are notified. */
@@ -824,13 +984,33 @@ export type Mutation = {
 };
 
 
+export type MutationAddAlertCommentArgs = {
+  input: AddAlertCommentInput;
+};
+
+
 export type MutationArchiveSchemaArgs = {
   name: Scalars['String']['input'];
 };
 
 
+export type MutationBulkUpdateAlertAssigneeArgs = {
+  input: BulkUpdateAlertAssigneeInput;
+};
+
+
+export type MutationBulkUpdateAlertStatusArgs = {
+  input: BulkUpdateAlertStatusInput;
+};
+
+
 export type MutationBulkUploadArgs = {
   input: BulkUploadInput;
+};
+
+
+export type MutationCreateDestinationArgs = {
+  input: DestinationInput;
 };
 
 
@@ -865,6 +1045,11 @@ export type MutationCreateSqsLogSourceArgs = {
 
 
 export type MutationDeactivateUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteDestinationArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -924,6 +1109,11 @@ export type MutationRunDetectionTestsArgs = {
 };
 
 
+export type MutationSendTestAlertArgs = {
+  input: SendTestAlertInput;
+};
+
+
 export type MutationSendUserFeedbackArgs = {
   input: SendUserFeedbackInput;
 };
@@ -956,6 +1146,23 @@ export type MutationTestDetectionAgainstDataArgs = {
 
 export type MutationUnarchiveSchemaArgs = {
   name: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateAlertAssigneeArgs = {
+  input: UpdateAlertAssigneeInput;
+};
+
+
+export type MutationUpdateAlertStatusArgs = {
+  input: UpdateAlertStatusInput;
+};
+
+
+export type MutationUpdateDestinationArgs = {
+  id: Scalars['ID']['input'];
+  input: DestinationInput;
+  revision?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1194,14 +1401,22 @@ export type Query = {
   __typename?: 'Query';
   /** One alert; null when there is none. */
   alert?: Maybe<Alert>;
+  /** An alert's activity (every change, comment and delivery attempt), oldest first. */
+  alertActivity: Array<AlertActivity>;
+  /** An alert's comments, oldest first. */
+  alertComments: Array<AlertActivity>;
   /** The events of an alert (its signals in the lake), oldest first, paged. */
   alertEvents: AlertEventConnection;
-  /** Alerts newest first, filtered by type, severity, status and detection. */
+  /** Alerts, newest first unless sorted otherwise, filtered; every filter narrows the list. */
   alerts: AlertConnection;
   /** Workspace configuration read once at application start. */
   appConfig: AppConfig;
   /** A log source's classification failures, newest first. */
   classificationFailures: ClassificationFailureConnection;
+  /** One destination (secrets masked). */
+  destination: Destination;
+  /** Every destination, oldest first (secrets masked). */
+  destinations: Array<Destination>;
   /** One detection (current version); null when there is none. */
   detection?: Maybe<Detection>;
   /** What the list's filters offer: the log types (or resource types) and tags of the readable detections. */
@@ -1216,6 +1431,8 @@ export type Query = {
   detectionVersions: Array<DetectionVersion>;
   /** Detections ordered by id, filtered and cursor-paged; only the types the caller may read are listed. */
   detections: DetectionConnection;
+  /** The fields of the log types' schemas, the standard p_* fields, and the fields every one of them shares. */
+  filterFields: FilterFields;
   generalSettings: GeneralSettings;
   /** One schema by name; a missing or unreadable schema is answered in `error`, not as a GraphQL error. */
   getSchema: GetSchemaOutput;
@@ -1268,6 +1485,16 @@ export type QueryAlertArgs = {
 };
 
 
+export type QueryAlertActivityArgs = {
+  alertId: Scalars['ID']['input'];
+};
+
+
+export type QueryAlertCommentsArgs = {
+  alertId: Scalars['ID']['input'];
+};
+
+
 export type QueryAlertEventsArgs = {
   input: AlertEventsInput;
 };
@@ -1282,6 +1509,11 @@ export type QueryClassificationFailuresArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
   sourceId: Scalars['ID']['input'];
+};
+
+
+export type QueryDestinationArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1313,6 +1545,11 @@ export type QueryDetectionVersionsArgs = {
 
 export type QueryDetectionsArgs = {
   input: DetectionsInput;
+};
+
+
+export type QueryFilterFieldsArgs = {
+  logTypes: Array<Scalars['String']['input']>;
 };
 
 
@@ -1554,6 +1791,11 @@ export type SchemasInput = {
   includeArchived?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+export type SendTestAlertInput = {
+  destination?: InputMaybe<DestinationInput>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type SendUserFeedbackInput = {
   feature: FeedbackFeatureInput;
   feedback: FeedbackTextInput;
@@ -1683,6 +1925,15 @@ export type SystemAlertKind =
   | 'SOURCE_PERMISSIONS_CHECKS'
   | 'SOURCE_SCANNING_ERRORS';
 
+export type TestAlertResult = {
+  __typename?: 'TestAlertResult';
+  /** A short text: the service's answer, or why the request failed. */
+  answer: Scalars['String']['output'];
+  ok: Scalars['Boolean']['output'];
+  /** The service's HTTP status code; null when no answer came (timeout, refused address, connection error). */
+  statusCode?: Maybe<Scalars['Int']['output']>;
+};
+
 export type TestDetectionAgainstDataInput = {
   body?: InputMaybe<Scalars['String']['input']>;
   /** How far back to read: 1, 6, 24 or 72 hours. */
@@ -1709,6 +1960,20 @@ export type UnmatchedObjects = {
   /** The most recent such object. */
   lastKey: Scalars['String']['output'];
   objects: Scalars['Int']['output'];
+};
+
+export type UpdateAlertAssigneeInput = {
+  /** An active user's id; null for nobody. */
+  assigneeId?: InputMaybe<Scalars['ID']['input']>;
+  id: Scalars['ID']['input'];
+  revision: Scalars['Int']['input'];
+};
+
+export type UpdateAlertStatusInput = {
+  id: Scalars['ID']['input'];
+  /** The revision of the alert as the caller saw it. */
+  revision: Scalars['Int']['input'];
+  status: AlertStatus;
 };
 
 export type UpdateGeneralSettingsInput = {
@@ -1905,12 +2170,16 @@ export type ResolversTypes = {
   AWSTime: ResolverTypeWrapper<Scalars['AWSTime']['output']>;
   AWSTimestamp: ResolverTypeWrapper<Scalars['AWSTimestamp']['output']>;
   AWSURL: ResolverTypeWrapper<Scalars['AWSURL']['output']>;
+  AddAlertCommentInput: AddAlertCommentInput;
   Alert: ResolverTypeWrapper<Alert>;
+  AlertActivity: ResolverTypeWrapper<AlertActivity>;
+  AlertActivityKind: AlertActivityKind;
   AlertConnection: ResolverTypeWrapper<AlertConnection>;
   AlertEdge: ResolverTypeWrapper<AlertEdge>;
   AlertEventConnection: ResolverTypeWrapper<AlertEventConnection>;
   AlertEventEdge: ResolverTypeWrapper<AlertEventEdge>;
   AlertEventsInput: AlertEventsInput;
+  AlertSort: AlertSort;
   AlertStatus: AlertStatus;
   AlertType: AlertType;
   AlertsInput: AlertsInput;
@@ -1922,6 +2191,9 @@ export type ResolversTypes = {
   BucketDataPage: ResolverTypeWrapper<BucketDataPage>;
   BucketDataPageInfo: ResolverTypeWrapper<BucketDataPageInfo>;
   BucketDataRecord: ResolverTypeWrapper<BucketDataRecord>;
+  BulkAlertResult: ResolverTypeWrapper<BulkAlertResult>;
+  BulkUpdateAlertAssigneeInput: BulkUpdateAlertAssigneeInput;
+  BulkUpdateAlertStatusInput: BulkUpdateAlertStatusInput;
   BulkUploadFileIssue: ResolverTypeWrapper<BulkUploadFileIssue>;
   BulkUploadInput: BulkUploadInput;
   BulkUploadItem: ResolverTypeWrapper<BulkUploadItem>;
@@ -1934,12 +2206,15 @@ export type ResolversTypes = {
   ClassificationFailureEdge: ResolverTypeWrapper<ClassificationFailureEdge>;
   CreateRoleInput: CreateRoleInput;
   CreateSchemaInput: CreateSchemaInput;
+  DeleteDestinationResult: ResolverTypeWrapper<DeleteDestinationResult>;
   DeleteDetectionResult: ResolverTypeWrapper<DeleteDetectionResult>;
   DeleteDetectionsInput: DeleteDetectionsInput;
   DeleteLogSourceResult: ResolverTypeWrapper<DeleteLogSourceResult>;
   DeleteSchemaResult: ResolverTypeWrapper<DeleteSchemaResult>;
   DemoEventsResult: ResolverTypeWrapper<DemoEventsResult>;
   DemoLogTypeCount: ResolverTypeWrapper<DemoLogTypeCount>;
+  Destination: ResolverTypeWrapper<Destination>;
+  DestinationInput: DestinationInput;
   Detection: ResolverTypeWrapper<Detection>;
   DetectionConnection: ResolverTypeWrapper<DetectionConnection>;
   DetectionDataMatch: ResolverTypeWrapper<DetectionDataMatch>;
@@ -1965,6 +2240,8 @@ export type ResolversTypes = {
   FeedbackFeatureInput: FeedbackFeatureInput;
   FeedbackResult: ResolverTypeWrapper<FeedbackResult>;
   FeedbackTextInput: FeedbackTextInput;
+  FilterField: ResolverTypeWrapper<FilterField>;
+  FilterFields: ResolverTypeWrapper<FilterFields>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   GeneralSettings: ResolverTypeWrapper<GeneralSettings>;
   GetSchemaInput: GetSchemaInput;
@@ -1987,6 +2264,7 @@ export type ResolversTypes = {
   LogSourceTransport: LogSourceTransport;
   LogSourcesInput: LogSourcesInput;
   LogStreamType: LogStreamType;
+  LogTypeFilterFields: ResolverTypeWrapper<LogTypeFilterFields>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Notification: ResolverTypeWrapper<Notification>;
   NotificationChannel: ResolverTypeWrapper<NotificationChannel>;
@@ -2026,6 +2304,7 @@ export type ResolversTypes = {
   SchemaTestFailure: ResolverTypeWrapper<SchemaTestFailure>;
   SchemaTestResult: ResolverTypeWrapper<SchemaTestResult>;
   SchemasInput: SchemasInput;
+  SendTestAlertInput: SendTestAlertInput;
   SendUserFeedbackInput: SendUserFeedbackInput;
   SetDetectionEnabledInput: SetDetectionEnabledInput;
   SetDetectionsEnabledInput: SetDetectionsEnabledInput;
@@ -2042,9 +2321,12 @@ export type ResolversTypes = {
   SqsSourceConfig: ResolverTypeWrapper<SqsSourceConfig>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SystemAlertKind: SystemAlertKind;
+  TestAlertResult: ResolverTypeWrapper<TestAlertResult>;
   TestDetectionAgainstDataInput: TestDetectionAgainstDataInput;
   TestSchemaInput: TestSchemaInput;
   UnmatchedObjects: ResolverTypeWrapper<UnmatchedObjects>;
+  UpdateAlertAssigneeInput: UpdateAlertAssigneeInput;
+  UpdateAlertStatusInput: UpdateAlertStatusInput;
   UpdateGeneralSettingsInput: UpdateGeneralSettingsInput;
   UpdateNotificationInput: UpdateNotificationInput;
   UpdateProfileInput: UpdateProfileInput;
@@ -2073,7 +2355,9 @@ export type ResolversParentTypes = {
   AWSTime: Scalars['AWSTime']['output'];
   AWSTimestamp: Scalars['AWSTimestamp']['output'];
   AWSURL: Scalars['AWSURL']['output'];
+  AddAlertCommentInput: AddAlertCommentInput;
   Alert: Alert;
+  AlertActivity: AlertActivity;
   AlertConnection: AlertConnection;
   AlertEdge: AlertEdge;
   AlertEventConnection: AlertEventConnection;
@@ -2088,6 +2372,9 @@ export type ResolversParentTypes = {
   BucketDataPage: BucketDataPage;
   BucketDataPageInfo: BucketDataPageInfo;
   BucketDataRecord: BucketDataRecord;
+  BulkAlertResult: BulkAlertResult;
+  BulkUpdateAlertAssigneeInput: BulkUpdateAlertAssigneeInput;
+  BulkUpdateAlertStatusInput: BulkUpdateAlertStatusInput;
   BulkUploadFileIssue: BulkUploadFileIssue;
   BulkUploadInput: BulkUploadInput;
   BulkUploadItem: BulkUploadItem;
@@ -2099,12 +2386,15 @@ export type ResolversParentTypes = {
   ClassificationFailureEdge: ClassificationFailureEdge;
   CreateRoleInput: CreateRoleInput;
   CreateSchemaInput: CreateSchemaInput;
+  DeleteDestinationResult: DeleteDestinationResult;
   DeleteDetectionResult: DeleteDetectionResult;
   DeleteDetectionsInput: DeleteDetectionsInput;
   DeleteLogSourceResult: DeleteLogSourceResult;
   DeleteSchemaResult: DeleteSchemaResult;
   DemoEventsResult: DemoEventsResult;
   DemoLogTypeCount: DemoLogTypeCount;
+  Destination: Destination;
+  DestinationInput: DestinationInput;
   Detection: Detection;
   DetectionConnection: DetectionConnection;
   DetectionDataMatch: DetectionDataMatch;
@@ -2127,6 +2417,8 @@ export type ResolversParentTypes = {
   FeedbackFeatureInput: FeedbackFeatureInput;
   FeedbackResult: FeedbackResult;
   FeedbackTextInput: FeedbackTextInput;
+  FilterField: FilterField;
+  FilterFields: FilterFields;
   Float: Scalars['Float']['output'];
   GeneralSettings: GeneralSettings;
   GetSchemaInput: GetSchemaInput;
@@ -2145,6 +2437,7 @@ export type ResolversParentTypes = {
   LogSourceConnection: LogSourceConnection;
   LogSourceEdge: LogSourceEdge;
   LogSourcesInput: LogSourcesInput;
+  LogTypeFilterFields: LogTypeFilterFields;
   Mutation: Record<PropertyKey, never>;
   Notification: Notification;
   NotificationChannel: NotificationChannel;
@@ -2178,6 +2471,7 @@ export type ResolversParentTypes = {
   SchemaTestFailure: SchemaTestFailure;
   SchemaTestResult: SchemaTestResult;
   SchemasInput: SchemasInput;
+  SendTestAlertInput: SendTestAlertInput;
   SendUserFeedbackInput: SendUserFeedbackInput;
   SetDetectionEnabledInput: SetDetectionEnabledInput;
   SetDetectionsEnabledInput: SetDetectionsEnabledInput;
@@ -2190,9 +2484,12 @@ export type ResolversParentTypes = {
   SqsLogSourceInput: SqsLogSourceInput;
   SqsSourceConfig: SqsSourceConfig;
   String: Scalars['String']['output'];
+  TestAlertResult: TestAlertResult;
   TestDetectionAgainstDataInput: TestDetectionAgainstDataInput;
   TestSchemaInput: TestSchemaInput;
   UnmatchedObjects: UnmatchedObjects;
+  UpdateAlertAssigneeInput: UpdateAlertAssigneeInput;
+  UpdateAlertStatusInput: UpdateAlertStatusInput;
   UpdateGeneralSettingsInput: UpdateGeneralSettingsInput;
   UpdateNotificationInput: UpdateNotificationInput;
   UpdateProfileInput: UpdateProfileInput;
@@ -2280,6 +2577,7 @@ export interface AwsurlScalarConfig extends GraphQLScalarTypeConfig<ResolversTyp
 
 export type AlertResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Alert'] = ResolversParentTypes['Alert']> = {
   alertContext?: Resolver<Maybe<ResolversTypes['AWSJSON']>, ParentType, ContextType>;
+  assigneeId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
   dedupString?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2290,6 +2588,7 @@ export type AlertResolvers<ContextType = unknown, ParentType extends ResolversPa
   lastEventAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
   logTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   runbook?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   severity?: Resolver<ResolversTypes['Severity'], ParentType, ContextType>;
   sourceId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -2298,6 +2597,24 @@ export type AlertResolvers<ContextType = unknown, ParentType extends ResolversPa
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['AlertType'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+};
+
+export type AlertActivityResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AlertActivity'] = ResolversParentTypes['AlertActivity']> = {
+  actorId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  actorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  alertId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  answer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  destinationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  destinationName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  eventCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  from?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['AlertActivityKind'], ParentType, ContextType>;
+  ok?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type AlertConnectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AlertConnection'] = ResolversParentTypes['AlertConnection']> = {
@@ -2359,6 +2676,14 @@ export type BucketDataRecordResolvers<ContextType = unknown, ParentType extends 
   s3Key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type BulkAlertResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['BulkAlertResult'] = ResolversParentTypes['BulkAlertResult']> = {
+  alert?: Resolver<Maybe<ResolversTypes['Alert']>, ParentType, ContextType>;
+  alertId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  errorType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type BulkUploadFileIssueResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['BulkUploadFileIssue'] = ResolversParentTypes['BulkUploadFileIssue']> = {
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2412,6 +2737,10 @@ export type ClassificationFailureEdgeResolvers<ContextType = unknown, ParentType
   node?: Resolver<ResolversTypes['ClassificationFailure'], ParentType, ContextType>;
 };
 
+export type DeleteDestinationResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DeleteDestinationResult'] = ResolversParentTypes['DeleteDestinationResult']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type DeleteDetectionResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DeleteDetectionResult'] = ResolversParentTypes['DeleteDetectionResult']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
@@ -2432,6 +2761,22 @@ export type DemoEventsResultResolvers<ContextType = unknown, ParentType extends 
 export type DemoLogTypeCountResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DemoLogTypeCount'] = ResolversParentTypes['DemoLogTypeCount']> = {
   events?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   logType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DestinationResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Destination'] = ResolversParentTypes['Destination']> = {
+  alertTypes?: Resolver<Array<ResolversTypes['AlertType']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  defaultForSeverity?: Resolver<Array<ResolversTypes['Severity']>, ParentType, ContextType>;
+  displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastModifiedTime?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  logTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  outputConfig?: Resolver<ResolversTypes['AWSJSON'], ParentType, ContextType>;
+  outputId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  outputType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type DetectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Detection'] = ResolversParentTypes['Detection']> = {
@@ -2582,6 +2927,21 @@ export type FeedbackResultResolvers<ContextType = unknown, ParentType extends Re
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type FilterFieldResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['FilterField'] = ResolversParentTypes['FilterField']> = {
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isPantherManaged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  logType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FilterFieldsResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['FilterFields'] = ResolversParentTypes['FilterFields']> = {
+  filtersByLogType?: Resolver<Array<ResolversTypes['LogTypeFilterFields']>, ParentType, ContextType>;
+  flatFields?: Resolver<Array<ResolversTypes['FilterField']>, ParentType, ContextType>;
+  pantherManaged?: Resolver<Array<ResolversTypes['FilterField']>, ParentType, ContextType>;
+  shared?: Resolver<Array<ResolversTypes['FilterField']>, ParentType, ContextType>;
+};
+
 export type GeneralSettingsResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['GeneralSettings'] = ResolversParentTypes['GeneralSettings']> = {
   mfaMode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   mfaRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2654,9 +3014,18 @@ export type LogSourceEdgeResolvers<ContextType = unknown, ParentType extends Res
   node?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType>;
 };
 
+export type LogTypeFilterFieldsResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LogTypeFilterFields'] = ResolversParentTypes['LogTypeFilterFields']> = {
+  filters?: Resolver<Array<ResolversTypes['FilterField']>, ParentType, ContextType>;
+  logType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  addAlertComment?: Resolver<ResolversTypes['AlertActivity'], ParentType, ContextType, RequireFields<MutationAddAlertCommentArgs, 'input'>>;
   archiveSchema?: Resolver<ResolversTypes['Schema'], ParentType, ContextType, RequireFields<MutationArchiveSchemaArgs, 'name'>>;
+  bulkUpdateAlertAssignee?: Resolver<Array<ResolversTypes['BulkAlertResult']>, ParentType, ContextType, RequireFields<MutationBulkUpdateAlertAssigneeArgs, 'input'>>;
+  bulkUpdateAlertStatus?: Resolver<Array<ResolversTypes['BulkAlertResult']>, ParentType, ContextType, RequireFields<MutationBulkUpdateAlertStatusArgs, 'input'>>;
   bulkUpload?: Resolver<ResolversTypes['BulkUploadReport'], ParentType, ContextType, RequireFields<MutationBulkUploadArgs, 'input'>>;
+  createDestination?: Resolver<ResolversTypes['Destination'], ParentType, ContextType, RequireFields<MutationCreateDestinationArgs, 'input'>>;
   createDetection?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationCreateDetectionArgs, 'input'>>;
   createHttpLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateHttpLogSourceArgs, 'input'>>;
   createRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<MutationCreateRoleArgs, 'input'>>;
@@ -2664,6 +3033,7 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   createSchema?: Resolver<ResolversTypes['Schema'], ParentType, ContextType, RequireFields<MutationCreateSchemaArgs, 'input'>>;
   createSqsLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateSqsLogSourceArgs, 'input'>>;
   deactivateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationDeactivateUserArgs, 'id'>>;
+  deleteDestination?: Resolver<ResolversTypes['DeleteDestinationResult'], ParentType, ContextType, RequireFields<MutationDeleteDestinationArgs, 'id'>>;
   deleteDetection?: Resolver<ResolversTypes['DeleteDetectionResult'], ParentType, ContextType, RequireFields<MutationDeleteDetectionArgs, 'id'>>;
   deleteDetections?: Resolver<Array<ResolversTypes['DetectionItemResult']>, ParentType, ContextType, RequireFields<MutationDeleteDetectionsArgs, 'input'>>;
   deleteLogSource?: Resolver<ResolversTypes['DeleteLogSourceResult'], ParentType, ContextType, RequireFields<MutationDeleteLogSourceArgs, 'id'>>;
@@ -2676,6 +3046,7 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   reactivateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationReactivateUserArgs, 'id'>>;
   restoreDetectionVersion?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationRestoreDetectionVersionArgs, 'input'>>;
   runDetectionTests?: Resolver<ResolversTypes['DetectionTestRun'], ParentType, ContextType, RequireFields<MutationRunDetectionTestsArgs, 'input'>>;
+  sendTestAlert?: Resolver<ResolversTypes['TestAlertResult'], ParentType, ContextType, RequireFields<MutationSendTestAlertArgs, 'input'>>;
   sendUserFeedback?: Resolver<ResolversTypes['FeedbackResult'], ParentType, ContextType, RequireFields<MutationSendUserFeedbackArgs, 'input'>>;
   setDetectionEnabled?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationSetDetectionEnabledArgs, 'input'>>;
   setDetectionsEnabled?: Resolver<Array<ResolversTypes['DetectionItemResult']>, ParentType, ContextType, RequireFields<MutationSetDetectionsEnabledArgs, 'input'>>;
@@ -2684,6 +3055,9 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   signOutEverywhere?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   testDetectionAgainstData?: Resolver<ResolversTypes['DetectionDataTestRun'], ParentType, ContextType, RequireFields<MutationTestDetectionAgainstDataArgs, 'input'>>;
   unarchiveSchema?: Resolver<ResolversTypes['Schema'], ParentType, ContextType, RequireFields<MutationUnarchiveSchemaArgs, 'name'>>;
+  updateAlertAssignee?: Resolver<ResolversTypes['Alert'], ParentType, ContextType, RequireFields<MutationUpdateAlertAssigneeArgs, 'input'>>;
+  updateAlertStatus?: Resolver<ResolversTypes['Alert'], ParentType, ContextType, RequireFields<MutationUpdateAlertStatusArgs, 'input'>>;
+  updateDestination?: Resolver<ResolversTypes['Destination'], ParentType, ContextType, RequireFields<MutationUpdateDestinationArgs, 'id' | 'input'>>;
   updateDetection?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationUpdateDetectionArgs, 'input'>>;
   updateGeneralSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType, RequireFields<MutationUpdateGeneralSettingsArgs, 'input'>>;
   updateHttpLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationUpdateHttpLogSourceArgs, 'id' | 'input'>>;
@@ -2772,10 +3146,14 @@ export type PageInfoResolvers<ContextType = unknown, ParentType extends Resolver
 
 export type QueryResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   alert?: Resolver<Maybe<ResolversTypes['Alert']>, ParentType, ContextType, RequireFields<QueryAlertArgs, 'id'>>;
+  alertActivity?: Resolver<Array<ResolversTypes['AlertActivity']>, ParentType, ContextType, RequireFields<QueryAlertActivityArgs, 'alertId'>>;
+  alertComments?: Resolver<Array<ResolversTypes['AlertActivity']>, ParentType, ContextType, RequireFields<QueryAlertCommentsArgs, 'alertId'>>;
   alertEvents?: Resolver<ResolversTypes['AlertEventConnection'], ParentType, ContextType, RequireFields<QueryAlertEventsArgs, 'input'>>;
   alerts?: Resolver<ResolversTypes['AlertConnection'], ParentType, ContextType, RequireFields<QueryAlertsArgs, 'input'>>;
   appConfig?: Resolver<ResolversTypes['AppConfig'], ParentType, ContextType>;
   classificationFailures?: Resolver<ResolversTypes['ClassificationFailureConnection'], ParentType, ContextType, RequireFields<QueryClassificationFailuresArgs, 'sourceId'>>;
+  destination?: Resolver<ResolversTypes['Destination'], ParentType, ContextType, RequireFields<QueryDestinationArgs, 'id'>>;
+  destinations?: Resolver<Array<ResolversTypes['Destination']>, ParentType, ContextType>;
   detection?: Resolver<Maybe<ResolversTypes['Detection']>, ParentType, ContextType, RequireFields<QueryDetectionArgs, 'id'>>;
   detectionFilterOptions?: Resolver<ResolversTypes['DetectionFilterOptions'], ParentType, ContextType>;
   detectionList?: Resolver<ResolversTypes['DetectionList'], ParentType, ContextType, RequireFields<QueryDetectionListArgs, 'input'>>;
@@ -2783,6 +3161,7 @@ export type QueryResolvers<ContextType = unknown, ParentType extends ResolversPa
   detectionVersion?: Resolver<Maybe<ResolversTypes['Detection']>, ParentType, ContextType, RequireFields<QueryDetectionVersionArgs, 'id' | 'version'>>;
   detectionVersions?: Resolver<Array<ResolversTypes['DetectionVersion']>, ParentType, ContextType, RequireFields<QueryDetectionVersionsArgs, 'id'>>;
   detections?: Resolver<ResolversTypes['DetectionConnection'], ParentType, ContextType, RequireFields<QueryDetectionsArgs, 'input'>>;
+  filterFields?: Resolver<ResolversTypes['FilterFields'], ParentType, ContextType, RequireFields<QueryFilterFieldsArgs, 'logTypes'>>;
   generalSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType>;
   getSchema?: Resolver<ResolversTypes['GetSchemaOutput'], ParentType, ContextType, RequireFields<QueryGetSchemaArgs, 'input'>>;
   inferSchema?: Resolver<ResolversTypes['InferSchemaResult'], ParentType, ContextType, RequireFields<QueryInferSchemaArgs, 'input'>>;
@@ -2928,6 +3307,12 @@ export type SqsSourceConfigResolvers<ContextType = unknown, ParentType extends R
   queueUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type TestAlertResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['TestAlertResult'] = ResolversParentTypes['TestAlertResult']> = {
+  answer?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
 export type UnmatchedObjectsResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['UnmatchedObjects'] = ResolversParentTypes['UnmatchedObjects']> = {
   bucket?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   lastAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
@@ -2972,6 +3357,7 @@ export type Resolvers<ContextType = unknown> = {
   AWSTimestamp?: GraphQLScalarType;
   AWSURL?: GraphQLScalarType;
   Alert?: AlertResolvers<ContextType>;
+  AlertActivity?: AlertActivityResolvers<ContextType>;
   AlertConnection?: AlertConnectionResolvers<ContextType>;
   AlertEdge?: AlertEdgeResolvers<ContextType>;
   AlertEventConnection?: AlertEventConnectionResolvers<ContextType>;
@@ -2982,6 +3368,7 @@ export type Resolvers<ContextType = unknown> = {
   BucketDataPage?: BucketDataPageResolvers<ContextType>;
   BucketDataPageInfo?: BucketDataPageInfoResolvers<ContextType>;
   BucketDataRecord?: BucketDataRecordResolvers<ContextType>;
+  BulkAlertResult?: BulkAlertResultResolvers<ContextType>;
   BulkUploadFileIssue?: BulkUploadFileIssueResolvers<ContextType>;
   BulkUploadItem?: BulkUploadItemResolvers<ContextType>;
   BulkUploadReport?: BulkUploadReportResolvers<ContextType>;
@@ -2990,11 +3377,13 @@ export type Resolvers<ContextType = unknown> = {
   ClassificationFailure?: ClassificationFailureResolvers<ContextType>;
   ClassificationFailureConnection?: ClassificationFailureConnectionResolvers<ContextType>;
   ClassificationFailureEdge?: ClassificationFailureEdgeResolvers<ContextType>;
+  DeleteDestinationResult?: DeleteDestinationResultResolvers<ContextType>;
   DeleteDetectionResult?: DeleteDetectionResultResolvers<ContextType>;
   DeleteLogSourceResult?: DeleteLogSourceResultResolvers<ContextType>;
   DeleteSchemaResult?: DeleteSchemaResultResolvers<ContextType>;
   DemoEventsResult?: DemoEventsResultResolvers<ContextType>;
   DemoLogTypeCount?: DemoLogTypeCountResolvers<ContextType>;
+  Destination?: DestinationResolvers<ContextType>;
   Detection?: DetectionResolvers<ContextType>;
   DetectionConnection?: DetectionConnectionResolvers<ContextType>;
   DetectionDataMatch?: DetectionDataMatchResolvers<ContextType>;
@@ -3013,6 +3402,8 @@ export type Resolvers<ContextType = unknown> = {
   DetectionVersion?: DetectionVersionResolvers<ContextType>;
   FeatureFlag?: FeatureFlagResolvers<ContextType>;
   FeedbackResult?: FeedbackResultResolvers<ContextType>;
+  FilterField?: FilterFieldResolvers<ContextType>;
+  FilterFields?: FilterFieldsResolvers<ContextType>;
   GeneralSettings?: GeneralSettingsResolvers<ContextType>;
   GetSchemaOutput?: GetSchemaOutputResolvers<ContextType>;
   HourlyIngestion?: HourlyIngestionResolvers<ContextType>;
@@ -3022,6 +3413,7 @@ export type Resolvers<ContextType = unknown> = {
   LogSource?: LogSourceResolvers<ContextType>;
   LogSourceConnection?: LogSourceConnectionResolvers<ContextType>;
   LogSourceEdge?: LogSourceEdgeResolvers<ContextType>;
+  LogTypeFilterFields?: LogTypeFilterFieldsResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Notification?: NotificationResolvers<ContextType>;
   NotificationChannel?: NotificationChannelResolvers<ContextType>;
@@ -3050,6 +3442,7 @@ export type Resolvers<ContextType = unknown> = {
   SourceHealthSummary?: SourceHealthSummaryResolvers<ContextType>;
   SourceProcessingErrors?: SourceProcessingErrorsResolvers<ContextType>;
   SqsSourceConfig?: SqsSourceConfigResolvers<ContextType>;
+  TestAlertResult?: TestAlertResultResolvers<ContextType>;
   UnmatchedObjects?: UnmatchedObjectsResolvers<ContextType>;
   UpdateUserNotificationsResult?: UpdateUserNotificationsResultResolvers<ContextType>;
   User?: UserResolvers<ContextType>;

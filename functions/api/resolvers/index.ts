@@ -4,6 +4,7 @@ import { alertResolvers } from './alerts';
 import { appConfig } from './app-config';
 import { demoResolvers } from './demo';
 import { detectionResolvers } from './detections';
+import { filterResolvers } from './detections/filters';
 import { feedbackResolvers } from './feedback';
 import { logSourceResolvers } from './log-sources';
 import { me } from './me';
@@ -23,6 +24,7 @@ export const resolvers: ResolverMap = {
   ...feedbackResolvers,
   ...logSourceResolvers,
   ...detectionResolvers,
+  ...filterResolvers,
   ...alertResolvers,
   ...demoResolvers,
   ...pipelineResolvers,

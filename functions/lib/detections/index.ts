@@ -50,3 +50,4 @@ export {
 } from './list';
 export type { StoredPack } from './pack-repository';
 export { usersOf } from './usage';
+export { filterFields, MAX_FILTER_LOG_TYPES, type FilterFields } from './filter-fields';

@@ -10,6 +10,11 @@ export type AlertEventsInput = {
   pageSize?: number | null | undefined;
 };
 
+export type AlertSort =
+  | 'createdAt'
+  | 'severity'
+  | 'updatedAt';
+
 export type AlertStatus =
   | 'CLOSED'
   | 'OPEN'
@@ -22,12 +27,26 @@ export type AlertType =
   | 'SYSTEM_ERROR';
 
 export type AlertsInput = {
+  /** Default false: newest (or most severe) first. */
+  ascending?: boolean | null | undefined;
+  /** A user id, "me" (the caller) or "unassigned". */
+  assignee?: string | null | undefined;
+  /** Created at or after. */
+  createdFrom?: string | null | undefined;
+  /** Created at or before. */
+  createdTo?: string | null | undefined;
   cursor?: string | null | undefined;
   detectionId?: string | number | null | undefined;
+  logType?: string | null | undefined;
   /** 1 to 999 (default 25). */
   pageSize?: number | null | undefined;
   severity?: Array<Severity> | null | undefined;
+  /** Default createdAt. */
+  sort?: AlertSort | null | undefined;
+  sourceId?: string | number | null | undefined;
   status?: Array<AlertStatus> | null | undefined;
+  /** Part of the title, any case. */
+  title?: string | null | undefined;
   type?: AlertType | null | undefined;
 };
 
@@ -35,6 +54,16 @@ export type BucketDataFilters = {
   /** Objects whose key starts with it; default the whole bucket. */
   prefix?: string | null | undefined;
 };
+
+export type BulkUploadInput = {
+  /** The zip file, base64 encoded (at most 5 MB once decoded). */
+  data: string;
+};
+
+export type BulkUploadItemStatus =
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'NOT_PROCESSED';
 
 export type CreateRoleInput = {
   name: string;
@@ -48,6 +77,68 @@ export type CreateSchemaInput = {
   referenceURL?: string | null | undefined;
   spec: string;
 };
+
+export type DeleteDetectionsInput = {
+  /** At most 1,000. */
+  ids: Array<string | number>;
+};
+
+export type DestinationInput = {
+  /** Absent: every alert type. */
+  alertTypes?: Array<AlertType> | null | undefined;
+  defaultForSeverity: Array<Severity>;
+  displayName: string;
+  logTypes?: Array<string> | null | undefined;
+  outputConfig: unknown;
+  outputType: string;
+};
+
+export type DetectionListInput = {
+  enabled?: boolean | null | undefined;
+  /** A log type, resource type or scheduled query the detection names. */
+  logType?: string | null | undefined;
+  /** True: only managed detections (from packs); false: only custom ones. */
+  managed?: boolean | null | undefined;
+  /** A MITRE ATT&CK tactic id (TA0001) of the detection's Reports. */
+  mitreTactic?: string | null | undefined;
+  /** A MITRE ATT&CK technique id (T1078; T1078 also finds T1078.001). */
+  mitreTechnique?: string | null | undefined;
+  /** 1-based (default 1); past the last page answers the last page. */
+  page?: number | null | undefined;
+  /** 1 to 999 (default 25). */
+  pageSize?: number | null | undefined;
+  /** Part of the id or display name (ignoring case). */
+  search?: string | null | undefined;
+  severities?: Array<Severity> | null | undefined;
+  /** Default LAST_MODIFIED. */
+  sortBy?: DetectionSortBy | null | undefined;
+  /** Default DESCENDING. */
+  sortDir?: DetectionSortDir | null | undefined;
+  /** A tag (ignoring case). */
+  tag?: string | null | undefined;
+  /** Only these types (default: every type the caller may read; PACK is not a listed type). */
+  types?: Array<DetectionType> | null | undefined;
+};
+
+export type DetectionSortBy =
+  | 'LAST_MODIFIED'
+  /** The display name, else the id. */
+  | 'NAME'
+  | 'SEVERITY';
+
+export type DetectionSortDir =
+  | 'ASCENDING'
+  | 'DESCENDING';
+
+export type DetectionType =
+  | 'CORRELATION_RULE'
+  | 'DATA_MODEL'
+  | 'GLOBAL'
+  /** A pack (bulk upload reports and pack contents only; packs are not detections). */
+  | 'PACK'
+  | 'POLICY'
+  | 'RULE'
+  | 'SCHEDULED_RULE';
 
 export type FeedbackFeatureInput = {
   /** The part of the product the feedback is about. */
@@ -208,6 +299,25 @@ export type PutNotificationPreferencesInput = {
   preferences: Array<NotificationPreferenceInput>;
 };
 
+export type RestoreDetectionVersionInput = {
+  id: string | number;
+  /** The version whose content is saved again. */
+  version: number;
+  /** The current version the restore was chosen on. */
+  versionId?: number | null | undefined;
+};
+
+export type RunDetectionTestsInput = {
+  /** The unsaved Python source the yaml's Filename names. */
+  body?: string | null | undefined;
+  /** A saved detection; not needed when yaml is given. */
+  id?: string | number | null | undefined;
+  /** Tests as YAML (a list of panther-analysis test entries); default: the detection's own tests. */
+  testsYaml?: string | null | undefined;
+  /** An unsaved YAML document to test instead of the saved one (its own id need not exist yet). */
+  yaml?: string | null | undefined;
+};
+
 export type S3LogSourceInput = {
   bucket: string;
   /** Default true on create; unchanged on update when absent. */
@@ -227,6 +337,15 @@ export type S3PrefixInput = {
   prefix: string;
 };
 
+export type SaveDetectionInput = {
+  /** The Python source its Filename names. */
+  body?: string | null | undefined;
+  /** For updates: the version the change was made on. */
+  versionId?: number | null | undefined;
+  /** The YAML document in the panther-analysis format (AnalysisType, RuleID / PolicyID / GlobalID / DataModelID, ...). */
+  yaml: string;
+};
+
 export type SchemaParserType =
   | 'csv'
   | 'fastmatch'
@@ -243,6 +362,11 @@ export type SchemasInput = {
   includeArchived?: boolean | null | undefined;
 };
 
+export type SendTestAlertInput = {
+  destination?: DestinationInput | null | undefined;
+  id?: string | number | null | undefined;
+};
+
 export type SendUserFeedbackInput = {
   feature: FeedbackFeatureInput;
   feedback: FeedbackTextInput;
@@ -252,6 +376,17 @@ export type SendUserFeedbackInput = {
   screenWidth: number;
   /** How useful the part is to the user, 1 to 5; null when not rated. */
   usefulness?: number | null | undefined;
+};
+
+export type SetDetectionEnabledInput = {
+  enabled: boolean;
+  id: string | number;
+};
+
+export type SetDetectionsEnabledInput = {
+  enabled: boolean;
+  /** At most 1,000. */
+  ids: Array<string | number>;
 };
 
 export type SetLogStreamTypeInput = {
@@ -301,6 +436,16 @@ export type SystemAlertKind =
   | 'SOURCE_NO_DATA'
   | 'SOURCE_PERMISSIONS_CHECKS'
   | 'SOURCE_SCANNING_ERRORS';
+
+export type TestDetectionAgainstDataInput = {
+  body?: string | null | undefined;
+  /** How far back to read: 1, 6, 24 or 72 hours. */
+  hours: number;
+  /** A saved detection; not needed when yaml is given. */
+  id?: string | number | null | undefined;
+  /** An unsaved YAML document to run instead of the saved one. */
+  yaml?: string | null | undefined;
+};
 
 export type TestSchemaInput = {
   isFieldDiscoveryEnabled?: boolean | null | undefined;
@@ -481,6 +626,165 @@ export type GenerateDemoEventsMutationVariables = Exact<{ [key: string]: never; 
 
 
 export type GenerateDemoEventsMutation = { generateDemoEvents: { sentAt: string, sent: Array<{ logType: string, events: number }> } };
+
+export type DestinationFieldsFragment = { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number };
+
+export type DestinationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DestinationsQuery = { destinations: Array<{ id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number }> };
+
+export type DestinationQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DestinationQuery = { destination: { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number } };
+
+export type CreateDestinationMutationVariables = Exact<{
+  input: DestinationInput;
+}>;
+
+
+export type CreateDestinationMutation = { createDestination: { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number } };
+
+export type UpdateDestinationMutationVariables = Exact<{
+  id: string | number;
+  input: DestinationInput;
+  revision?: number | null | undefined;
+}>;
+
+
+export type UpdateDestinationMutation = { updateDestination: { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number } };
+
+export type DeleteDestinationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteDestinationMutation = { deleteDestination: { id: string } };
+
+export type SendTestAlertMutationVariables = Exact<{
+  input: SendTestAlertInput;
+}>;
+
+
+export type SendTestAlertMutation = { sendTestAlert: { ok: boolean, statusCode: number | null, answer: string } };
+
+export type EditorDetectionFieldsFragment = { id: string, analysisType: DetectionType, displayName: string | null, enabled: boolean, severity: Severity | null, logTypes: Array<string>, tags: Array<string>, isSimpleDetection: boolean, managed: boolean, yaml: string, body: string | null, versionId: number, createdAt: string, createdBy: string, lastModified: string, lastModifiedBy: string };
+
+export type EditorDetectionQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type EditorDetectionQuery = { detection: { id: string, analysisType: DetectionType, displayName: string | null, enabled: boolean, severity: Severity | null, logTypes: Array<string>, tags: Array<string>, isSimpleDetection: boolean, managed: boolean, yaml: string, body: string | null, versionId: number, createdAt: string, createdBy: string, lastModified: string, lastModifiedBy: string } | null };
+
+export type EditorDetectionVersionsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type EditorDetectionVersionsQuery = { detectionVersions: Array<{ version: number, enabled: boolean, lastModified: string, lastModifiedBy: string }> };
+
+export type EditorDetectionVersionQueryVariables = Exact<{
+  id: string | number;
+  version: number;
+}>;
+
+
+export type EditorDetectionVersionQuery = { detectionVersion: { id: string, versionId: number, yaml: string, body: string | null } | null };
+
+export type EditorCreateDetectionMutationVariables = Exact<{
+  input: SaveDetectionInput;
+}>;
+
+
+export type EditorCreateDetectionMutation = { createDetection: { id: string, analysisType: DetectionType, displayName: string | null, enabled: boolean, severity: Severity | null, logTypes: Array<string>, tags: Array<string>, isSimpleDetection: boolean, managed: boolean, yaml: string, body: string | null, versionId: number, createdAt: string, createdBy: string, lastModified: string, lastModifiedBy: string } };
+
+export type EditorUpdateDetectionMutationVariables = Exact<{
+  input: SaveDetectionInput;
+}>;
+
+
+export type EditorUpdateDetectionMutation = { updateDetection: { id: string, analysisType: DetectionType, displayName: string | null, enabled: boolean, severity: Severity | null, logTypes: Array<string>, tags: Array<string>, isSimpleDetection: boolean, managed: boolean, yaml: string, body: string | null, versionId: number, createdAt: string, createdBy: string, lastModified: string, lastModifiedBy: string } };
+
+export type EditorSetDetectionEnabledMutationVariables = Exact<{
+  input: SetDetectionEnabledInput;
+}>;
+
+
+export type EditorSetDetectionEnabledMutation = { setDetectionEnabled: { id: string, analysisType: DetectionType, displayName: string | null, enabled: boolean, severity: Severity | null, logTypes: Array<string>, tags: Array<string>, isSimpleDetection: boolean, managed: boolean, yaml: string, body: string | null, versionId: number, createdAt: string, createdBy: string, lastModified: string, lastModifiedBy: string } };
+
+export type EditorRestoreDetectionVersionMutationVariables = Exact<{
+  input: RestoreDetectionVersionInput;
+}>;
+
+
+export type EditorRestoreDetectionVersionMutation = { restoreDetectionVersion: { id: string, analysisType: DetectionType, displayName: string | null, enabled: boolean, severity: Severity | null, logTypes: Array<string>, tags: Array<string>, isSimpleDetection: boolean, managed: boolean, yaml: string, body: string | null, versionId: number, createdAt: string, createdBy: string, lastModified: string, lastModifiedBy: string } };
+
+export type EditorRunDetectionTestsMutationVariables = Exact<{
+  input: RunDetectionTestsInput;
+}>;
+
+
+export type EditorRunDetectionTestsMutation = { runDetectionTests: { message: string, results: Array<{ name: string, passed: boolean, error: string | null, output: string | null, stdout: string | null, functions: Array<{ name: string, output: string | null, error: string | null }> }> } };
+
+export type EditorTestDetectionAgainstDataMutationVariables = Exact<{
+  input: TestDetectionAgainstDataInput;
+}>;
+
+
+export type EditorTestDetectionAgainstDataMutation = { testDetectionAgainstData: { scanned: number, matchedCount: number, capped: boolean, errorCount: number, firstError: string | null, logTypes: Array<string>, matches: Array<{ logType: string, eventTime: string | null, title: string | null, dedup: string | null, severity: string | null, event: string }> } };
+
+export type EditorOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type EditorOptionsQuery = { schemas: { edges: Array<{ node: { name: string } }> }, detections: { edges: Array<{ node: { id: string } }> } };
+
+export type DetectionListQueryVariables = Exact<{
+  input: DetectionListInput;
+}>;
+
+
+export type DetectionListQuery = { detectionList: { detections: Array<{ id: string, analysisType: DetectionType, displayName: string | null, enabled: boolean, severity: Severity | null, logTypes: Array<string>, tags: Array<string>, outputIds: Array<string>, isSimpleDetection: boolean, managed: boolean, lastModified: string }>, paging: { totalItems: number, totalPages: number, thisPage: number } } };
+
+export type DetectionFilterOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DetectionFilterOptionsQuery = { detectionFilterOptions: { logTypes: Array<string>, tags: Array<string> } };
+
+export type DetectionItemResultFieldsFragment = { id: string, ok: boolean, errorType: string | null, message: string | null };
+
+export type SetDetectionsEnabledMutationVariables = Exact<{
+  input: SetDetectionsEnabledInput;
+}>;
+
+
+export type SetDetectionsEnabledMutation = { setDetectionsEnabled: Array<{ id: string, ok: boolean, errorType: string | null, message: string | null }> };
+
+export type DeleteDetectionsMutationVariables = Exact<{
+  input: DeleteDetectionsInput;
+}>;
+
+
+export type DeleteDetectionsMutation = { deleteDetections: Array<{ id: string, ok: boolean, errorType: string | null, message: string | null }> };
+
+export type BulkUploadReportFieldsFragment = { totals: { total: number, new: number, modified: number, unchanged: number, failed: number }, items: Array<{ id: string, analysisType: DetectionType, path: string, status: BulkUploadItemStatus, change: string, reasons: Array<string> }>, fileIssues: Array<{ path: string, message: string }> };
+
+export type ValidateBulkUploadMutationVariables = Exact<{
+  input: BulkUploadInput;
+}>;
+
+
+export type ValidateBulkUploadMutation = { validateBulkUpload: { totals: { total: number, new: number, modified: number, unchanged: number, failed: number }, items: Array<{ id: string, analysisType: DetectionType, path: string, status: BulkUploadItemStatus, change: string, reasons: Array<string> }>, fileIssues: Array<{ path: string, message: string }> } };
+
+export type BulkUploadMutationVariables = Exact<{
+  input: BulkUploadInput;
+}>;
+
+
+export type BulkUploadMutation = { bulkUpload: { totals: { total: number, new: number, modified: number, unchanged: number, failed: number }, items: Array<{ id: string, analysisType: DetectionType, path: string, status: BulkUploadItemStatus, change: string, reasons: Array<string> }>, fileIssues: Array<{ path: string, message: string }> } };
 
 export type GeneralSettingsFieldsFragment = { organizationName: string, mfaRequired: boolean, mfaMode: string, passwordMinLength: number, sessionHours: number | null, updatedAt: string | null, updatedBy: string | null };
 
