@@ -3,8 +3,11 @@
 // subscribe to these messages instead of each watching the alerts.
 import type { AlertType } from './model';
 
-/** What happened to the alert: it was opened, or events joined it (its count and event times moved). */
-export const ALERT_CHANGES = ['CREATED', 'EVENTS_ADDED'] as const;
+/**
+ * What happened to the alert: it was opened, or events joined it (its count and event times moved), or a
+ * person triaged it (its status or assignee changed).
+ */
+export const ALERT_CHANGES = ['CREATED', 'EVENTS_ADDED', 'STATUS_CHANGED', 'ASSIGNEE_CHANGED'] as const;
 export type AlertChange = (typeof ALERT_CHANGES)[number];
 
 /**

@@ -119,6 +119,13 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Query.alerts': anyOf('AlertRead', 'AlertModify'),
   'Query.alert': anyOf('AlertRead', 'AlertModify'),
   'Query.alertEvents': anyOf('AlertRead', 'AlertModify'),
+  'Query.alertComments': anyOf('AlertRead', 'AlertModify'),
+  'Query.alertActivity': anyOf('AlertRead', 'AlertModify'),
+  'Mutation.updateAlertStatus': anyOf('AlertModify'),
+  'Mutation.updateAlertAssignee': anyOf('AlertModify'),
+  'Mutation.bulkUpdateAlertStatus': anyOf('AlertModify'),
+  'Mutation.bulkUpdateAlertAssignee': anyOf('AlertModify'),
+  'Mutation.addAlertComment': anyOf('AlertModify'),
 
   // Demo (graphql/demo.graphql)
   'Mutation.generateDemoEvents': anyOf('UserModify', 'GeneralSettingsModify'),

@@ -17,9 +17,9 @@ export class Data extends Construct {
   readonly keyValueTable: dynamodb.TableV2;
   /**
    * The product's entities (users, roles, notifications, log sources, schemas, detections, alerts, ...), one
-   * key prefix per kind (`USER#<id>`, `ROLE#<id>`, ...), with two generic indexes `gsi1` (`gsi1pk`,
-   * `gsi1sk`) and `gsi2` (`gsi2pk`, `gsi2sk`) for lists, and TTL on `expiresAt`. Each repository in
-   * `functions/lib/` documents its keys.
+   * key prefix per kind (`USER#<id>`, `ROLE#<id>`, ...), with generic indexes `gsi1` (`gsi1pk`, `gsi1sk`),
+   * `gsi2` (`gsi2pk`, `gsi2sk`) and `gsi3` (`gsi3pk`, `gsi3sk`; alerts by last change) for lists, and TTL on
+   * `expiresAt`. Each repository in `functions/lib/` documents its keys.
    */
   readonly entityTable: dynamodb.TableV2;
 
@@ -27,7 +27,7 @@ export class Data extends Construct {
     super(scope, id);
     this.settingsTable = this.table('SettingsTable', props.removalPolicy);
     this.keyValueTable = this.table('KeyValueTable', props.removalPolicy, 'expiresAt');
-    this.entityTable = this.table('EntityTable', props.removalPolicy, 'expiresAt', ['gsi1', 'gsi2']);
+    this.entityTable = this.table('EntityTable', props.removalPolicy, 'expiresAt', ['gsi1', 'gsi2', 'gsi3']);
   }
 
   private table(

@@ -18,7 +18,7 @@ describe('the Data construct on a bare stack', () => {
     );
     for (const table of Object.values(tables)) expect(table.DeletionPolicy).toBe('Delete');
     const entity = tables[logicalId(data.entityTable)].Properties;
-    expect(entity.GlobalSecondaryIndexes.map((i: { IndexName: string }) => i.IndexName)).toEqual(['gsi1', 'gsi2']);
+    expect(entity.GlobalSecondaryIndexes.map((i: { IndexName: string }) => i.IndexName)).toEqual(['gsi1', 'gsi2', 'gsi3']);
     expect(entity.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
     expect(tables[logicalId(data.settingsTable)].Properties.TimeToLiveSpecification).toBeUndefined();
     expect(nagErrors(stack)).toEqual([]);

@@ -76,7 +76,7 @@ describe('data', () => {
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
     });
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
-      GlobalSecondaryIndexes: ['gsi1', 'gsi2'].map((name) => ({
+      GlobalSecondaryIndexes: ['gsi1', 'gsi2', 'gsi3'].map((name) => ({
         IndexName: name,
         KeySchema: [
           { AttributeName: `${name}pk`, KeyType: 'HASH' },

@@ -9,7 +9,24 @@ export * from '../../../core/alerts/activity';
 export { recordAlertActivity } from './activity';
 export { alertActivity } from './repository';
 export { ALERT_NOT_FOUND, alertEvents, getAlert, listAlerts, type AlertsQuery } from './service';
-export { sortKey as alertPosition, type AlertPage } from './repository';
+export * from '../../../core/alerts/triage';
+export {
+  ALERT_SORTS,
+  alertPositionFor,
+  isAlertPosition,
+  sortKey as alertPosition,
+  type AlertPage,
+  type AlertSort,
+} from './repository';
+export {
+  addAlertComment,
+  alertComments,
+  bulkUpdateAlertAssignee,
+  bulkUpdateAlertStatus,
+  updateAlertAssignee,
+  updateAlertStatus,
+  type BulkAlertResult,
+} from './triage';
 export {
   raiseAlertLimitExceeded,
   recordDetectionMatches,

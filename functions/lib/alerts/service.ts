@@ -1,6 +1,7 @@
 // Reading alerts: the list, newest first and paged, one alert, and an alert's events from the lake.
 import { signalsDatabaseFor } from '../../../core/lake/layout';
 import { isAlertType, type Alert, type AlertSeverity, type AlertStatus } from '../../../core/alerts/model';
+import { ASSIGNEE_ME, ASSIGNEE_UNASSIGNED } from '../../../core/alerts/triage';
 import { ApiError } from '../errors';
 import { alertEventsEngine, type AlertEventsPage } from './events';
 import * as store from './repository';
@@ -14,29 +15,77 @@ export interface AlertsQuery {
   readonly severities?: readonly AlertSeverity[];
   readonly statuses?: readonly AlertStatus[];
   readonly detectionId?: unknown;
+  /** A user id, ASSIGNEE_ME ("me": the caller, who must then be given) or ASSIGNEE_UNASSIGNED. */
+  readonly assignee?: unknown;
+  readonly logType?: unknown;
+  readonly sourceId?: unknown;
+  readonly createdFrom?: unknown;
+  readonly createdTo?: unknown;
+  readonly title?: unknown;
+  readonly sort?: unknown;
+  readonly ascending?: unknown;
 }
 
-/** One page of alerts, newest first, after the position `after`. */
-export async function listAlerts(query: AlertsQuery, pageSize: number, after?: string): Promise<store.AlertPage> {
-  if (query.type !== undefined && query.type !== null && !isAlertType(query.type))
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+function textOf(value: unknown, field: string, max = 1000): string | undefined {
+  if (!present(value)) return undefined;
+  if (typeof value !== 'string' || value.length > max)
+    throw new ApiError('InvalidInput', `${field} must be at most ${max} characters`);
+  return value.trim() || undefined;
+}
+
+function timeOf(value: unknown, field: string): string | undefined {
+  if (!present(value)) return undefined;
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
+    throw new ApiError('InvalidInput', `${field} must be a date and time (ISO 8601)`);
+  return new Date(value).toISOString();
+}
+
+/** The filter a query asks for, checked (InvalidInput naming the field otherwise). */
+export function alertFilterOf(query: AlertsQuery, callerId?: string): store.AlertFilter {
+  if (present(query.type) && !isAlertType(query.type))
     throw new ApiError('InvalidInput', 'type must be ALERT, DETECTION_ERROR or SYSTEM_ERROR');
   const { detectionId } = query;
-  if (
-    detectionId !== undefined &&
-    detectionId !== null &&
-    (typeof detectionId !== 'string' || !detectionId || detectionId.length > 1000)
-  )
+  if (present(detectionId) && (typeof detectionId !== 'string' || detectionId.length > 1000))
     throw new ApiError('InvalidInput', 'detectionId must be a detection id');
-  return store.listAlerts(
-    {
-      type: isAlertType(query.type) ? query.type : undefined,
-      severities: query.severities,
-      statuses: query.statuses,
-      detectionId: typeof detectionId === 'string' ? detectionId : undefined,
-    },
-    pageSize,
-    after,
-  );
+  if (present(query.sort) && !(store.ALERT_SORTS as readonly unknown[]).includes(query.sort))
+    throw new ApiError('InvalidInput', `sort must be one of ${store.ALERT_SORTS.join(', ')}`);
+  const assignee = textOf(query.assignee, 'assignee', 200);
+  let assigneeId: string | null | undefined = assignee;
+  if (assignee === ASSIGNEE_UNASSIGNED) assigneeId = null;
+  else if (assignee === ASSIGNEE_ME) {
+    if (!callerId) throw new ApiError('InvalidInput', 'assignee "me" needs a signed-in user');
+    assigneeId = callerId;
+  }
+  const createdFrom = timeOf(query.createdFrom, 'createdFrom');
+  const createdTo = timeOf(query.createdTo, 'createdTo');
+  if (createdFrom && createdTo && createdFrom > createdTo)
+    throw new ApiError('InvalidInput', 'createdFrom must be before createdTo');
+  return {
+    type: isAlertType(query.type) ? query.type : undefined,
+    severities: query.severities,
+    statuses: query.statuses,
+    detectionId: typeof detectionId === 'string' && detectionId ? detectionId : undefined,
+    ...(assigneeId !== undefined ? { assigneeId } : {}),
+    logType: textOf(query.logType, 'logType', 200),
+    sourceId: textOf(query.sourceId, 'sourceId', 200),
+    createdFrom,
+    createdTo,
+    title: textOf(query.title, 'title', 200),
+    sort: present(query.sort) ? (query.sort as store.AlertSort) : undefined,
+    ascending: query.ascending === true,
+  };
+}
+
+/** One page of alerts in the order asked (newest first by default), after the position `after`. */
+export async function listAlerts(
+  query: AlertsQuery,
+  pageSize: number,
+  after?: string,
+  callerId?: string,
+): Promise<store.AlertPage> {
+  return store.listAlerts(alertFilterOf(query, callerId), pageSize, after);
 }
 
 export const getAlert = (id: string): Promise<Alert | null> => store.getAlert(id);

@@ -22,11 +22,11 @@ export async function startEntityTable(name = 'entities'): Promise<DynamoService
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ],
-      AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((AttributeName) => ({
+      AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'].map((AttributeName) => ({
         AttributeName,
         AttributeType: S,
       })),
-      GlobalSecondaryIndexes: ['gsi1', 'gsi2'].map((IndexName) => ({
+      GlobalSecondaryIndexes: ['gsi1', 'gsi2', 'gsi3'].map((IndexName) => ({
         IndexName,
         KeySchema: [
           { AttributeName: `${IndexName}pk`, KeyType: 'HASH' },

@@ -1,15 +1,28 @@
-// The alerts API (read side): the list, newest first and cursor-paged, and one alert with its events.
+// The alerts API: the list (filtered, sorted, cursor-paged), one alert with its events, comments and activity,
+// and triage (status, assignee, comments; one alert or up to 1,000 at once).
 import type { AppSyncResolverEvent } from '../../../lib/appsync';
+import type { Caller } from '../../../lib/auth';
 import {
   ALERT_SEVERITIES,
+  ALERT_SORTS,
   ALERT_STATUSES,
+  addAlertComment,
+  alertActivity,
+  alertComments,
   alertEvents,
-  alertPosition,
+  alertPositionFor,
+  bulkUpdateAlertAssignee,
+  bulkUpdateAlertStatus,
   getAlert,
+  isAlertPosition,
   listAlerts,
+  updateAlertAssignee,
+  updateAlertStatus,
   type Alert,
   type AlertSeverity,
+  type AlertSort,
   type AlertStatus,
+  type BulkAlertResult,
 } from '../../../lib/alerts';
 import type { ResolverMap } from '../types';
 import { connection, decodeCursor, idOf, inputOf, listOf, pageSizeOf, type Args, type PageRule } from '../arguments';
@@ -36,22 +49,36 @@ export const toGraphql = (a: Alert) => ({
   alertContext: a.alertContext ? JSON.stringify(a.alertContext) : null,
   runbook: a.runbook,
   reference: a.reference,
+  assigneeId: a.assigneeId,
+  revision: a.revision,
 });
 
-async function alerts(event: AppSyncResolverEvent<Args>) {
+const toResult = (r: BulkAlertResult) => ({ ...r, alert: r.alert ? toGraphql(r.alert) : null });
+
+async function alerts(event: AppSyncResolverEvent<Args>, caller: Caller) {
   const input = inputOf(event);
-  const after = decodeCursor(input.cursor);
+  const sort: AlertSort = (ALERT_SORTS as readonly unknown[]).includes(input.sort) ? (input.sort as AlertSort) : 'createdAt';
+  const after = decodeCursor(input.cursor, (position) => isAlertPosition(position, sort));
   const page = await listAlerts(
     {
       type: input.type,
       severities: listOf<AlertSeverity>(input.severity, ALERT_SEVERITIES, 'severity'),
       statuses: listOf<AlertStatus>(input.status, ALERT_STATUSES, 'status'),
       detectionId: input.detectionId,
+      assignee: input.assignee,
+      logType: input.logType,
+      sourceId: input.sourceId,
+      createdFrom: input.createdFrom,
+      createdTo: input.createdTo,
+      title: input.title,
+      sort: input.sort,
+      ascending: input.ascending,
     },
     pageSizeOf(input.pageSize, ALERTS_PAGE),
     after,
+    caller.id,
   );
-  return connection(page.items, alertPosition, { next: page.next, after }, toGraphql);
+  return connection(page.items, alertPositionFor(sort), { next: page.next, after }, toGraphql);
 }
 
 async function events(event: AppSyncResolverEvent<Args>) {
@@ -76,4 +103,28 @@ export const alertResolvers: ResolverMap = {
     return alert ? toGraphql(alert) : null;
   },
   'Query.alertEvents': events,
+  'Query.alertComments': (event) => alertComments(idOf(event.arguments.alertId, 'alertId', 100)),
+  'Query.alertActivity': (event) => alertActivity(idOf(event.arguments.alertId, 'alertId', 100)),
+  'Mutation.updateAlertStatus': async (event, caller) => {
+    const input = inputOf(event);
+    const id = idOf(input.id, 'id', 100);
+    return toGraphql(await updateAlertStatus({ id, status: input.status, revision: input.revision }, caller));
+  },
+  'Mutation.updateAlertAssignee': async (event, caller) => {
+    const input = inputOf(event);
+    const id = idOf(input.id, 'id', 100);
+    return toGraphql(await updateAlertAssignee({ id, assigneeId: input.assigneeId, revision: input.revision }, caller));
+  },
+  'Mutation.bulkUpdateAlertStatus': async (event, caller) => {
+    const input = inputOf(event);
+    return (await bulkUpdateAlertStatus({ ids: input.ids, status: input.status }, caller)).map(toResult);
+  },
+  'Mutation.bulkUpdateAlertAssignee': async (event, caller) => {
+    const input = inputOf(event);
+    return (await bulkUpdateAlertAssignee({ ids: input.ids, assigneeId: input.assigneeId }, caller)).map(toResult);
+  },
+  'Mutation.addAlertComment': async (event, caller) => {
+    const input = inputOf(event);
+    return addAlertComment({ alertId: idOf(input.alertId, 'alertId', 100), text: input.text }, caller);
+  },
 };

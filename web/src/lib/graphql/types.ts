@@ -786,6 +786,34 @@ export type BulkUploadMutationVariables = Exact<{
 
 export type BulkUploadMutation = { bulkUpload: { totals: { total: number, new: number, modified: number, unchanged: number, failed: number }, items: Array<{ id: string, analysisType: DetectionType, path: string, status: BulkUploadItemStatus, change: string, reasons: Array<string> }>, fileIssues: Array<{ path: string, message: string }> } };
 
+export type FilterFieldsQueryVariables = Exact<{
+  logTypes: Array<string> | string;
+}>;
+
+
+export type FilterFieldsQuery = { filterFields: { flatFields: Array<{ target: string, type: string, description: string, isPantherManaged: boolean, logType: string | null }> } };
+
+export type InlineFilterDetectionQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type InlineFilterDetectionQuery = { detection: { id: string, analysisType: DetectionType, displayName: string | null, logTypes: Array<string>, managed: boolean, yaml: string, versionId: number } | null };
+
+export type InlineFilterAlertEventsQueryVariables = Exact<{
+  input: AlertEventsInput;
+}>;
+
+
+export type InlineFilterAlertEventsQuery = { alertEvents: { edges: Array<{ cursor: string, node: unknown }>, pageInfo: { hasNextPage: boolean } } };
+
+export type SaveInlineFiltersMutationVariables = Exact<{
+  input: SaveDetectionInput;
+}>;
+
+
+export type SaveInlineFiltersMutation = { updateDetection: { id: string, yaml: string, versionId: number, lastModified: string, lastModifiedBy: string } };
+
 export type GeneralSettingsFieldsFragment = { organizationName: string, mfaRequired: boolean, mfaMode: string, passwordMinLength: number, sessionHours: number | null, updatedAt: string | null, updatedBy: string | null };
 
 export type GeneralSettingsQueryVariables = Exact<{ [key: string]: never; }>;
