@@ -91,7 +91,7 @@ export function slackMessage(alert: DeliveryAlert): { text: string; blocks: unkn
   return { text: cut(`${severityWord(alert.severity)} ${kindWord(alert).toLowerCase()}: ${alert.title}`, 3000), blocks };
 }
 
-export const buildSlackWebhook = (config: Record<string, unknown>, alert: DeliveryAlert): OutboundRequest =>
+export const buildSlackWebhook = (config: Readonly<Record<string, unknown>>, alert: DeliveryAlert): OutboundRequest =>
   jsonPost(required(config, 'webhookURL'), slackMessage(alert));
 
 export const slack: Sender = {
@@ -101,7 +101,11 @@ export const slack: Sender = {
   },
 };
 
-export function buildSlackBot(config: Record<string, unknown>, alert: DeliveryAlert, context: Pick<SendContext, 'endpoint'>) {
+export function buildSlackBot(
+  config: Readonly<Record<string, unknown>>,
+  alert: DeliveryAlert,
+  context: Pick<SendContext, 'endpoint'>,
+) {
   return jsonPost(
     `${context.endpoint('slackApi')}/chat.postMessage`,
     { channel: required(config, 'channel'), unfurl_links: false, ...slackMessage(alert) },
@@ -190,7 +194,7 @@ export function teamsMessage(alert: DeliveryAlert): unknown {
   };
 }
 
-export const buildTeams = (config: Record<string, unknown>, alert: DeliveryAlert): OutboundRequest =>
+export const buildTeams = (config: Readonly<Record<string, unknown>>, alert: DeliveryAlert): OutboundRequest =>
   jsonPost(required(config, 'webhookURL'), teamsMessage(alert));
 
 export const msteams: Sender = {
@@ -250,7 +254,7 @@ export function discordMessage(alert: DeliveryAlert): unknown {
 }
 
 /** `wait=true` makes Discord answer with the message it created (200) rather than an empty 204. */
-export function buildDiscord(config: Record<string, unknown>, alert: DeliveryAlert): OutboundRequest {
+export function buildDiscord(config: Readonly<Record<string, unknown>>, alert: DeliveryAlert): OutboundRequest {
   const url = new URL(required(config, 'webhookURL'));
   url.searchParams.set('wait', 'true');
   return jsonPost(url.toString(), discordMessage(alert));

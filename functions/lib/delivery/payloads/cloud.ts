@@ -45,7 +45,7 @@ export const snsSubject = (alert: DeliveryAlert) =>
     .slice(0, 100);
 
 export function snsPublish(
-  config: Record<string, unknown>,
+  config: Readonly<Record<string, unknown>>,
   destination: { id: string; displayName: string },
   alert: DeliveryAlert,
   now: Date,
@@ -125,7 +125,7 @@ interface ServiceAccountKey {
   readonly token_uri: string;
 }
 
-export function serviceAccountKey(config: Record<string, unknown>): ServiceAccountKey {
+export function serviceAccountKey(config: Readonly<Record<string, unknown>>): ServiceAccountKey {
   let key: Partial<ServiceAccountKey>;
   try {
     key = JSON.parse(required(config, 'credentials')) as Partial<ServiceAccountKey>;
@@ -170,7 +170,7 @@ export async function tokenRequest(key: ServiceAccountKey, now: Date): Promise<O
 }
 
 export function publishRequest(
-  config: Record<string, unknown>,
+  config: Readonly<Record<string, unknown>>,
   destination: { id: string; displayName: string },
   alert: DeliveryAlert,
   accessToken: string,

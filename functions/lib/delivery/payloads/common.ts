@@ -9,7 +9,7 @@ export interface DeliveryDestination {
   readonly id: string;
   readonly outputType: string;
   readonly displayName: string;
-  readonly config: Record<string, unknown>;
+  readonly config: Readonly<Record<string, unknown>>;
 }
 
 /** What one delivery attempt came to. */
@@ -58,18 +58,18 @@ export interface Sender {
 export class ConfigError extends Error {}
 
 /** A required text value of the destination's config. */
-export function required(config: Record<string, unknown>, name: string): string {
+export function required(config: Readonly<Record<string, unknown>>, name: string): string {
   const value = config[name];
   if (typeof value !== 'string' || !value.trim()) throw new ConfigError(`The destination has no ${name}`);
   return value.trim();
 }
 
-export function optional(config: Record<string, unknown>, name: string): string | undefined {
+export function optional(config: Readonly<Record<string, unknown>>, name: string): string | undefined {
   const value = config[name];
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }
 
-export function list(config: Record<string, unknown>, name: string): string[] {
+export function list(config: Readonly<Record<string, unknown>>, name: string): string[] {
   const value = config[name];
   if (Array.isArray(value))
     return value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());

@@ -54,7 +54,7 @@ export function pagerDutyEvent(routingKey: string, alert: DeliveryAlert): Record
 }
 
 export const buildPagerDuty = (
-  config: Record<string, unknown>,
+  config: Readonly<Record<string, unknown>>,
   alert: DeliveryAlert,
   context: Pick<SendContext, 'endpoint'>,
 ): OutboundRequest =>
@@ -104,7 +104,7 @@ export function opsgenieAlert(alert: DeliveryAlert): Record<string, unknown> {
 }
 
 export function buildOpsgenie(
-  config: Record<string, unknown>,
+  config: Readonly<Record<string, unknown>>,
   alert: DeliveryAlert,
   context: Pick<SendContext, 'endpoint'>,
 ): OutboundRequest {

@@ -34,7 +34,7 @@ const JIRA_PRIORITY: Record<AlertSeverity, string> = {
 const base = (orgDomain: string) => orgDomain.replace(/\/+$/, '');
 const summary = (alert: DeliveryAlert) => cut(`${kindWord(alert)}: ${alert.title}`.replace(/[\r\n]+/g, ' '), 255);
 /** Jira labels cannot hold spaces. */
-const labels = (config: Record<string, unknown>) => list(config, 'labels').map((l) => l.replace(/\s+/g, '_'));
+const labels = (config: Readonly<Record<string, unknown>>) => list(config, 'labels').map((l) => l.replace(/\s+/g, '_'));
 
 /** The description as an Atlassian Document: a paragraph per field, events in a code block, a link to the alert. */
 export function jiraDocument(alert: DeliveryAlert): unknown {
@@ -82,7 +82,7 @@ export function jiraDocument(alert: DeliveryAlert): unknown {
   return { type: 'doc', version: 1, content };
 }
 
-function jiraFields(config: Record<string, unknown>, alert: DeliveryAlert, cloud: boolean): Record<string, unknown> {
+function jiraFields(config: Readonly<Record<string, unknown>>, alert: DeliveryAlert, cloud: boolean): Record<string, unknown> {
   const assignee = optional(config, 'assigneeId');
   return {
     project: { key: required(config, 'projectKey') },
@@ -95,7 +95,7 @@ function jiraFields(config: Record<string, unknown>, alert: DeliveryAlert, cloud
   };
 }
 
-export function buildJiraCloud(config: Record<string, unknown>, alert: DeliveryAlert): OutboundRequest {
+export function buildJiraCloud(config: Readonly<Record<string, unknown>>, alert: DeliveryAlert): OutboundRequest {
   const auth = Buffer.from(`${required(config, 'userName')}:${required(config, 'apiKey')}`).toString('base64');
   return jsonPost(
     `${base(required(config, 'orgDomain'))}/rest/api/3/issue`,
@@ -104,7 +104,7 @@ export function buildJiraCloud(config: Record<string, unknown>, alert: DeliveryA
   );
 }
 
-export function buildJiraDataCenter(config: Record<string, unknown>, alert: DeliveryAlert): OutboundRequest {
+export function buildJiraDataCenter(config: Readonly<Record<string, unknown>>, alert: DeliveryAlert): OutboundRequest {
   const user = optional(config, 'userName');
   const key = required(config, 'apiKey');
   const authorization = user ? `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` : `Bearer ${key}`;
@@ -131,7 +131,11 @@ export const jiradatacenter: Sender = {
 
 // --- Asana ------------------------------------------------------------------------------------------------
 
-export function buildAsana(config: Record<string, unknown>, alert: DeliveryAlert, context: Pick<SendContext, 'endpoint'>) {
+export function buildAsana(
+  config: Readonly<Record<string, unknown>>,
+  alert: DeliveryAlert,
+  context: Pick<SendContext, 'endpoint'>,
+) {
   const projects = list(config, 'projectGids');
   if (!projects.length) required(config, 'projectGids');
   return jsonPost(
@@ -150,7 +154,11 @@ export const asana: Sender = {
 
 // --- GitHub -----------------------------------------------------------------------------------------------
 
-export function buildGitHub(config: Record<string, unknown>, alert: DeliveryAlert, context: Pick<SendContext, 'endpoint'>) {
+export function buildGitHub(
+  config: Readonly<Record<string, unknown>>,
+  alert: DeliveryAlert,
+  context: Pick<SendContext, 'endpoint'>,
+) {
   const repo = required(config, 'repoName');
   const [owner, name] = repo.split('/');
   if (!owner || !name) required({}, 'repoName');

@@ -41,7 +41,7 @@ export function alertBody(destination: Pick<DeliveryDestination, 'id' | 'display
 /** Headers a destination may not set: they belong to the request itself. */
 const RESERVED_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection']);
 
-export function customHeaders(config: Record<string, unknown>): Record<string, string> {
+export function customHeaders(config: Readonly<Record<string, unknown>>): Record<string, string> {
   const headers: Record<string, string> = {};
   const value = config.customHeaders;
   if (!Array.isArray(value)) return headers;
@@ -57,7 +57,7 @@ export function customHeaders(config: Record<string, unknown>): Record<string, s
 type Build = (destination: DeliveryDestination, alert: DeliveryAlert, now: Date) => OutboundRequest;
 
 const bodyTo =
-  (headers: (config: Record<string, unknown>) => Record<string, string> = () => ({})): Build =>
+  (headers: (config: Readonly<Record<string, unknown>>) => Record<string, string> = () => ({})): Build =>
   (destination, alert, now) =>
     jsonPost(required(destination.config, 'webhookURL'), alertBody(destination, alert, now), headers(destination.config));
 

@@ -1,0 +1,271 @@
+// The delivery pipeline, the last step of alerts:
+// 1. fan-out (the alert-delivery function, on the alert-changes queue): a new alert, or one that gained events,
+//    is resolved to its destinations (the detection's chosen ones alone when it chose, else core/destinations
+//    resolution) and ONE message per (alert, destination) goes on the delivery queue (DELIVERY_QUEUE_URL). An
+//    alert that gained events goes only to the types that take updates (payloads/). An ALERT_DELIVERY system
+//    alert never goes to the destination it is about.
+// 2. sending (the delivery sender, on the delivery queue): claims the (alert, destination, change), sends once,
+//    records the attempt on the delivery record and in the alert's activity. A failure comes back after a
+//    backoff set through the message's visibility (retry.ts); after the last attempt the message goes to the
+//    delivery dead-letter queue, the record says FAILED, and an ALERT_DELIVERY system alert is raised (at most
+//    once an hour per destination; administrators are notified by the alerts area). A change already delivered
+//    is skipped, so a message read twice never sends twice.
+import { ChangeMessageVisibilityCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import type { AlertChangedMessage } from '../../../core/alerts/messages';
+import type { RoutedDetectionType } from '../../../core/destinations/resolution';
+import type { Permission } from '../../../core/permissions/permissions';
+import { alertEvents, createSystemAlert, getAlert, recordAlertActivity, type Alert, type SystemAlertListener } from '../alerts';
+import { sqs } from '../clients';
+import { destinationsForAlert, getDestinationForDelivery } from '../destinations';
+import { getDetection } from '../detections';
+import { ENV, optionalEnv, requireEnv } from '../env';
+import { ApiError } from '../errors';
+import { deliveryAlertOf, type DeliveryChange } from './alert';
+import { supportsUpdates } from './payloads';
+import * as records from './records';
+import { MAX_ATTEMPTS, retryDelaySeconds } from './retry';
+import { sendToDestination, type SendOptions } from './send';
+
+/** alert-delivery → delivery queue: one change of one alert for one destination. */
+export interface DeliveryMessage {
+  readonly kind: 'alert-delivery';
+  readonly alertId: string;
+  readonly destinationId: string;
+  readonly change: DeliveryChange;
+  /** When the change was made (ISO 8601): with `change`, what makes a delivery the same one. */
+  readonly changedAt: string;
+}
+
+const changeKey = (m: Pick<DeliveryMessage, 'change' | 'changedAt'>) => `${m.change}@${m.changedAt}`;
+const DELIVERED_CHANGES = new Set(['CREATED', 'EVENTS_ADDED']);
+
+export const DELIVERY_NOT_FOUND = 'No delivery of this alert to this destination';
+
+/** Reads detections as the delivery engine: to name the detection and tell rules from policies. */
+const ENGINE_CALLER = {
+  id: 'caracal-delivery',
+  username: 'caracal-delivery',
+  email: '',
+  enabled: true,
+  role: null,
+  permissions: ['RuleRead', 'PolicyRead'] as Permission[],
+};
+
+const DETECTION_TYPES: Record<string, RoutedDetectionType> = {
+  rule: 'RULE',
+  scheduled_rule: 'SCHEDULED_RULE',
+  policy: 'POLICY',
+  correlation_rule: 'CORRELATION_RULE',
+};
+
+async function detectionOf(alert: Alert): Promise<{ name: string | null; type: RoutedDetectionType | undefined }> {
+  if (!alert.detectionId) return { name: null, type: undefined };
+  const detection = await getDetection(ENGINE_CALLER, alert.detectionId).catch(() => null);
+  if (!detection) return { name: null, type: undefined };
+  const name = detection.spec.DisplayName ?? detection.spec.RuleID ?? detection.spec.PolicyID ?? null;
+  return { name: typeof name === 'string' ? name : null, type: DETECTION_TYPES[detection.type] };
+}
+
+/** The destination an ALERT_DELIVERY system alert is about (its dedup key names it). */
+const failingDestinationOf = (alert: Alert) =>
+  alert.systemKind === 'ALERT_DELIVERY' && alert.dedupString.startsWith('ALERT_DELIVERY:')
+    ? alert.dedupString.slice('ALERT_DELIVERY:'.length)
+    : null;
+
+async function enqueue(messages: readonly DeliveryMessage[]): Promise<void> {
+  const QueueUrl = requireEnv(ENV.deliveryQueueUrl);
+  for (let i = 0; i < messages.length; i += 10) {
+    const batch = messages.slice(i, i + 10);
+    const out = await sqs().send(
+      new SendMessageBatchCommand({
+        QueueUrl,
+        Entries: batch.map((m, n) => ({ Id: String(n), MessageBody: JSON.stringify(m) })),
+      }),
+    );
+    if (out.Failed?.length) throw new Error(`${out.Failed.length} delivery messages were not queued: ${out.Failed[0].Message}`);
+  }
+}
+
+export interface FanOutResult {
+  /** Destinations the change was queued for. */
+  readonly queued: string[];
+  /** Why nothing was queued, when nothing was. */
+  readonly skipped?: string;
+}
+
+/** Step 1: an alert change → one delivery message per destination. */
+export async function fanOutAlertChange(message: AlertChangedMessage, now = new Date()): Promise<FanOutResult> {
+  if (message?.kind !== 'alert-changed' || !DELIVERED_CHANGES.has(message.change))
+    return { queued: [], skipped: `not a delivered change (${message?.change})` };
+  const alert = await getAlert(message.alertId);
+  if (!alert) return { queued: [], skipped: 'the alert no longer exists' };
+  const detection = await detectionOf(alert);
+  const resolved = await destinationsForAlert({ ...alert, detectionType: detection.type }, message.destinations);
+  const failing = failingDestinationOf(alert);
+  const targets = resolved.filter((d) => d.id !== failing && (message.change === 'CREATED' || supportsUpdates(d.outputType)));
+  const change = message.change as DeliveryChange;
+  const pending: DeliveryMessage[] = [];
+  for (const destination of targets) {
+    const m: DeliveryMessage = {
+      kind: 'alert-delivery',
+      alertId: alert.id,
+      destinationId: destination.id,
+      change,
+      changedAt: message.changedAt,
+    };
+    if (await records.markPending(alert.id, destination, changeKey(m), now.toISOString())) pending.push(m);
+  }
+  await enqueue(pending);
+  return { queued: pending.map((m) => m.destinationId), ...(targets.length ? {} : { skipped: 'no destination' }) };
+}
+
+/** One message of the delivery queue as the sender receives it (an SQS record). */
+export interface QueuedDelivery {
+  readonly body: string;
+  readonly receiptHandle: string;
+  /** How many times SQS has handed this message out, this time included. */
+  readonly receiveCount: number;
+}
+
+export interface SendingOptions extends SendOptions {
+  /** Seconds before the next attempt (retry.ts by default). */
+  readonly retryDelay?: (attempt: number, retryAfterSeconds?: number) => number;
+  /** Told of a newly raised ALERT_DELIVERY system alert (the alerts area notifies users by default). */
+  readonly onSystemAlert?: SystemAlertListener;
+}
+
+export type SendingResult =
+  | { readonly done: true; readonly what: string }
+  | { readonly done: false; readonly what: string; readonly retryInSeconds: number };
+
+function parseMessage(body: string): DeliveryMessage | null {
+  try {
+    const m = JSON.parse(body) as Partial<DeliveryMessage>;
+    if (m.kind !== 'alert-delivery' || typeof m.alertId !== 'string' || typeof m.destinationId !== 'string') return null;
+    if (typeof m.change !== 'string' || typeof m.changedAt !== 'string') return null;
+    return m as DeliveryMessage;
+  } catch {
+    return null;
+  }
+}
+
+async function raiseDeliveryFailure(
+  destination: { id: string; displayName: string },
+  alertId: string,
+  answer: string,
+  now: Date,
+  onCreated?: SystemAlertListener,
+): Promise<void> {
+  if (!(await records.takeFailureAlertTurn(destination.id, now))) return;
+  await createSystemAlert(
+    {
+      kind: 'ALERT_DELIVERY',
+      title: `Alert delivery to ${destination.displayName} failed`,
+      description:
+        `Caracal could not deliver alert ${alertId} to the destination ${destination.displayName}: ${answer}. ` +
+        'Check the destination (Configure > Alert Destinations, Send Test Alert), then retry the delivery from the alert page.',
+      severity: 'HIGH',
+      dedupKey: `ALERT_DELIVERY:${destination.id}`,
+    },
+    { now, onCreated },
+  );
+}
+
+/** Step 2: sends one queued delivery and records the attempt. */
+export async function sendQueuedDelivery(queued: QueuedDelivery, options: SendingOptions = {}): Promise<SendingResult> {
+  const now = options.now ?? new Date();
+  const message = parseMessage(queued.body);
+  if (!message) return { done: true, what: 'not a delivery message: dropped' };
+  const key = changeKey(message);
+  const alert = await getAlert(message.alertId);
+  if (!alert) return { done: true, what: 'the alert no longer exists' };
+  const destination = await getDestinationForDelivery(message.destinationId);
+  if (!destination) return { done: true, what: 'the destination no longer exists' };
+
+  const claimed = await records.claim(alert.id, destination, key, now);
+  if (claimed === 'delivered') return { done: true, what: 'delivered already' };
+  if (claimed === 'busy') return { done: false, what: 'another sender holds it', retryInSeconds: records.CLAIM_SECONDS };
+
+  const [detection, events] = await Promise.all([
+    detectionOf(alert),
+    alertEvents(alert.id, { offset: 0, limit: 10 })
+      .then((page) => page.rows)
+      .catch((err: Error) => {
+        console.warn(`delivery of ${alert.id}: its events could not be read (${err.message}); sending without them`);
+        return [];
+      }),
+  ]);
+  const deliveryAlert = deliveryAlertOf(alert, {
+    appUrl: optionalEnv(ENV.appUrl) ?? '',
+    detectionName: detection.name,
+    events,
+    change: message.change,
+  });
+  const outcome = await sendToDestination(destination, deliveryAlert, { ...options, now });
+  const final = !outcome.ok && (outcome.permanent === true || queued.receiveCount >= MAX_ATTEMPTS);
+  const at = new Date().toISOString();
+  await records.recordAttempt(alert.id, destination.id, key, { ...outcome, at, final });
+  await recordAlertActivity(alert.id, {
+    kind: 'DELIVERY',
+    destinationId: destination.id,
+    destinationName: destination.displayName,
+    ok: outcome.ok,
+    statusCode: outcome.statusCode,
+    answer: outcome.answer,
+    at,
+  }).catch((err: Error) => console.warn(`delivery of ${alert.id}: the activity was not recorded (${err.message})`));
+
+  if (outcome.ok) return { done: true, what: `delivered (${outcome.statusCode ?? 'ok'})` };
+  if (final) {
+    await raiseDeliveryFailure(destination, alert.id, outcome.answer, now, options.onSystemAlert);
+    // A refused target or an incomplete configuration cannot succeed later: the message is done with. Out of
+    // attempts, it comes back at once and SQS moves it to the dead-letter queue (maxReceiveCount).
+    if (outcome.permanent) return { done: true, what: `failed for good: ${outcome.answer}` };
+    return { done: false, what: `failed after ${queued.receiveCount} attempts: ${outcome.answer}`, retryInSeconds: 0 };
+  }
+  const delay = (options.retryDelay ?? retryDelaySeconds)(queued.receiveCount, outcome.retryAfterSeconds);
+  return { done: false, what: `attempt ${queued.receiveCount} failed: ${outcome.answer}`, retryInSeconds: delay };
+}
+
+/** Sets when a failed message comes back (its visibility), so the retry waits without anything sleeping. */
+export async function delayRetry(receiptHandle: string, seconds: number): Promise<void> {
+  await sqs().send(
+    new ChangeMessageVisibilityCommand({
+      QueueUrl: requireEnv(ENV.deliveryQueueUrl),
+      ReceiptHandle: receiptHandle,
+      VisibilityTimeout: Math.max(0, Math.min(43_200, Math.round(seconds))),
+    }),
+  );
+}
+
+// --- The API ----------------------------------------------------------------------------------------------
+
+/** The deliveries of an alert, one per destination it was sent to. */
+export async function alertDeliveries(alertId: string): Promise<records.DeliveryRecord[]> {
+  if (!(await getAlert(alertId))) throw new ApiError('NotFound', 'Alert not found');
+  return records.deliveriesOf(alertId);
+}
+
+/** Sends the alert to one destination again (a new change, so it is not skipped as delivered). */
+export async function retryAlertDelivery(
+  alertId: string,
+  destinationId: string,
+  now = new Date(),
+): Promise<records.DeliveryRecord> {
+  const alert = await getAlert(alertId);
+  if (!alert) throw new ApiError('NotFound', 'Alert not found');
+  const destination = await getDestinationForDelivery(destinationId);
+  if (!destination) throw new ApiError('NotFound', 'Destination not found');
+  const message: DeliveryMessage = {
+    kind: 'alert-delivery',
+    alertId,
+    destinationId,
+    change: 'RETRY',
+    changedAt: now.toISOString(),
+  };
+  await records.markPending(alertId, destination, changeKey(message), now.toISOString());
+  await enqueue([message]);
+  const record = await records.getDelivery(alertId, destinationId);
+  if (!record) throw new ApiError('NotFound', DELIVERY_NOT_FOUND);
+  return record;
+}
