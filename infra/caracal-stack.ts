@@ -8,6 +8,7 @@ import type { DeploymentConfig } from './config';
 import { Data } from './data/data';
 import { Lake } from './data/lake';
 import { DeadLetters } from './dead-letters/dead-letters';
+import { Destinations } from './destinations/destinations';
 import { Demo } from './demo/demo';
 import { Detections } from './detections/detections';
 import { Ingest } from './ingest/ingest';
@@ -45,6 +46,7 @@ export class CaracalStack extends Stack {
   readonly logSources: LogSources;
   readonly deadLetters: DeadLetters;
   readonly alerts: Alerts;
+  readonly destinations: Destinations;
 
   constructor(scope: Construct, id: string, props: CaracalStackProps) {
     super(scope, id, props);
@@ -146,6 +148,13 @@ export class CaracalStack extends Stack {
       apiFunction: this.api.apiFunction,
       httpIngestUrl: this.processing.httpIngestUrl.url,
       privateBuckets: [this.lake.lakeBucket, this.lake.accessLogsBucket, this.search.resultsBucket, this.web.siteBucket],
+    });
+
+    this.destinations = new Destinations(this, 'Destinations', {
+      entityTable: this.data.entityTable,
+      apiFunction: this.api.apiFunction,
+      removalPolicy,
+      allowPrivateNetworks: config.local,
     });
 
     // Alerts are raised by the log processor (source data), detections, the dead-letter check and source health.

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { contentSecurityPolicy } from '../core/content-security-policy';
 import type { WebConfig } from '../core/web-config';
 import { parseFeatureFlags, type FeatureFlags } from '../core/feature-flags';
+import { localKeyFromFile } from '../functions/lib/destinations';
 import { ENV } from '../functions/lib/env';
 import { functionUrls, serveFunctionUrl, urlFor } from './events/function-urls';
 import { routeS3Notifications, notificationTargets } from './events/s3-notifications';
@@ -276,7 +277,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       lambda: lambdaEndpoint,
       functionUrls: Object.fromEntries(urls.map((u) => [u.logicalId, u.url])),
     };
-    const base = baseEnvironment(stack, endpoints);
+    // Destination secrets are encrypted locally under a key kept in the state folder (AES-256-GCM; KMS on AWS).
+    const base = {
+      ...baseEnvironment(stack, endpoints),
+      [ENV.destinationsLocalKey]: localKeyFromFile(join(options.stateDir, 'destinations-key')),
+    };
     functions = provisionFunctions(stack, resolver, base, (name, line) => options.log(`[${name}] ${line}`));
     stops.push(() => Promise.all([...functions.values()].map((f) => f.stop())).then(() => undefined));
     const runtimes = [...functions.values()].map((f) => f.spec.runtime);

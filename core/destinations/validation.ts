@@ -163,6 +163,8 @@ export function fieldProblems(field: DestinationField, value: unknown, options: 
         else if (names.has(name.toLowerCase())) problems.push({ path: `[${index}].name`, message: MESSAGES.noDuplicates });
         else names.add(name.toLowerCase());
         if (!isText(headerValue) || headerValue === '') problems.push({ path: `[${index}].value`, message: MESSAGES.required });
+        else if (headerValue === MASKED_SECRET && !options.maskedKeepsSaved)
+          problems.push({ path: `[${index}].value`, message: MESSAGES.maskedOnCreate });
         else if (headerValue.length > LIMITS.text || hasControlCharacters(headerValue))
           problems.push({ path: `[${index}].value`, message: MESSAGES.headerValue });
       });

@@ -130,6 +130,14 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   // Demo (graphql/demo.graphql)
   'Mutation.generateDemoEvents': anyOf('UserModify', 'GeneralSettingsModify'),
 
+  // Destinations (graphql/destinations.graphql)
+  'Query.destinations': anyOf('DestinationRead', 'DestinationModify'),
+  'Query.destination': anyOf('DestinationRead', 'DestinationModify'),
+  'Mutation.createDestination': anyOf('DestinationModify'),
+  'Mutation.updateDestination': anyOf('DestinationModify'),
+  'Mutation.deleteDestination': anyOf('DestinationModify'),
+  'Mutation.sendTestAlert': anyOf('DestinationModify'),
+
   // Schemas (graphql/schemas.graphql)
   'Query.schemas': anyOf('LogSourceRead', 'LogSourceModify'),
   'Query.getSchema': anyOf('LogSourceRead', 'LogSourceModify'),

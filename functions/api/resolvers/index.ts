@@ -3,6 +3,7 @@
 import { alertResolvers } from './alerts';
 import { appConfig } from './app-config';
 import { demoResolvers } from './demo';
+import { destinationResolvers } from './destinations';
 import { detectionResolvers } from './detections';
 import { filterResolvers } from './detections/filters';
 import { feedbackResolvers } from './feedback';
@@ -29,4 +30,5 @@ export const resolvers: ResolverMap = {
   ...demoResolvers,
   ...pipelineResolvers,
   ...schemaResolvers,
+  ...destinationResolvers,
 };

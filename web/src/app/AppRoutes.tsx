@@ -1,6 +1,9 @@
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { AlertDetailsPage } from '../screens/Alerts/AlertDetailsPage';
 import { AlertsPage } from '../screens/Alerts/AlertsPage';
+import { DestinationsPage } from '../screens/Destinations/DestinationsPage';
+import { EditDestinationPage } from '../screens/Destinations/EditDestinationPage';
+import { NewDestinationPage } from '../screens/Destinations/NewDestinationPage';
 import { GeneralSettingsPage } from '../screens/GeneralSettings/GeneralSettingsPage';
 import { HomePage } from '../screens/Home/HomePage';
 import { AddLogSourcePage } from '../screens/LogSources/AddLogSourcePage';
@@ -21,6 +24,7 @@ import { AnonymousOnly, RequireAuth } from './guards';
 import { RequirePermissions } from './RequirePermissions';
 import {
   ALERT_ROUTES,
+  DESTINATION_ROUTES,
   alertPath,
   LOG_SOURCE_ROUTES,
   SCHEMA_ROUTES,
@@ -86,6 +90,13 @@ export function AppRoutes() {
             <Route path={ALERT_ROUTES.section} element={<AlertDetailsPage />} />
             <Route path={ALERT_ROUTES.shortList} element={<AlertRedirect />} />
             <Route path={ALERT_ROUTES.shortDetails} element={<AlertRedirect />} />
+          </Route>
+          <Route element={<RequirePermissions permissions={['DestinationRead', 'DestinationModify']} />}>
+            <Route path={DESTINATION_ROUTES.list} element={<DestinationsPage />} />
+            <Route path={DESTINATION_ROUTES.edit} element={<EditDestinationPage />} />
+          </Route>
+          <Route element={<RequirePermissions permissions={['DestinationModify']} />}>
+            <Route path={DESTINATION_ROUTES.new} element={<NewDestinationPage />} />
           </Route>
           <Route path={SUPPORT_PATH} element={<SupportPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -70,6 +70,19 @@ export const SCHEMA_ROUTES = {
 export const schemaPath = (name: string) => fill(SCHEMA_ROUTES.details, { name });
 export const editSchemaPath = (name: string) => fill(SCHEMA_ROUTES.edit, { name });
 
+export const DESTINATION_ROUTES = {
+  list: '/configure/destinations/',
+  /** The type chooser, or with `?type=` that type's form. */
+  new: '/configure/destinations/new/',
+  edit: '/configure/destinations/:id/edit/',
+} as const;
+
+/** The destinations list with one destination selected (its details open beside the list). */
+export const destinationPath = (id: string) => `${DESTINATION_ROUTES.list}?id=${encodeURIComponent(id)}`;
+export const editDestinationPath = (id: string) => fill(DESTINATION_ROUTES.edit, { id });
+export const newDestinationPath = (type?: string) =>
+  type ? `${DESTINATION_ROUTES.new}?type=${encodeURIComponent(type)}` : DESTINATION_ROUTES.new;
+
 export const SETTINGS_ROUTES = {
   general: '/settings/general/',
   users: '/settings/users/',
@@ -94,7 +107,6 @@ export const UNBUILT_PATHS = {
   cloudResources: '/investigate/resources/',
   detections: '/build/detections/',
   cloudAccounts: '/configure/cloud-accounts/',
-  destinations: '/configure/destinations/',
   lookupTables: '/configure/lookup-tables/',
   enrichmentProviders: '/configure/enrichment-providers/',
 } as const;

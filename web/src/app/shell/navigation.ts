@@ -4,7 +4,7 @@
 import type { ComponentType } from 'react';
 import { GENERAL_SETTINGS_READERS, hasPermissions, type Permission } from '../../../../core/permissions';
 import { AlertIcon, ConfigureIcon, DashboardIcon, DetectionIcon, SearchIcon } from '../../components/icons';
-import { ALERT_ROUTES, LOG_SOURCE_ROUTES, SCHEMA_ROUTES, SETTINGS_ROUTES, UNBUILT_PATHS } from '../routes';
+import { ALERT_ROUTES, DESTINATION_ROUTES, LOG_SOURCE_ROUTES, SCHEMA_ROUTES, SETTINGS_ROUTES, UNBUILT_PATHS } from '../routes';
 
 export interface NavigationLink {
   readonly label: string;
@@ -77,7 +77,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     links: [
       { label: 'Log Sources', path: LOG_SOURCE_ROUTES.list, permissions: LOG_SOURCE, built: true },
       { label: 'Cloud Accounts', path: UNBUILT_PATHS.cloudAccounts, permissions: CLOUD_SOURCE, built: false },
-      { label: 'Alert Destinations', path: UNBUILT_PATHS.destinations, permissions: DESTINATION, built: false },
+      { label: 'Alert Destinations', path: DESTINATION_ROUTES.list, permissions: DESTINATION, built: true },
       { label: 'Schemas', path: SCHEMA_ROUTES.list, permissions: LOG_SOURCE, built: true },
       { label: 'Lookup Tables', path: UNBUILT_PATHS.lookupTables, permissions: LOOKUP, built: false },
       { label: 'Enrichment Providers', path: UNBUILT_PATHS.enrichmentProviders, permissions: LOOKUP, built: false },

@@ -3,6 +3,19 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type AddAlertCommentInput = {
+  alertId: string | number;
+  text: string;
+};
+
+export type AlertActivityKind =
+  | 'ASSIGNEE_CHANGED'
+  | 'COMMENT'
+  | 'CREATED'
+  | 'DELIVERY'
+  | 'EVENTS_ADDED'
+  | 'STATUS_CHANGED';
+
 export type AlertEventsInput = {
   alertId: string | number;
   cursor?: string | null | undefined;
@@ -53,6 +66,16 @@ export type AlertsInput = {
 export type BucketDataFilters = {
   /** Objects whose key starts with it; default the whole bucket. */
   prefix?: string | null | undefined;
+};
+
+export type BulkUpdateAlertAssigneeInput = {
+  assigneeId?: string | number | null | undefined;
+  ids: Array<string | number>;
+};
+
+export type BulkUpdateAlertStatusInput = {
+  ids: Array<string | number>;
+  status: AlertStatus;
 };
 
 export type BulkUploadInput = {
@@ -396,6 +419,11 @@ export type SetLogStreamTypeInput = {
   streamType: LogStreamType;
 };
 
+export type SetPackEnabledInput = {
+  enabled: boolean;
+  id: string | number;
+};
+
 /** Severity, in display order Critical to Info. */
 export type Severity =
   | 'CRITICAL'
@@ -454,6 +482,20 @@ export type TestSchemaInput = {
   /** The spec YAML as the editor holds it (a managed schema's whole file works too). */
   spec: string;
   streamType: LogStreamType;
+};
+
+export type UpdateAlertAssigneeInput = {
+  /** An active user's id; null for nobody. */
+  assigneeId?: string | number | null | undefined;
+  id: string | number;
+  revision: number;
+};
+
+export type UpdateAlertStatusInput = {
+  id: string | number;
+  /** The revision of the alert as the caller saw it. */
+  revision: number;
+  status: AlertStatus;
 };
 
 export type UpdateGeneralSettingsInput = {
@@ -599,21 +641,70 @@ export type MyPermissionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyPermissionsQuery = { me: { id: string, role: { id: string, name: string, permissions: Array<Permission> } | null } };
 
-export type AlertFieldsFragment = { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null };
+export type AlertFieldsFragment = { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, assigneeId: string | null, revision: number };
+
+export type AlertActivityFieldsFragment = { id: string, alertId: string, kind: AlertActivityKind, at: string, actorId: string | null, actorName: string | null, from: string | null, to: string | null, text: string | null, eventCount: number | null, destinationId: string | null, destinationName: string | null, ok: boolean | null, statusCode: number | null, answer: string | null };
+
+export type AlertActivityQueryVariables = Exact<{
+  alertId: string | number;
+}>;
+
+
+export type AlertActivityQuery = { alertActivity: Array<{ id: string, alertId: string, kind: AlertActivityKind, at: string, actorId: string | null, actorName: string | null, from: string | null, to: string | null, text: string | null, eventCount: number | null, destinationId: string | null, destinationName: string | null, ok: boolean | null, statusCode: number | null, answer: string | null }> };
+
+export type AlertAssigneesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AlertAssigneesQuery = { alertAssignees: Array<{ id: string, name: string, email: string, active: boolean }> };
+
+export type UpdateAlertStatusMutationVariables = Exact<{
+  input: UpdateAlertStatusInput;
+}>;
+
+
+export type UpdateAlertStatusMutation = { updateAlertStatus: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, assigneeId: string | null, revision: number } };
+
+export type UpdateAlertAssigneeMutationVariables = Exact<{
+  input: UpdateAlertAssigneeInput;
+}>;
+
+
+export type UpdateAlertAssigneeMutation = { updateAlertAssignee: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, assigneeId: string | null, revision: number } };
+
+export type BulkUpdateAlertStatusMutationVariables = Exact<{
+  input: BulkUpdateAlertStatusInput;
+}>;
+
+
+export type BulkUpdateAlertStatusMutation = { bulkUpdateAlertStatus: Array<{ alertId: string, ok: boolean, errorType: string | null, message: string | null, alert: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, assigneeId: string | null, revision: number } | null }> };
+
+export type BulkUpdateAlertAssigneeMutationVariables = Exact<{
+  input: BulkUpdateAlertAssigneeInput;
+}>;
+
+
+export type BulkUpdateAlertAssigneeMutation = { bulkUpdateAlertAssignee: Array<{ alertId: string, ok: boolean, errorType: string | null, message: string | null, alert: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, assigneeId: string | null, revision: number } | null }> };
+
+export type AddAlertCommentMutationVariables = Exact<{
+  input: AddAlertCommentInput;
+}>;
+
+
+export type AddAlertCommentMutation = { addAlertComment: { id: string, alertId: string, kind: AlertActivityKind, at: string, actorId: string | null, actorName: string | null, from: string | null, to: string | null, text: string | null, eventCount: number | null, destinationId: string | null, destinationName: string | null, ok: boolean | null, statusCode: number | null, answer: string | null } };
 
 export type AlertsQueryVariables = Exact<{
   input: AlertsInput;
 }>;
 
 
-export type AlertsQuery = { alerts: { edges: Array<{ cursor: string, node: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type AlertsQuery = { alerts: { edges: Array<{ cursor: string, node: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, assigneeId: string | null, revision: number } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type AlertQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type AlertQuery = { alert: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null } | null };
+export type AlertQuery = { alert: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, assigneeId: string | null, revision: number } | null };
 
 export type AlertEventsQueryVariables = Exact<{
   input: AlertEventsInput;
@@ -626,6 +717,39 @@ export type GenerateDemoEventsMutationVariables = Exact<{ [key: string]: never; 
 
 
 export type GenerateDemoEventsMutation = { generateDemoEvents: { sentAt: string, sent: Array<{ logType: string, events: number }> } };
+
+export type DataModelsListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DataModelsListQuery = { detectionList: { detections: Array<{ id: string, displayName: string | null, enabled: boolean, logTypes: Array<string>, managed: boolean, lastModified: string }> }, detectionFilterOptions: { logTypes: Array<string> } };
+
+export type DataModelQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DataModelQuery = { detection: { id: string, analysisType: DetectionType, displayName: string | null, enabled: boolean, logTypes: Array<string>, yaml: string, body: string | null, versionId: number, managed: boolean, lastModified: string, lastModifiedBy: string } | null };
+
+export type CreateDataModelMutationVariables = Exact<{
+  input: SaveDetectionInput;
+}>;
+
+
+export type CreateDataModelMutation = { createDetection: { id: string, versionId: number } };
+
+export type UpdateDataModelMutationVariables = Exact<{
+  input: SaveDetectionInput;
+}>;
+
+
+export type UpdateDataModelMutation = { updateDetection: { id: string, versionId: number } };
+
+export type DeleteDataModelMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteDataModelMutation = { deleteDetection: { id: string } };
 
 export type DestinationFieldsFragment = { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number };
 
@@ -828,6 +952,39 @@ export type UpdateGeneralSettingsMutationVariables = Exact<{
 
 export type UpdateGeneralSettingsMutation = { updateGeneralSettings: { organizationName: string, mfaRequired: boolean, mfaMode: string, passwordMinLength: number, sessionHours: number | null, updatedAt: string | null, updatedBy: string | null } };
 
+export type HelpersListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type HelpersListQuery = { detectionList: { detections: Array<{ id: string, description: string | null, managed: boolean, lastModified: string, lastModifiedBy: string }>, paging: { totalItems: number } } };
+
+export type HelperQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type HelperQuery = { detection: { id: string, analysisType: DetectionType, yaml: string, body: string | null, versionId: number, managed: boolean } | null };
+
+export type CreateHelperMutationVariables = Exact<{
+  input: SaveDetectionInput;
+}>;
+
+
+export type CreateHelperMutation = { createDetection: { id: string, versionId: number } };
+
+export type UpdateHelperMutationVariables = Exact<{
+  input: SaveDetectionInput;
+}>;
+
+
+export type UpdateHelperMutation = { updateDetection: { id: string, versionId: number } };
+
+export type DeleteHelperMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteHelperMutation = { deleteDetection: { id: string } };
+
 export type HomeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -941,6 +1098,25 @@ export type SourceClassificationFailuresQueryVariables = Exact<{
 
 
 export type SourceClassificationFailuresQuery = { classificationFailures: { edges: Array<{ cursor: string, node: { objectKey: string, lineNumber: number, index: number, line: string, error: string, receivedAt: string, attempts: Array<{ logType: string, error: string }> } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } }, sourceProcessingErrors: { corruptObjects: number, httpUnauthenticated: number, httpForbidden: number, httpUnsupportedMediaType: number, httpTooLarge: number, httpBadRequest: number, lastError: string | null, lastErrorAt: string | null } };
+
+export type PacksListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PacksListQuery = { packs: Array<{ id: string, displayName: string | null, description: string | null, enabledCount: number, switchableCount: number, lastModified: string, items: Array<{ id: string }> }> };
+
+export type PackQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PackQuery = { pack: { id: string, displayName: string | null, description: string | null, enabledCount: number, switchableCount: number, lastModified: string, lastModifiedBy: string, items: Array<{ id: string, stored: boolean, analysisType: DetectionType | null, displayName: string | null, enabled: boolean | null, severity: Severity | null }> } | null };
+
+export type SetPackEnabledMutationVariables = Exact<{
+  input: SetPackEnabledInput;
+}>;
+
+
+export type SetPackEnabledMutation = { setPackEnabled: Array<{ id: string, ok: boolean, errorType: string | null, message: string | null }> };
 
 export type RoleFieldsFragment = { id: string, name: string, permissions: Array<Permission>, userCount: number | null, updatedAt: string | null };
 

@@ -1,0 +1,286 @@
+// Destinations: saves and reads for the API (secrets masked), and what delivery needs (secrets in clear,
+// resolution for an alert, a test alert).
+import { ALERT_TYPES, ALERT_SEVERITIES, type Alert, type AlertSeverity, type AlertType } from '../../../core/alerts/model';
+import { isFeatureEnabled, parseFeatureFlags } from '../../../core/feature-flags';
+import {
+  DESTINATION_TYPE_INFO,
+  MASKED_SECRET,
+  MESSAGES,
+  TORQ_FLAG,
+  resolveDestinations,
+  validateDestination,
+  type ConfigValue,
+  type CustomHeader,
+  type Destination,
+  type DestinationConfig,
+  type DestinationInput,
+  type DestinationType,
+  type RoutedDetectionType,
+} from '../../../core/destinations';
+import { actorName, type Caller } from '../auth';
+import { ENV, optionalEnv } from '../env';
+import { ApiError, invalidInput } from '../errors';
+import {
+  claimName,
+  everyStoredDestination,
+  getStoredDestination,
+  insertDestination,
+  newDestinationId,
+  releaseName,
+  removeDestination,
+  replaceDestination,
+  type StoredDestination,
+} from './repository';
+import { secretBox } from './secrets';
+
+export type Actor = Pick<Caller, 'email' | 'username'>;
+
+/** A destination with its secrets in clear: for delivery, server side only. */
+export interface DeliveryDestination {
+  readonly id: string;
+  readonly outputType: DestinationType;
+  readonly displayName: string;
+  readonly config: DestinationConfig;
+}
+
+export const NOT_FOUND = 'Destination not found';
+export const REVISION_CONFLICT = 'This destination was changed by someone else since you opened it; reload it and save again';
+
+export const torqEnabled = () => isFeatureEnabled(parseFeatureFlags(optionalEnv(ENV.featureFlags)), TORQ_FLAG);
+
+// ---------- secrets: split, mask, merge ----------
+
+const isHeaders = (value: unknown): value is CustomHeader[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null);
+
+/** A set secret's masked form: the placeholder, or for headers each header's name with the placeholder. */
+function masked(value: ConfigValue): ConfigValue {
+  return isHeaders(value) ? value.map((header) => ({ name: header.name, value: MASKED_SECRET })) : MASKED_SECRET;
+}
+
+const isSet = (value: ConfigValue | undefined): value is ConfigValue =>
+  value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
+
+/** Splits a config into what is stored in clear (secrets masked) and the secrets. */
+function splitConfig(type: DestinationType, config: DestinationConfig) {
+  const clear: Record<string, ConfigValue> = {};
+  const secrets: Record<string, ConfigValue> = {};
+  for (const field of DESTINATION_TYPE_INFO[type].fields) {
+    const value = config[field.name];
+    if (!isSet(value)) continue;
+    if (field.secret) {
+      secrets[field.name] = value;
+      clear[field.name] = masked(value);
+    } else clear[field.name] = value;
+  }
+  return { clear, secrets };
+}
+
+/** The input's config with every masked secret replaced by the saved value (when there is one). */
+function keepSavedSecrets(type: DestinationType, config: DestinationConfig, saved: DestinationConfig | null): DestinationConfig {
+  if (!saved) return config;
+  const merged: Record<string, ConfigValue> = { ...config };
+  for (const field of DESTINATION_TYPE_INFO[type].fields) {
+    if (!field.secret) continue;
+    const value = config[field.name];
+    const previous = saved[field.name];
+    if (value === MASKED_SECRET && previous !== undefined) merged[field.name] = previous;
+    else if (isHeaders(value) && isHeaders(previous)) {
+      merged[field.name] = value.map((header) => {
+        if (header.value !== MASKED_SECRET) return header;
+        const kept = previous.find((p) => p.name.toLowerCase() === String(header.name).toLowerCase());
+        return kept ? { name: header.name, value: kept.value } : header;
+      });
+    }
+  }
+  return merged;
+}
+
+async function revealedConfig(stored: StoredDestination): Promise<DestinationConfig> {
+  if (!stored.secrets) return stored.config;
+  const secrets = JSON.parse(await secretBox().decrypt(stored.secrets, stored.id)) as Record<string, ConfigValue>;
+  return { ...stored.config, ...secrets };
+}
+
+/** What the API answers: the stored destination without its sealed secrets (their values masked in config). */
+function view(stored: StoredDestination): Destination {
+  const { secrets: _sealed, secretFields: _names, ...destination } = stored;
+  return destination;
+}
+
+// ---------- input ----------
+
+const list = (value: unknown) => (Array.isArray(value) ? value : value === undefined || value === null ? [] : value);
+
+/** The input as the API takes it: the config as an object (AWSJSON may arrive as text), lists defaulted. */
+export function readInput(raw: Readonly<Record<string, unknown>>): DestinationInput {
+  let config: unknown = raw.config ?? {};
+  if (typeof config === 'string') {
+    try {
+      config = JSON.parse(config) as unknown;
+    } catch {
+      throw invalidInput({ config: MESSAGES.mustHaveValue });
+    }
+  }
+  return {
+    outputType: raw.outputType as DestinationType,
+    displayName: typeof raw.displayName === 'string' ? raw.displayName.trim() : (raw.displayName as string),
+    defaultForSeverity: list(raw.defaultForSeverity) as AlertSeverity[],
+    alertTypes: (raw.alertTypes === undefined || raw.alertTypes === null ? [...ALERT_TYPES] : raw.alertTypes) as AlertType[],
+    logTypes: list(raw.logTypes) as string[],
+    config: config as DestinationConfig,
+  };
+}
+
+/** Checks an input (after saved secrets are put back); InvalidInput with every problem. */
+function checkInput(input: DestinationInput): DestinationInput {
+  const problems = validateDestination(input, { torqEnabled: torqEnabled() });
+  if (problems.length) throw invalidInput(problems);
+  // Severities in display order, so lists read the same whatever order they were picked in.
+  return {
+    ...input,
+    defaultForSeverity: ALERT_SEVERITIES.filter((s) => input.defaultForSeverity.includes(s)),
+    alertTypes: ALERT_TYPES.filter((t) => input.alertTypes.includes(t)),
+  };
+}
+
+async function stored(
+  id: string,
+  input: DestinationInput,
+  actor: Actor,
+  previous: StoredDestination | null,
+): Promise<StoredDestination> {
+  const { clear, secrets } = splitConfig(input.outputType, input.config);
+  const secretFields = Object.keys(secrets);
+  const now = new Date().toISOString();
+  return {
+    id,
+    outputType: input.outputType,
+    displayName: input.displayName,
+    defaultForSeverity: input.defaultForSeverity,
+    alertTypes: input.alertTypes,
+    logTypes: input.logTypes,
+    config: clear,
+    secretFields,
+    ...(secretFields.length ? { secrets: await secretBox().encrypt(JSON.stringify(secrets), id) } : {}),
+    createdAt: previous?.createdAt ?? now,
+    createdBy: previous?.createdBy ?? actorName(actor),
+    lastModifiedTime: now,
+    lastModifiedBy: actorName(actor),
+    revision: (previous?.revision ?? 0) + 1,
+  };
+}
+
+const nameTaken = () =>
+  new ApiError('AlreadyExists', MESSAGES.displayNameTaken, [{ path: 'displayName', message: MESSAGES.displayNameTaken }]);
+
+// ---------- the API ----------
+
+export async function listDestinations(): Promise<Destination[]> {
+  return (await everyStoredDestination()).map(view);
+}
+
+export async function getDestination(id: string): Promise<Destination> {
+  const destination = await getStoredDestination(id);
+  if (!destination) throw new ApiError('NotFound', NOT_FOUND);
+  return view(destination);
+}
+
+export async function createDestination(raw: Readonly<Record<string, unknown>>, actor: Actor): Promise<Destination> {
+  const input = checkInput(readInput(raw));
+  const id = newDestinationId();
+  if (!(await claimName(input.displayName, id))) throw nameTaken();
+  const destination = await stored(id, input, actor, null);
+  if (!(await insertDestination(destination))) {
+    await releaseName(input.displayName, id);
+    throw new ApiError('AlreadyExists', 'A destination with this id exists already');
+  }
+  return view(destination);
+}
+
+/**
+ * Saves a destination's new values. A secret sent back as the masked placeholder keeps its saved value; the
+ * type cannot change. `revision` (optional) is the revision the editor read: a save over a newer one is refused.
+ */
+export async function updateDestination(
+  id: string,
+  raw: Readonly<Record<string, unknown>>,
+  actor: Actor,
+  revision?: number,
+): Promise<Destination> {
+  const previous = await getStoredDestination(id);
+  if (!previous) throw new ApiError('NotFound', NOT_FOUND);
+  if (revision !== undefined && revision !== previous.revision) throw new ApiError('RevisionConflict', REVISION_CONFLICT);
+  const read = readInput(raw);
+  if (read.outputType !== previous.outputType) throw invalidInput({ outputType: 'The type of a destination cannot change' });
+  const input = checkInput({ ...read, config: keepSavedSecrets(read.outputType, read.config, await revealedConfig(previous)) });
+  const renamed = input.displayName.toLowerCase() !== previous.displayName.toLowerCase();
+  if (renamed && !(await claimName(input.displayName, id))) throw nameTaken();
+  const next = await stored(id, input, actor, previous);
+  if (!(await replaceDestination(next, previous.revision))) {
+    if (renamed) await releaseName(input.displayName, id);
+    throw new ApiError('RevisionConflict', REVISION_CONFLICT);
+  }
+  if (renamed) await releaseName(previous.displayName, id);
+  return view(next);
+}
+
+export async function deleteDestination(id: string): Promise<{ id: string }> {
+  const previous = await getStoredDestination(id);
+  if (!previous || !(await removeDestination(previous))) throw new ApiError('NotFound', NOT_FOUND);
+  return { id };
+}
+
+// ---------- delivery ----------
+
+/** A destination with its secrets in clear, or null when there is none with this id. Server side only. */
+export async function getDestinationForDelivery(id: string): Promise<DeliveryDestination | null> {
+  const destination = await getStoredDestination(id);
+  if (!destination) return null;
+  return {
+    id: destination.id,
+    outputType: destination.outputType,
+    displayName: destination.displayName,
+    config: await revealedConfig(destination),
+  };
+}
+
+/** What resolution needs of an alert: its type, severity and log types, and for detection alerts the detection's type. */
+export type RoutedAlert = Pick<Alert, 'type' | 'severity' | 'logTypes'> & { readonly detectionType?: RoutedDetectionType };
+
+/**
+ * The destinations an alert goes to (secrets masked; ask getDestinationForDelivery for each to send):
+ * the detection's explicit outputIds alone, otherwise by alert types, severity and log types (§4).
+ */
+export async function destinationsForAlert(alert: RoutedAlert, detectionOutputIds?: readonly string[]): Promise<Destination[]> {
+  const destinations = await listDestinations();
+  if (alert.type === 'ALERT') {
+    return resolveDestinations(destinations, {
+      alertType: 'ALERT',
+      detectionType: alert.detectionType ?? 'RULE',
+      severity: alert.severity,
+      logTypes: alert.logTypes,
+      outputIds: detectionOutputIds,
+    });
+  }
+  return resolveDestinations(destinations, { alertType: alert.type, severity: alert.severity });
+}
+
+/** The destination a test alert goes to: a saved one by id, or a form's unsaved values (with `id`: masked secrets kept). */
+export async function testTarget(
+  target: { id: string } | { id?: string; input: Readonly<Record<string, unknown>> },
+): Promise<DeliveryDestination> {
+  if (!('input' in target)) {
+    const destination = await getDestinationForDelivery(target.id);
+    if (!destination) throw new ApiError('NotFound', NOT_FOUND);
+    return destination;
+  }
+  const read = readInput(target.input);
+  const previous = target.id ? await getStoredDestination(target.id) : null;
+  if (target.id && !previous) throw new ApiError('NotFound', NOT_FOUND);
+  if (previous && previous.outputType !== read.outputType)
+    throw invalidInput({ outputType: 'The type of a destination cannot change' });
+  const saved = previous ? await revealedConfig(previous) : null;
+  const input = checkInput({ ...read, config: keepSavedSecrets(read.outputType, read.config, saved) });
+  return { id: previous?.id ?? 'test', outputType: input.outputType, displayName: input.displayName, config: input.config };
+}
