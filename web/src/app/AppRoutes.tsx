@@ -20,6 +20,7 @@ import { PasswordResetPage } from '../screens/SignIn/PasswordResetPage';
 import { SignInPage, SupportSignInPage } from '../screens/SignIn/SignInPage';
 import { SupportPage } from '../screens/Support/SupportPage';
 import { UsersPage } from '../screens/Users/UsersPage';
+import { InlineFilterProvider } from '../screens/Detections/useInlineFilterProvider';
 import { AnonymousOnly, RequireAuth } from './guards';
 import { RequirePermissions } from './RequirePermissions';
 import {
@@ -58,7 +59,13 @@ export function AppRoutes() {
         <Route path={SIGN_IN_ROUTES.oauth} element={<OAuthPage />} />
       </Route>
       <Route element={<RequireAuth />}>
-        <Route element={<AppLayout />}>
+        <Route
+          element={
+            <InlineFilterProvider>
+              <AppLayout />
+            </InlineFilterProvider>
+          }
+        >
           <Route index element={<HomePage />} />
           <Route path={SECTION_PATHS.settings} element={<Navigate to={SETTINGS_ROUTES.general} replace />} />
           <Route element={<RequirePermissions permissions={SETTINGS_PERMISSIONS.general} />}>

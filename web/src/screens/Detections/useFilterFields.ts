@@ -1,0 +1,21 @@
+import { useQuery } from '@apollo/client/react';
+import { useMemo } from 'react';
+import type { FilterFieldsState } from '../../features/detections/simple';
+import { describeApiError } from '../../lib/apollo/apiErrors';
+import { FILTER_FIELDS_QUERY } from './useInlineFilter.operations';
+
+const NONE: FilterFieldsState['fields'] = [];
+
+/** The fields of the log types' schemas (and the standard p_* fields) a condition can target. */
+export function useFilterFields(logTypes: readonly string[]): FilterFieldsState {
+  const sorted = useMemo(() => [...new Set(logTypes)].sort(), [logTypes]);
+  const { data, loading, error } = useQuery(FILTER_FIELDS_QUERY, {
+    variables: { logTypes: sorted },
+    skip: sorted.length === 0,
+  });
+  return {
+    fields: data?.filterFields.flatFields ?? NONE,
+    loading,
+    error: error ? describeApiError(error) : undefined,
+  };
+}
