@@ -13,6 +13,7 @@ import { LogSourcesPage } from '../screens/LogSources/LogSourcesPage';
 import { NotFoundPage } from './errors/NotFoundPage';
 import { RoleFormPage } from '../screens/Roles/RoleFormPage';
 import { RolesPage } from '../screens/Roles/RolesPage';
+import { DetectionEditorRoute, DetectionRoute, NewDetectionRoute } from '../screens/Detections/lazyEditor';
 import { SchemaDetailsRoute, SchemaEditRoute, SchemasPage } from '../screens/Schemas/lazy';
 import { OAuthPage } from '../screens/SignIn/OAuthPage';
 import { PasswordForgotPage } from '../screens/SignIn/PasswordForgotPage';
@@ -25,6 +26,7 @@ import { AnonymousOnly, RequireAuth } from './guards';
 import { RequirePermissions } from './RequirePermissions';
 import {
   ALERT_ROUTES,
+  DETECTION_EDITOR_ROUTES,
   DESTINATION_ROUTES,
   alertPath,
   LOG_SOURCE_ROUTES,
@@ -104,6 +106,15 @@ export function AppRoutes() {
           </Route>
           <Route element={<RequirePermissions permissions={['DestinationModify']} />}>
             <Route path={DESTINATION_ROUTES.new} element={<NewDestinationPage />} />
+          </Route>
+          <Route element={<RequirePermissions permissions={['RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify']} />}>
+            <Route path={DETECTION_EDITOR_ROUTES.rule} element={<DetectionRoute />} />
+            <Route path={DETECTION_EDITOR_ROUTES.policy} element={<DetectionRoute />} />
+            <Route path={DETECTION_EDITOR_ROUTES.editRule} element={<DetectionEditorRoute />} />
+            <Route path={DETECTION_EDITOR_ROUTES.editPolicy} element={<DetectionEditorRoute />} />
+          </Route>
+          <Route element={<RequirePermissions permissions={['RuleModify', 'PolicyModify']} />}>
+            <Route path={DETECTION_EDITOR_ROUTES.new} element={<NewDetectionRoute />} />
           </Route>
           <Route path={SUPPORT_PATH} element={<SupportPage />} />
           <Route path="*" element={<NotFoundPage />} />

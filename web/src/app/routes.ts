@@ -96,6 +96,43 @@ export const SETTINGS_ROUTES = {
 
 export const editRolePath = (id: string) => fill(SETTINGS_ROUTES.editRole, { id });
 
+/** The detection editor's pages: new (with the §2 query parameters), a rule's or policy's page and its editor. */
+export const DETECTION_EDITOR_ROUTES = {
+  new: '/build/detections/new/',
+  rule: '/build/detections/rules/:id/',
+  editRule: '/build/detections/rules/:id/edit/',
+  policy: '/build/detections/policies/:id/',
+  editPolicy: '/build/detections/policies/:id/edit/',
+} as const;
+
+/** The optional query parameters of the new-detection page (§2). */
+export type NewDetectionParams = Partial<
+  Record<
+    | 'type'
+    | 'isSimpleDetection'
+    | 'mitreTactic'
+    | 'mitreTechnique'
+    | 'relatedDetectionId'
+    | 'relationOperation'
+    | 'sessionId'
+    | 'correlationRuleRefs'
+    | 'version',
+    string
+  >
+>;
+
+export function newDetectionPath(params: NewDetectionParams = {}): string {
+  const query = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const text = query.toString();
+  return text ? `${DETECTION_EDITOR_ROUTES.new}?${text}` : DETECTION_EDITOR_ROUTES.new;
+}
+
+/** A detection's page: policies under policies/, every rule-like type under rules/. */
+export const detectionPath = (id: string, type?: string | null) =>
+  fill(type === 'POLICY' || type === 'policy' ? DETECTION_EDITOR_ROUTES.policy : DETECTION_EDITOR_ROUTES.rule, { id });
+export const editDetectionPath = (id: string, type?: string | null) =>
+  fill(type === 'POLICY' || type === 'policy' ? DETECTION_EDITOR_ROUTES.editPolicy : DETECTION_EDITOR_ROUTES.editRule, { id });
+
 /** The places of areas the navigation names before their pages exist; each area's routes join the groups above as it lands. */
 export const UNBUILT_PATHS = {
   dashboard: '/dashboard/',

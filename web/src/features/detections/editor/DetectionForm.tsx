@@ -1,0 +1,523 @@
+// The one detection form (formik + yup) for rules, scheduled rules, policies and simple detections: the §3 form
+// values, the Python function editor with its templates, the unit tests panel and "Test against data". It only
+// renders; the page gives it the options, saves and runs.
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useFormik } from 'formik';
+import { useEffect, useState, type ReactNode } from 'react';
+import { MITRE_TACTICS, describeMitreMapping, mitreMapping } from '../../../../../core/detections/mitre';
+import { MultiValueInput } from '../../../components/MultiValueInput';
+import { UnitTestsPanel, type TestRunOutcome } from '../unit-tests/UnitTestsPanel';
+import { CodeEditor } from './CodeEditor';
+import {
+  FUNCTION_TEMPLATES,
+  SEVERITY_OPTIONS,
+  withTemplate,
+  type DetectionFormValues,
+  type UnitTestValues,
+} from './detectionDocument';
+import { detectionSchema } from './detectionSchema';
+import { TestAgainstData, type DataRunOutcome } from './TestAgainstData';
+
+export interface SimpleEditorSlotProps {
+  readonly value: string;
+  readonly logTypes: readonly string[];
+  readonly readOnly: boolean;
+  readonly onChange: (value: string) => void;
+}
+
+interface DetectionFormProps {
+  readonly initialValues: DetectionFormValues;
+  readonly isNew: boolean;
+  readonly readOnly: boolean;
+  /** Why the form is read-only, shown above it. */
+  readonly readOnlyReason?: ReactNode;
+  readonly logTypeOptions: readonly string[];
+  readonly destinationOptions?: readonly { value: string; label: string }[];
+  /** Where the global helpers are listed. */
+  readonly helpersPath?: string;
+  /** Saves; rejects with the message to show. */
+  readonly onSave: (values: DetectionFormValues) => Promise<void>;
+  readonly onRunTests: (values: DetectionFormValues, tests: readonly UnitTestValues[]) => Promise<TestRunOutcome>;
+  readonly onTestData?: (values: DetectionFormValues, hours: number) => Promise<DataRunOutcome>;
+  /** Reports whether the form holds unsaved changes. */
+  readonly onDirtyChange?: (dirty: boolean) => void;
+  /** The simple-detection editor; the YAML editor when absent. */
+  readonly SimpleEditor?: (props: SimpleEditorSlotProps) => ReactNode;
+  readonly actions?: ReactNode;
+}
+
+const fieldError = (formik: ReturnType<typeof useFormik<DetectionFormValues>>, key: keyof DetectionFormValues) =>
+  formik.touched[key] || formik.submitCount > 0 ? (formik.errors[key] as string | undefined) : undefined;
+
+export function DetectionForm({
+  initialValues,
+  isNew,
+  readOnly,
+  readOnlyReason,
+  logTypeOptions,
+  destinationOptions = [],
+  helpersPath,
+  onSave,
+  onRunTests,
+  onTestData,
+  onDirtyChange,
+  SimpleEditor,
+  actions,
+}: DetectionFormProps) {
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const formik = useFormik<DetectionFormValues>({
+    initialValues,
+    validationSchema: detectionSchema,
+    enableReinitialize: true,
+    onSubmit: async (values, helpers) => {
+      setSaveError(null);
+      try {
+        await onSave(values);
+        helpers.resetForm({ values });
+      } catch (err) {
+        setSaveError((err as Error).message);
+      }
+    },
+  });
+  const values = formik.values;
+  const dirty = formik.dirty;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+
+  const isPolicy = values.kind === 'policy';
+  const isSimple = values.kind === 'simple';
+  const set = <K extends keyof DetectionFormValues>(key: K, value: DetectionFormValues[K]) =>
+    void formik.setFieldValue(key, value);
+  const touch = (key: keyof DetectionFormValues) => () => void formik.setFieldTouched(key, true);
+  const functionLabel = isPolicy ? 'Policy Function' : 'Rule Function';
+
+  return (
+    <form onSubmit={formik.handleSubmit} noValidate>
+      <Stack gap="md">
+        {readOnly && readOnlyReason && (
+          <Alert color="yellow" variant="light">
+            {readOnlyReason}
+          </Alert>
+        )}
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <Title order={4}>Basic</Title>
+            <Group grow align="flex-start">
+              <TextInput
+                label={isPolicy ? 'Policy ID' : 'Rule ID'}
+                required
+                name="id"
+                value={values.id}
+                readOnly={readOnly || !isNew}
+                error={fieldError(formik, 'id')}
+                onChange={(e) => set('id', e.currentTarget.value)}
+                onBlur={touch('id')}
+              />
+              <TextInput
+                label="Display Name"
+                name="displayName"
+                value={values.displayName}
+                readOnly={readOnly}
+                error={fieldError(formik, 'displayName')}
+                onChange={(e) => set('displayName', e.currentTarget.value)}
+                onBlur={touch('displayName')}
+              />
+            </Group>
+            <Group>
+              <Switch
+                label="Enabled"
+                checked={values.enabled}
+                disabled={readOnly}
+                onChange={(e) => set('enabled', e.currentTarget.checked)}
+              />
+              {!isPolicy && (
+                <Switch
+                  label="Create Alert"
+                  checked={values.createAlert}
+                  disabled={readOnly}
+                  onChange={(e) => set('createAlert', e.currentTarget.checked)}
+                />
+              )}
+            </Group>
+            {isPolicy ? (
+              <TagsInput
+                label="Resource Types"
+                value={values.resourceTypes}
+                readOnly={readOnly}
+                onChange={(v) => set('resourceTypes', v)}
+                placeholder="AWS.S3.Bucket"
+              />
+            ) : values.kind === 'scheduled_rule' ? (
+              <TagsInput
+                label="Scheduled Queries"
+                value={values.scheduledQueries}
+                readOnly={readOnly}
+                error={fieldError(formik, 'scheduledQueries')}
+                onChange={(v) => set('scheduledQueries', v)}
+                onBlur={touch('scheduledQueries')}
+              />
+            ) : (
+              <MultiSelect
+                label="Log Types"
+                required
+                searchable
+                data={[...new Set([...logTypeOptions, ...values.logTypes])]}
+                value={values.logTypes}
+                readOnly={readOnly}
+                error={fieldError(formik, 'logTypes')}
+                onChange={(v) => set('logTypes', v)}
+                onBlur={touch('logTypes')}
+                maxDropdownHeight={300}
+              />
+            )}
+            <Textarea
+              label="Description"
+              rows={3}
+              value={values.description}
+              readOnly={readOnly}
+              onChange={(e) => set('description', e.currentTarget.value)}
+            />
+            <Group grow align="flex-start">
+              <Textarea
+                label="Runbook"
+                rows={3}
+                value={values.runbook}
+                readOnly={readOnly}
+                error={fieldError(formik, 'runbook')}
+                onChange={(e) => set('runbook', e.currentTarget.value)}
+                onBlur={touch('runbook')}
+              />
+              <Textarea
+                label="Reference"
+                rows={3}
+                value={values.reference}
+                readOnly={readOnly}
+                error={fieldError(formik, 'reference')}
+                onChange={(e) => set('reference', e.currentTarget.value)}
+                onBlur={touch('reference')}
+              />
+            </Group>
+            {readOnly ? (
+              <TextInput label="Tags" readOnly value={values.tags.join(', ')} />
+            ) : (
+              <MultiValueInput label="Tags" name="tags" value={values.tags} onChange={(v) => set('tags', v)} />
+            )}
+          </Stack>
+        </Paper>
+
+        {(isPolicy || values.createAlert) && (
+          <Paper withBorder p="md" data-testid="alert-fields">
+            <Stack gap="sm">
+              <Title order={4}>Alert</Title>
+              <Group grow align="flex-start">
+                <Select
+                  label="Severity"
+                  data={[...SEVERITY_OPTIONS].reverse()}
+                  value={values.severity}
+                  readOnly={readOnly}
+                  allowDeselect={false}
+                  onChange={(v) => v && set('severity', v as DetectionFormValues['severity'])}
+                />
+                {!isPolicy && (
+                  <NumberInput
+                    label="Deduplication Period (minutes)"
+                    min={0}
+                    value={values.dedupPeriodMinutes}
+                    readOnly={readOnly}
+                    error={fieldError(formik, 'dedupPeriodMinutes')}
+                    onChange={(v) => set('dedupPeriodMinutes', typeof v === 'number' ? v : Number.NaN)}
+                  />
+                )}
+                {!isPolicy && (
+                  <NumberInput
+                    label="Events Threshold"
+                    min={1}
+                    value={values.threshold}
+                    readOnly={readOnly}
+                    error={fieldError(formik, 'threshold')}
+                    onChange={(v) => set('threshold', typeof v === 'number' ? v : Number.NaN)}
+                  />
+                )}
+              </Group>
+              <MultiSelect
+                label="Destination Overrides"
+                description="Send alerts only to these destinations instead of those chosen by severity and log type"
+                data={[
+                  ...destinationOptions,
+                  ...values.outputIds
+                    .filter((id) => !destinationOptions.some((d) => d.value === id))
+                    .map((id) => ({ value: id, label: id })),
+                ]}
+                value={values.outputIds}
+                readOnly={readOnly}
+                searchable
+                nothingFoundMessage="You have not configured any destinations."
+                onChange={(v) => set('outputIds', v)}
+              />
+              {!isPolicy && (
+                <TagsInput
+                  label="Summary Attributes"
+                  description="Event fields summarized on the alert"
+                  value={values.summaryAttributes}
+                  readOnly={readOnly}
+                  onChange={(v) => set('summaryAttributes', v)}
+                />
+              )}
+            </Stack>
+          </Paper>
+        )}
+
+        <FrameworkMapping values={values} readOnly={readOnly} onChange={(key, value) => set(key, value)} />
+
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            {isSimple ? (
+              <>
+                <Title order={4}>Detection</Title>
+                {SimpleEditor ? (
+                  <SimpleEditor
+                    value={values.simpleBody}
+                    logTypes={values.logTypes}
+                    readOnly={readOnly}
+                    onChange={(v) => set('simpleBody', v)}
+                  />
+                ) : (
+                  <CodeEditor
+                    language="yaml"
+                    label="Simple Detection"
+                    value={values.simpleBody}
+                    readOnly={readOnly}
+                    onChange={(v) => set('simpleBody', v)}
+                  />
+                )}
+              </>
+            ) : (
+              <>
+                <Group justify="space-between">
+                  <Title order={4}>{functionLabel}</Title>
+                  {helpersPath && (
+                    <Anchor href={helpersPath} target="_blank" size="sm">
+                      Global helpers
+                    </Anchor>
+                  )}
+                </Group>
+                {!readOnly && !isPolicy && (
+                  <Group gap="xs">
+                    <Text size="sm" c="dimmed">
+                      Insert template:
+                    </Text>
+                    {FUNCTION_TEMPLATES.map((t) => (
+                      <Button
+                        key={t.name}
+                        size="compact-xs"
+                        variant="default"
+                        onClick={() => set('body', withTemplate(values.body, t.name))}
+                      >
+                        {t.label}
+                      </Button>
+                    ))}
+                  </Group>
+                )}
+                <CodeEditor
+                  language="python"
+                  label={functionLabel}
+                  value={values.body}
+                  readOnly={readOnly}
+                  height={380}
+                  onChange={(v) => set('body', v)}
+                />
+                {fieldError(formik, 'body') && (
+                  <Text c="red" size="sm">
+                    {fieldError(formik, 'body')}
+                  </Text>
+                )}
+              </>
+            )}
+          </Stack>
+        </Paper>
+
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <Title order={4}>Unit Tests</Title>
+            <UnitTestsPanel
+              tests={values.tests}
+              subject={isPolicy ? 'Resource' : 'Event'}
+              readOnly={readOnly}
+              onChange={(tests) => set('tests', tests)}
+              onRun={readOnly ? undefined : (tests) => onRunTests(values, tests)}
+            />
+            {formik.submitCount > 0 && typeof formik.errors.tests === 'string' && (
+              <Text c="red" size="sm">
+                {formik.errors.tests}
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+
+        {onTestData && !readOnly && (values.kind === 'rule' || values.kind === 'simple') && (
+          <Paper withBorder p="md">
+            <TestAgainstData onRun={(hours) => onTestData(values, hours)} />
+          </Paper>
+        )}
+
+        {saveError && (
+          <Alert color="red" variant="light" title="Could not save the detection">
+            {saveError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          {actions}
+          {!readOnly && (
+            <Button type="submit" loading={formik.isSubmitting} disabled={formik.isSubmitting || (!isNew && !dirty)}>
+              {isNew ? 'Save' : 'Update'}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Reports: MITRE ATT&CK tactics and techniques from the bundled list, and free keys with their values. */
+function FrameworkMapping({
+  values,
+  readOnly,
+  onChange,
+}: {
+  readonly values: DetectionFormValues;
+  readonly readOnly: boolean;
+  readonly onChange: <K extends 'mitre' | 'reports'>(key: K, value: DetectionFormValues[K]) => void;
+}) {
+  const [tactic, setTactic] = useState<string | null>(null);
+  const [technique, setTechnique] = useState<string | null>(null);
+  const chosen = MITRE_TACTICS.find((t) => t.id === tactic);
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={4}>Framework Mapping</Title>
+        <Text size="sm" fw={500}>
+          MITRE ATT&CK
+        </Text>
+        {values.mitre.map((m) => {
+          const described = describeMitreMapping(m);
+          return (
+            <Group key={m} gap="xs">
+              <Text size="sm">
+                {described ? `${described.tactic.name} (${described.tactic.id})` : m}
+                {described?.technique ? ` › ${described.technique.name} (${described.technique.id})` : ''}
+              </Text>
+              {!readOnly && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() =>
+                    onChange(
+                      'mitre',
+                      values.mitre.filter((x) => x !== m),
+                    )
+                  }
+                >
+                  Remove
+                </Button>
+              )}
+            </Group>
+          );
+        })}
+        {!readOnly && (
+          <Group align="flex-end">
+            <Select
+              label="Tactic"
+              searchable
+              data={MITRE_TACTICS.map((t) => ({ value: t.id, label: `${t.name} (${t.id})` }))}
+              value={tactic}
+              onChange={(v) => {
+                setTactic(v);
+                setTechnique(null);
+              }}
+            />
+            <Select
+              label="Technique"
+              searchable
+              clearable
+              disabled={!chosen}
+              data={(chosen?.techniques ?? []).map((t) => ({ value: t.id, label: `${t.name} (${t.id})` }))}
+              value={technique}
+              onChange={setTechnique}
+            />
+            <Button
+              variant="default"
+              disabled={!tactic || values.mitre.includes(mitreMapping(tactic, technique ?? undefined))}
+              onClick={() => tactic && onChange('mitre', [...values.mitre, mitreMapping(tactic, technique ?? undefined)])}
+            >
+              Add mapping
+            </Button>
+          </Group>
+        )}
+        {values.reports.map((r, i) => (
+          <Group key={i} align="flex-end" wrap="nowrap">
+            <TextInput
+              label="Report key"
+              value={r.key}
+              readOnly={readOnly}
+              onChange={(e) =>
+                onChange(
+                  'reports',
+                  values.reports.map((x, j) => (j === i ? { ...x, key: e.currentTarget.value } : x)),
+                )
+              }
+            />
+            <TagsInput
+              label="Values"
+              style={{ flex: 1 }}
+              value={r.values}
+              readOnly={readOnly}
+              onChange={(v) =>
+                onChange(
+                  'reports',
+                  values.reports.map((x, j) => (j === i ? { ...x, values: v } : x)),
+                )
+              }
+            />
+            {!readOnly && (
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={() =>
+                  onChange(
+                    'reports',
+                    values.reports.filter((_, j) => j !== i),
+                  )
+                }
+              >
+                Remove
+              </Button>
+            )}
+          </Group>
+        ))}
+        {!readOnly && (
+          <Group>
+            <Button size="xs" variant="subtle" onClick={() => onChange('reports', [...values.reports, { key: '', values: [] }])}>
+              + Add report key
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

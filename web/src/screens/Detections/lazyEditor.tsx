@@ -1,0 +1,34 @@
+// The detection editor's screens for AppRoutes: they carry Monaco, so each loads on its first visit rather than
+// with the app.
+import { Skeleton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+
+const New = lazy(() => import('./NewDetectionPage').then((m) => ({ default: m.NewDetectionPage })));
+const Edit = lazy(() => import('./DetectionEditorPage').then((m) => ({ default: m.DetectionEditorPage })));
+const Details = lazy(() => import('./DetectionPage').then((m) => ({ default: m.DetectionPage })));
+
+const loading = <Skeleton h={400} radius="md" aria-label="Loading" />;
+
+export function NewDetectionRoute() {
+  return (
+    <Suspense fallback={loading}>
+      <New />
+    </Suspense>
+  );
+}
+
+export function DetectionEditorRoute() {
+  return (
+    <Suspense fallback={loading}>
+      <Edit />
+    </Suspense>
+  );
+}
+
+export function DetectionRoute() {
+  return (
+    <Suspense fallback={loading}>
+      <Details />
+    </Suspense>
+  );
+}
