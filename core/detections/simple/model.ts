@@ -171,18 +171,11 @@ function readGroup(list: unknown, conjunction: 'and' | 'or', depth: number, at: 
 }
 
 /**
- * The builder's group for a list of match expressions (all of which must hold): the outer group is `and`, or
- * `or` when the list is one `Any`. Null or absent is an empty group.
+ * The builder's group for a list of match expressions (all of which must hold): an `and` group whose items are
+ * the list's expressions (`All` / `Any` ones are nested groups). Null or absent is an empty group.
  */
 export function readExpressions(expressions: unknown, at = 'Detection'): GroupReading {
   if (expressions === undefined || expressions === null) return { ok: true, group: emptyGroup() };
-  if (Array.isArray(expressions) && expressions.length === 1 && isRecord(expressions[0])) {
-    const keys = Object.keys(expressions[0]);
-    if (keys.length === 1 && keys[0] === 'Any') {
-      const group = readGroup(expressions[0].Any, 'or', 1, `${at}[0].Any`);
-      return 'reason' in group ? { ok: false, ...group } : { ok: true, group };
-    }
-  }
   const group = readGroup(expressions, 'and', 1, at);
   return 'reason' in group ? { ok: false, ...group } : { ok: true, group };
 }
@@ -208,7 +201,10 @@ function writeItem(item: Item): Record<string, unknown> {
   return { [item.conjunction === 'and' ? 'All' : 'Any']: item.items.map(writeItem) };
 }
 
-/** The match expressions of a group: the items of an `and` group, or one `Any` for an `or` group. */
+/**
+ * The match expressions of the outer group (a list, all of which must hold): its items; an outer `or` group,
+ * which the builder does not make, is written as one `Any`.
+ */
 export function writeExpressions(group: Group): Record<string, unknown>[] {
   const items = group.items.map(writeItem);
   return group.conjunction === 'and' ? items : [{ Any: items }];

@@ -93,15 +93,15 @@ describe('simple detections: the builder model', () => {
   it('keeps nested and/or groups, three levels deep, and the key style of each condition', () => {
     const group: Group = {
       kind: 'group',
-      conjunction: 'or',
+      conjunction: 'and',
       items: [
         { ...condition('eventName', '==', 'ConsoleLogin'), keyStyle: 'Key' },
         {
           kind: 'group',
-          conjunction: 'and',
+          conjunction: 'or',
           items: [
             { ...condition('a[0].b', 'is not empty'), keyStyle: 'DeepKey' },
-            { kind: 'group', conjunction: 'or', items: [condition('n', '>', 3), condition('m', 'in', [1, 2])] },
+            { kind: 'group', conjunction: 'and', items: [condition('n', '>', 3), condition('m', 'in', [1, 2])] },
           ],
         },
         { kind: 'group', conjunction: 'and', items: [] },
@@ -109,25 +109,26 @@ describe('simple detections: the builder model', () => {
     };
     const yaml = writeDetectionText('', group);
     expect(readYaml(yaml)).toEqual([
+      { Key: 'eventName', Condition: 'Equals', Value: 'ConsoleLogin' },
       {
         Any: [
-          { Key: 'eventName', Condition: 'Equals', Value: 'ConsoleLogin' },
+          { DeepKey: ['a', 0, 'b'], Condition: 'IsNotNullOrEmpty' },
           {
             All: [
-              { DeepKey: ['a', 0, 'b'], Condition: 'IsNotNullOrEmpty' },
-              {
-                Any: [
-                  { KeyPath: 'n', Condition: 'IsGreaterThan', Value: 3 },
-                  { KeyPath: 'm', Condition: 'IsIn', Values: [1, 2] },
-                ],
-              },
+              { KeyPath: 'n', Condition: 'IsGreaterThan', Value: 3 },
+              { KeyPath: 'm', Condition: 'IsIn', Values: [1, 2] },
             ],
           },
-          { All: [] },
         ],
       },
+      { All: [] },
     ]);
     expect(readDetectionText(yaml)).toEqual({ ok: true, group });
+  });
+
+  it('reads a list of one Any as a group of its own (the outer group is always and)', () => {
+    const reading = readExpressions([{ Any: [{ Key: 'a', Condition: 'IsNullOrEmpty' }] }]);
+    expect(reading.ok && reading.group.items[0]).toMatchObject({ kind: 'group', conjunction: 'or' });
   });
 
   it('YAML → GUI → YAML changes nothing of what the builder can show', () => {
@@ -191,6 +192,7 @@ describe('simple detections: the builder model', () => {
 
   it('disables the builder beyond three levels of groups', () => {
     const deep = [{ All: [{ Any: [{ All: [{ Key: 'a', Condition: 'IsNullOrEmpty' }] }] }] }];
+    expect(readExpressions(deep)).toMatchObject({ ok: false, reason: 'too-deep', at: 'Detection[0].All[0].Any[0].All' });
     expect(readDetectionText(JSON.stringify(deep))).toMatchObject({ ok: false, reason: 'too-deep', message: TOO_DEEP });
     const three = [{ All: [{ Any: [{ Key: 'a', Condition: 'IsNullOrEmpty' }] }] }];
     expect(readDetectionText(JSON.stringify(three)).ok).toBe(true);

@@ -87,25 +87,31 @@ function GroupView({ context, group, path, depth }: { context: Context; group: C
     <Paper withBorder={depth > 1} p={depth > 1 ? 'sm' : 0} role="group" aria-label={name}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs">
+          {depth === 1 ? (
             <Text size="sm" c="dimmed">
-              Match
+              Match every condition below (add a group for OR)
             </Text>
-            <SegmentedControl
-              size="xs"
-              aria-label={`${name}: and/or`}
-              disabled={readOnly}
-              value={group.conjunction}
-              onChange={(value) => set({ ...group, conjunction: value as 'and' | 'or' })}
-              data={[
-                { value: 'and', label: 'AND' },
-                { value: 'or', label: 'OR' },
-              ]}
-            />
-            <Text size="sm" c="dimmed">
-              {group.conjunction === 'and' ? 'every condition below' : 'any condition below'}
-            </Text>
-          </Group>
+          ) : (
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                Match
+              </Text>
+              <SegmentedControl
+                size="xs"
+                aria-label={`${name}: and/or`}
+                disabled={readOnly}
+                value={group.conjunction}
+                onChange={(value) => set({ ...group, conjunction: value as 'and' | 'or' })}
+                data={[
+                  { value: 'and', label: 'AND' },
+                  { value: 'or', label: 'OR' },
+                ]}
+              />
+              <Text size="sm" c="dimmed">
+                {group.conjunction === 'and' ? 'every condition in this group' : 'any condition in this group'}
+              </Text>
+            </Group>
+          )}
           {depth > 1 && !readOnly && (
             <Button size="compact-xs" variant="subtle" color="red" onClick={() => onChange(replaceAt(root, path, null))}>
               Remove group
