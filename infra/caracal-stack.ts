@@ -8,6 +8,7 @@ import type { DeploymentConfig } from './config';
 import { Data } from './data/data';
 import { Lake } from './data/lake';
 import { DeadLetters } from './dead-letters/dead-letters';
+import { Delivery } from './delivery/delivery';
 import { Destinations } from './destinations/destinations';
 import { Demo } from './demo/demo';
 import { Detections } from './detections/detections';
@@ -46,6 +47,7 @@ export class CaracalStack extends Stack {
   readonly logSources: LogSources;
   readonly deadLetters: DeadLetters;
   readonly alerts: Alerts;
+  readonly delivery: Delivery;
   readonly destinations: Destinations;
 
   constructor(scope: Construct, id: string, props: CaracalStackProps) {
@@ -82,11 +84,26 @@ export class CaracalStack extends Stack {
       userPool: this.auth.userPool,
     });
     this.alerts = new Alerts(this, 'Alerts');
+    this.delivery = new Delivery(this, 'Delivery', {
+      changesQueue: this.alerts.changesQueue,
+      entityTable: this.data.entityTable,
+      lakeBucket: this.lake.lakeBucket,
+      userPool: this.auth.userPool,
+      allowPrivateNetworks: config.local,
+      protectedQueues: [
+        this.ingest.ingestQueue,
+        this.ingest.ingestDlq,
+        this.processing.detectionsQueue,
+        this.processing.detectionsDlq,
+        this.alerts.changesDlq,
+      ],
+    });
     this.deadLetters = new DeadLetters(this, 'DeadLetters', {
       deadLetterQueues: {
         ingest: this.ingest.ingestDlq,
         detections: this.processing.detectionsDlq,
         'alert-changes': this.alerts.changesDlq,
+        'alert-delivery': this.delivery.deliveryDlq,
       },
       entityTable: this.data.entityTable,
       userPool: this.auth.userPool,
@@ -165,6 +182,11 @@ export class CaracalStack extends Stack {
       this.logSources.healthFunction,
     ])
       this.alerts.publishChangesFrom(fn);
+    // Delivery's sender raises ALERT_DELIVERY system alerts, reads destinations with their secrets, and links
+    // each delivered alert to its page in the app.
+    this.alerts.publishChangesFrom(this.delivery.senderFunction);
+    this.destinations.allowDelivery(this.delivery.senderFunction);
+    this.delivery.useAppUrl(`https://${this.web.distribution.distributionDomainName}`);
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.web.distribution.distributionDomainName}` });
     new CfnOutput(this, 'GraphqlUrl', { value: this.api.graphqlApi.graphqlUrl });

@@ -29,6 +29,7 @@ import { closeServer, fromThisMachine, listen, localClientConfig } from './servi
 import { provisionBuckets, startS3 } from './services/s3';
 import { provisionQueues, restoreQueues, saveQueues, startSqs } from './services/sqs';
 import { provisionUsers, type CreatedUser } from './services/users';
+import { WebhookReceiver } from './services/webhook-receiver';
 import { ownerOnlyFolder } from './state-folder';
 import { serveStatic } from './static';
 import { readAssembly, resourcesOfType, Resolver, type StackTemplate } from './template';
@@ -71,6 +72,8 @@ export interface Runtime {
   /** Users created on this start, with their temporary passwords. */
   readonly createdUsers: CreatedUser[];
   readonly mailbox: MailMessage[];
+  /** What reached the local webhook (/local/webhook), the demo destination's URL. */
+  readonly webhooks: WebhookReceiver;
   readonly functions: Map<string, LocalFunction>;
   invoke(functionName: string, event: unknown): Promise<InvokeResult>;
   stop(): Promise<void>;
@@ -282,7 +285,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       ...baseEnvironment(stack, endpoints),
       [ENV.destinationsLocalKey]: localKeyFromFile(join(options.stateDir, 'destinations-key')),
     };
-    functions = provisionFunctions(stack, resolver, base, (name, line) => options.log(`[${name}] ${line}`));
+    // Delivered alerts link to this origin, not to the CloudFront domain the template names.
+    functions = provisionFunctions(stack, resolver, base, (name, line) => options.log(`[${name}] ${line}`), {
+      [ENV.appUrl]: url,
+    });
     stops.push(() => Promise.all([...functions.values()].map((f) => f.stop())).then(() => undefined));
     const runtimes = [...functions.values()].map((f) => f.spec.runtime);
     for (const line of runtimeMismatches(runtimes, localInterpreters())) options.log(`[runtime] ${line}`);
@@ -320,6 +326,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
     // The SPA's every call goes to this origin (/graphql, /cognito, config.json): it may connect nowhere else.
     const spaPolicy = contentSecurityPolicy([]);
+    const webhooks = new WebhookReceiver();
     front.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0];
       const fail = (err: unknown) => {
@@ -349,6 +356,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
           return void res.end(JSON.stringify(cognito.messages));
         }
+        if (WebhookReceiver.owns(path)) return webhooks.serve(req, res, url);
         serveStatic(options.webRoot, spaPolicy, req, res);
       } catch (err) {
         fail(err);
@@ -363,6 +371,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       webConfig: api?.webConfig,
       createdUsers,
       mailbox: cognito.messages,
+      webhooks,
       functions,
       invoke,
       stop: stopAll,

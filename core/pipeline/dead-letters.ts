@@ -1,5 +1,5 @@
-// The queues whose dead letters raise a PIPELINE_DEAD_LETTERS system alert: the pipeline's and the alert
-// changes'. A message that fails every retry moves to its queue's dead-letter queue, where it is kept (nothing
+// The queues whose dead letters raise a PIPELINE_DEAD_LETTERS system alert: the pipeline's, the alert
+// changes' and the alert deliveries'. A message that fails every retry moves to its queue's dead-letter queue, where it is kept (nothing
 // is lost) and counted by the dead-letter check; the check finds each dead-letter queue's URL in the
 // environment variable named here, which infra/ sets.
 
@@ -11,6 +11,12 @@ export const DEAD_LETTER_QUEUES = [
     name: 'alert-changes queue',
     consumer: 'the alert-change subscribers',
     urlVariable: 'ALERT_CHANGES_DLQ_URL',
+  },
+  {
+    id: 'alert-delivery',
+    name: 'alert delivery queue',
+    consumer: 'the delivery sender',
+    urlVariable: 'ALERT_DELIVERY_DLQ_URL',
   },
 ] as const;
 

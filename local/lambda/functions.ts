@@ -222,6 +222,8 @@ export function baseEnvironment(stack: StackTemplate, endpoints: Endpoints): Rec
     AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
     AWS_ENDPOINT_URL_S3: endpoints.s3,
     AWS_ENDPOINT_URL_SQS: endpoints.sqs,
+    // fauxqs serves SNS beside SQS (SNS destinations of alert delivery).
+    AWS_ENDPOINT_URL_SNS: endpoints.sqs,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
     AWS_ENDPOINT_URL_LAMBDA: endpoints.lambda,
     AWS_S3_FORCE_PATH_STYLE: 'true',
@@ -237,6 +239,8 @@ export function provisionFunctions(
   resolver: Resolver,
   base: Record<string, string>,
   log: LogSink,
+  /** Values the runtime knows better than the template (its own origin as APP_URL): set where the template sets the variable. */
+  overrides: Record<string, string> = {},
 ): Map<string, LocalFunction> {
   const functions = new Map<string, LocalFunction>();
   const resources = resourcesOfType(stack, 'AWS::Lambda::Function');
@@ -262,7 +266,7 @@ export function provisionFunctions(
       unknown
     >;
     const environment: Record<string, string> = { ...base };
-    for (const [k, v] of Object.entries(variables)) environment[k] = String(resolver.resolve(v));
+    for (const [k, v] of Object.entries(variables)) environment[k] = k in overrides ? overrides[k] : String(resolver.resolve(v));
     const memorySize = Number(props.MemorySize ?? 128);
     Object.assign(environment, {
       AWS_LAMBDA_FUNCTION_NAME: name,

@@ -1,6 +1,6 @@
 // The alert-changes queue in the synthesized template: encrypted, TLS-only, keeping messages as long as SQS
 // allows, with a dead-letter queue the dead-letter check watches; every function that raises alerts finds it
-// in its environment under the name ENV gives and may send to it, and nothing may take from it yet; and the
+// in its environment under the name ENV gives and may send to it, and the alert-delivery function alone reads it; and the
 // Alerts construct alone on a bare stack.
 import { Duration } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -27,6 +27,7 @@ const RAISERS = [
   'DetectionsDetectionsFunction',
   'DeadLettersCheckFunction',
   'LogSourcesSourceHealthFunction',
+  'DeliverySenderFunction',
 ];
 
 describe('the alert-changes queue', () => {
@@ -54,12 +55,12 @@ describe('the alert-changes queue', () => {
     expect(actionsOf(onQueue)).not.toContain('sqs:ReceiveMessage');
   });
 
-  it('is read by no function yet (the destinations capability subscribes)', () => {
-    template.resourcePropertiesCountIs(
-      'AWS::Lambda::EventSourceMapping',
-      { EventSourceArn: { 'Fn::GetAtt': [queueId(), 'Arn'] } },
-      0,
+  it('is read by the alert-delivery function alone', () => {
+    const [deliveryId] = functionNamed(template, 'DeliveryFanOutFunction');
+    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
+      (m) => JSON.stringify(m.Properties.EventSourceArn) === JSON.stringify({ 'Fn::GetAtt': [queueId(), 'Arn'] }),
     );
+    expect(mappings.map((m) => m.Properties.FunctionName)).toEqual([{ Ref: deliveryId }]);
   });
 });
 

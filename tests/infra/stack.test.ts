@@ -99,7 +99,9 @@ describe('ingest', () => {
     const queues = template.findResources('AWS::SQS::Queue');
     const withRedrive = Object.values(queues).filter((q) => q.Properties.RedrivePolicy);
     expect(withRedrive.length).toBeGreaterThan(0);
-    for (const q of withRedrive) expect(q.Properties.RedrivePolicy.maxReceiveCount).toBe(5);
+    // Five receives before the dead-letter queue; alert deliveries get their ten attempts (functions/lib/delivery).
+    for (const [id, q] of Object.entries(queues).filter(([, q]) => q.Properties.RedrivePolicy))
+      expect(q.Properties.RedrivePolicy.maxReceiveCount).toBe(id.startsWith('DeliveryQueue') ? 10 : 5);
     for (const q of Object.values(queues)) expect(q.Properties.SqsManagedSseEnabled).toBe(true);
     template.hasResourceProperties('AWS::SQS::QueuePolicy', {
       PolicyDocument: {
