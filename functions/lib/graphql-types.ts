@@ -86,14 +86,6 @@ export type AlertActivityKind =
   | 'EVENTS_ADDED'
   | 'STATUS_CHANGED';
 
-export type AlertAssignee = {
-  __typename?: 'AlertAssignee';
-  active: Scalars['Boolean']['output'];
-  email: Scalars['String']['output'];
-  id: Scalars['ID']['output'];
-  name: Scalars['String']['output'];
-};
-
 export type AlertConnection = {
   __typename?: 'AlertConnection';
   edges: Array<AlertEdge>;
@@ -1411,8 +1403,6 @@ export type Query = {
   alert?: Maybe<Alert>;
   /** An alert's activity (every change, comment and delivery attempt), oldest first. */
   alertActivity: Array<AlertActivity>;
-  /** The people alerts can name: every user, active when they may be assigned. */
-  alertAssignees: Array<AlertAssignee>;
   /** An alert's comments, oldest first. */
   alertComments: Array<AlertActivity>;
   /** The events of an alert (its signals in the lake), oldest first, paged. */
@@ -2184,7 +2174,6 @@ export type ResolversTypes = {
   Alert: ResolverTypeWrapper<Alert>;
   AlertActivity: ResolverTypeWrapper<AlertActivity>;
   AlertActivityKind: AlertActivityKind;
-  AlertAssignee: ResolverTypeWrapper<AlertAssignee>;
   AlertConnection: ResolverTypeWrapper<AlertConnection>;
   AlertEdge: ResolverTypeWrapper<AlertEdge>;
   AlertEventConnection: ResolverTypeWrapper<AlertEventConnection>;
@@ -2369,7 +2358,6 @@ export type ResolversParentTypes = {
   AddAlertCommentInput: AddAlertCommentInput;
   Alert: Alert;
   AlertActivity: AlertActivity;
-  AlertAssignee: AlertAssignee;
   AlertConnection: AlertConnection;
   AlertEdge: AlertEdge;
   AlertEventConnection: AlertEventConnection;
@@ -2627,13 +2615,6 @@ export type AlertActivityResolvers<ContextType = unknown, ParentType extends Res
   statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-};
-
-export type AlertAssigneeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AlertAssignee'] = ResolversParentTypes['AlertAssignee']> = {
-  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type AlertConnectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AlertConnection'] = ResolversParentTypes['AlertConnection']> = {
@@ -3166,7 +3147,6 @@ export type PageInfoResolvers<ContextType = unknown, ParentType extends Resolver
 export type QueryResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   alert?: Resolver<Maybe<ResolversTypes['Alert']>, ParentType, ContextType, RequireFields<QueryAlertArgs, 'id'>>;
   alertActivity?: Resolver<Array<ResolversTypes['AlertActivity']>, ParentType, ContextType, RequireFields<QueryAlertActivityArgs, 'alertId'>>;
-  alertAssignees?: Resolver<Array<ResolversTypes['AlertAssignee']>, ParentType, ContextType>;
   alertComments?: Resolver<Array<ResolversTypes['AlertActivity']>, ParentType, ContextType, RequireFields<QueryAlertCommentsArgs, 'alertId'>>;
   alertEvents?: Resolver<ResolversTypes['AlertEventConnection'], ParentType, ContextType, RequireFields<QueryAlertEventsArgs, 'input'>>;
   alerts?: Resolver<ResolversTypes['AlertConnection'], ParentType, ContextType, RequireFields<QueryAlertsArgs, 'input'>>;
@@ -3378,7 +3358,6 @@ export type Resolvers<ContextType = unknown> = {
   AWSURL?: GraphQLScalarType;
   Alert?: AlertResolvers<ContextType>;
   AlertActivity?: AlertActivityResolvers<ContextType>;
-  AlertAssignee?: AlertAssigneeResolvers<ContextType>;
   AlertConnection?: AlertConnectionResolvers<ContextType>;
   AlertEdge?: AlertEdgeResolvers<ContextType>;
   AlertEventConnection?: AlertEventConnectionResolvers<ContextType>;

@@ -13,6 +13,11 @@ import { LogSourcesPage } from '../screens/LogSources/LogSourcesPage';
 import { NotFoundPage } from './errors/NotFoundPage';
 import { RoleFormPage } from '../screens/Roles/RoleFormPage';
 import { RolesPage } from '../screens/Roles/RolesPage';
+import { DataModelEditRoute, DataModelRoute, DataModelsPage } from '../screens/DataModels/lazy';
+import { DetectionsPage } from '../screens/Detections/DetectionsPage';
+import { HelperEditRoute, HelpersPage } from '../screens/Helpers/lazy';
+import { PackPage } from '../screens/Packs/PackPage';
+import { PacksPage } from '../screens/Packs/PacksPage';
 import { DetectionEditorRoute, DetectionRoute, NewDetectionRoute } from '../screens/Detections/lazyEditor';
 import { SchemaDetailsRoute, SchemaEditRoute, SchemasPage } from '../screens/Schemas/lazy';
 import { OAuthPage } from '../screens/SignIn/OAuthPage';
@@ -36,6 +41,7 @@ import {
   SIGN_IN_ROUTES,
   SUPPORT_PATH,
 } from './routes';
+import { DATA_MODEL_ROUTES, DETECTION_ROUTES, HELPER_ROUTES, PACK_ROUTES } from './routes';
 import { AppLayout } from './shell/AppLayout';
 import { SETTINGS_PERMISSIONS } from './shell/navigation';
 
@@ -115,6 +121,22 @@ export function AppRoutes() {
           </Route>
           <Route element={<RequirePermissions permissions={['RuleModify', 'PolicyModify']} />}>
             <Route path={DETECTION_EDITOR_ROUTES.new} element={<NewDetectionRoute />} />
+          </Route>
+          <Route element={<RequirePermissions permissions={['RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify']} />}>
+            <Route path={DETECTION_ROUTES.list} element={<DetectionsPage />} />
+            <Route path={HELPER_ROUTES.list} element={<HelpersPage />} />
+            <Route path={DATA_MODEL_ROUTES.list} element={<DataModelsPage />} />
+            <Route path={DATA_MODEL_ROUTES.details} element={<DataModelRoute />} />
+            <Route path={PACK_ROUTES.list} element={<PacksPage />} />
+            <Route path={PACK_ROUTES.details} element={<PackPage />} />
+          </Route>
+          <Route element={<RequirePermissions permissions={['RuleRead', 'RuleModify']} />}>
+            <Route path={HELPER_ROUTES.edit} element={<HelperEditRoute />} />
+          </Route>
+          <Route element={<RequirePermissions permissions={['RuleModify']} />}>
+            <Route path={HELPER_ROUTES.new} element={<HelperEditRoute />} />
+            <Route path={DATA_MODEL_ROUTES.new} element={<DataModelEditRoute />} />
+            <Route path={DATA_MODEL_ROUTES.edit} element={<DataModelEditRoute />} />
           </Route>
           <Route path={SUPPORT_PATH} element={<SupportPage />} />
           <Route path="*" element={<NotFoundPage />} />

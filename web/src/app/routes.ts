@@ -133,6 +133,37 @@ export const detectionPath = (id: string, type?: string | null) =>
 export const editDetectionPath = (id: string, type?: string | null) =>
   fill(type === 'POLICY' || type === 'policy' ? DETECTION_EDITOR_ROUTES.editPolicy : DETECTION_EDITOR_ROUTES.editRule, { id });
 
+/** The detections list (query: page, sortBy, sortDir, pageSize and the filters). */
+export const DETECTION_ROUTES = {
+  list: '/build/detections/',
+} as const;
+
+/** Global helpers (titles: Helpers, New Global Helper, Edit Global Helper). */
+export const HELPER_ROUTES = {
+  list: '/build/helpers/',
+  new: '/build/helpers/new/',
+  edit: '/build/helpers/:id/edit/',
+} as const;
+
+export const editHelperPath = (id: string) => fill(HELPER_ROUTES.edit, { id });
+
+export const DATA_MODEL_ROUTES = {
+  list: '/build/data-models/',
+  new: '/build/data-models/new/',
+  details: '/build/data-models/:id/',
+  edit: '/build/data-models/:id/edit/',
+} as const;
+
+export const dataModelPath = (id: string) => fill(DATA_MODEL_ROUTES.details, { id });
+export const editDataModelPath = (id: string) => fill(DATA_MODEL_ROUTES.edit, { id });
+
+export const PACK_ROUTES = {
+  list: '/build/packs/',
+  details: '/build/packs/:id/',
+} as const;
+
+export const packPath = (id: string) => fill(PACK_ROUTES.details, { id });
+
 /** The places of areas the navigation names before their pages exist; each area's routes join the groups above as it lands. */
 export const UNBUILT_PATHS = {
   dashboard: '/dashboard/',
@@ -142,7 +173,6 @@ export const UNBUILT_PATHS = {
   savedSearches: '/investigate/saved-searches/',
   searchHistory: '/investigate/search-history/',
   cloudResources: '/investigate/resources/',
-  detections: '/build/detections/',
   cloudAccounts: '/configure/cloud-accounts/',
   lookupTables: '/configure/lookup-tables/',
   enrichmentProviders: '/configure/enrichment-providers/',

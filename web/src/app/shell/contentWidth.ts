@@ -16,7 +16,7 @@ const WIDTH_BY_PATH: readonly (readonly [string, ContentWidth])[] = [
   [UNBUILT_PATHS.search, 'extraLarge'],
   [UNBUILT_PATHS.dataExplorer, 'medium'],
   [UNBUILT_PATHS.dashboard, 'large'],
-  [UNBUILT_PATHS.detections, 'large'],
+  [SECTION_PATHS.build, 'large'],
   [SECTION_PATHS.configure, 'large'],
 ];
 

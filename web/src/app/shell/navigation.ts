@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import { GENERAL_SETTINGS_READERS, hasPermissions, type Permission } from '../../../../core/permissions';
 import { AlertIcon, ConfigureIcon, DashboardIcon, DetectionIcon, SearchIcon } from '../../components/icons';
 import { ALERT_ROUTES, DESTINATION_ROUTES, LOG_SOURCE_ROUTES, SCHEMA_ROUTES, SETTINGS_ROUTES, UNBUILT_PATHS } from '../routes';
+import { DATA_MODEL_ROUTES, DETECTION_ROUTES, HELPER_ROUTES, PACK_ROUTES } from '../routes';
 
 export interface NavigationLink {
   readonly label: string;
@@ -62,12 +63,16 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     ],
   },
   {
-    kind: 'link',
-    label: 'Detections',
+    kind: 'group',
+    label: 'Build',
     icon: DetectionIcon,
-    path: UNBUILT_PATHS.detections,
     permissions: DETECTION,
-    built: false,
+    links: [
+      { label: 'Detections', path: DETECTION_ROUTES.list, permissions: DETECTION, built: true },
+      { label: 'Helpers', path: HELPER_ROUTES.list, permissions: DETECTION, built: true },
+      { label: 'Data Models', path: DATA_MODEL_ROUTES.list, permissions: DETECTION, built: true },
+      { label: 'Packs', path: PACK_ROUTES.list, permissions: DETECTION, built: true },
+    ],
   },
   {
     kind: 'group',
