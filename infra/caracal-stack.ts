@@ -187,6 +187,8 @@ export class CaracalStack extends Stack {
     this.alerts.publishChangesFrom(this.delivery.senderFunction);
     this.destinations.allowDelivery(this.delivery.senderFunction);
     this.delivery.useAppUrl(`https://${this.web.distribution.distributionDomainName}`);
+    // The alert page's Retry queues a delivery again.
+    this.delivery.allowRetriesFrom(this.api.apiFunction);
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.web.distribution.distributionDomainName}` });
     new CfnOutput(this, 'GraphqlUrl', { value: this.api.graphqlApi.graphqlUrl });

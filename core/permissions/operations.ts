@@ -137,6 +137,8 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Mutation.updateDestination': anyOf('DestinationModify'),
   'Mutation.deleteDestination': anyOf('DestinationModify'),
   'Mutation.sendTestAlert': anyOf('DestinationModify'),
+  'Query.alertDeliveries': anyOf('AlertRead', 'AlertModify'),
+  'Mutation.retryAlertDelivery': anyOf('AlertModify'),
 
   // Schemas (graphql/schemas.graphql)
   'Query.schemas': anyOf('LogSourceRead', 'LogSourceModify'),

@@ -86,10 +86,33 @@ export type AlertActivityKind =
   | 'EVENTS_ADDED'
   | 'STATUS_CHANGED';
 
+export type AlertAssignee = {
+  __typename?: 'AlertAssignee';
+  active: Scalars['Boolean']['output'];
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
 export type AlertConnection = {
   __typename?: 'AlertConnection';
   edges: Array<AlertEdge>;
   pageInfo: PageInfo;
+};
+
+export type AlertDelivery = {
+  __typename?: 'AlertDelivery';
+  /** Every attempt so far, retries included. */
+  attempts: Scalars['Int']['output'];
+  destinationId: Scalars['ID']['output'];
+  destinationName: Scalars['String']['output'];
+  /** A short text: the service's answer at the last attempt, or why it failed. */
+  lastAnswer?: Maybe<Scalars['String']['output']>;
+  lastAttemptAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  /** The service's HTTP status at the last attempt; null when no answer came (timeout, refused address). */
+  lastStatusCode?: Maybe<Scalars['Int']['output']>;
+  outputType: Scalars['String']['output'];
+  status: DeliveryStatus;
 };
 
 export type AlertEdge = {
@@ -356,6 +379,13 @@ export type DeleteSchemaResult = {
   __typename?: 'DeleteSchemaResult';
   name: Scalars['String']['output'];
 };
+
+/** PENDING: queued; DELIVERED: the service took it; RETRYING: failed, tried again with backoff; FAILED: every attempt failed. */
+export type DeliveryStatus =
+  | 'DELIVERED'
+  | 'FAILED'
+  | 'PENDING'
+  | 'RETRYING';
 
 export type DemoEventsResult = {
   __typename?: 'DemoEventsResult';
@@ -934,6 +964,8 @@ export type Mutation = {
   reactivateUser: User;
   /** Saves an older version's content as a new version; with versionId, fails with RevisionConflict when it changed since. */
   restoreDetectionVersion: Detection;
+  /** Sends the alert to the destination again (queued at once; the answer shows it PENDING). */
+  retryAlertDelivery: AlertDelivery;
   /** Runs a detection's unit tests on the server (the saved ones, or those given) through the detection engine. */
   runDetectionTests: DetectionTestRun;
   /** Sends a test alert to a saved destination (id), or to a form's unsaved values (destination; with id, masked secrets keep the saved ones), and answers what the service said. */
@@ -1101,6 +1133,11 @@ export type MutationReactivateUserArgs = {
 
 export type MutationRestoreDetectionVersionArgs = {
   input: RestoreDetectionVersionInput;
+};
+
+
+export type MutationRetryAlertDeliveryArgs = {
+  input: RetryAlertDeliveryInput;
 };
 
 
@@ -1403,8 +1440,12 @@ export type Query = {
   alert?: Maybe<Alert>;
   /** An alert's activity (every change, comment and delivery attempt), oldest first. */
   alertActivity: Array<AlertActivity>;
+  /** The people alerts can name: every user, active when they may be assigned. */
+  alertAssignees: Array<AlertAssignee>;
   /** An alert's comments, oldest first. */
   alertComments: Array<AlertActivity>;
+  /** The deliveries of an alert, one per destination it was sent to (its last attempt, its status). */
+  alertDeliveries: Array<AlertDelivery>;
   /** The events of an alert (its signals in the lake), oldest first, paged. */
   alertEvents: AlertEventConnection;
   /** Alerts, newest first unless sorted otherwise, filtered; every filter narrows the list. */
@@ -1491,6 +1532,11 @@ export type QueryAlertActivityArgs = {
 
 
 export type QueryAlertCommentsArgs = {
+  alertId: Scalars['ID']['input'];
+};
+
+
+export type QueryAlertDeliveriesArgs = {
   alertId: Scalars['ID']['input'];
 };
 
@@ -1633,6 +1679,11 @@ export type RestoreDetectionVersionInput = {
   version: Scalars['Int']['input'];
   /** The current version the restore was chosen on. */
   versionId?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type RetryAlertDeliveryInput = {
+  alertId: Scalars['ID']['input'];
+  destinationId: Scalars['ID']['input'];
 };
 
 /** A named set of permissions. The built-in Admin role holds every permission. */
@@ -2174,7 +2225,9 @@ export type ResolversTypes = {
   Alert: ResolverTypeWrapper<Alert>;
   AlertActivity: ResolverTypeWrapper<AlertActivity>;
   AlertActivityKind: AlertActivityKind;
+  AlertAssignee: ResolverTypeWrapper<AlertAssignee>;
   AlertConnection: ResolverTypeWrapper<AlertConnection>;
+  AlertDelivery: ResolverTypeWrapper<AlertDelivery>;
   AlertEdge: ResolverTypeWrapper<AlertEdge>;
   AlertEventConnection: ResolverTypeWrapper<AlertEventConnection>;
   AlertEventEdge: ResolverTypeWrapper<AlertEventEdge>;
@@ -2211,6 +2264,7 @@ export type ResolversTypes = {
   DeleteDetectionsInput: DeleteDetectionsInput;
   DeleteLogSourceResult: ResolverTypeWrapper<DeleteLogSourceResult>;
   DeleteSchemaResult: ResolverTypeWrapper<DeleteSchemaResult>;
+  DeliveryStatus: DeliveryStatus;
   DemoEventsResult: ResolverTypeWrapper<DemoEventsResult>;
   DemoLogTypeCount: ResolverTypeWrapper<DemoLogTypeCount>;
   Destination: ResolverTypeWrapper<Destination>;
@@ -2287,6 +2341,7 @@ export type ResolversTypes = {
   PutNotificationPreferencesInput: PutNotificationPreferencesInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RestoreDetectionVersionInput: RestoreDetectionVersionInput;
+  RetryAlertDeliveryInput: RetryAlertDeliveryInput;
   Role: ResolverTypeWrapper<Role>;
   RunDetectionTestsInput: RunDetectionTestsInput;
   S3LogSourceInput: S3LogSourceInput;
@@ -2358,7 +2413,9 @@ export type ResolversParentTypes = {
   AddAlertCommentInput: AddAlertCommentInput;
   Alert: Alert;
   AlertActivity: AlertActivity;
+  AlertAssignee: AlertAssignee;
   AlertConnection: AlertConnection;
+  AlertDelivery: AlertDelivery;
   AlertEdge: AlertEdge;
   AlertEventConnection: AlertEventConnection;
   AlertEventEdge: AlertEventEdge;
@@ -2455,6 +2512,7 @@ export type ResolversParentTypes = {
   PutNotificationPreferencesInput: PutNotificationPreferencesInput;
   Query: Record<PropertyKey, never>;
   RestoreDetectionVersionInput: RestoreDetectionVersionInput;
+  RetryAlertDeliveryInput: RetryAlertDeliveryInput;
   Role: Role;
   RunDetectionTestsInput: RunDetectionTestsInput;
   S3LogSourceInput: S3LogSourceInput;
@@ -2617,9 +2675,27 @@ export type AlertActivityResolvers<ContextType = unknown, ParentType extends Res
   to?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type AlertAssigneeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AlertAssignee'] = ResolversParentTypes['AlertAssignee']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type AlertConnectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AlertConnection'] = ResolversParentTypes['AlertConnection']> = {
   edges?: Resolver<Array<ResolversTypes['AlertEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type AlertDeliveryResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AlertDelivery'] = ResolversParentTypes['AlertDelivery']> = {
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  destinationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  destinationName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastAnswer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastAttemptAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  lastStatusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  outputType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['DeliveryStatus'], ParentType, ContextType>;
 };
 
 export type AlertEdgeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['AlertEdge'] = ResolversParentTypes['AlertEdge']> = {
@@ -3045,6 +3121,7 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   putNotificationPreferences?: Resolver<Array<ResolversTypes['NotificationPreference']>, ParentType, ContextType, RequireFields<MutationPutNotificationPreferencesArgs, 'input'>>;
   reactivateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationReactivateUserArgs, 'id'>>;
   restoreDetectionVersion?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationRestoreDetectionVersionArgs, 'input'>>;
+  retryAlertDelivery?: Resolver<ResolversTypes['AlertDelivery'], ParentType, ContextType, RequireFields<MutationRetryAlertDeliveryArgs, 'input'>>;
   runDetectionTests?: Resolver<ResolversTypes['DetectionTestRun'], ParentType, ContextType, RequireFields<MutationRunDetectionTestsArgs, 'input'>>;
   sendTestAlert?: Resolver<ResolversTypes['TestAlertResult'], ParentType, ContextType, RequireFields<MutationSendTestAlertArgs, 'input'>>;
   sendUserFeedback?: Resolver<ResolversTypes['FeedbackResult'], ParentType, ContextType, RequireFields<MutationSendUserFeedbackArgs, 'input'>>;
@@ -3147,7 +3224,9 @@ export type PageInfoResolvers<ContextType = unknown, ParentType extends Resolver
 export type QueryResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   alert?: Resolver<Maybe<ResolversTypes['Alert']>, ParentType, ContextType, RequireFields<QueryAlertArgs, 'id'>>;
   alertActivity?: Resolver<Array<ResolversTypes['AlertActivity']>, ParentType, ContextType, RequireFields<QueryAlertActivityArgs, 'alertId'>>;
+  alertAssignees?: Resolver<Array<ResolversTypes['AlertAssignee']>, ParentType, ContextType>;
   alertComments?: Resolver<Array<ResolversTypes['AlertActivity']>, ParentType, ContextType, RequireFields<QueryAlertCommentsArgs, 'alertId'>>;
+  alertDeliveries?: Resolver<Array<ResolversTypes['AlertDelivery']>, ParentType, ContextType, RequireFields<QueryAlertDeliveriesArgs, 'alertId'>>;
   alertEvents?: Resolver<ResolversTypes['AlertEventConnection'], ParentType, ContextType, RequireFields<QueryAlertEventsArgs, 'input'>>;
   alerts?: Resolver<ResolversTypes['AlertConnection'], ParentType, ContextType, RequireFields<QueryAlertsArgs, 'input'>>;
   appConfig?: Resolver<ResolversTypes['AppConfig'], ParentType, ContextType>;
@@ -3358,7 +3437,9 @@ export type Resolvers<ContextType = unknown> = {
   AWSURL?: GraphQLScalarType;
   Alert?: AlertResolvers<ContextType>;
   AlertActivity?: AlertActivityResolvers<ContextType>;
+  AlertAssignee?: AlertAssigneeResolvers<ContextType>;
   AlertConnection?: AlertConnectionResolvers<ContextType>;
+  AlertDelivery?: AlertDeliveryResolvers<ContextType>;
   AlertEdge?: AlertEdgeResolvers<ContextType>;
   AlertEventConnection?: AlertEventConnectionResolvers<ContextType>;
   AlertEventEdge?: AlertEventEdgeResolvers<ContextType>;

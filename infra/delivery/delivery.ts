@@ -125,6 +125,12 @@ export class Delivery extends Construct {
     );
   }
 
+  /** Lets a function (the api's retryAlertDelivery) queue a delivery again. */
+  allowRetriesFrom(fn: lambda.Function): void {
+    fn.addEnvironment(ENV.deliveryQueueUrl, this.deliveryQueue.queueUrl);
+    this.deliveryQueue.grantSendMessages(fn);
+  }
+
   /** Delivered alerts link to their page under the app's public URL. */
   useAppUrl(appUrl: string): void {
     this.senderFunction.addEnvironment(ENV.appUrl, appUrl);

@@ -102,6 +102,17 @@ describe('alert delivery in the stack', () => {
   });
 });
 
+describe('retries from the alert page', () => {
+  it('let the api function queue a delivery again', () => {
+    const [id, api] = functionNamed(template, 'ApiApiFunction');
+    expect(variables(api)[ENV.deliveryQueueUrl]).toEqual({ Ref: queueIds().queue });
+    const onQueue = statementsOf(template, id).filter(
+      (s) => JSON.stringify(s.Resource) === JSON.stringify({ 'Fn::GetAtt': [queueIds().queue, 'Arn'] }),
+    );
+    expect(actionsOf(onQueue)).toContain('sqs:SendMessage');
+  });
+});
+
 describe('the Delivery construct on a bare stack', () => {
   it('builds both functions and the queues with no unsuppressed cdk-nag finding, and allows private networks when told', () => {
     const { stack, fakes } = bareStack('DeliveryTest', { nag: true });

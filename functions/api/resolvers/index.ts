@@ -2,6 +2,7 @@
 // one line here.
 import { alertResolvers } from './alerts';
 import { appConfig } from './app-config';
+import { deliveryResolvers } from './delivery';
 import { demoResolvers } from './demo';
 import { destinationResolvers } from './destinations';
 import { detectionResolvers } from './detections';
@@ -31,4 +32,5 @@ export const resolvers: ResolverMap = {
   ...pipelineResolvers,
   ...schemaResolvers,
   ...destinationResolvers,
+  ...deliveryResolvers,
 };

@@ -3,6 +3,19 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type AddAlertCommentInput = {
+  alertId: string | number;
+  text: string;
+};
+
+export type AlertActivityKind =
+  | 'ASSIGNEE_CHANGED'
+  | 'COMMENT'
+  | 'CREATED'
+  | 'DELIVERY'
+  | 'EVENTS_ADDED'
+  | 'STATUS_CHANGED';
+
 export type AlertEventsInput = {
   alertId: string | number;
   cursor?: string | null | undefined;
@@ -53,6 +66,16 @@ export type AlertsInput = {
 export type BucketDataFilters = {
   /** Objects whose key starts with it; default the whole bucket. */
   prefix?: string | null | undefined;
+};
+
+export type BulkUpdateAlertAssigneeInput = {
+  assigneeId?: string | number | null | undefined;
+  ids: Array<string | number>;
+};
+
+export type BulkUpdateAlertStatusInput = {
+  ids: Array<string | number>;
+  status: AlertStatus;
 };
 
 export type BulkUploadInput = {
@@ -461,6 +484,20 @@ export type TestSchemaInput = {
   streamType: LogStreamType;
 };
 
+export type UpdateAlertAssigneeInput = {
+  /** An active user's id; null for nobody. */
+  assigneeId?: string | number | null | undefined;
+  id: string | number;
+  revision: number;
+};
+
+export type UpdateAlertStatusInput = {
+  id: string | number;
+  /** The revision of the alert as the caller saw it. */
+  revision: number;
+  status: AlertStatus;
+};
+
 export type UpdateGeneralSettingsInput = {
   mfaRequired?: boolean | null | undefined;
   organizationName?: string | null | undefined;
@@ -604,21 +641,70 @@ export type MyPermissionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyPermissionsQuery = { me: { id: string, role: { id: string, name: string, permissions: Array<Permission> } | null } };
 
-export type AlertFieldsFragment = { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null };
+export type AlertFieldsFragment = { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, assigneeId: string | null, revision: number };
+
+export type AlertActivityFieldsFragment = { id: string, alertId: string, kind: AlertActivityKind, at: string, actorId: string | null, actorName: string | null, from: string | null, to: string | null, text: string | null, eventCount: number | null, destinationId: string | null, destinationName: string | null, ok: boolean | null, statusCode: number | null, answer: string | null };
+
+export type AlertActivityQueryVariables = Exact<{
+  alertId: string | number;
+}>;
+
+
+export type AlertActivityQuery = { alertActivity: Array<{ id: string, alertId: string, kind: AlertActivityKind, at: string, actorId: string | null, actorName: string | null, from: string | null, to: string | null, text: string | null, eventCount: number | null, destinationId: string | null, destinationName: string | null, ok: boolean | null, statusCode: number | null, answer: string | null }> };
+
+export type AlertAssigneesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AlertAssigneesQuery = { alertAssignees: Array<{ id: string, name: string, email: string, active: boolean }> };
+
+export type UpdateAlertStatusMutationVariables = Exact<{
+  input: UpdateAlertStatusInput;
+}>;
+
+
+export type UpdateAlertStatusMutation = { updateAlertStatus: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, assigneeId: string | null, revision: number } };
+
+export type UpdateAlertAssigneeMutationVariables = Exact<{
+  input: UpdateAlertAssigneeInput;
+}>;
+
+
+export type UpdateAlertAssigneeMutation = { updateAlertAssignee: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, assigneeId: string | null, revision: number } };
+
+export type BulkUpdateAlertStatusMutationVariables = Exact<{
+  input: BulkUpdateAlertStatusInput;
+}>;
+
+
+export type BulkUpdateAlertStatusMutation = { bulkUpdateAlertStatus: Array<{ alertId: string, ok: boolean, errorType: string | null, message: string | null, alert: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, assigneeId: string | null, revision: number } | null }> };
+
+export type BulkUpdateAlertAssigneeMutationVariables = Exact<{
+  input: BulkUpdateAlertAssigneeInput;
+}>;
+
+
+export type BulkUpdateAlertAssigneeMutation = { bulkUpdateAlertAssignee: Array<{ alertId: string, ok: boolean, errorType: string | null, message: string | null, alert: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, assigneeId: string | null, revision: number } | null }> };
+
+export type AddAlertCommentMutationVariables = Exact<{
+  input: AddAlertCommentInput;
+}>;
+
+
+export type AddAlertCommentMutation = { addAlertComment: { id: string, alertId: string, kind: AlertActivityKind, at: string, actorId: string | null, actorName: string | null, from: string | null, to: string | null, text: string | null, eventCount: number | null, destinationId: string | null, destinationName: string | null, ok: boolean | null, statusCode: number | null, answer: string | null } };
 
 export type AlertsQueryVariables = Exact<{
   input: AlertsInput;
 }>;
 
 
-export type AlertsQuery = { alerts: { edges: Array<{ cursor: string, node: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type AlertsQuery = { alerts: { edges: Array<{ cursor: string, node: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, assigneeId: string | null, revision: number } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type AlertQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type AlertQuery = { alert: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null } | null };
+export type AlertQuery = { alert: { id: string, type: AlertType, title: string, severity: Severity, status: AlertStatus, detectionId: string | null, systemKind: SystemAlertKind | null, sourceId: string | null, description: string | null, logTypes: Array<string>, eventCount: number, firstEventAt: string, lastEventAt: string, createdAt: string, updatedAt: string, dedupString: string, alertContext: unknown, runbook: string | null, reference: string | null, assigneeId: string | null, revision: number } | null };
 
 export type AlertEventsQueryVariables = Exact<{
   input: AlertEventsInput;
@@ -779,6 +865,11 @@ export type EditorOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type EditorOptionsQuery = { schemas: { edges: Array<{ node: { name: string } }> }, detections: { edges: Array<{ node: { id: string } }> } };
+
+export type EditorDestinationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type EditorDestinationsQuery = { destinations: Array<{ id: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string> }> };
 
 export type DetectionListQueryVariables = Exact<{
   input: DetectionListInput;
