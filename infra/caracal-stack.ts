@@ -186,7 +186,7 @@ export class CaracalStack extends Stack {
     // each delivered alert to its page in the app.
     this.alerts.publishChangesFrom(this.delivery.senderFunction);
     this.destinations.allowDelivery(this.delivery.senderFunction);
-    this.delivery.useAppUrl(`https://${this.web.distribution.distributionDomainName}`);
+    this.delivery.useAppUrl(`https://${this.web.distribution.distributionDomainName}`, [this.api.apiFunction]);
     // The alert page's Retry queues a delivery again.
     this.delivery.allowRetriesFrom(this.api.apiFunction);
 

@@ -131,8 +131,8 @@ export class Delivery extends Construct {
     this.deliveryQueue.grantSendMessages(fn);
   }
 
-  /** Delivered alerts link to their page under the app's public URL. */
-  useAppUrl(appUrl: string): void {
-    this.senderFunction.addEnvironment(ENV.appUrl, appUrl);
+  /** Delivered alerts link to their page under the app's public URL (and so do test alerts, sent by `others`). */
+  useAppUrl(appUrl: string, others: readonly lambda.Function[] = []): void {
+    for (const fn of [this.senderFunction, ...others]) fn.addEnvironment(ENV.appUrl, appUrl);
   }
 }

@@ -110,6 +110,8 @@ describe('retries from the alert page', () => {
       (s) => JSON.stringify(s.Resource) === JSON.stringify({ 'Fn::GetAtt': [queueIds().queue, 'Arn'] }),
     );
     expect(actionsOf(onQueue)).toContain('sqs:SendMessage');
+    // Test alerts link to the app too.
+    expect(JSON.stringify(variables(api)[ENV.appUrl])).toMatch(/https:\/\/.*WebDistribution.*DomainName/);
   });
 });
 
