@@ -54,6 +54,20 @@ export interface DestinationFormProps {
   readonly onDelete?: () => void;
 }
 
+/** A text input's value and handlers: typing marks the field touched, so its error shows as the user types. */
+function textProps(form: FormState, name: string) {
+  const value: unknown = getIn(form.values, name);
+  return {
+    name,
+    value: typeof value === 'string' ? value : '',
+    onChange: (event: { currentTarget: { value: string } }) => {
+      void form.setFieldValue(name, event.currentTarget.value);
+      void form.setFieldTouched(name, true, false);
+    },
+    onBlur: () => void form.setFieldTouched(name, true),
+  };
+}
+
 function shownError(form: FormState, name: string): string | undefined {
   if (!getIn(form.touched, name) && form.submitCount === 0) return undefined;
   const value: unknown = getIn(form.errors, name);
@@ -127,7 +141,7 @@ export function DestinationForm({
                   description="Alphanumeric characters, dashes and spaces; at most 36."
                   required
                   readOnly={readOnly}
-                  {...form.getFieldProps('displayName')}
+                  {...textProps(form, 'displayName')}
                   error={shownError(form, 'displayName')}
                 />
                 {info.fields.map((field) => (
@@ -298,7 +312,7 @@ function ConfigField({
         <SecretInput form={form} field={field} editing={editing} readOnly={readOnly} />
       );
     default:
-      return <TextInput {...common} readOnly={readOnly} {...form.getFieldProps(name)} error={error} />;
+      return <TextInput {...common} readOnly={readOnly} {...textProps(form, name)} error={error} />;
   }
 }
 
@@ -345,7 +359,10 @@ function SecretInput({
       name={secret.name}
       value={secret.value}
       autoComplete="off"
-      onChange={(event) => void form.setFieldValue(secret.name, event.currentTarget.value)}
+      onChange={(event) => {
+        void form.setFieldValue(secret.name, event.currentTarget.value);
+        void form.setFieldTouched(secret.name, true, false);
+      }}
       onFocus={readOnly ? undefined : secret.onFocus}
       onBlur={secret.onBlur}
       error={shownError(form, secret.name)}
@@ -378,7 +395,10 @@ function SecretTextarea({
       maxRows={8}
       spellCheck={false}
       styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-      onChange={(event) => void form.setFieldValue(secret.name, event.currentTarget.value)}
+      onChange={(event) => {
+        void form.setFieldValue(secret.name, event.currentTarget.value);
+        void form.setFieldTouched(secret.name, true, false);
+      }}
       onFocus={readOnly ? undefined : secret.onFocus}
       onBlur={secret.onBlur}
       error={shownError(form, secret.name)}
@@ -409,7 +429,7 @@ function HeadersField({ form, field, readOnly }: { form: FormState; field: Desti
             placeholder="X-Api-Key"
             readOnly={readOnly}
             style={{ flex: 1 }}
-            {...form.getFieldProps(`${name}[${index}].name`)}
+            {...textProps(form, `${name}[${index}].name`)}
             error={shownError(form, `${name}[${index}].name`)}
           />
           <PasswordInput
@@ -418,9 +438,15 @@ function HeadersField({ form, field, readOnly }: { form: FormState; field: Desti
             readOnly={readOnly}
             style={{ flex: 1 }}
             autoComplete="off"
-            {...form.getFieldProps(`${name}[${index}].value`)}
+            {...textProps(form, `${name}[${index}].value`)}
             onFocus={() => {
               if (header.value === MASKED_SECRET) void form.setFieldValue(`${name}[${index}].value`, '', false);
+            }}
+            onBlur={() => {
+              const saved = getIn(form.initialValues, `${name}[${index}]`) as CustomHeader | undefined;
+              if (header.value === '' && saved?.value === MASKED_SECRET && saved.name === header.name)
+                void form.setFieldValue(`${name}[${index}].value`, MASKED_SECRET, false);
+              void form.setFieldTouched(`${name}[${index}].value`, true);
             }}
             error={shownError(form, `${name}[${index}].value`)}
           />

@@ -160,7 +160,7 @@ export function DestinationsTable({ destinations, selectedId, detailsPath, actio
       getRowId={(d) => d.id}
       label="Alert destinations"
       rowHeight={64}
-      minWidth={actions ? 1180 : 900}
+      minWidth={actions ? 1040 : 880}
       sortable
       paged
     />

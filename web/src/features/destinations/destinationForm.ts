@@ -83,7 +83,8 @@ export interface DestinationFormContext {
 export function destinationSchema(context: DestinationFormContext) {
   return coreProblems<DestinationFormValues>((values) => {
     const problems = [...validateDestination(values, { torqEnabled: context.torqEnabled, maskedKeepsSaved: context.editing })];
-    const name = values.displayName.trim().toLowerCase();
+    // Formik hands yup empty text as undefined.
+    const name = (values.displayName ?? '').trim().toLowerCase();
     if (name && context.takenNames.has(name) && !problems.some((p) => p.path === 'displayName')) {
       problems.push({ path: 'displayName', message: MESSAGES.displayNameTaken });
     }
