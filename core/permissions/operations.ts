@@ -121,6 +121,7 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Query.alertEvents': anyOf('AlertRead', 'AlertModify'),
   'Query.alertComments': anyOf('AlertRead', 'AlertModify'),
   'Query.alertActivity': anyOf('AlertRead', 'AlertModify'),
+  'Query.alertAssignees': anyOf('AlertRead', 'AlertModify'),
   'Mutation.updateAlertStatus': anyOf('AlertModify'),
   'Mutation.updateAlertAssignee': anyOf('AlertModify'),
   'Mutation.bulkUpdateAlertStatus': anyOf('AlertModify'),

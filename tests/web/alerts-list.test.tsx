@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AlertsQuery } from '../../web/src/lib/graphql/types';
-import { ALERTS_QUERY } from '../../web/src/screens/Alerts/alerts.operations';
+import { ALERT_ASSIGNEES_QUERY, ALERTS_QUERY } from '../../web/src/screens/Alerts/alerts.operations';
 import { AlertsPage, PAGE_SIZE, withNewestAlerts } from '../../web/src/screens/Alerts/AlertsPage';
 import { renderWithApi } from './support/shell';
 
@@ -40,6 +40,8 @@ function edge(id: string, title = `Alert ${id}`): Edge {
       alertContext: null,
       runbook: null,
       reference: null,
+      assigneeId: null,
+      revision: 0,
     },
   } as Edge;
 }
@@ -54,7 +56,26 @@ function page(edges: Edge[], hasNextPage: boolean): AlertsQuery {
   } as AlertsQuery;
 }
 
-const FIRST = { type: null, severity: null, status: null, detectionId: null, pageSize: PAGE_SIZE };
+const FIRST = {
+  type: null,
+  severity: null,
+  status: null,
+  detectionId: null,
+  assignee: null,
+  logType: null,
+  sourceId: null,
+  title: null,
+  createdFrom: null,
+  createdTo: null,
+  sort: 'createdAt',
+  ascending: false,
+  pageSize: PAGE_SIZE,
+};
+const ASSIGNEES = {
+  request: { query: ALERT_ASSIGNEES_QUERY },
+  result: { data: { alertAssignees: [] } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
 const titles = (list: AlertsQuery) => list.alerts.edges.map((e) => e.node.title);
 
 describe('the alerts list', () => {
@@ -62,6 +83,7 @@ describe('the alerts list', () => {
     renderWithApi(<AlertsPage />, {
       permissions: ['AlertRead'],
       mocks: [
+        ASSIGNEES,
         { request: { query: ALERTS_QUERY, variables: { input: FIRST } }, result: { data: page([edge('a3'), edge('a2')], true) } },
         {
           request: { query: ALERTS_QUERY, variables: { input: { ...FIRST, cursor: 'c-a2' } } },

@@ -20,6 +20,7 @@ export {
 } from './repository';
 export {
   addAlertComment,
+  alertAssignees,
   alertComments,
   bulkUpdateAlertAssignee,
   bulkUpdateAlertStatus,

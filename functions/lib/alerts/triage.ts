@@ -14,7 +14,7 @@ import {
 import type { Caller } from '../auth';
 import { actorName } from '../auth';
 import { ApiError, type ErrorType } from '../errors';
-import { getUser } from '../users';
+import { getUser, listUsers } from '../users';
 import { publishAlertChange } from './changes';
 import { alertActivity, changeAlert, type AlertChangePlan } from './repository';
 
@@ -194,4 +194,9 @@ export async function addAlertComment(input: { alertId: string; text: unknown },
 /** An alert's comments, oldest first. */
 export async function alertComments(alertId: string): Promise<AlertActivity[]> {
   return (await alertActivity(alertId)).filter((a) => a.kind === 'COMMENT');
+}
+
+/** The people an alert can name: every user (to show who acted or was assigned), `active` when one may be assigned. */
+export async function alertAssignees(): Promise<{ id: string; name: string; email: string; active: boolean }[]> {
+  return (await listUsers()).map((u) => ({ id: u.id, name: u.name || u.email, email: u.email, active: u.enabled }));
 }

@@ -47,6 +47,24 @@ export const alertPath = (id: string) => fill(ALERT_ROUTES.details, { id });
 /** The alerts list showing only the alerts of one detection. */
 export const detectionAlertsPath = (detectionId: string) => `${ALERT_ROUTES.list}?detection=${encodeURIComponent(detectionId)}`;
 
+/**
+ * A search of an alert's events, for the search page to read: its log types, its events' time range and the
+ * alert id (`p_alert_id`), e.g. /investigate/search/?logType=AWS.CloudTrail&from=...&to=...&p_alert_id=...
+ */
+export const alertEventsSearchPath = (alert: {
+  readonly id: string;
+  readonly logTypes: readonly string[];
+  readonly firstEventAt: string;
+  readonly lastEventAt: string;
+}) => {
+  const query = new URLSearchParams();
+  for (const logType of alert.logTypes) query.append('logType', logType);
+  query.set('from', alert.firstEventAt);
+  query.set('to', alert.lastEventAt);
+  query.set('p_alert_id', alert.id);
+  return `/investigate/search/?${query.toString()}`;
+};
+
 export const LOG_SOURCE_ROUTES = {
   list: '/configure/log-sources/',
   add: '/configure/log-sources/add-new-source/',

@@ -8,6 +8,7 @@ import {
   ALERT_STATUSES,
   addAlertComment,
   alertActivity,
+  alertAssignees,
   alertComments,
   alertEvents,
   alertPositionFor,
@@ -105,6 +106,7 @@ export const alertResolvers: ResolverMap = {
   'Query.alertEvents': events,
   'Query.alertComments': (event) => alertComments(idOf(event.arguments.alertId, 'alertId', 100)),
   'Query.alertActivity': (event) => alertActivity(idOf(event.arguments.alertId, 'alertId', 100)),
+  'Query.alertAssignees': () => alertAssignees(),
   'Mutation.updateAlertStatus': async (event, caller) => {
     const input = inputOf(event);
     const id = idOf(input.id, 'id', 100);

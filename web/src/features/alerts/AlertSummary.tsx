@@ -1,10 +1,11 @@
 import { Anchor, Card, Code, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { detectionAlertsPath } from '../../app/routes';
+import { alertEventsSearchPath, detectionAlertsPath, detectionPath, logSourcePath } from '../../app/routes';
 import { formatCount, formatDateTimeUtc } from '../../lib/format';
 import type { AlertFieldsFragment } from '../../lib/graphql/types';
-import { SeverityBadge, StatusBadge, TypeBadge } from './AlertBadges';
+import { SeverityBadge, TypeBadge } from './AlertBadges';
+import { isHttpUrl } from './Markdown';
 
 function Field({ label, children }: { readonly label: string; readonly children: ReactNode }) {
   return (
@@ -29,7 +30,11 @@ export const pretty = (json: unknown) => {
   }
 };
 
-/** An alert's fields: severity, status, type, detection, log types, times, dedup string, context. */
+/**
+ * An alert's fields: severity, type, events, detection (its page, and its other alerts), source, log types,
+ * times, dedup string, description, runbook, reference (a link only when it is an http(s) URL), context, and a
+ * search of the same events. Status and assignee are the triage controls' (AlertTriage).
+ */
 export function AlertSummary({ alert }: { readonly alert: AlertFieldsFragment }) {
   return (
     <Card withBorder radius="md">
@@ -38,22 +43,34 @@ export function AlertSummary({ alert }: { readonly alert: AlertFieldsFragment })
           <Field label="Severity">
             <SeverityBadge severity={alert.severity} />
           </Field>
-          <Field label="Status">
-            <StatusBadge status={alert.status} />
-          </Field>
           <Field label="Type">
             <TypeBadge type={alert.type} />
           </Field>
           <Field label="Events">{formatCount(alert.eventCount)}</Field>
           <Field label={alert.systemKind ? 'System alert' : 'Detection'}>
             {alert.detectionId ? (
-              <Anchor component={Link} to={detectionAlertsPath(alert.detectionId)} size="sm" ff="monospace">
-                {alert.detectionId}
-              </Anchor>
+              <>
+                <Anchor component={Link} to={detectionPath(alert.detectionId)} size="sm" ff="monospace">
+                  {alert.detectionId}
+                </Anchor>
+                <br />
+                <Anchor component={Link} to={detectionAlertsPath(alert.detectionId)} size="xs">
+                  Its other alerts
+                </Anchor>
+              </>
             ) : (
               <Text size="sm" ff="monospace">
                 {alert.systemKind ?? '—'}
               </Text>
+            )}
+          </Field>
+          <Field label="Source">
+            {alert.sourceId ? (
+              <Anchor component={Link} to={logSourcePath(alert.sourceId)} size="sm" ff="monospace">
+                {alert.sourceId}
+              </Anchor>
+            ) : (
+              '—'
             )}
           </Field>
           <Field label="Log types">{alert.logTypes.join(', ') || '—'}</Field>
@@ -68,11 +85,26 @@ export function AlertSummary({ alert }: { readonly alert: AlertFieldsFragment })
           </Field>
         </SimpleGrid>
         {alert.description && <Field label="Description">{alert.description}</Field>}
-        {alert.runbook && <Field label="Runbook">{alert.runbook}</Field>}
+        {alert.runbook && (
+          <Field label="Runbook">
+            <span style={{ whiteSpace: 'pre-wrap' }}>{alert.runbook}</span>
+          </Field>
+        )}
         {alert.reference && (
           <Field label="Reference">
-            <Anchor href={alert.reference} target="_blank" rel="noreferrer" size="sm">
-              {alert.reference}
+            {isHttpUrl(alert.reference) ? (
+              <Anchor href={alert.reference} target="_blank" rel="noopener noreferrer" size="sm">
+                {alert.reference}
+              </Anchor>
+            ) : (
+              alert.reference
+            )}
+          </Field>
+        )}
+        {alert.type !== 'SYSTEM_ERROR' && (
+          <Field label="Investigate">
+            <Anchor component={Link} to={alertEventsSearchPath(alert)} size="sm">
+              Search these events
             </Anchor>
           </Field>
         )}

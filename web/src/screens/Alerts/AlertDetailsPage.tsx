@@ -1,23 +1,36 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Card, Skeleton, Stack, Title } from '@mantine/core';
+import { Anchor, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { ALERT_ROUTES } from '../../app/routes';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { usePageTitle } from '../../app/usePageTitle';
 import { EmptyResults } from '../../components/EmptyResults';
 import { LoadFailure } from '../../components/LoadFailure';
-import { AlertEventList } from '../../features/alerts/AlertEventList';
+import { SeverityBadge } from '../../features/alerts/AlertBadges';
+import { AlertActivityTimeline } from '../../features/alerts/AlertActivityTimeline';
+import { AlertComments } from '../../features/alerts/AlertComments';
+import { AlertEventsTable } from '../../features/alerts/AlertEventsTable';
 import { AlertSummary } from '../../features/alerts/AlertSummary';
+import { AlertTriage } from '../../features/alerts/AlertTriage';
 import { describeApiError } from '../../lib/apollo/apiErrors';
+import { useHasPermissions } from '../../lib/permissions';
 import { ALERT_QUERY } from './alerts.operations';
+import { useAlertAssignees } from './useAlertAssignees';
 import { useAlertEvents } from './useAlertEvents';
+import { useAlertTriage } from './useAlertTriage';
 
-/** One alert, its fields and its events (read from the signals in the data lake). */
+/**
+ * One alert: its header (status and assignee editable for AlertModify), fields, events from the data lake,
+ * comments and activity.
+ */
 export function AlertDetailsPage() {
   const { id = '' } = useParams();
-  const { data, loading, error } = useQuery(ALERT_QUERY, { variables: { id } });
+  const { data, loading, error, refetch } = useQuery(ALERT_QUERY, { variables: { id } });
   const alert = data?.alert;
   const events = useAlertEvents(alert && alert.type !== 'SYSTEM_ERROR' ? alert.id : undefined);
+  const { assignees, nameOf } = useAlertAssignees();
+  const canModify = useHasPermissions(['AlertModify']);
+  const triage = useAlertTriage(alert, () => refetch());
   usePageTitle(alert?.title ?? 'Alert');
   useBreadcrumbLabel(alert?.title);
   return (
@@ -34,11 +47,32 @@ export function AlertDetailsPage() {
       )}
       {alert && (
         <>
-          <Title order={1} size="h2">
-            {alert.title}
-          </Title>
+          <Group gap="sm" wrap="nowrap" align="center">
+            <SeverityBadge severity={alert.severity} />
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+              {alert.title}
+            </Title>
+          </Group>
+          <AlertTriage
+            status={alert.status}
+            assigneeId={alert.assigneeId}
+            assignees={assignees}
+            nameOf={nameOf}
+            canModify={canModify}
+            busy={triage.busy}
+            error={triage.error}
+            onStatus={triage.setStatus}
+            onAssignee={triage.setAssignee}
+          />
           <AlertSummary alert={alert} />
-          {alert.type !== 'SYSTEM_ERROR' && <AlertEventList {...events} />}
+          {alert.type !== 'SYSTEM_ERROR' && <AlertEventsTable {...events} />}
+          <AlertComments
+            comments={triage.activity.filter((a) => a.kind === 'COMMENT')}
+            nameOf={nameOf}
+            canComment={canModify}
+            onAdd={triage.comment}
+          />
+          <AlertActivityTimeline activity={triage.activity} nameOf={nameOf} />
         </>
       )}
     </Stack>

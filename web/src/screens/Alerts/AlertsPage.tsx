@@ -1,28 +1,31 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { Button, Card, Group, MultiSelect, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications as snackbars } from '@mantine/notifications';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import {
+  alertListViewParams,
+  createdRange,
+  isFiltered,
+  parseAlertListView,
+  type AlertListView,
+} from '../../../../core/alerts/filters';
+import { ALERT_STATUS_LABELS, BULK_ALERTS_MAX } from '../../../../core/alerts/triage';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailure } from '../../components/LoadFailure';
 import { EmptyResults } from '../../components/EmptyResults';
 import { describeApiError } from '../../lib/apollo/apiErrors';
-import type { AlertsQuery, AlertStatus, AlertType } from '../../lib/graphql/types';
-import { Can } from '../../lib/permissions';
-import { SEVERITY_ORDER, TYPE_LABELS } from '../../features/alerts/AlertBadges';
-import { ALERTS_QUERY, GENERATE_DEMO_EVENTS } from './alerts.operations';
+import type { AlertsQuery, AlertStatus } from '../../lib/graphql/types';
+import { Can, useHasPermissions } from '../../lib/permissions';
+import { AlertFilters } from '../../features/alerts/AlertFilters';
+import { BulkAlertActions, type BulkOutcome } from '../../features/alerts/BulkAlertActions';
+import { ALERTS_QUERY, BULK_UPDATE_ALERT_ASSIGNEE, BULK_UPDATE_ALERT_STATUS, GENERATE_DEMO_EVENTS } from './alerts.operations';
 import { AlertsTable } from '../../features/alerts/AlertsTable';
+import { useAlertAssignees } from './useAlertAssignees';
 
 export const PAGE_SIZE = 25;
 /** The list looks for new alerts this often while open, so they show up without a reload. */
 const REFRESH_MS = 10_000;
-
-const TYPES: readonly AlertType[] = ['ALERT', 'DETECTION_ERROR', 'SYSTEM_ERROR'];
-const STATUSES: readonly AlertStatus[] = ['OPEN', 'TRIAGED', 'RESOLVED', 'CLOSED'];
-const label = (value: string) => value.charAt(0) + value.slice(1).toLowerCase();
-
-const listParam = <T extends string>(params: URLSearchParams, name: string, allowed: readonly T[]): T[] =>
-  (params.get(name) ?? '').split(',').filter((v): v is T => (allowed as readonly string[]).includes(v));
 
 /**
  * The list shown, refreshed with the newest page: the newest page's alerts on top (new ones, and the shown ones
@@ -38,36 +41,41 @@ export function withNewestAlerts(shown: AlertsQuery, newest: AlertsQuery): Alert
   return { alerts: { ...shown.alerts, edges: [...newestEdges, ...below] } };
 }
 
-/** Alerts, detection errors and system errors, newest first, filtered by type, severity and status (read-only). */
+/** The list query's input for a view (a preset's range counted from when the view was chosen). */
+export function alertsInput(view: AlertListView, now: Date) {
+  return {
+    type: view.type,
+    severity: view.severities.length ? view.severities : null,
+    status: view.statuses.length ? view.statuses : null,
+    detectionId: view.detectionId,
+    assignee: view.assignee,
+    logType: view.logType,
+    sourceId: view.sourceId,
+    title: view.title,
+    ...createdRange(view, now),
+    sort: view.sort,
+    ascending: view.ascending,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+/**
+ * Alerts, detection errors and system errors: the filters, sort and range in the URL (shared views, kept on
+ * reload), "Load more", new alerts on top while open, and for AlertModify a selection with bulk status and
+ * assignee changes answered per alert.
+ */
 export function AlertsPage() {
   usePageTitle('Alerts & Errors');
   const [params, setParams] = useSearchParams();
-  const setParam = (name: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  };
-  const filters = params.toString();
-  const input = useMemo(() => {
-    const current = new URLSearchParams(filters);
-    const severities = listParam(current, 'severity', SEVERITY_ORDER);
-    const statuses = listParam(current, 'status', STATUSES);
-    return {
-      type: listParam(current, 'type', TYPES)[0] ?? null,
-      severity: severities.length ? severities : null,
-      status: statuses.length ? statuses : null,
-      detectionId: current.get('detection') || null,
-      pageSize: PAGE_SIZE,
-    };
-  }, [filters]);
+  const query = params.toString();
+  const view = useMemo(() => parseAlertListView(new URLSearchParams(query)), [query]);
+  const setView = (next: AlertListView) => setParams(alertListViewParams(next), { replace: true });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a preset's range starts when the view is chosen
+  const input = useMemo(() => alertsInput(view, new Date()), [query]);
   const { data, loading, error, fetchMore, updateQuery } = useQuery(ALERTS_QUERY, {
     variables: { input },
     fetchPolicy: 'cache-and-network',
   });
-  const { type, detectionId } = input;
-  const severity = input.severity ?? [];
-  const status = input.status ?? [];
   // Polling the query itself would answer with the first page alone, dropping the pages loaded since: the newest
   // page is fetched beside it and merged into what is shown (a failure is the data layer's to show).
   const client = useApolloClient();
@@ -87,8 +95,50 @@ export function AlertsPage() {
     return () => clearInterval(timer);
   }, [showNewest]);
   const [generate, generating] = useMutation(GENERATE_DEMO_EVENTS);
-  const alerts = data?.alerts.edges.map((e) => e.node) ?? [];
+  const alerts = useMemo(() => data?.alerts.edges.map((e) => e.node) ?? [], [data]);
   const pageInfo = data?.alerts.pageInfo;
+  const { assignees, nameOf } = useAlertAssignees();
+  const canModify = useHasPermissions(['AlertModify']);
+
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [outcomes, setOutcomes] = useState<{ action: string; items: BulkOutcome[] } | null>(null);
+  const [bulkStatus, statusState] = useMutation(BULK_UPDATE_ALERT_STATUS);
+  const [bulkAssignee, assigneeState] = useMutation(BULK_UPDATE_ALERT_ASSIGNEE);
+  useEffect(() => setSelected(new Set()), [query]);
+  const selection = useMemo(
+    () => ({
+      selected,
+      onToggle: (id: string, on: boolean) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          if (on) next.add(id);
+          else next.delete(id);
+          return next;
+        }),
+      onToggleAll: (on: boolean) => setSelected(on ? new Set(alerts.slice(0, BULK_ALERTS_MAX).map((a) => a.id)) : new Set()),
+    }),
+    [selected, alerts],
+  );
+  const titles = useMemo(() => new Map(alerts.map((a) => [a.id, a.title])), [alerts]);
+  const runBulk = async (action: string, run: () => Promise<readonly BulkOutcome[]>) => {
+    try {
+      const items = await run();
+      setOutcomes({ action, items: [...items] });
+      setSelected(new Set(items.filter((i) => !i.ok).map((i) => i.alertId)));
+    } catch (err) {
+      snackbars.show({ color: 'red', title: `${action} failed`, message: describeApiError(err) });
+    }
+  };
+  const onStatus = (status: AlertStatus) =>
+    void runBulk(`Set status to ${ALERT_STATUS_LABELS[status]}`, async () => {
+      const result = await bulkStatus({ variables: { input: { ids: [...selected], status } } });
+      return result.data?.bulkUpdateAlertStatus ?? [];
+    });
+  const onAssignee = (assigneeId: string | null) =>
+    void runBulk(assigneeId ? `Assign to ${nameOf(assigneeId)}` : 'Unassign', async () => {
+      const result = await bulkAssignee({ variables: { input: { ids: [...selected], assigneeId } } });
+      return result.data?.bulkUpdateAlertAssignee ?? [];
+    });
 
   const loadMore = () =>
     fetchMore({
@@ -134,59 +184,40 @@ export function AlertsPage() {
         </Can>
       </Group>
 
-      <Group align="flex-end">
-        <Select
-          label="Type"
-          placeholder="All types"
-          data={TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
-          value={type}
-          clearable
-          w={200}
-          onChange={(value) => setParam('type', value)}
+      <AlertFilters view={view} onChange={setView} assignees={assignees.filter((a) => a.active)} />
+
+      {canModify && (
+        <BulkAlertActions
+          count={selected.size}
+          assignees={assignees.filter((a) => a.active)}
+          busy={statusState.loading || assigneeState.loading}
+          outcomes={outcomes}
+          titleOf={(id) => titles.get(id) ?? id}
+          onStatus={onStatus}
+          onAssignee={onAssignee}
+          onClear={() => setSelected(new Set())}
+          onDismissOutcomes={() => setOutcomes(null)}
         />
-        <MultiSelect
-          label="Severity"
-          placeholder={severity.length ? undefined : 'All severities'}
-          data={SEVERITY_ORDER.map((s) => ({ value: s, label: label(s) }))}
-          value={severity}
-          clearable
-          w={280}
-          onChange={(value) => setParam('severity', value.join(',') || null)}
-        />
-        <MultiSelect
-          label="Status"
-          placeholder={status.length ? undefined : 'All statuses'}
-          data={STATUSES.map((s) => ({ value: s, label: label(s) }))}
-          value={status}
-          clearable
-          w={280}
-          onChange={(value) => setParam('status', value.join(',') || null)}
-        />
-        {detectionId && (
-          <Button variant="default" onClick={() => setParam('detection', null)}>
-            Detection {detectionId} ✕
-          </Button>
-        )}
-      </Group>
+      )}
 
       {loading && !data && <Skeleton h={200} radius="md" aria-label="Loading alerts" />}
       {error && !data && <LoadFailure title="Couldn't load alerts" message={describeApiError(error)} />}
       {data && alerts.length === 0 && (
         <Card withBorder radius="md">
           <EmptyResults
-            title={type || severity.length || status.length || detectionId ? 'No alerts match these filters' : 'No alerts yet'}
+            title={isFiltered(view) ? 'No alerts match these filters' : 'No alerts yet'}
             description="Alerts appear here when detections match events from your log sources."
           />
         </Card>
       )}
       {alerts.length > 0 && (
         <Card withBorder radius="md" p={0}>
-          <AlertsTable alerts={alerts} />
+          <AlertsTable alerts={alerts} nameOf={nameOf} selection={canModify ? selection : undefined} />
         </Card>
       )}
       {pageInfo?.hasNextPage && (
         <Group justify="center">
-          <Button variant="default" onClick={() => void loadMore()}>
+          <Button variant="default" loading={loading && !!data} onClick={() => void loadMore()}>
             Load more
           </Button>
         </Group>

@@ -1,5 +1,19 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type {
+  AddAlertCommentMutation,
+  AddAlertCommentMutationVariables,
+  AlertActivityQuery,
+  AlertActivityQueryVariables,
+  AlertAssigneesQuery,
+  AlertAssigneesQueryVariables,
+  BulkUpdateAlertAssigneeMutation,
+  BulkUpdateAlertAssigneeMutationVariables,
+  BulkUpdateAlertStatusMutation,
+  BulkUpdateAlertStatusMutationVariables,
+  UpdateAlertAssigneeMutation,
+  UpdateAlertAssigneeMutationVariables,
+  UpdateAlertStatusMutation,
+  UpdateAlertStatusMutationVariables,
   AlertEventsQuery,
   AlertEventsQueryVariables,
   AlertQuery,
@@ -31,6 +45,109 @@ const ALERT_FIELDS = gql`
     alertContext
     runbook
     reference
+    assigneeId
+    revision
+  }
+`;
+
+const ACTIVITY_FIELDS = gql`
+  fragment AlertActivityFields on AlertActivity {
+    id
+    alertId
+    kind
+    at
+    actorId
+    actorName
+    from
+    to
+    text
+    eventCount
+    destinationId
+    destinationName
+    ok
+    statusCode
+    answer
+  }
+`;
+
+export const ALERT_ACTIVITY_QUERY: TypedDocumentNode<AlertActivityQuery, AlertActivityQueryVariables> = gql`
+  ${ACTIVITY_FIELDS}
+  query AlertActivity($alertId: ID!) {
+    alertActivity(alertId: $alertId) {
+      ...AlertActivityFields
+    }
+  }
+`;
+
+export const ALERT_ASSIGNEES_QUERY: TypedDocumentNode<AlertAssigneesQuery, AlertAssigneesQueryVariables> = gql`
+  query AlertAssignees {
+    alertAssignees {
+      id
+      name
+      email
+      active
+    }
+  }
+`;
+
+export const UPDATE_ALERT_STATUS: TypedDocumentNode<UpdateAlertStatusMutation, UpdateAlertStatusMutationVariables> = gql`
+  ${ALERT_FIELDS}
+  mutation UpdateAlertStatus($input: UpdateAlertStatusInput!) {
+    updateAlertStatus(input: $input) {
+      ...AlertFields
+    }
+  }
+`;
+
+export const UPDATE_ALERT_ASSIGNEE: TypedDocumentNode<UpdateAlertAssigneeMutation, UpdateAlertAssigneeMutationVariables> = gql`
+  ${ALERT_FIELDS}
+  mutation UpdateAlertAssignee($input: UpdateAlertAssigneeInput!) {
+    updateAlertAssignee(input: $input) {
+      ...AlertFields
+    }
+  }
+`;
+
+export const BULK_UPDATE_ALERT_STATUS: TypedDocumentNode<BulkUpdateAlertStatusMutation, BulkUpdateAlertStatusMutationVariables> =
+  gql`
+    ${ALERT_FIELDS}
+    mutation BulkUpdateAlertStatus($input: BulkUpdateAlertStatusInput!) {
+      bulkUpdateAlertStatus(input: $input) {
+        alertId
+        ok
+        errorType
+        message
+        alert {
+          ...AlertFields
+        }
+      }
+    }
+  `;
+
+export const BULK_UPDATE_ALERT_ASSIGNEE: TypedDocumentNode<
+  BulkUpdateAlertAssigneeMutation,
+  BulkUpdateAlertAssigneeMutationVariables
+> = gql`
+  ${ALERT_FIELDS}
+  mutation BulkUpdateAlertAssignee($input: BulkUpdateAlertAssigneeInput!) {
+    bulkUpdateAlertAssignee(input: $input) {
+      alertId
+      ok
+      errorType
+      message
+      alert {
+        ...AlertFields
+      }
+    }
+  }
+`;
+
+export const ADD_ALERT_COMMENT: TypedDocumentNode<AddAlertCommentMutation, AddAlertCommentMutationVariables> = gql`
+  ${ACTIVITY_FIELDS}
+  mutation AddAlertComment($input: AddAlertCommentInput!) {
+    addAlertComment(input: $input) {
+      ...AlertActivityFields
+    }
   }
 `;
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import type { AlertEvents } from '../../features/alerts/AlertEventList';
+import type { AlertEvents } from '../../features/alerts/AlertEventsTable';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { ALERT_EVENTS_QUERY } from './alerts.operations';
 
