@@ -182,6 +182,8 @@ export class CaracalStack extends Stack {
       this.logSources.healthFunction,
     ])
       this.alerts.publishChangesFrom(fn);
+    // Triage (status and assignee changes through the API) publishes each change too.
+    this.alerts.publishChangesFrom(this.api.apiFunction);
     // Delivery's sender raises ALERT_DELIVERY system alerts, reads destinations with their secrets, and links
     // each delivered alert to its page in the app.
     this.alerts.publishChangesFrom(this.delivery.senderFunction);

@@ -51,7 +51,16 @@ beforeAll(async () => {
   await cognito.send(new AdminDisableUserCommand({ UserPoolId: runtime.webConfig!.userPoolId, Username: 'gone@caracal.local' }));
   cognito.destroy();
 }, 120_000);
-afterAll(() => runtime?.stop());
+afterAll(async () => {
+  if (process.env.DEBUG_TRIAGE)
+    console.log(
+      runtime.logs
+        .filter((l) => /error/i.test(l))
+        .slice(-15)
+        .join('\n'),
+    );
+  await runtime?.stop();
+});
 
 async function call(query: string, variables: Record<string, unknown> = {}) {
   return (await graphql(runtime, { query, variables }, token)).body;
