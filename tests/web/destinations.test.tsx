@@ -6,7 +6,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MASKED_SECRET, MESSAGES } from '../../core/destinations';
+import { DESTINATION_TYPES, DESTINATION_TYPE_INFO, MASKED_SECRET, MESSAGES } from '../../core/destinations';
 import { DestinationIcons, NO_DESTINATIONS } from '../../web/src/features/destinations/DestinationIcons';
 import { DestinationForm } from '../../web/src/features/destinations/DestinationForm';
 import { destinationInput, initialValues } from '../../web/src/features/destinations/destinationForm';
@@ -227,6 +227,32 @@ describe('editing a destination', () => {
     expect(name.readOnly).toBe(true);
     expect(screen.queryByRole('button', { name: 'Update Destination' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send Test Alert' })).toBeNull();
+  });
+});
+
+describe('every type’s form', () => {
+  it.each(DESTINATION_TYPES)('%s shows each of its fields, secrets as password inputs', async (type) => {
+    renderWithApi(
+      <DestinationForm
+        type={type}
+        context={{ torqEnabled: true, takenNames: new Set() }}
+        onSubmit={async () => undefined}
+        onTest={async () => undefined}
+        onCancel={() => undefined}
+      />,
+      { permissions: ['DestinationModify'] },
+    );
+    const form = await screen.findByRole('form', { name: `${DESTINATION_TYPE_INFO[type].title} destination` });
+    for (const field of DESTINATION_TYPE_INFO[type].fields) {
+      if (field.kind === 'headers') {
+        expect(within(form).getByText(field.label)).toBeTruthy();
+        continue;
+      }
+      const input =
+        form.querySelector(`[name="config.${field.name}"]`) ?? within(form).getByLabelText(new RegExp(`^${field.label}`));
+      expect(input, field.name).toBeTruthy();
+      if (field.kind === 'secret' && field.format !== 'gcpCredentials') expect((input as HTMLInputElement).type).toBe('password');
+    }
   });
 });
 

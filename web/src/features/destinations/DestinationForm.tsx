@@ -280,6 +280,7 @@ function ConfigField({
       return (
         <Select
           {...common}
+          name={name}
           data={field.options?.map((o) => ({ value: o.value, label: o.label })) ?? []}
           value={typeof value === 'string' ? value : ''}
           allowDeselect={false}
@@ -390,9 +391,7 @@ function SecretTextarea({
       readOnly={readOnly}
       name={secret.name}
       value={secret.value}
-      autosize
-      minRows={3}
-      maxRows={8}
+      rows={5}
       spellCheck={false}
       styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
       onChange={(event) => {
