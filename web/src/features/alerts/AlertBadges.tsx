@@ -31,7 +31,12 @@ export function SeverityBadge({ severity }: { readonly severity: Severity }) {
 
 export function StatusBadge({ status }: { readonly status: AlertStatus }) {
   return (
-    <Badge color={status === 'OPEN' ? 'red' : status === 'TRIAGED' ? 'yellow' : 'gray'} variant="light" size="sm">
+    <Badge
+      color={status === 'OPEN' ? 'red' : status === 'TRIAGED' ? 'yellow' : status === 'RESOLVED' ? 'green' : 'gray'}
+      variant="light"
+      size="sm"
+      style={{ minWidth: 'max-content' }}
+    >
       {title(status)}
     </Badge>
   );
