@@ -48,16 +48,25 @@ export function writeDemoEndpoint(stateDir: string, endpoint: DemoEndpoint): voi
 
 type Invoke = (name: string, event: unknown) => Promise<{ ok: true; result: unknown } | { ok: false; error: unknown }>;
 
-/** Seeds the demo once (the function keeps a marker item): sources, detections, a first round of events. */
-export async function seedDemo(invoke: Invoke, functionName: string): Promise<string> {
-  const out = await invoke(functionName, { action: 'seed', detectionsZip: demoDetectionsZip() });
+/**
+ * Seeds the demo once (the function keeps a marker item): sources, detections, a first round of events, and,
+ * given `webhookUrl` (the runtime's /local/webhook), a custom-webhook destination delivering every alert there.
+ */
+export async function seedDemo(invoke: Invoke, functionName: string, webhookUrl?: string): Promise<string> {
+  const out = await invoke(functionName, {
+    action: 'seed',
+    detectionsZip: demoDetectionsZip(),
+    ...(webhookUrl ? { webhookUrl } : {}),
+  });
   if (!out.ok) throw new Error(`demo seeding failed: ${JSON.stringify(out.error)}`);
   const result = out.result as {
     alreadySeeded?: boolean;
     detections?: { total: number };
+    destination?: string;
     sent: { logType: string; events: number }[];
   };
   if (result.alreadySeeded) return 'Demo data is in place (run `npx caracal demo` to send more events)';
   const events = result.sent.reduce((n, s) => n + s.events, 0);
-  return `Demo: created the demo sources, loaded ${result.detections?.total ?? 0} demo detections and sent ${events} events (\`npx caracal demo\` sends more)`;
+  const delivered = result.destination ? `; alerts are delivered to ${result.destination}` : '';
+  return `Demo: created the demo sources, loaded ${result.detections?.total ?? 0} demo detections and sent ${events} events (\`npx caracal demo\` sends more)${delivered}`;
 }

@@ -91,7 +91,8 @@ async function main(): Promise<void> {
     const healthFunction = [...runtime.functions.values()].find((f) =>
       f.spec.logicalId.startsWith('LogSourcesSourceHealthFunction'),
     )?.spec.name;
-    seedDemo(runtime.invoke, demoFunction)
+    // The demo destination delivers every alert to the runtime's own /local/webhook page.
+    seedDemo(runtime.invoke, demoFunction, `${runtime.url}/local/webhook`)
       .then(async (line) => {
         console.log(line);
         if (healthFunction) await runtime.invoke(healthFunction, {});

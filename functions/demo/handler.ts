@@ -1,11 +1,12 @@
 // The demo function. Events:
-//   { action: 'seed', detectionsZip: <base64 zip of demo/detections> }  → sources and detections, once
-//     (the state item makes it idempotent; a second seed answers `alreadySeeded`), then one round of events;
+//   { action: 'seed', detectionsZip: <base64 zip of demo/detections>, webhookUrl? } → sources and detections
+//     (and, given webhookUrl, a custom-webhook destination to it), once (the state item makes it idempotent; a
+//     second seed answers `alreadySeeded`), then one round of events;
 //   { action: 'generate' }                                               → sources if missing, one round.
 import { seedDemo, sendDemoRound, type DemoResult } from '../lib/demo';
 
-export async function handler(event: { action?: string; detectionsZip?: string }): Promise<DemoResult> {
-  if (event.action === 'seed') return seedDemo(event.detectionsZip);
+export async function handler(event: { action?: string; detectionsZip?: string; webhookUrl?: string }): Promise<DemoResult> {
+  if (event.action === 'seed') return seedDemo(event.detectionsZip, new Date(), event.webhookUrl);
   if (event.action === 'generate') return sendDemoRound();
   throw new Error(`unknown demo action ${JSON.stringify(event.action)} (seed or generate)`);
 }

@@ -6,6 +6,7 @@
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { lambda } from '../clients';
 import { seedDetections } from '../detections';
+import { seedDemoDestination } from './destination';
 import { ENV, requireEnv } from '../env';
 import { ApiError } from '../errors';
 import { sendRound, type SentCount } from './send';
@@ -17,6 +18,8 @@ export type { SentCount } from './send';
 
 export interface DemoResult {
   readonly alreadySeeded?: boolean;
+  /** The demo destination seeded (locally: a custom webhook to the runtime's /local/webhook). */
+  readonly destination?: string;
   readonly detections?: { total: number; failed: number };
   readonly sent: SentCount[];
   readonly sentAt: string;
@@ -24,9 +27,10 @@ export interface DemoResult {
 
 /**
  * The first start's demo: the sources and the detections (`detectionsZip`, the demo detections zipped), once
- * (a second seed answers `alreadySeeded`), then one round of events.
+ * (a second seed answers `alreadySeeded`), then one round of events. With `webhookUrl` (the local runtime's
+ * /local/webhook), also a custom-webhook destination taking every alert, so deliveries show at once.
  */
-export async function seedDemo(detectionsZip: unknown, now = new Date()): Promise<DemoResult> {
+export async function seedDemo(detectionsZip: unknown, now = new Date(), webhookUrl?: unknown): Promise<DemoResult> {
   const before = await demoState();
   if (before?.detectionsLoadedAt) return { alreadySeeded: true, sent: [], sentAt: now.toISOString() };
   const state = await ensureDemoSources();
@@ -36,9 +40,15 @@ export async function seedDemo(detectionsZip: unknown, now = new Date()): Promis
     const reasons = report.items.filter((i) => i.status === 'FAILED').map((i) => `${i.id}: ${i.reasons.join('; ')}`);
     throw new Error(`demo detections failed to load: ${reasons.join(' | ')}`);
   }
+  const destination = typeof webhookUrl === 'string' && webhookUrl ? await seedDemoDestination(webhookUrl) : undefined;
   await markDetectionsLoaded(now);
   const sent = await sendRound(state, now);
-  return { detections: { total: report.totals.total, failed: 0 }, sent, sentAt: now.toISOString() };
+  return {
+    detections: { total: report.totals.total, failed: 0 },
+    ...(destination ? { destination } : {}),
+    sent,
+    sentAt: now.toISOString(),
+  };
 }
 
 /** One round of demo events (the sources created first when missing). */

@@ -50,6 +50,8 @@ const STORED: Alert = {
   runbook: 'Call the account owner.',
   reference: 'https://docs.example.com/root',
   signalsTable: 'panther_signals.aws_cloudtrail',
+  assigneeId: null,
+  revision: 1,
 };
 
 const events = Array.from({ length: 12 }, (_, i) => ({ n: i, eventName: 'ConsoleLogin', p_log_type: 'AWS.CloudTrail' }));
