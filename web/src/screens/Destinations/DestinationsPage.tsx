@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Anchor, Button, Card, Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications as snackbars } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DESTINATION_ROUTES, destinationPath, editDestinationPath } from '../../app/routes';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -34,6 +34,9 @@ export function DestinationsPage() {
   const [results, setResults] = useState<ReadonlyMap<string, TestAlertResult>>(new Map());
   const [deleting, setDeleting] = useState<DestinationFieldsFragment | null>(null);
   const destinations = data?.destinations ?? [];
+  useEffect(() => {
+    if (error) snackbars.show({ color: 'red', title: LOAD_FAILURE_TITLE, message: describeApiError(error) });
+  }, [error]);
   const selected = destinations.find((d) => d.id === selectedId);
 
   const actions = useMemo(
