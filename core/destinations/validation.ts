@@ -84,13 +84,24 @@ const FORMATS = {
   slackChannel: /^(#[a-z0-9_-]{1,80}|[CGD][A-Z0-9]{8,})$/,
 } as const;
 
-/** An SQS queue URL: the AWS form, or a loopback stand-in's (`http://127.0.0.1:port/<account>/<name>`). */
+/**
+ * An SQS queue URL: the AWS form (`https://sqs.<region>.amazonaws.com/<account>/<name>`), or the local SQS
+ * stand-in's over http (`http://sqs.<region>.127.0.0.1:<port>/<account>/<name>`, or a loopback host).
+ */
 function isSqsQueueUrl(value: string): boolean {
-  if (!isWebhookUrl(value)) return false;
-  const url = new URL(value);
-  const path = /^\/\d{12}\/[A-Za-z0-9_-]{1,80}(\.fifo)?$/.test(url.pathname);
-  if (url.protocol === 'http:') return /^\/[^/]+\/[A-Za-z0-9_-]{1,80}(\.fifo)?$/.test(url.pathname);
-  return path && /^sqs\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/.test(url.hostname);
+  if (value.length > LIMITS.url) return false;
+  // The stand-in's host is not a valid URL host (its last label is numeric), so it is matched as text.
+  if (/^http:\/\/sqs\.[a-z0-9-]+\.(127\.0\.0\.1|localhost)(:\d{1,5})?\/\d{12}\/[A-Za-z0-9_-]{1,80}(\.fifo)?$/.test(value))
+    return true;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password || !/^\/\d{12}\/[A-Za-z0-9_-]{1,80}(\.fifo)?$/.test(url.pathname)) return false;
+  if (url.protocol === 'https:') return /^sqs\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/.test(url.hostname);
+  return isWebhookUrl(value);
 }
 
 function isGcpCredentials(value: string): boolean {

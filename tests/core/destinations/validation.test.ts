@@ -141,6 +141,13 @@ describe('destination validation', () => {
     expect(configProblems('sns', { topicArn: 'arn:aws:sqs:us-east-1:123456789012:x' })[0].message).toBe(MESSAGES.snsTopicArn);
     expect(configProblems('sqs', { queueUrl: 'https://example.com/123456789012/q' })[0].message).toBe(MESSAGES.sqsQueueUrl);
     expect(configProblems('sqs', { queueUrl: 'http://127.0.0.1:4566/000000000000/alerts' })).toEqual([]);
+    expect(configProblems('sqs', { queueUrl: 'http://sqs.us-east-1.127.0.0.1:4566/000000000000/alerts' })).toEqual([]);
+    expect(configProblems('sqs', { queueUrl: 'http://sqs.us-east-1.example.com/000000000000/alerts' })[0].message).toBe(
+      MESSAGES.sqsQueueUrl,
+    );
+    expect(configProblems('sqs', { queueUrl: 'https://sqs.us-east-1.amazonaws.com/12/alerts' })[0].message).toBe(
+      MESSAGES.sqsQueueUrl,
+    );
     expect(configProblems('github', { repoName: 'no-slash', token: 't' })[0].message).toBe(MESSAGES.githubRepo);
     expect(configProblems('asana', { personalAccessToken: 't', projectGids: ['12', 'x1'] })[0].message).toBe(MESSAGES.digitsOnly);
     expect(configProblems('asana', { personalAccessToken: 't', projectGids: ['12', '12'] })[0].message).toBe(
