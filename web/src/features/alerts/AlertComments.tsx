@@ -61,9 +61,8 @@ export function AlertComments({ comments, nameOf, canComment, onAdd }: AlertComm
           <Textarea
             label="Add a comment"
             description={`Markdown: **bold**, *italic*, \`code\`, lists and [links](https://...). At most ${COMMENT_MAX.toLocaleString('en-US')} characters.`}
-            autosize
-            minRows={3}
-            maxRows={12}
+            minRows={4}
+            resize="vertical"
             value={text}
             error={touched ? problem : null}
             onChange={(e) => setText(e.currentTarget.value)}

@@ -92,7 +92,7 @@ export function AlertDeliveries({ deliveries, error, canRetry, retrying, onRetry
                     </Table.Td>
                     {canRetry && (
                       <Table.Td>
-                        {d.status !== 'DELIVERED' && d.status !== 'PENDING' && (
+                        {d.status !== 'PENDING' && (
                           <Button
                             size="compact-sm"
                             variant="light"

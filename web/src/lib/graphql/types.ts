@@ -106,6 +106,13 @@ export type DeleteDetectionsInput = {
   ids: Array<string | number>;
 };
 
+/** PENDING: queued; DELIVERED: the service took it; RETRYING: failed, tried again with backoff; FAILED: every attempt failed. */
+export type DeliveryStatus =
+  | 'DELIVERED'
+  | 'FAILED'
+  | 'PENDING'
+  | 'RETRYING';
+
 export type DestinationInput = {
   /** Absent: every alert type. */
   alertTypes?: Array<AlertType> | null | undefined;
@@ -328,6 +335,11 @@ export type RestoreDetectionVersionInput = {
   version: number;
   /** The current version the restore was chosen on. */
   versionId?: number | null | undefined;
+};
+
+export type RetryAlertDeliveryInput = {
+  alertId: string | number;
+  destinationId: string | number;
 };
 
 export type RunDetectionTestsInput = {
@@ -712,6 +724,22 @@ export type AlertEventsQueryVariables = Exact<{
 
 
 export type AlertEventsQuery = { alertEvents: { edges: Array<{ cursor: string, node: unknown }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type AlertDeliveryFieldsFragment = { destinationId: string, destinationName: string, outputType: string, status: DeliveryStatus, attempts: number, lastAttemptAt: string | null, lastStatusCode: number | null, lastAnswer: string | null };
+
+export type AlertDeliveriesQueryVariables = Exact<{
+  alertId: string | number;
+}>;
+
+
+export type AlertDeliveriesQuery = { alertDeliveries: Array<{ destinationId: string, destinationName: string, outputType: string, status: DeliveryStatus, attempts: number, lastAttemptAt: string | null, lastStatusCode: number | null, lastAnswer: string | null }> };
+
+export type RetryAlertDeliveryMutationVariables = Exact<{
+  input: RetryAlertDeliveryInput;
+}>;
+
+
+export type RetryAlertDeliveryMutation = { retryAlertDelivery: { destinationId: string, destinationName: string, outputType: string, status: DeliveryStatus, attempts: number, lastAttemptAt: string | null, lastStatusCode: number | null, lastAnswer: string | null } };
 
 export type GenerateDemoEventsMutationVariables = Exact<{ [key: string]: never; }>;
 

@@ -9,6 +9,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { SeverityBadge } from '../../features/alerts/AlertBadges';
 import { AlertActivityTimeline } from '../../features/alerts/AlertActivityTimeline';
 import { AlertComments } from '../../features/alerts/AlertComments';
+import { AlertDeliveries } from '../../features/alerts/AlertDeliveries';
 import { AlertEventsTable } from '../../features/alerts/AlertEventsTable';
 import { AlertSummary } from '../../features/alerts/AlertSummary';
 import { AlertTriage } from '../../features/alerts/AlertTriage';
@@ -16,12 +17,13 @@ import { describeApiError } from '../../lib/apollo/apiErrors';
 import { useHasPermissions } from '../../lib/permissions';
 import { ALERT_QUERY } from './alerts.operations';
 import { useAlertAssignees } from './useAlertAssignees';
+import { useAlertDeliveries } from './useAlertDeliveries';
 import { useAlertEvents } from './useAlertEvents';
 import { useAlertTriage } from './useAlertTriage';
 
 /**
  * One alert: its header (status and assignee editable for AlertModify), fields, events from the data lake,
- * comments and activity.
+ * deliveries per destination (with Retry for AlertModify), comments and activity.
  */
 export function AlertDetailsPage() {
   const { id = '' } = useParams();
@@ -31,6 +33,7 @@ export function AlertDetailsPage() {
   const { assignees, nameOf } = useAlertAssignees();
   const canModify = useHasPermissions(['AlertModify']);
   const triage = useAlertTriage(alert, () => refetch());
+  const deliveries = useAlertDeliveries(alert?.id, canModify);
   usePageTitle(alert?.title ?? 'Alert');
   useBreadcrumbLabel(alert?.title);
   return (
@@ -66,6 +69,7 @@ export function AlertDetailsPage() {
           />
           <AlertSummary alert={alert} />
           {alert.type !== 'SYSTEM_ERROR' && <AlertEventsTable {...events} />}
+          <AlertDeliveries {...deliveries} />
           <AlertComments
             comments={triage.activity.filter((a) => a.kind === 'COMMENT')}
             nameOf={nameOf}

@@ -6,6 +6,10 @@ import type {
   AlertActivityQueryVariables,
   AlertAssigneesQuery,
   AlertAssigneesQueryVariables,
+  AlertDeliveriesQuery,
+  AlertDeliveriesQueryVariables,
+  RetryAlertDeliveryMutation,
+  RetryAlertDeliveryMutationVariables,
   BulkUpdateAlertAssigneeMutation,
   BulkUpdateAlertAssigneeMutationVariables,
   BulkUpdateAlertStatusMutation,
@@ -189,6 +193,37 @@ export const ALERT_EVENTS_QUERY: TypedDocumentNode<AlertEventsQuery, AlertEvents
         endCursor
         hasNextPage
       }
+    }
+  }
+`;
+
+const DELIVERY_FIELDS = gql`
+  fragment AlertDeliveryFields on AlertDelivery {
+    destinationId
+    destinationName
+    outputType
+    status
+    attempts
+    lastAttemptAt
+    lastStatusCode
+    lastAnswer
+  }
+`;
+
+export const ALERT_DELIVERIES_QUERY: TypedDocumentNode<AlertDeliveriesQuery, AlertDeliveriesQueryVariables> = gql`
+  ${DELIVERY_FIELDS}
+  query AlertDeliveries($alertId: ID!) {
+    alertDeliveries(alertId: $alertId) {
+      ...AlertDeliveryFields
+    }
+  }
+`;
+
+export const RETRY_ALERT_DELIVERY: TypedDocumentNode<RetryAlertDeliveryMutation, RetryAlertDeliveryMutationVariables> = gql`
+  ${DELIVERY_FIELDS}
+  mutation RetryAlertDelivery($input: RetryAlertDeliveryInput!) {
+    retryAlertDelivery(input: $input) {
+      ...AlertDeliveryFields
     }
   }
 `;
