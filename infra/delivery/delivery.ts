@@ -73,7 +73,7 @@ export class Delivery extends Construct {
     this.senderFunction = nodeFunction(this, 'SenderFunction', {
       entry: 'functions/alert-delivery/sender/handler.ts',
       description: 'Sends each queued alert delivery to its destination, retrying with backoff, and records every attempt.',
-      timeout: Duration.seconds(90),
+      timeout: Duration.minutes(2),
       environment: {
         [ENV.entityTable]: props.entityTable.tableName,
         [ENV.deliveryQueueUrl]: queue.queueUrl,
@@ -84,7 +84,7 @@ export class Delivery extends Construct {
     });
     props.entityTable.grantReadWriteData(this.senderFunction);
     props.lakeBucket.grantRead(this.senderFunction);
-    // At most 10 s a send: a batch of 5 fits the timeout.
+    // At most 10 s a request (two for Pub/Sub): a batch of 5 fits the timeout.
     this.senderFunction.addEventSource(new SqsEventSource(queue, { batchSize: 5, reportBatchItemFailures: true }));
     this.senderFunction.addToRolePolicy(
       new iam.PolicyStatement({

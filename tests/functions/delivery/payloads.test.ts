@@ -324,6 +324,8 @@ describe('cloud messaging', () => {
     expect(queueRegion('https://sqs.us-east-2.amazonaws.com/123456789012/q')).toBe('us-east-2');
     expect(queueRegion('https://eu-west-1.queue.amazonaws.com/123456789012/q')).toBe('eu-west-1');
     expect(queueRegion('http://127.0.0.1:4566/000000000000/q')).toBeUndefined();
+    expect(queueRegion('http://sqs.us-east-1.127.0.0.1:4566/000000000000/q')).toBeUndefined();
+    expect(() => queueRegion('queue')).toThrow('not a URL');
   });
 
   it('GCP Pub/Sub: a signed JWT-bearer token request to the key token_uri, then a publish with the alert as base64 data', async () => {

@@ -84,13 +84,9 @@ export const sns: Sender = {
 
 /** The region of a queue URL (https://sqs.<region>.amazonaws.com/<account>/<name>, or the legacy form). */
 export function queueRegion(queueUrl: string): string | undefined {
-  const host = (() => {
-    try {
-      return new URL(queueUrl).hostname;
-    } catch {
-      throw new ConfigError('The destination queueUrl is not a URL');
-    }
-  })();
+  // Read from the text: a stand-in's queue URL (sqs.<region>.127.0.0.1:<port>) is no valid WHATWG URL.
+  const host = /^https?:\/\/([^/:?#]+)/i.exec(queueUrl)?.[1]?.toLowerCase();
+  if (!host) throw new ConfigError('The destination queueUrl is not a URL');
   return /^sqs\.([a-z0-9-]+)\.amazonaws\.com(\.cn)?$/.exec(host)?.[1] ?? /^([a-z0-9-]+)\.queue\.amazonaws\.com$/.exec(host)?.[1];
 }
 
