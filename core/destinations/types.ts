@@ -51,6 +51,7 @@ export type FieldKind = (typeof FIELD_KINDS)[number];
 /** A field's format beyond its kind, checked by core/destinations/validation.ts. */
 export type FieldFormat =
   | 'webhookUrl'
+  | 'siteUrl'
   | 'hex32'
   | 'snsTopicArn'
   | 'sqsQueueUrl'
@@ -125,7 +126,7 @@ const JIRA_FIELDS = (cloud: boolean): readonly DestinationField[] => [
     kind: 'url',
     required: true,
     secret: false,
-    format: 'webhookUrl',
+    format: 'siteUrl',
     placeholder: cloud ? 'https://your-org.atlassian.net' : 'https://jira.example.com',
   },
   { name: 'projectKey', label: 'Project Key', kind: 'text', required: true, secret: false, format: 'jiraProjectKey' },

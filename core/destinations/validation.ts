@@ -13,6 +13,7 @@ export const MESSAGES = {
   digitsOnly: 'The field should have digits only',
   /** The specification's message, and the rule a user has to follow. */
   webhookUrl: 'Must be a valid webhook URL (https; http only to localhost or 127.0.0.1)',
+  siteUrl: 'Must be a valid URL (https; http only to localhost or 127.0.0.1)',
   hex32: 'Must be a 32-character hexadecimal key',
   snsTopicArn: 'Must be a valid SNS topic ARN (arn:aws:sns:region:123456789012:name)',
   sqsQueueUrl: 'Must be a valid SQS queue URL (https://sqs.region.amazonaws.com/123456789012/name)',
@@ -121,6 +122,8 @@ function formatError(format: DestinationField['format'], value: string): string 
       return undefined;
     case 'webhookUrl':
       return isWebhookUrl(value) ? undefined : MESSAGES.webhookUrl;
+    case 'siteUrl':
+      return isWebhookUrl(value) ? undefined : MESSAGES.siteUrl;
     case 'sqsQueueUrl':
       return isSqsQueueUrl(value) ? undefined : MESSAGES.sqsQueueUrl;
     case 'gcpCredentials':

@@ -158,6 +158,7 @@ describe('destination validation', () => {
     expect(configProblems('gcppubsub', { ...VALID.gcppubsub, projectId: 'Bad' })[0].message).toBe(MESSAGES.gcpProjectId);
     expect(configProblems('jira', { ...VALID.jira, projectKey: 'sec' })[0].message).toBe(MESSAGES.jiraProjectKey);
     expect(configProblems('jira', { ...VALID.jira, userName: 'me' })[0].message).toBe(MESSAGES.email);
+    expect(configProblems('jira', { ...VALID.jira, orgDomain: 'acme.atlassian.net' })[0].message).toBe(MESSAGES.siteUrl);
     expect(configProblems('slackbot', { botToken: 'x', channel: 'security team' })[0].message).toBe(MESSAGES.slackChannel);
     expect(configProblems('slack', { webhookURL: VALID.slack.webhookURL, extra: 1 })).toEqual([
       { path: 'config.extra', message: 'Unknown field' },
