@@ -116,7 +116,7 @@ async function signInAsAdmin(page: Page) {
 }
 
 const noScriptRan = async (page: Page) =>
-  expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+  expect(await page.evaluate(() => (globalThis as { __xss?: unknown }).__xss)).toBeUndefined();
 
 describe('alert triage in the web app', () => {
   it('shows payloads as text, assigns, comments, resolves and bulk-closes', async () => {
