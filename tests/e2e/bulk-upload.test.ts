@@ -14,6 +14,8 @@ const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'bulk-upload');
 const SHOTS = process.env.CARACAL_SHOTS;
 const suite = browserSuite();
+/** Waits for the list to answer (a slow machine's runtime takes seconds). */
+const POLL = { timeout: 20_000, interval: 100 };
 let page: Page;
 let zipPath: string;
 
@@ -55,7 +57,7 @@ beforeAll(async () => {
 
 const cellsOf = async (name: string) => {
   const row = page.getByRole('table', { name: 'Upload items' }).getByRole('row').filter({ hasText: name });
-  return (await row.locator('td').allInnerTexts()).map((t) => t.trim());
+  return (await row.locator('td').allTextContents()).map((t) => t.trim());
 };
 
 describe('bulk upload', () => {
@@ -93,10 +95,10 @@ describe('bulk upload', () => {
     const table = page.getByRole('table', { name: 'Detections' });
     await table.getByRole('link', { name: 'Upload: Okta admin app sign-in' }).waitFor();
     await table.getByRole('link', { name: 'Upload: GitHub repository deleted' }).waitFor();
-    await page.getByRole('textbox', { name: 'Source' }).click();
+    await page.getByRole('combobox', { name: 'Source' }).click();
     await page.getByRole('option', { name: 'Managed' }).click();
     await expect
-      .poll(async () => (await table.locator('tbody tr td:nth-child(2) a').allInnerTexts()).sort())
+      .poll(async () => (await table.locator('tbody tr td:nth-child(2) a').allInnerTexts()).sort(), POLL)
       .toEqual(['Upload: GitHub repository deleted', 'Upload: Okta admin app sign-in']);
     await shot('12-managed-filter');
   });
@@ -108,13 +110,13 @@ describe('bulk upload', () => {
     await page.getByRole('heading', { name: 'Upload pack' }).waitFor();
     const items = page.getByRole('table', { name: 'Pack items' });
     await items.getByRole('link', { name: 'upload_helpers' }).waitFor();
-    expect(await items.getByText('Enabled', { exact: true }).count()).toBe(2);
+    expect(await items.locator('tbody').getByText('Enabled', { exact: true }).count()).toBe(2);
     await shot('13-pack');
     await page.getByRole('button', { name: 'Disable pack' }).click();
     const dialog = page.getByRole('dialog', { name: 'Disable detections' });
     await dialog.getByText('2 detections disabled').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => items.getByText('Disabled', { exact: true }).count()).toBe(2);
+    await expect.poll(() => items.locator('tbody').getByText('Disabled', { exact: true }).count(), POLL).toBe(2);
     await page.getByText('Disabled', { exact: true }).first().waitFor();
     await shot('14-pack-disabled');
   });

@@ -12,6 +12,8 @@ import { browserSuite } from './browser';
 const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const SHOTS = process.env.CARACAL_SHOTS;
 const suite = browserSuite();
+/** Waits for the list to answer (a slow machine's runtime takes seconds). */
+const POLL = { timeout: 20_000, interval: 100 };
 let page: Page;
 
 async function shot(name: string) {
@@ -79,21 +81,21 @@ describe('the detections list', () => {
   });
 
   it('filters by severity and text, sorts by name, and keeps it all in the URL', async () => {
-    await page.getByRole('textbox', { name: 'Severity' }).click();
+    await page.getByRole('combobox', { name: 'Severity' }).click();
     await page.getByRole('option', { name: 'Critical' }).click();
     await page.keyboard.press('Escape');
     await page.waitForURL(/severity=CRITICAL/);
-    await expect.poll(rowNames).toEqual(['Demo: AWS root account activity']);
+    await expect.poll(rowNames, POLL).toEqual(['Demo: AWS root account activity']);
     await shot('02-severity-filter');
 
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByRole('textbox', { name: 'Search detections' }).fill('okta');
     await page.waitForURL(/search=okta/);
-    await expect.poll(async () => (await rowNames()).every((n) => /okta/i.test(n))).toBe(true);
+    await expect.poll(async () => (await rowNames()).every((n) => /okta/i.test(n)), POLL).toBe(true);
     expect((await rowNames()).length).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Clear filters' }).click();
 
-    await page.getByRole('textbox', { name: 'Sort by' }).click();
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
     await page.getByRole('option', { name: 'Name' }).click();
     await page.getByRole('button', { name: 'Sort ascending' }).click();
     await page.waitForURL(/sortBy=name.*sortDir=ascending|sortDir=ascending.*sortBy=name/);
@@ -103,13 +105,13 @@ describe('the detections list', () => {
         return (
           names.length > 1 && names.every((n, i) => i === 0 || names[i - 1].localeCompare(n, 'en', { sensitivity: 'base' }) <= 0)
         );
-      })
+      }, POLL)
       .toBe(true);
 
     // The address alone restores the list.
     await page.goto(`${suite.runtime.url}/build/detections/?page=1&sortBy=severity&sortDir=descending&severity=HIGH`);
-    await expect.poll(async () => (await rowNames()).length).toBeGreaterThan(0);
-    const severities = await table().locator('tbody tr td:nth-child(4)').allInnerTexts();
+    await expect.poll(async () => (await rowNames()).length, POLL).toBeGreaterThan(0);
+    const severities = await table().locator('tbody tr td:nth-child(4)').allTextContents();
     expect(severities.every((s) => s.trim() === 'High')).toBe(true);
   });
 
@@ -127,16 +129,18 @@ describe('the detections list', () => {
     expect(await dialog.getByRole('row').count()).toBe(3);
     await shot('04-bulk-report');
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => page.getByRole('switch', { name: 'Enable Demo: AWS root account activity' }).isChecked()).toBe(false);
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Enable Demo: AWS root account activity' }).isChecked(), POLL)
+      .toBe(false);
     expect(await page.getByRole('switch', { name: 'Enable Demo: GitHub repository made public' }).isChecked()).toBe(false);
 
-    await page.getByRole('textbox', { name: 'Enabled' }).click();
+    await page.getByRole('combobox', { name: 'Enabled' }).click();
     await page.getByRole('option', { name: 'Disabled' }).click();
     await expect
-      .poll(async () => (await rowNames()).sort())
+      .poll(async () => (await rowNames()).sort(), POLL)
       .toEqual(['Demo: AWS root account activity', 'Demo: GitHub repository made public']);
-    await page.getByRole('switch', { name: 'Enable Demo: GitHub repository made public' }).click();
-    await expect.poll(rowNames).toEqual(['Demo: AWS root account activity']);
+    await page.getByRole('switch', { name: 'Enable Demo: GitHub repository made public' }).click({ force: true });
+    await expect.poll(rowNames, POLL).toEqual(['Demo: AWS root account activity']);
   });
 
   it('opens the helpers and data models pages from the Build navigation', async () => {
@@ -153,9 +157,9 @@ describe('the detections list', () => {
     await page.getByRole('link', { name: 'New Data Model' }).click();
     await page.getByRole('heading', { name: 'New Data Model' }).waitFor();
     await page.getByRole('textbox', { name: 'Data Model ID' }).fill('E2E.Okta.Model');
-    await page.getByRole('textbox', { name: 'Log Types' }).fill('Okta.SystemLog');
+    await page.getByRole('combobox', { name: 'Log Types' }).fill('Okta.SystemLog');
     await page.keyboard.press('Enter');
-    await page.getByRole('textbox', { name: 'Mapping 1 name' }).fill('user.email');
+    await page.getByRole('combobox', { name: 'Mapping 1 name' }).fill('user.email');
     await page.getByRole('textbox', { name: 'Mapping 1 path' }).fill('actor.alternateId');
     await shot('06-data-model-new');
     await page.getByRole('button', { name: 'Save' }).click();

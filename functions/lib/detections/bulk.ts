@@ -4,7 +4,14 @@
 // only validating, saved item by item. Every item gets a status and its reasons. Packs are stored after the
 // items they hold, and only when every one of those the zip carries was saved.
 import { unzipSync, type UnzipFileInfo } from 'fflate';
-import { isIgnoredDirectory, loadRepository, problemLine, type AnalysisItem, type SourceFile } from '../../../core/detections';
+import {
+  isAnalysisFile,
+  isIgnoredDirectory,
+  loadRepository,
+  problemLine,
+  type AnalysisItem,
+  type SourceFile,
+} from '../../../core/detections';
 import { getPack, savePack } from './pack-repository';
 import { getDetections, saveDetection } from './repository';
 import { isStoredType, type DetectionDraft, type StoredDetection, type StoredType } from './model';
@@ -102,7 +109,11 @@ const UNSUPPORTED: Record<string, string> = {
 /** Validates (and unless `validateOnly`, saves) the items of a panther-analysis repository's files. */
 export async function bulkUpload(files: readonly SourceFile[], options: BulkOptions): Promise<BulkReport> {
   const byPath = new Map(files.map((f) => [f.path, f.text]));
-  const repository = loadRepository(files, (path) => byPath.has(path));
+  // Only YAML files are analysis items; the Python and data files they name are found through `byPath`.
+  const repository = loadRepository(
+    files.filter((f) => isAnalysisFile(f.path)),
+    (path) => byPath.has(path),
+  );
   const items: BulkItem[] = [];
   const fileIssues: { path: string; message: string }[] = [];
   const failedPaths = new Map<string, string[]>();

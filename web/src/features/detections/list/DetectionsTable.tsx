@@ -91,21 +91,21 @@ export function DetectionsTable({ rows, selected, onSelect, canModify, onToggleE
         const d = info.row.original;
         return (
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <Group gap="xs" wrap="nowrap">
-              <Anchor component={Link} to={detectionPath(d.id, d.analysisType)} fw={500} size="sm" truncate="end">
-                {info.getValue()}
-              </Anchor>
+            <Anchor component={Link} to={detectionPath(d.id, d.analysisType)} fw={500} size="sm" truncate="end">
+              {info.getValue()}
+            </Anchor>
+            <Group gap={6} wrap="nowrap">
+              {d.displayName && (
+                <Text size="xs" c="dimmed" truncate="end">
+                  {d.id}
+                </Text>
+              )}
               {d.managed && (
-                <Badge size="xs" variant="light" color="blue">
+                <Badge size="xs" variant="light" color="blue" style={{ flexShrink: 0 }}>
                   Managed
                 </Badge>
               )}
             </Group>
-            {d.displayName && (
-              <Text size="xs" c="dimmed" truncate="end">
-                {d.id}
-              </Text>
-            )}
           </Stack>
         );
       },
@@ -168,7 +168,7 @@ export function DetectionsTable({ rows, selected, onSelect, canModify, onToggleE
       rowHeight={58}
       minWidth={1100}
       maxHeight="calc(100vh - 330px)"
-      fixedWidths={{ select: 44, analysisType: 140, severity: 110, enabled: 90, destinations: 110, lastModified: 190 }}
+      fixedWidths={{ select: 44, analysisType: 120, severity: 100, enabled: 80, destinations: 100, lastModified: 175 }}
     />
   );
 }
