@@ -2,6 +2,7 @@
 // The alert page and its parts: script payloads in an alert's title, its events and a comment render as text
 // (nothing runs, no element is made from them); markdown renders safely; status and assignee are editable only
 // for AlertModify, a conflict shows the server's message; deliveries show per destination with Retry.
+import type { MockLink } from '@apollo/client/testing';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Route, Routes } from 'react-router-dom';
@@ -79,7 +80,7 @@ const activity = (over: Partial<AlertActivityFieldsFragment>): AlertActivityFiel
 });
 
 const forever = { maxUsageCount: Number.POSITIVE_INFINITY };
-function mocks(extra: object[] = []) {
+function mocks(extra: MockLink.MockedResponse[] = []): MockLink.MockedResponse[] {
   return [
     ...extra,
     { request: { query: ALERT_QUERY, variables: { id: ID } }, result: { data: { alert } }, ...forever },
@@ -145,7 +146,7 @@ function mocks(extra: object[] = []) {
   ];
 }
 
-function renderPage(permissions: ('AlertRead' | 'AlertModify')[], extra: object[] = []) {
+function renderPage(permissions: ('AlertRead' | 'AlertModify')[], extra: MockLink.MockedResponse[] = []) {
   return renderWithApi(
     <Routes>
       <Route path="/alerts-and-errors/:id/" element={<AlertDetailsPage />} />
