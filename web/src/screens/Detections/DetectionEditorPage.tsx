@@ -7,10 +7,11 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { withImpliedReads } from '../../../../core/permissions';
-import { detectionPath, newDetectionPath } from '../../app/routes';
+import { detectionPath, HELPER_ROUTES, newDetectionPath } from '../../app/routes';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailure } from '../../components/LoadFailure';
 import { DetectionForm } from '../../features/detections/editor/DetectionForm';
+import { SimpleDetectionEditor } from '../../features/detections/simple';
 import { valuesFromDocument, type DetectionFormValues } from '../../features/detections/editor/detectionDocument';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { usePermissions } from '../../lib/permissions';
@@ -86,7 +87,10 @@ export function DetectionEditor({
           )
         }
         logTypeOptions={options.logTypes}
-        helpersPath="/build/helpers/"
+        destinations={options.destinations}
+        destinationsFailed={options.destinationsFailed}
+        helpersPath={HELPER_ROUTES.list}
+        SimpleEditor={SimpleDetectionEditor}
         onSave={onSave}
         onRunTests={runs.runTests}
         onTestData={runs.testData}

@@ -149,3 +149,16 @@ export const EDITOR_OPTIONS_QUERY = gql`
     }
   }
 `;
+
+export const EDITOR_DESTINATIONS_QUERY = gql`
+  query EditorDestinations {
+    destinations {
+      id
+      outputType
+      displayName
+      defaultForSeverity
+      alertTypes
+      logTypes
+    }
+  }
+`;

@@ -9,11 +9,13 @@ import {
   type DetectionFormValues,
   type UnitTestValues,
 } from '../../features/detections/editor/detectionDocument';
+import type { EditorDestination } from '../../features/detections/editor/DetectionForm';
 import type { DataRunOutcome } from '../../features/detections/editor/TestAgainstData';
 import type { TestRunOutcome } from '../../features/detections/unit-tests/UnitTestsPanel';
 import { setPythonHelpers } from '../../lib/editor/pythonLanguage';
 import {
   CREATE_DETECTION_MUTATION,
+  EDITOR_DESTINATIONS_QUERY,
   EDITOR_OPTIONS_QUERY,
   RUN_TESTS_MUTATION,
   TEST_AGAINST_DATA_MUTATION,
@@ -42,14 +44,26 @@ interface EditorOptionsData {
   detections?: { edges: { node: { id: string } }[] } | null;
 }
 
-/** Log types from the schemas the user may read and the global helpers' names (for completion). */
+/**
+ * Log types from the schemas the user may read, the global helpers' names (for completion) and the
+ * destinations (for overrides and the "where will this go" preview; a user who may not read them is told).
+ */
 export function useDetectionEditorOptions() {
   const { data } = useQuery<EditorOptionsData>(EDITOR_OPTIONS_QUERY, { errorPolicy: 'all', fetchPolicy: 'cache-and-network' });
+  const destinations = useQuery<{ destinations: EditorDestination[] }>(EDITOR_DESTINATIONS_QUERY, {
+    errorPolicy: 'all',
+    fetchPolicy: 'cache-and-network',
+  });
   return useMemo(() => {
     const helpers = data?.detections?.edges.map((e) => e.node.id) ?? [];
     setPythonHelpers(helpers);
-    return { logTypes: data?.schemas?.edges.map((e) => e.node.name) ?? [], helpers };
-  }, [data]);
+    return {
+      logTypes: data?.schemas?.edges.map((e) => e.node.name) ?? [],
+      helpers,
+      destinations: destinations.data?.destinations ?? null,
+      destinationsFailed: Boolean(destinations.error),
+    };
+  }, [data, destinations.data, destinations.error]);
 }
 
 interface SavedDetection {

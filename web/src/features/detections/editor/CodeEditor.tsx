@@ -69,6 +69,9 @@ export function CodeDiff({ original, modified, language, label, height = 360 }: 
         theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
         original={original}
         modified={modified}
+        // The widget resets its models itself on unmount; disposing them first throws.
+        keepCurrentOriginalModel
+        keepCurrentModifiedModel
         loading="Loading the editor…"
         options={{ readOnly: true, minimap: { enabled: false }, fontSize: 13, automaticLayout: true, renderSideBySide: true }}
       />

@@ -20,8 +20,13 @@ import {
 } from '@mantine/core';
 import { useFormik } from 'formik';
 import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { MITRE_TACTICS, describeMitreMapping, mitreMapping } from '../../../../../core/detections/mitre';
+import { resolveDestinations } from '../../../../../core/destinations/resolution';
+import type { AlertSeverity, AlertType } from '../../../../../core/alerts/model';
+import type { Destination } from '../../../../../core/destinations/types';
 import { MultiValueInput } from '../../../components/MultiValueInput';
+import { DestinationIcons, type DestinationSummary } from '../../destinations/DestinationIcons';
 import { UnitTestsPanel, type TestRunOutcome } from '../unit-tests/UnitTestsPanel';
 import { CodeEditor } from './CodeEditor';
 import {
@@ -33,6 +38,12 @@ import {
 } from './detectionDocument';
 import { detectionSchema } from './detectionSchema';
 import { TestAgainstData, type DataRunOutcome } from './TestAgainstData';
+
+export interface EditorDestination extends DestinationSummary {
+  readonly defaultForSeverity: readonly string[];
+  readonly alertTypes: readonly string[];
+  readonly logTypes: readonly string[];
+}
 
 export interface SimpleEditorSlotProps {
   readonly value: string;
@@ -48,7 +59,10 @@ interface DetectionFormProps {
   /** Why the form is read-only, shown above it. */
   readonly readOnlyReason?: ReactNode;
   readonly logTypeOptions: readonly string[];
-  readonly destinationOptions?: readonly { value: string; label: string }[];
+  /** The destinations that exist (null while unknown); overrides choose from them and the preview resolves them. */
+  readonly destinations?: readonly EditorDestination[] | null;
+  /** The destinations could not be loaded. */
+  readonly destinationsFailed?: boolean;
   /** Where the global helpers are listed. */
   readonly helpersPath?: string;
   /** Saves; rejects with the message to show. */
@@ -71,7 +85,8 @@ export function DetectionForm({
   readOnly,
   readOnlyReason,
   logTypeOptions,
-  destinationOptions = [],
+  destinations = null,
+  destinationsFailed = false,
   helpersPath,
   onSave,
   onRunTests,
@@ -258,17 +273,24 @@ export function DetectionForm({
                 label="Destination Overrides"
                 description="Send alerts only to these destinations instead of those chosen by severity and log type"
                 data={[
-                  ...destinationOptions,
+                  ...(destinations ?? []).map((d) => ({ value: d.id, label: d.displayName })),
                   ...values.outputIds
-                    .filter((id) => !destinationOptions.some((d) => d.value === id))
+                    .filter((id) => !(destinations ?? []).some((d) => d.id === id))
                     .map((id) => ({ value: id, label: id })),
                 ]}
                 value={values.outputIds}
                 readOnly={readOnly}
                 searchable
+                error={destinationsFailed ? 'There was a problem loading your destinations!' : undefined}
                 nothingFoundMessage="You have not configured any destinations."
                 onChange={(v) => set('outputIds', v)}
               />
+              {destinations && (
+                <Group gap="xs">
+                  <Text size="sm">Alerts go to:</Text>
+                  <DestinationIcons destinations={routedTo(values, destinations)} />
+                </Group>
+              )}
               {!isPolicy && (
                 <TagsInput
                   label="Summary Attributes"
@@ -311,7 +333,7 @@ export function DetectionForm({
                 <Group justify="space-between">
                   <Title order={4}>{functionLabel}</Title>
                   {helpersPath && (
-                    <Anchor href={helpersPath} target="_blank" size="sm">
+                    <Anchor component={Link} to={helpersPath} size="sm">
                       Global helpers
                     </Anchor>
                   )}
@@ -519,5 +541,29 @@ function FrameworkMapping({
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** Where the detection's alerts would go, by the §4 resolution rules. */
+function routedTo(values: DetectionFormValues, destinations: readonly EditorDestination[]): EditorDestination[] {
+  return resolveDestinations(
+    destinations.map((d) => ({
+      ...d,
+      defaultForSeverity: d.defaultForSeverity as Destination['defaultForSeverity'],
+      alertTypes: d.alertTypes as AlertType[],
+      logTypes: [...d.logTypes],
+    })),
+    {
+      alertType: 'ALERT',
+      detectionType: values.kind === 'policy' ? 'POLICY' : values.kind === 'scheduled_rule' ? 'SCHEDULED_RULE' : 'RULE',
+      severity: values.severity.toUpperCase() as AlertSeverity,
+      logTypes:
+        values.kind === 'policy'
+          ? values.resourceTypes
+          : values.kind === 'scheduled_rule'
+            ? values.scheduledQueries
+            : values.logTypes,
+      outputIds: values.outputIds,
+    },
   );
 }
