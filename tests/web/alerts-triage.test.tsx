@@ -183,7 +183,10 @@ describe('triage on the alert page', () => {
           request: { query: UPDATE_ALERT_STATUS, variables: { input: { id: ID, status: 'TRIAGED', revision: 4 } } },
           result: {
             errors: [
-              { message: 'This alert was changed by someone else. Reload it and try again.', errorType: 'RevisionConflict' },
+              {
+                message: 'This alert was changed by someone else. Reload it and try again.',
+                extensions: { errorType: 'RevisionConflict' },
+              },
             ],
           },
         },
