@@ -91,8 +91,12 @@ describe('the detections list', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByRole('textbox', { name: 'Search detections' }).fill('okta');
     await page.waitForURL(/search=okta/);
-    await expect.poll(async () => (await rowNames()).every((n) => /okta/i.test(n)), POLL).toBe(true);
-    expect((await rowNames()).length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const names = await rowNames();
+        return names.length > 0 && names.every((n) => /okta/i.test(n));
+      }, POLL)
+      .toBe(true);
     await page.getByRole('button', { name: 'Clear filters' }).click();
 
     await page.getByRole('combobox', { name: 'Sort by' }).click();
