@@ -54,6 +54,9 @@ const newCondition = (field: FilterFieldOption | undefined): Condition => {
   };
 };
 
+/** The field a new condition starts with: the first of the log types' own (the standard p_* ones come first). */
+const firstField = (fields: readonly FilterFieldOption[]) => fields.find((f) => !f.target.startsWith('p_')) ?? fields[0];
+
 /** The type of a condition's field: from the fields offered, else unknown (every operator). */
 const typeOf = (types: ReadonlyMap<string, FieldType>, target: string) => types.get(target) ?? UNKNOWN_FIELD;
 
@@ -132,7 +135,11 @@ function GroupView({ context, group, path, depth }: { context: Context; group: C
         )}
         {!readOnly && (
           <Group gap="xs">
-            <Button size="compact-sm" variant="light" onClick={() => onChange(appendAt(root, path, newCondition(fields[0])))}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => onChange(appendAt(root, path, newCondition(firstField(fields))))}
+            >
               Add condition
             </Button>
             {depth < MAX_GROUP_DEPTH && (
@@ -144,7 +151,7 @@ function GroupView({ context, group, path, depth }: { context: Context; group: C
                     appendAt(root, path, {
                       kind: 'group',
                       conjunction: group.conjunction === 'and' ? 'or' : 'and',
-                      items: [newCondition(fields[0])],
+                      items: [newCondition(firstField(fields))],
                     }),
                   )
                 }
@@ -253,6 +260,9 @@ function ValueInput({
   onChange: (value: unknown) => void;
 }) {
   const [text, setText] = useState(() => valueText(value));
+  // A value shows its error once touched (or when it holds something), not as soon as the condition is added.
+  const [touched, setTouched] = useState(false);
+  const shownError = touched || valueText(value) !== '' ? error : undefined;
   useEffect(() => {
     if (!sameValue(readValue(kind, text), value)) setText(valueText(value));
     // Only an outside change of the value (or its kind) resets the text.
@@ -267,7 +277,8 @@ function ValueInput({
         value={typeof value === 'boolean' ? String(value) : null}
         onChange={(next) => onChange(next === null ? undefined : next === 'true')}
         readOnly={readOnly}
-        error={error}
+        error={shownError}
+        onBlur={() => setTouched(true)}
       />
     );
   }
@@ -278,9 +289,11 @@ function ValueInput({
       placeholder={list ? 'Values, separated by commas' : kind === 'cidr' ? 'IP or CIDR, e.g. 10.0.0.0/8' : 'Value'}
       value={text}
       readOnly={readOnly}
-      error={error}
+      error={shownError}
+      onBlur={() => setTouched(true)}
       onChange={(event) => {
         const next = event.currentTarget.value;
+        setTouched(true);
         setText(next);
         onChange(readValue(kind, next));
       }}

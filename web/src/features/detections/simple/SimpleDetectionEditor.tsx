@@ -37,9 +37,10 @@ export function SimpleDetectionEditor({ value, logTypes, readOnly, onChange, fie
   const source = fields ?? provided;
   const reading = useMemo(() => readDetectionText(value), [value]);
   const hasLogType = logTypes.length > 0;
-  const [mode, setMode] = useState<Mode>(() => (reading.ok && hasLogType ? 'builder' : 'yaml'));
+  // The builder shows whenever it can, unless the YAML editor was chosen.
+  const [chosen, setChosen] = useState<Mode | null>(null);
   const builderAvailable = reading.ok && hasLogType;
-  const shown: Mode = builderAvailable ? mode : 'yaml';
+  const shown: Mode = builderAvailable ? (chosen ?? 'builder') : 'yaml';
 
   const types = useMemo(() => fieldTypes(source.fields), [source.fields]);
   const problems = reading.ok ? conditionsOf(reading.group).filter((c) => conditionProblem(c, types)).length : 0;
@@ -49,9 +50,9 @@ export function SimpleDetectionEditor({ value, logTypes, readOnly, onChange, fie
   return (
     <Stack gap="sm">
       <SegmentedControl
-        aria-label="Editor"
+        aria-label="Simple detection editor"
         value={shown}
-        onChange={(next) => setMode(next as Mode)}
+        onChange={(next) => setChosen(next as Mode)}
         data={[
           { value: 'builder', label: 'Rule Builder', disabled: !builderAvailable },
           { value: 'yaml', label: 'YAML' },
