@@ -204,10 +204,17 @@ export function AlertsPage() {
       {error && !data && <LoadFailure title="Couldn't load alerts" message={describeApiError(error)} />}
       {data && alerts.length === 0 && (
         <Card withBorder radius="md">
-          <EmptyResults
-            title={isFiltered(view) ? 'No alerts match these filters' : 'No alerts yet'}
-            description="Alerts appear here when detections match events from your log sources."
-          />
+          {pageInfo?.hasNextPage ? (
+            <EmptyResults
+              title="No matches in the alerts searched so far"
+              description="Each request searches part of the list; load more to keep looking."
+            />
+          ) : (
+            <EmptyResults
+              title={isFiltered(view) ? 'No alerts match these filters' : 'No alerts yet'}
+              description="Alerts appear here when detections match events from your log sources."
+            />
+          )}
         </Card>
       )}
       {alerts.length > 0 && (
