@@ -6,7 +6,7 @@
 import type { Permission } from '../core/permissions';
 import type { Caller } from '../functions/lib/auth';
 import { listDetectionPage } from '../functions/lib/detections/list';
-import { saveDetection } from '../functions/lib/detections/repository';
+import { listSummaries, saveDetection } from '../functions/lib/detections/repository';
 import { validateDetection } from '../functions/lib/detections/validate';
 import { startEntityTable } from '../tests/functions/alerts/entity-table';
 
@@ -81,8 +81,17 @@ try {
     ['page 1 of 25, last modified first', {}],
     ['text search "admin"', { search: 'admin' }],
     ['sorted by severity, page 40 of 25', { sortBy: 'severity', page: 40 }],
-    ['MITRE TA0004 + severity High, 999 a page', { mitreTactic: 'TA0004', severities: ['High'], pageSize: 999 }],
+    ['MITRE TA0004 + severity Medium, 999 a page', { mitreTactic: 'TA0004', severities: ['Medium'], pageSize: 999 }],
   ];
+  const reads: number[] = [];
+  for (let s = 0; s < SAMPLES; s++) {
+    const start = performance.now();
+    await listSummaries('rule');
+    reads.push(performance.now() - start);
+  }
+  console.log(
+    `reading the rules' partition alone (the Query, its pages): median ${percentile(reads, 0.5).toFixed(0)} ms, p95 ${percentile(reads, 0.95).toFixed(0)} ms`,
+  );
   for (const [name, query] of cases) {
     const times: number[] = [];
     let total = 0;

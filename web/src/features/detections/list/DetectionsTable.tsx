@@ -168,7 +168,7 @@ export function DetectionsTable({ rows, selected, onSelect, canModify, onToggleE
       rowHeight={58}
       minWidth={1100}
       maxHeight="calc(100vh - 330px)"
-      fixedWidths={{ select: 44, analysisType: 120, severity: 100, enabled: 80, destinations: 100, lastModified: 175 }}
+      fixedWidths={{ select: 44, analysisType: 115, severity: 100, enabled: 80, destinations: 100, lastModified: 195 }}
     />
   );
 }
