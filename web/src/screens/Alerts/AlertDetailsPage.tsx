@@ -51,7 +51,9 @@ export function AlertDetailsPage() {
       {alert && (
         <>
           <Group gap="sm" wrap="nowrap" align="center">
-            <SeverityBadge severity={alert.severity} />
+            <div style={{ flexShrink: 0 }}>
+              <SeverityBadge severity={alert.severity} />
+            </div>
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               {alert.title}
             </Title>
