@@ -1,7 +1,7 @@
 // A simple detection's YAML text and the builder's group, both ways. The text is either the list of match
 // expressions itself, or a whole detection document whose `Detection` (or `InlineFilters`) key holds it; writing
 // a group replaces only that key, so the rest of the document (comments included) stays as written.
-import { isMap, parseDocument, stringify } from 'yaml';
+import { isMap, isScalar, parseDocument, stringify } from 'yaml';
 import { readYaml } from '../../yaml';
 import { isRecord } from '../shape';
 import { MAX_GROUP_DEPTH, readExpressions, writeExpressions, type Group } from './model';
@@ -48,8 +48,8 @@ export function readDetectionText(text: string, key: ExpressionKey = 'Detection'
 }
 
 /**
- * The YAML text with the group written in: into `key` of a detection document (keeping everything else), or
- * as the list itself when the text is a list or empty.
+ * The YAML text with the group written in: into `key` of a detection document (keeping everything else), as
+ * the list itself when the text is a list, or as a new document holding only `key` when the text is empty.
  */
 export function writeDetectionText(text: string, group: Group, key: ExpressionKey = 'Detection'): string {
   const expressions = writeExpressions(group);
@@ -59,7 +59,10 @@ export function writeDetectionText(text: string, group: Group, key: ExpressionKe
     else document.set(key, document.createNode(expressions));
     return document.toString(STRINGIFY);
   }
-  return expressions.length === 0 ? '[]\n' : stringify(expressions, STRINGIFY);
+  if (document.errors.length === 0 && document.contents !== null && !isScalar(document.contents))
+    return expressions.length === 0 ? '[]\n' : stringify(expressions, STRINGIFY);
+  // Empty text (or text that is not YAML) starts a detection document.
+  return stringify(key === 'InlineFilters' && expressions.length === 0 ? {} : { [key]: expressions }, STRINGIFY);
 }
 
 /** A unit test appended to a detection document's `Tests` (created when absent). */

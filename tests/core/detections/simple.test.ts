@@ -108,7 +108,7 @@ describe('simple detections: the builder model', () => {
       ],
     };
     const yaml = writeDetectionText('', group);
-    expect(readYaml(yaml)).toEqual([
+    expect((readYaml(yaml) as { Detection: unknown }).Detection).toEqual([
       { Key: 'eventName', Condition: 'Equals', Value: 'ConsoleLogin' },
       {
         Any: [
@@ -159,6 +159,15 @@ describe('simple detections: the builder model', () => {
       message: UNREPRESENTABLE,
       detail: 'Detection[0]',
     });
+  });
+
+  it('starts a document from empty text, and keeps a list a list', () => {
+    const group: Group = { kind: 'group', conjunction: 'and', items: [condition('a', 'is empty')] };
+    expect(readYaml(writeDetectionText('', group))).toEqual({ Detection: [{ KeyPath: 'a', Condition: 'IsNullOrEmpty' }] });
+    expect(readYaml(writeDetectionText('- Key: b\n  Condition: Exists\n', group))).toEqual([
+      { KeyPath: 'a', Condition: 'IsNullOrEmpty' },
+    ]);
+    expect(readYaml(writeDetectionText('', { ...group, items: [] }, 'InlineFilters'))).toEqual({});
   });
 
   it('writes InlineFilters, removing the key when there are none', () => {

@@ -7,6 +7,7 @@ export {
   NO_EVENTS,
   type AddFilterDrawerProps,
 } from './AddFilterDrawer';
+export { TuneDetectionButton } from './TuneDetectionButton';
 export {
   InlineFilterServicesContext,
   useInlineFilterServices,
