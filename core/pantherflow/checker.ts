@@ -4,7 +4,17 @@ import type * as A from './ast';
 import { CHART_KINDS, JOIN_KINDS, VISUALIZE_ANNOTATIONS } from './ast';
 import { findTable, qualifiedName, type Catalog, type TableInfo } from './catalog';
 import { closest, didYouMean, error, type Diagnostic } from './diagnostic';
-import { FUNCTIONS, NAMESPACES, TIME_UNITS, minArgs, paramAt, type FunctionInfo, type ParamKind } from './functions';
+import {
+  FUNCTIONS,
+  NAMESPACES,
+  TIME_UNITS,
+  UNIT_MILLIS,
+  canonicalUnit,
+  minArgs,
+  paramAt,
+  type FunctionInfo,
+  type ParamKind,
+} from './functions';
 import { timespanMillis } from './lexer';
 import { parse, type ParseResult, isNameChain, nameChain } from './parser';
 import type { Span } from './position';
@@ -669,7 +679,9 @@ class Checker {
   }
 
   private call(e: A.CallExpr, env: Env): FlowType {
-    const f = FUNCTIONS.get(e.callee.name);
+    const known = FUNCTIONS.get(e.callee.name);
+    // A documented second form (time.add(t, n, 'day'), time.slice(t, 1, 'h')) is chosen by its argument count.
+    const f = known?.altParams && e.args.length === known.altParams.length ? { ...known, params: known.altParams } : known;
     if (!f) {
       for (const arg of e.args) if (arg.kind !== 'lambda') this.expr(arg, env);
       const s =
@@ -706,9 +718,13 @@ class Checker {
       if (param.literal && !isLiteralArg(arg)) this.err(arg, `\`${param.name}\` of ${f.name} must be written as a literal value`);
       if (param.kind === 'unit' && arg.kind === 'literal') {
         const unit = String(arg.value);
-        if (!(TIME_UNITS as readonly string[]).includes(unit)) {
+        const canonical = canonicalUnit(unit);
+        if (!canonical) {
           const s = closest(unit, TIME_UNITS);
           this.err(arg, `unknown time unit '${unit}' (use ${TIME_UNITS.join(', ')})${didYouMean(s)}`, s && `'${s}'`);
+        } else if (f.name === 'time.slice' && UNIT_MILLIS[canonical] === undefined) {
+          const length = literalNumber(e.args[1]);
+          if (length !== undefined && length !== 1) this.err(arg, `slices of a ${canonical} must be 1 ${canonical} long`);
         }
       }
       const n = literalNumber(arg);

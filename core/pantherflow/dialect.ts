@@ -1,6 +1,7 @@
 // Everything that differs between the two SQL dialects PantherFlow compiles to: DuckDB (the embedded engine)
 // and Athena/Trino (AWS). Quoting and escaping of every identifier and literal happens here and only here.
 import type * as A from './ast';
+import { UNIT_MILLIS, canonicalUnit } from './functions';
 import { timespanMillis } from './lexer';
 import type { FlowType } from './types';
 
@@ -76,6 +77,25 @@ const literalNumber = (e: A.Expr | undefined, fallback: number): number => {
 };
 const literalText = (e: A.Expr | undefined): string => (e?.kind === 'literal' ? String(e.value) : '');
 
+/** A unit argument ('h', 'hour') as the SQL string of its full name. */
+const unitSql = (c: CallSql, index: number): string => {
+  const text = literalText(c.exprs[index]);
+  return c.d.string(canonicalUnit(text) ?? text);
+};
+
+/** time.slice's bucket width in milliseconds: a timespan literal, or a length and a fixed-length unit. */
+const sliceMillis = (c: CallSql): number =>
+  c.exprs.length === 3
+    ? literalNumber(c.exprs[1], 1) * (UNIT_MILLIS[canonicalUnit(literalText(c.exprs[2])) ?? 'second'] ?? 1000)
+    : literalNumber(c.exprs[1], 1000);
+
+/** time.slice by months or years (no fixed length; the checker allows only length 1): the calendar truncation. */
+const calendarSlice = (c: CallSql): string | undefined => {
+  if (c.exprs.length !== 3) return undefined;
+  const unit = canonicalUnit(literalText(c.exprs[2]));
+  return unit === 'month' || unit === 'year' ? `date_trunc(${c.d.string(unit)}, ${c.args[0]})` : undefined;
+};
+
 /** Renderers both dialects share. */
 const COMMON: Record<string, Render> = {
   'time.now': (c) => c.d.timestamp(c.now),
@@ -85,8 +105,7 @@ const COMMON: Record<string, Render> = {
       ? c.d.timestamp(c.now - Number(e.value))
       : `(${c.d.timestamp(c.now)} - ${c.args[0]})`;
   },
-  'time.add': same((a) => `(${a[0]} + ${a[1]})`),
-  'time.trunc': same((a) => `date_trunc(${a[0]}, ${a[1]})`),
+  'time.trunc': (c) => `date_trunc(${unitSql(c, 0)}, ${c.args[1]})`,
   'time.parse_timespan': (c) => c.d.interval(timespanMillis(literalText(c.exprs[0]).trim())),
   'strings.contains': same((a) => `(strpos(${a[0]}, ${a[1]}) > 0)`),
   'strings.starts_with': same((a) => `starts_with(${a[0]}, ${a[1]})`),
@@ -123,10 +142,18 @@ function lambdaArgs(c: CallSql): string {
 }
 
 const DUCKDB_FUNCTIONS: Record<string, Render> = {
-  'time.diff': same((a) => `date_sub(${a[0]}, ${a[1]}, ${a[2]})`),
+  'time.add': (c) => {
+    if (c.exprs.length !== 3) return `(${c.args[0]} + ${c.args[1]})`;
+    const unit = canonicalUnit(literalText(c.exprs[2])) ?? 'second';
+    const n = ['year', 'month', 'week', 'day'].includes(unit) ? `CAST(${c.args[1]} AS INTEGER)` : c.args[1];
+    return `(${c.args[0]} + to_${unit}s(${n}))`;
+  },
+  'time.diff': (c) => `date_sub(${unitSql(c, 0)}, ${c.args[1]}, ${c.args[2]})`,
   'time.parse_timestamp': same((a) => `TRY_CAST(${a[0]} AS TIMESTAMP)`),
   'time.slice': (c) => {
-    const us = Math.max(1, Math.round(literalNumber(c.exprs[1], 1000))) * 1000;
+    const calendar = calendarSlice(c);
+    if (calendar) return calendar;
+    const us = Math.max(1, Math.round(sliceMillis(c))) * 1000;
     return `make_timestamp(CAST(floor(epoch_us(${c.args[0]}) / ${us}) * ${us} AS BIGINT))`;
   },
   'strings.ends_with': same((a) => `ends_with(${a[0]}, ${a[1]})`),
@@ -150,10 +177,14 @@ const DUCKDB_FUNCTIONS: Record<string, Render> = {
 };
 
 const ATHENA_FUNCTIONS: Record<string, Render> = {
-  'time.diff': same((a) => `date_diff(${a[0]}, ${a[1]}, ${a[2]})`),
+  'time.add': (c) =>
+    c.exprs.length === 3 ? `date_add(${unitSql(c, 2)}, ${c.args[1]}, ${c.args[0]})` : `(${c.args[0]} + ${c.args[1]})`,
+  'time.diff': (c) => `date_diff(${unitSql(c, 0)}, ${c.args[1]}, ${c.args[2]})`,
   'time.parse_timestamp': same((a) => `try(CAST(replace(${a[0]}, 'T', ' ') AS TIMESTAMP))`),
   'time.slice': (c) => {
-    const ms = Math.max(1, Math.round(literalNumber(c.exprs[1], 1000)));
+    const calendar = calendarSlice(c);
+    if (calendar) return calendar;
+    const ms = Math.max(1, Math.round(sliceMillis(c)));
     return `CAST(from_unixtime(floor(to_unixtime(${c.args[0]}) * 1000 / ${ms}) * ${ms} / 1000.0) AT TIME ZONE 'UTC' AS TIMESTAMP)`;
   },
   'strings.ends_with': same((a) => `(substr(${a[0]}, greatest(length(${a[0]}) - length(${a[1]}) + 1, 1)) = ${a[1]})`),

@@ -28,9 +28,41 @@ export interface FunctionInfo {
   readonly doc: string;
   readonly example: string;
   readonly aggregate?: boolean;
+  /** Another documented parameter list, chosen when a call has exactly its number of arguments. */
+  readonly altParams?: readonly FunctionParam[];
 }
 
 export const TIME_UNITS = ['millisecond', 'second', 'minute', 'hour', 'day', 'week', 'month', 'year'] as const;
+export type TimeUnit = (typeof TIME_UNITS)[number];
+
+/** The short spellings the PantherFlow documentation accepts beside the full names. */
+export const TIME_UNIT_ALIASES: Readonly<Record<string, TimeUnit>> = {
+  ms: 'millisecond',
+  s: 'second',
+  m: 'minute',
+  h: 'hour',
+  d: 'day',
+  w: 'week',
+  y: 'year',
+};
+
+/** A unit as written ('h', 'hour', 'HOUR') → its full name, or undefined when it is none. */
+export function canonicalUnit(text: string): TimeUnit | undefined {
+  const t = text.trim();
+  const lower = t.toLowerCase();
+  if ((TIME_UNITS as readonly string[]).includes(lower)) return lower as TimeUnit;
+  return TIME_UNIT_ALIASES[t] ?? undefined;
+}
+
+/** Fixed lengths in milliseconds (months and years have none). */
+export const UNIT_MILLIS: Readonly<Partial<Record<TimeUnit, number>>> = {
+  millisecond: 1,
+  second: 1000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 604_800_000,
+};
 
 const fixed = (t: FlowType) => () => t;
 const firstArg = (args: readonly FlowType[]) => args[0] ?? T.any;
@@ -67,15 +99,22 @@ const LIST: FunctionInfo[] = [
     name: 'time.add',
     group: 'time',
     params: [p('time', 'timestamp', 'A timestamp.'), p('span', 'timespan', 'The span to add (negative to subtract).')],
+    altParams: [
+      p('time', 'timestamp', 'A timestamp.'),
+      p('value', 'int', 'How many units to add (negative to subtract); may be a column.'),
+      p('unit', 'unit', 'second (s), minute (m), hour (h), day (d), week, month or year (y).', { literal: true }),
+    ],
     returns: fixed(T.timestamp),
-    doc: 'Adds a timespan to a timestamp.',
+    doc: "Adds a timespan to a timestamp: `time.add(t, 1h)`, or a count of units, `time.add(t, n, 'day')`.",
     example: 'time.add(p_event_time, 1h)',
   },
   {
     name: 'time.diff',
     group: 'time',
     params: [
-      p('unit', 'unit', 'millisecond, second, minute, hour, day, week, month or year.', { literal: true }),
+      p('unit', 'unit', 'millisecond (ms), second (s), minute (m), hour (h), day (d), week (w), month or year (y).', {
+        literal: true,
+      }),
       p('start', 'timestamp', 'The earlier time.'),
       p('end', 'timestamp', 'The later time.'),
     ],
@@ -103,15 +142,20 @@ const LIST: FunctionInfo[] = [
     name: 'time.slice',
     group: 'time',
     params: [p('time', 'timestamp', 'A timestamp.'), p('span', 'timespan', 'The bucket width.', { literal: true })],
+    altParams: [
+      p('time', 'timestamp', 'A timestamp.'),
+      p('length', 'int', 'How many units wide a slice is.', { literal: true }),
+      p('unit', 'unit', 'second (s), minute (m), hour (h), day (d), week, month or year (y).', { literal: true }),
+    ],
     returns: fixed(T.timestamp),
-    doc: 'The start of the `span`-wide bucket (counted from the Unix epoch) that holds `time`.',
+    doc: "The start of the `span`-wide bucket (counted from the Unix epoch) that holds `time`; also `time.slice(t, 1, 'hour')`.",
     example: 'summarize agg.count() by bucket=time.slice(p_event_time, 1h)',
   },
   {
     name: 'time.trunc',
     group: 'time',
     params: [
-      p('unit', 'unit', 'second, minute, hour, day, week, month or year.', { literal: true }),
+      p('unit', 'unit', 'second (s), minute (m), hour (h), day (d), week (w), month or year (y).', { literal: true }),
       p('time', 'timestamp', 'A timestamp.'),
     ],
     returns: fixed(T.timestamp),
