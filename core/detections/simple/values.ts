@@ -26,7 +26,8 @@ const FLOAT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 function scalarOk(kind: Scalar, value: unknown): boolean {
   switch (kind) {
     case 'string':
-      return (typeof value === 'string' && value !== '') || typeof value === 'number';
+      // A number or true/false written in YAML is a value too (the engine compares them as text).
+      return (typeof value === 'string' && value !== '') || typeof value === 'number' || typeof value === 'boolean';
     case 'int':
       return typeof value === 'number' && Number.isSafeInteger(value);
     case 'float':
