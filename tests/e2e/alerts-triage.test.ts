@@ -180,6 +180,22 @@ describe('alert triage in the web app', () => {
     await page.goto(`${suite.runtime.url}/alerts-and-errors/?status=CLOSED&sort=severity`);
     await page.getByRole('table', { name: 'Alerts' }).getByText('Bulk alert').first().waitFor();
     await noScriptRan(page);
+
+    // Filters live in the URL: chosen in the bar, kept on reload.
+    await page.goto(`${suite.runtime.url}/alerts-and-errors/`);
+    await page.getByRole('table', { name: 'Alerts' }).getByText('Bulk alert').first().waitFor();
+    await page.getByRole('textbox', { name: 'Title' }).fill('root login');
+    await page.getByRole('textbox', { name: 'Title' }).press('Enter');
+    await page.getByRole('combobox', { name: 'Created' }).click();
+    await page.getByRole('option', { name: 'Custom range' }).click();
+    await page.getByRole('textbox', { name: 'From (UTC)' }).fill('2020-01-01T00:00');
+    await page.waitForURL(/q=root\+login/);
+    expect(new URL(page.url()).searchParams.get('created')).toBe('custom');
+    await page.reload();
+    await page.getByRole('table', { name: 'Alerts' }).getByRole('link', { name: TITLE }).waitFor();
+    expect(await page.getByRole('table', { name: 'Alerts' }).getByText('Bulk alert').count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('root login');
+    await shot(page, 'alerts-filtered');
     expect(dialogs).toEqual([]);
     await page.close();
   }, 180_000);
