@@ -6,6 +6,10 @@ import {
   recordAlertActivity,
   type DeliveryActivityInput,
 } from '../../../functions/lib/alerts';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../../functions/lib/clients';
+import { changeAlert } from '../../../functions/lib/alerts/repository';
+import { queryActivity } from '../../../functions/lib/alerts/activity';
 import { startAlertChanges, type AlertChanges } from './alert-changes';
 import { startEntityTable } from './entity-table';
 
@@ -74,5 +78,61 @@ describe('alert activity', () => {
     await expect(recordAlertActivity(alert.id, { kind: 'COMMENT' } as unknown as DeliveryActivityInput)).rejects.toThrow(
       "kind must be 'DELIVERY'",
     );
+  });
+});
+
+describe('history and state together', () => {
+  it('keeps a change in the history even when its activity item was lost after the write', async () => {
+    const { alert } = await raise('activity:d');
+    const first = await changeAlert(alert.id, () => ({
+      set: { status: 'TRIAGED', revision: 1 },
+      activity: { kind: 'STATUS_CHANGED', at: '2026-03-01T10:05:00.000Z', from: 'OPEN', to: 'TRIAGED' },
+      revision: 0,
+    }));
+    // As if the process stopped between the alert's update and the activity item's put.
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: process.env.ENTITY_TABLE,
+        Key: { pk: `ALERT#${alert.id}`, sk: `ACTIVITY#${first.activity!.id}` },
+      }),
+    );
+    expect((await queryActivity(alert.id)).map((a) => a.kind)).toEqual(['CREATED']);
+    // The alert carries its last change: reading the history puts it back.
+    expect((await alertActivity(alert.id)).map((a) => a.kind)).toEqual(['CREATED', 'STATUS_CHANGED']);
+    expect((await queryActivity(alert.id)).map((a) => a.kind)).toEqual(['CREATED', 'STATUS_CHANGED']);
+
+    // And the next change puts the previous one before it replaces it on the alert.
+    const second = await changeAlert(alert.id, () => ({
+      set: { status: 'RESOLVED', revision: 2 },
+      activity: { kind: 'STATUS_CHANGED', at: '2026-03-01T10:06:00.000Z', from: 'TRIAGED', to: 'RESOLVED' },
+      revision: 1,
+    }));
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: process.env.ENTITY_TABLE,
+        Key: { pk: `ALERT#${alert.id}`, sk: `ACTIVITY#${second.activity!.id}` },
+      }),
+    );
+    await changeAlert(alert.id, () => ({
+      set: {},
+      activity: { kind: 'COMMENT', at: '2026-03-01T10:07:00.000Z', text: 'done' },
+    }));
+    expect((await queryActivity(alert.id)).map((a) => a.to ?? a.kind)).toEqual(['CREATED', 'TRIAGED', 'RESOLVED', 'COMMENT']);
+  });
+
+  it('refuses a change planned on a revision that moved, writing nothing', async () => {
+    const { alert } = await raise('activity:e');
+    await changeAlert(alert.id, () => ({
+      set: { revision: 1 },
+      activity: { kind: 'ASSIGNEE_CHANGED', at: '2026-03-01T10:01:00.000Z' },
+      revision: 0,
+    }));
+    await expect(
+      changeAlert(alert.id, (current) => {
+        if (current.revision !== 0) throw new Error('changed');
+        return { set: { revision: 1 }, activity: { kind: 'ASSIGNEE_CHANGED', at: '2026-03-01T10:02:00.000Z' }, revision: 0 };
+      }),
+    ).rejects.toThrow('changed');
+    expect((await alertActivity(alert.id)).map((a) => a.kind)).toEqual(['CREATED', 'ASSIGNEE_CHANGED']);
   });
 });
