@@ -341,3 +341,21 @@ describe('the new detection page', () => {
     expect(within(tests.parentElement!).queryByRole('button', { name: '+ Add new unit test' })).toBeNull();
   });
 });
+
+describe('the code editor', () => {
+  it('indents Python by 4 and YAML or JSON by 2', async () => {
+    const { tabSizeOf } = await vi.importActual<typeof import('../../web/src/features/detections/editor/CodeEditor')>(
+      '../../web/src/features/detections/editor/CodeEditor',
+    );
+    expect(tabSizeOf('python')).toBe(4);
+    expect(tabSizeOf('yaml')).toBe(2);
+    expect(tabSizeOf('json')).toBe(2);
+  });
+});
+
+describe('the rules/ and policies/ sections', () => {
+  it('lead to the detections list', async () => {
+    renderWithApi(<AppRoutes />, { at: '/build/detections/policies/', permissions: ['PolicyRead'] });
+    await waitFor(() => expect(document.title).toBe('Detections · Caracal'), { timeout: 5000 });
+  });
+});

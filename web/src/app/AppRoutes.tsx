@@ -118,6 +118,8 @@ export function AppRoutes() {
             <Route path={DETECTION_EDITOR_ROUTES.policy} element={<DetectionRoute />} />
             <Route path={DETECTION_EDITOR_ROUTES.editRule} element={<DetectionEditorRoute />} />
             <Route path={DETECTION_EDITOR_ROUTES.editPolicy} element={<DetectionEditorRoute />} />
+            <Route path={DETECTION_EDITOR_ROUTES.rules} element={<Navigate to={DETECTION_ROUTES.list} replace />} />
+            <Route path={DETECTION_EDITOR_ROUTES.policies} element={<Navigate to={DETECTION_ROUTES.list} replace />} />
           </Route>
           <Route element={<RequirePermissions permissions={['RuleModify', 'PolicyModify']} />}>
             <Route path={DETECTION_EDITOR_ROUTES.new} element={<NewDetectionRoute />} />

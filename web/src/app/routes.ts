@@ -117,6 +117,9 @@ export const editRolePath = (id: string) => fill(SETTINGS_ROUTES.editRole, { id 
 /** The detection editor's pages: new (with the §2 query parameters), a rule's or policy's page and its editor. */
 export const DETECTION_EDITOR_ROUTES = {
   new: '/build/detections/new/',
+  /** The rules/ and policies/ sections lead to the list. */
+  rules: '/build/detections/rules/',
+  policies: '/build/detections/policies/',
   rule: '/build/detections/rules/:id/',
   editRule: '/build/detections/rules/:id/edit/',
   policy: '/build/detections/policies/:id/',
