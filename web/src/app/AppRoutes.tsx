@@ -27,6 +27,13 @@ import { SignInPage, SupportSignInPage } from '../screens/SignIn/SignInPage';
 import { SupportPage } from '../screens/Support/SupportPage';
 import { UsersPage } from '../screens/Users/UsersPage';
 import { InlineFilterProvider } from '../screens/Detections/useInlineFilterProvider';
+import {
+  DataExplorerRoute,
+  IndicatorSearchRoute,
+  SavedSearchesRoute,
+  SearchHistoryRoute,
+  SearchRoute,
+} from '../screens/Search/lazy';
 import { AnonymousOnly, RequireAuth } from './guards';
 import { RequirePermissions } from './RequirePermissions';
 import {
@@ -42,6 +49,7 @@ import {
   SUPPORT_PATH,
 } from './routes';
 import { DATA_MODEL_ROUTES, DETECTION_ROUTES, HELPER_ROUTES, PACK_ROUTES } from './routes';
+import { SEARCH_ROUTES } from './routes';
 import { AppLayout } from './shell/AppLayout';
 import { SETTINGS_PERMISSIONS } from './shell/navigation';
 
@@ -139,6 +147,16 @@ export function AppRoutes() {
             <Route path={HELPER_ROUTES.new} element={<HelperEditRoute />} />
             <Route path={DATA_MODEL_ROUTES.new} element={<DataModelEditRoute />} />
             <Route path={DATA_MODEL_ROUTES.edit} element={<DataModelEditRoute />} />
+          </Route>
+          <Route element={<RequirePermissions permissions={['DataAnalyticsRead', 'DataAnalyticsModify']} />}>
+            <Route path={SEARCH_ROUTES.search} element={<SearchRoute />} />
+            <Route path={SEARCH_ROUTES.alertEventsSearch} element={<SearchRoute view="alert-events" />} />
+            <Route path={SEARCH_ROUTES.keyValueSearch} element={<SearchRoute view="key-value" />} />
+            <Route path={SEARCH_ROUTES.logTypeSearch} element={<SearchRoute view="log-type" />} />
+            <Route path={SEARCH_ROUTES.savedSearches} element={<SavedSearchesRoute />} />
+            <Route path={SEARCH_ROUTES.searchHistory} element={<SearchHistoryRoute />} />
+            <Route path={SEARCH_ROUTES.dataExplorer} element={<DataExplorerRoute />} />
+            <Route path={SEARCH_ROUTES.indicatorSearch} element={<IndicatorSearchRoute />} />
           </Route>
           <Route path={SUPPORT_PATH} element={<SupportPage />} />
           <Route path="*" element={<NotFoundPage />} />

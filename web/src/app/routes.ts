@@ -186,6 +186,39 @@ export const PACK_ROUTES = {
 export const packPath = (id: string) => fill(PACK_ROUTES.details, { id });
 
 /** The places of areas the navigation names before their pages exist; each area's routes join the groups above as it lands. */
+/** Investigate (§2): the search page and its views, saved searches, history, the data explorer, indicators. */
+export const SEARCH_ROUTES = {
+  search: '/investigate/search/',
+  /** Views of the search page with inputs preset from the query (logType, from, to, p_alert_id, key, value). */
+  alertEventsSearch: '/investigate/alert-events-search/',
+  keyValueSearch: '/investigate/key-value-search/',
+  logTypeSearch: '/investigate/log-type-search/',
+  dataExplorer: '/investigate/data-explorer/',
+  savedSearches: '/investigate/saved-searches/',
+  indicatorSearch: '/investigate/indicator-search/',
+  searchHistory: '/investigate/search-history/',
+} as const;
+
+/** The search page with its URL state (see features/search/searchState.ts: mode, query, range, logType, ...). */
+export const searchPath = (query: URLSearchParams | Readonly<Record<string, string>> = {}) => {
+  const text = new URLSearchParams(query as Record<string, string>).toString();
+  return text ? `${SEARCH_ROUTES.search}?${text}` : SEARCH_ROUTES.search;
+};
+
+/** The search page opened on one search (from history: its results and statistics). */
+export const searchRunPath = (searchId: string) => searchPath({ search: searchId });
+
+/** The search page loaded from a saved search. */
+export const savedSearchOpenPath = (savedSearchId: string) => searchPath({ saved: savedSearchId });
+
+/** The indicator search of a value (an IP, domain, hash, email or ARN). */
+export const indicatorSearchPath = (indicator: string) =>
+  `${SEARCH_ROUTES.indicatorSearch}?${new URLSearchParams({ indicator }).toString()}`;
+
+/** The data explorer on one table. */
+export const dataExplorerTablePath = (database: string, table: string) =>
+  `${SEARCH_ROUTES.dataExplorer}?${new URLSearchParams({ database, table }).toString()}`;
+
 export const UNBUILT_PATHS = {
   dashboard: '/dashboard/',
   notifications: '/notifications/',

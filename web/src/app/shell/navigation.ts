@@ -6,6 +6,7 @@ import { GENERAL_SETTINGS_READERS, hasPermissions, type Permission } from '../..
 import { AlertIcon, ConfigureIcon, DashboardIcon, DetectionIcon, SearchIcon } from '../../components/icons';
 import { ALERT_ROUTES, DESTINATION_ROUTES, LOG_SOURCE_ROUTES, SCHEMA_ROUTES, SETTINGS_ROUTES, UNBUILT_PATHS } from '../routes';
 import { DATA_MODEL_ROUTES, DETECTION_ROUTES, HELPER_ROUTES, PACK_ROUTES } from '../routes';
+import { SEARCH_ROUTES } from '../routes';
 
 export interface NavigationLink {
   readonly label: string;
@@ -55,10 +56,10 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     icon: SearchIcon,
     permissions: SEARCH,
     links: [
-      { label: 'Search', path: UNBUILT_PATHS.search, permissions: SEARCH, built: false },
-      { label: 'Data Explorer', path: UNBUILT_PATHS.dataExplorer, permissions: SEARCH, built: false },
-      { label: 'Saved Searches', path: UNBUILT_PATHS.savedSearches, permissions: SEARCH, built: false },
-      { label: 'Search History', path: UNBUILT_PATHS.searchHistory, permissions: SEARCH, built: false },
+      { label: 'Search', path: SEARCH_ROUTES.search, permissions: SEARCH, built: true },
+      { label: 'Data Explorer', path: SEARCH_ROUTES.dataExplorer, permissions: SEARCH, built: true },
+      { label: 'Saved Searches', path: SEARCH_ROUTES.savedSearches, permissions: SEARCH, built: true },
+      { label: 'Search History', path: SEARCH_ROUTES.searchHistory, permissions: SEARCH, built: true },
       { label: 'Cloud Resources', path: UNBUILT_PATHS.cloudResources, permissions: RESOURCE, built: false },
     ],
   },

@@ -211,6 +211,11 @@ export type HttpLogSourceInput = {
   username?: string | null | undefined;
 };
 
+export type IndicatorSearchInput = {
+  indicator: string;
+  timeRange: SearchTimeRangeInput;
+};
+
 export type InferSchemaInput = {
   /** Sample JSON logs, at most 512 KB and 1000 records. */
   samples: string;
@@ -353,6 +358,14 @@ export type RunDetectionTestsInput = {
   yaml?: string | null | undefined;
 };
 
+export type RunSearchInput = {
+  builder?: SearchBuilderInput | null | undefined;
+  mode: SearchMode;
+  /** SQL or PantherFlow text */
+  query?: string | null | undefined;
+  timeRange: SearchTimeRangeInput;
+};
+
 export type S3LogSourceInput = {
   bucket: string;
   /** Default true on create; unchanged on update when absent. */
@@ -381,6 +394,22 @@ export type SaveDetectionInput = {
   yaml: string;
 };
 
+export type SaveSearchInput = {
+  builder?: unknown;
+  defaultTimeRange?: string | null | undefined;
+  description?: string | null | undefined;
+  mode: SearchMode;
+  name: string;
+  query?: string | null | undefined;
+  tags?: Array<string> | null | undefined;
+};
+
+export type SavedSearchesInput = {
+  cursor?: string | null | undefined;
+  pageSize?: number | null | undefined;
+  search?: string | null | undefined;
+};
+
 export type SchemaParserType =
   | 'csv'
   | 'fastmatch'
@@ -395,6 +424,44 @@ export type SchemasInput = {
   /** Page size (default and maximum 1000). */
   first?: number | null | undefined;
   includeArchived?: boolean | null | undefined;
+};
+
+export type SearchBuilderInput = {
+  /** the simple-detection condition model (core/detections/simple), as JSON */
+  conditions?: unknown;
+  fields?: Array<string> | null | undefined;
+  limit?: number | null | undefined;
+  logTypes: Array<string>;
+};
+
+export type SearchHistoryInput = {
+  cursor?: string | null | undefined;
+  pageSize?: number | null | undefined;
+};
+
+export type SearchMode =
+  | 'BUILDER'
+  | 'PANTHERFLOW'
+  | 'SQL';
+
+export type SearchResultsInput = {
+  cursor?: string | null | undefined;
+  /** 1 to 999 (default 100) */
+  pageSize?: number | null | undefined;
+  searchId: string | number;
+};
+
+export type SearchStatus =
+  | 'CANCELLED'
+  | 'FAILED'
+  | 'RUNNING'
+  | 'SUCCEEDED';
+
+export type SearchTimeRangeInput = {
+  from?: string | null | undefined;
+  /** A §9 preset (PT20M ... PAllTime) or absent with from/to. */
+  preset?: string | null | undefined;
+  to?: string | null | undefined;
 };
 
 export type SendTestAlertInput = {
@@ -532,6 +599,18 @@ export type UpdateRoleInput = {
   id: string | number;
   name: string;
   permissions: Array<Permission>;
+};
+
+export type UpdateSavedSearchInput = {
+  builder?: unknown;
+  defaultTimeRange?: string | null | undefined;
+  description?: string | null | undefined;
+  id: string | number;
+  mode: SearchMode;
+  name: string;
+  query?: string | null | undefined;
+  revision: number;
+  tags?: Array<string> | null | undefined;
 };
 
 export type UpdateSchemaInput = {
@@ -1262,6 +1341,92 @@ export type SchemaRevisionsQueryVariables = Exact<{
 
 
 export type SchemaRevisionsQuery = { schemaRevisions: Array<{ name: string, revision: number, updatedAt: string | null, updatedBy: string | null }> };
+
+export type SearchFieldsFragment = { id: string, mode: SearchMode, query: string, sql: string, status: SearchStatus, error: string | null, createdAt: string, finishedAt: string | null, timeRangeFrom: string | null, timeRangeTo: string | null, rowCount: number | null, bytesScanned: number | null, elapsedMs: number | null, visualization: unknown, columns: Array<{ name: string, type: string }> };
+
+export type SavedSearchFieldsFragment = { id: string, name: string, description: string | null, tags: Array<string>, mode: SearchMode, query: string | null, builder: unknown, defaultTimeRange: string | null, createdBy: string, createdAt: string, updatedAt: string, revision: number };
+
+export type SearchQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SearchQuery = { search: { id: string, mode: SearchMode, query: string, sql: string, status: SearchStatus, error: string | null, createdAt: string, finishedAt: string | null, timeRangeFrom: string | null, timeRangeTo: string | null, rowCount: number | null, bytesScanned: number | null, elapsedMs: number | null, visualization: unknown, columns: Array<{ name: string, type: string }> } | null };
+
+export type SearchResultsQueryVariables = Exact<{
+  input: SearchResultsInput;
+}>;
+
+
+export type SearchResultsQuery = { searchResults: { rows: Array<unknown>, cursor: string | null, columns: Array<{ name: string, type: string }> } };
+
+export type LakeCatalogQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LakeCatalogQuery = { lakeCatalog: Array<{ name: string, tables: Array<{ name: string, logType: string | null, columns: Array<{ name: string, type: string }> }> }> };
+
+export type SearchHistoryQueryVariables = Exact<{
+  input: SearchHistoryInput;
+}>;
+
+
+export type SearchHistoryQuery = { searchHistory: { edges: Array<{ cursor: string, node: { id: string, mode: SearchMode, query: string, sql: string, status: SearchStatus, error: string | null, createdAt: string, finishedAt: string | null, timeRangeFrom: string | null, timeRangeTo: string | null, rowCount: number | null, bytesScanned: number | null, elapsedMs: number | null, visualization: unknown, columns: Array<{ name: string, type: string }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type SavedSearchesQueryVariables = Exact<{
+  input: SavedSearchesInput;
+}>;
+
+
+export type SavedSearchesQuery = { savedSearches: { edges: Array<{ cursor: string, node: { id: string, name: string, description: string | null, tags: Array<string>, mode: SearchMode, query: string | null, builder: unknown, defaultTimeRange: string | null, createdBy: string, createdAt: string, updatedAt: string, revision: number } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type SavedSearchQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SavedSearchQuery = { savedSearch: { id: string, name: string, description: string | null, tags: Array<string>, mode: SearchMode, query: string | null, builder: unknown, defaultTimeRange: string | null, createdBy: string, createdAt: string, updatedAt: string, revision: number } | null };
+
+export type IndicatorSearchQueryVariables = Exact<{
+  input: IndicatorSearchInput;
+}>;
+
+
+export type IndicatorSearchQuery = { indicatorSearch: { id: string, mode: SearchMode, query: string, sql: string, status: SearchStatus, error: string | null, createdAt: string, finishedAt: string | null, timeRangeFrom: string | null, timeRangeTo: string | null, rowCount: number | null, bytesScanned: number | null, elapsedMs: number | null, visualization: unknown, columns: Array<{ name: string, type: string }> } };
+
+export type RunSearchMutationVariables = Exact<{
+  input: RunSearchInput;
+}>;
+
+
+export type RunSearchMutation = { runSearch: { id: string, mode: SearchMode, query: string, sql: string, status: SearchStatus, error: string | null, createdAt: string, finishedAt: string | null, timeRangeFrom: string | null, timeRangeTo: string | null, rowCount: number | null, bytesScanned: number | null, elapsedMs: number | null, visualization: unknown, columns: Array<{ name: string, type: string }> } };
+
+export type CancelSearchMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CancelSearchMutation = { cancelSearch: { id: string, mode: SearchMode, query: string, sql: string, status: SearchStatus, error: string | null, createdAt: string, finishedAt: string | null, timeRangeFrom: string | null, timeRangeTo: string | null, rowCount: number | null, bytesScanned: number | null, elapsedMs: number | null, visualization: unknown, columns: Array<{ name: string, type: string }> } };
+
+export type SaveSearchMutationVariables = Exact<{
+  input: SaveSearchInput;
+}>;
+
+
+export type SaveSearchMutation = { saveSearch: { id: string, name: string, description: string | null, tags: Array<string>, mode: SearchMode, query: string | null, builder: unknown, defaultTimeRange: string | null, createdBy: string, createdAt: string, updatedAt: string, revision: number } };
+
+export type UpdateSavedSearchMutationVariables = Exact<{
+  input: UpdateSavedSearchInput;
+}>;
+
+
+export type UpdateSavedSearchMutation = { updateSavedSearch: { id: string, name: string, description: string | null, tags: Array<string>, mode: SearchMode, query: string | null, builder: unknown, defaultTimeRange: string | null, createdBy: string, createdAt: string, updatedAt: string, revision: number } };
+
+export type DeleteSavedSearchMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteSavedSearchMutation = { deleteSavedSearch: { id: string } };
 
 export type SendUserFeedbackMutationVariables = Exact<{
   input: SendUserFeedbackInput;

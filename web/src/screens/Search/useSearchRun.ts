@@ -1,0 +1,134 @@
+// A search's life on the page: start it (runSearch), poll search(id) while it runs, page its results
+// (searchResults' cursor), cancel it. The id lives in the URL, so leaving and coming back (or opening it from
+// history) shows the same search; a search keeps running on the server whatever the page does.
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { parseRows } from '../../features/search/searchState';
+import type { RunSearchInput, SearchFieldsFragment } from '../../lib/graphql/types';
+import { describeApiError } from '../../lib/apollo/apiErrors';
+import { CANCEL_SEARCH_MUTATION, RUN_SEARCH_MUTATION, SEARCH_QUERY, SEARCH_RESULTS_QUERY } from './search.operations';
+
+export const POLL_MS = 1000;
+export const PAGE_SIZE = 100;
+
+export interface SearchRun {
+  readonly search: SearchFieldsFragment | null;
+  readonly starting: boolean;
+  /** Starting or polling failed (the search's own failure is search.error). */
+  readonly error: string | null;
+  readonly columns: readonly string[];
+  readonly rows: readonly unknown[][];
+  readonly loadingRows: boolean;
+  readonly hasMore: boolean;
+  run(input: RunSearchInput): Promise<string | null>;
+  cancel(): Promise<void>;
+  loadMore(): Promise<void>;
+}
+
+export function useSearchRun(searchId: string | null, onStarted: (id: string) => void): SearchRun {
+  const client = useApolloClient();
+  const [runSearch, { loading: starting }] = useMutation(RUN_SEARCH_MUTATION);
+  const [cancelSearch] = useMutation(CANCEL_SEARCH_MUTATION);
+  const [error, setError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const { data, error: pollError } = useQuery(SEARCH_QUERY, {
+    variables: { id: searchId ?? '' },
+    skip: !searchId,
+    pollInterval: running ? POLL_MS : 0,
+    fetchPolicy: 'network-only',
+    notifyOnNetworkStatusChange: false,
+  });
+  const search = searchId ? (data?.search ?? null) : null;
+  useEffect(() => setRunning(search?.status === 'RUNNING'), [search?.status]);
+
+  const [columns, setColumns] = useState<string[]>([]);
+  const [rows, setRows] = useState<unknown[][]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loadingRows, setLoadingRows] = useState(false);
+  const loadedFor = useRef<string | null>(null);
+
+  const fetchPage = useCallback(
+    async (id: string, after: string | null) => {
+      setLoadingRows(true);
+      try {
+        const result = await client.query({
+          query: SEARCH_RESULTS_QUERY,
+          variables: { input: { searchId: id, pageSize: PAGE_SIZE, ...(after ? { cursor: after } : {}) } },
+          fetchPolicy: 'network-only',
+        });
+        const page = result.data?.searchResults;
+        if (!page) return;
+        setColumns(page.columns.map((c) => c.name));
+        const parsed = parseRows(page.rows);
+        setRows((previous) => (after ? [...previous, ...parsed] : parsed));
+        setCursor(page.cursor ?? null);
+      } catch (e) {
+        setError(describeApiError(e));
+      } finally {
+        setLoadingRows(false);
+      }
+    },
+    [client],
+  );
+
+  useEffect(() => {
+    if (!search || search.status !== 'SUCCEEDED' || loadedFor.current === search.id) return;
+    loadedFor.current = search.id;
+    void fetchPage(search.id, null);
+  }, [search, fetchPage]);
+
+  useEffect(() => {
+    if (loadedFor.current !== searchId) {
+      setRows([]);
+      setColumns([]);
+      setCursor(null);
+      loadedFor.current = null;
+    }
+  }, [searchId]);
+
+  const run = useCallback(
+    async (input: RunSearchInput) => {
+      setError(null);
+      try {
+        const result = await runSearch({ variables: { input } });
+        const started = result.data?.runSearch;
+        if (!started) return null;
+        client.cache.writeQuery({ query: SEARCH_QUERY, variables: { id: started.id }, data: { search: started } });
+        setRunning(started.status === 'RUNNING');
+        onStarted(started.id);
+        return started.id;
+      } catch (e) {
+        setError(describeApiError(e));
+        return null;
+      }
+    },
+    [client, onStarted, runSearch],
+  );
+
+  const cancel = useCallback(async () => {
+    if (!searchId) return;
+    try {
+      await cancelSearch({ variables: { id: searchId } });
+      setRunning(false);
+    } catch (e) {
+      setError(describeApiError(e));
+    }
+  }, [cancelSearch, searchId]);
+
+  const loadMore = useCallback(async () => {
+    if (searchId && cursor) await fetchPage(searchId, cursor);
+  }, [cursor, fetchPage, searchId]);
+
+  return {
+    search,
+    starting,
+    error: error ?? (pollError ? describeApiError(pollError) : null),
+    columns,
+    rows,
+    loadingRows,
+    hasMore: cursor !== null,
+    run,
+    cancel,
+    loadMore,
+  };
+}
