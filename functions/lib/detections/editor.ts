@@ -14,7 +14,7 @@ import { storedEngineContent } from './content';
 import { lambdaEngine, type Engine } from './engine';
 import { indexedTypes, isEnabled, type DetectionDraft, type StoredDetection } from './model';
 import * as store from './repository';
-import { conflictError, readable, refuseUnsaveable, requireModify, testsOf, validated } from './service';
+import { conflictError, readable, refuseManaged, refuseUnsaveable, requireModify, testsOf, validated } from './service';
 import { runDetectionTests as runTests, UnrunnableTests, type TestRun } from './unit-tests';
 
 const gunzipAsync = promisify(gunzip);
@@ -37,6 +37,7 @@ export async function restoreDetectionVersion(
     throw new ApiError('InvalidInput', 'versionId must be a whole number');
   const current = await readable(caller, input.id);
   requireModify(caller, current.type);
+  await refuseManaged(current);
   const old = await readable(caller, input.id, input.version);
   const draft: DetectionDraft = { id: current.id, type: old.type, yaml: old.yaml, spec: old.spec, body: old.body };
   await refuseUnsaveable(draft, current);

@@ -9,6 +9,7 @@ import { ApiError, invalidInput } from '../errors';
 import { bulkUpload, BulkUploadError, MAX_ZIP_BYTES, readZip, ZIP_TOO_LARGE, type BulkReport } from './bulk';
 import { lambdaEngine } from './engine';
 import { permissionArea, type DetectionDraft, type StoredDetection, type StoredType } from './model';
+import { listPacks } from './pack-repository';
 import * as store from './repository';
 import { checkDrafts, knownLogTypes } from './save-checks';
 import { runDetectionTests as runTests, UnrunnableTests, type TestRun } from './unit-tests';
@@ -117,6 +118,33 @@ export async function refuseUnsaveable(draft: DetectionDraft, current: StoredDet
   if (problems) throw invalidInput(problems);
 }
 
+export const MANAGED_READ_ONLY = 'Managed detections are read-only: use Clone & edit to change a copy';
+
+/** JSON with object keys sorted, to compare documents whatever order their keys were written in. */
+const stable = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+
+/** Whether `draft` changes `current` only in its inline filters (the tuning a managed detection allows). */
+function onlyInlineFilters(current: StoredDetection, draft: DetectionDraft): boolean {
+  const { InlineFilters: _was, ...before } = current.spec;
+  const { InlineFilters: _now, ...after } = draft.spec;
+  return current.body === draft.body && stable(before) === stable(after);
+}
+
+/**
+ * Refuses a change to a detection a pack holds (a managed one), except a change of its inline filters alone;
+ * packs change through bulk upload. Without `draft`, any change is refused.
+ */
+export async function refuseManaged(current: StoredDetection, draft?: DetectionDraft): Promise<void> {
+  if (!(await listPacks()).some((pack) => pack.ids.includes(current.id))) return;
+  if (draft && onlyInlineFilters(current, draft)) return;
+  throw new ApiError('InvalidUpdate', MANAGED_READ_ONLY);
+}
+
 /** Saves a new detection, recorded as made by the caller. */
 export async function createDetection(caller: Caller, source: DetectionSource): Promise<StoredDetection> {
   const draft = validated(source);
@@ -139,6 +167,7 @@ export async function updateDetection(
   const current = await store.getDetection(draft.id);
   if (!current || !mayRead(caller, current.type)) throw new ApiError('NotFound', DETECTION_NOT_FOUND);
   requireModify(caller, current.type);
+  await refuseManaged(current, draft);
   await refuseUnsaveable(draft, current);
   const version = source.versionId;
   if (version !== undefined && version !== null && (typeof version !== 'number' || !Number.isInteger(version)))

@@ -4,6 +4,7 @@
 // refused every write.
 import { gzipSync } from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lakeTime, LOGS_DATABASE, partitionPath, tableName } from '../../../core/lake/layout';
 import { localClientConfig } from '../../../local/services/net';
@@ -155,6 +156,43 @@ describe('versions', () => {
       /RevisionConflict/,
     );
     await expect(call(admin, restore, { input: { id: 'Editor.Versioned', version: 9 } })).rejects.toThrow(/NotFound/);
+  });
+});
+
+describe('a managed detection (held by a pack)', () => {
+  it('cannot be changed or restored, but takes inline filters, runs its tests and can be switched off', async () => {
+    const zip = zipSync({
+      'rules/managed.yml': strToU8(yamlOf('Editor.Managed')),
+      'rules/Editor.Managed.py': strToU8(BODY),
+      'packs/editor.yml': strToU8('AnalysisType: pack\nPackID: Editor.Pack\nPackDefinition:\n  IDs: [Editor.Managed]\n'),
+    });
+    const uploaded = await call<{ bulkUpload: { items: { id: string; status: string }[] } }>(
+      admin,
+      'mutation($input: BulkUploadInput!) { bulkUpload(input: $input) { items { id status } } }',
+      { input: { data: Buffer.from(zip).toString('base64') } },
+    );
+    expect(uploaded.bulkUpload.items.map((i) => [i.id, i.status])).toContainEqual(['Editor.Managed', 'COMPLETED']);
+    expect(await call(admin, 'query { detection(id: "Editor.Managed") { managed } }')).toEqual({ detection: { managed: true } });
+    await expect(call(admin, UPDATE, { input: { yaml: yamlOf('Editor.Managed', 'High'), body: BODY } })).rejects.toThrow(
+      /InvalidUpdate: Managed detections are read-only/,
+    );
+    await expect(
+      call(admin, 'mutation { restoreDetectionVersion(input: { id: "Editor.Managed", version: 1 }) { id } }'),
+    ).rejects.toThrow(/InvalidUpdate/);
+    const tuned = await call<{ updateDetection: { versionId: number } }>(admin, UPDATE, {
+      input: {
+        yaml: `${yamlOf('Editor.Managed')}InlineFilters:\n  - KeyPath: sourceIPAddress\n    Condition: DoesNotEqual\n    Value: 10.9.9.9\n`,
+        body: BODY,
+      },
+    });
+    expect(tuned.updateDetection.versionId).toBe(2);
+    const run = await call<Run>(admin, TESTS, { input: { id: 'Editor.Managed', testsYaml: TWO_TESTS } });
+    expect(run.runDetectionTests.message).toBe('All tests passed!');
+    const off = await call<{ setDetectionEnabled: { enabled: boolean } }>(
+      admin,
+      'mutation { setDetectionEnabled(input: { id: "Editor.Managed", enabled: false }) { enabled } }',
+    );
+    expect(off.setDetectionEnabled.enabled).toBe(false);
   });
 });
 
