@@ -153,6 +153,20 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Mutation.archiveSchema': anyOf('LogSourceModify'),
   'Mutation.unarchiveSchema': anyOf('LogSourceModify'),
   'Mutation.deleteSchema': anyOf('LogSourceModify'),
+
+  // Search (graphql/search.graphql): running and reading searches needs DataAnalyticsRead (or Modify); saving them Modify
+  'Query.search': anyOf('DataAnalyticsRead', 'DataAnalyticsModify'),
+  'Query.searchResults': anyOf('DataAnalyticsRead', 'DataAnalyticsModify'),
+  'Query.lakeCatalog': anyOf('DataAnalyticsRead', 'DataAnalyticsModify'),
+  'Query.searchHistory': anyOf('DataAnalyticsRead', 'DataAnalyticsModify'),
+  'Query.savedSearches': anyOf('DataAnalyticsRead', 'DataAnalyticsModify'),
+  'Query.savedSearch': anyOf('DataAnalyticsRead', 'DataAnalyticsModify'),
+  'Query.indicatorSearch': anyOf('DataAnalyticsRead', 'DataAnalyticsModify'),
+  'Mutation.runSearch': anyOf('DataAnalyticsRead', 'DataAnalyticsModify'),
+  'Mutation.cancelSearch': anyOf('DataAnalyticsRead', 'DataAnalyticsModify'),
+  'Mutation.saveSearch': anyOf('DataAnalyticsModify'),
+  'Mutation.updateSavedSearch': anyOf('DataAnalyticsModify'),
+  'Mutation.deleteSavedSearch': anyOf('DataAnalyticsModify'),
 };
 
 /** The requirement of one operation, or undefined when the map has no entry (the guard then refuses). */

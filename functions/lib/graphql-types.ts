@@ -375,6 +375,11 @@ export type DeleteLogSourceResult = {
   id: Scalars['ID']['output'];
 };
 
+export type DeleteSavedSearchResult = {
+  __typename?: 'DeleteSavedSearchResult';
+  id: Scalars['ID']['output'];
+};
+
 export type DeleteSchemaResult = {
   __typename?: 'DeleteSchemaResult';
   name: Scalars['String']['output'];
@@ -809,6 +814,11 @@ export type HttpSourceConfig = {
   username?: Maybe<Scalars['String']['output']>;
 };
 
+export type IndicatorSearchInput = {
+  indicator: Scalars['String']['input'];
+  timeRange: SearchTimeRangeInput;
+};
+
 export type InferSchemaInput = {
   /** Sample JSON logs, at most 512 KB and 1000 records. */
   samples: Scalars['String']['input'];
@@ -837,6 +847,19 @@ export type InviteUserInput = {
   familyName: Scalars['String']['input'];
   givenName: Scalars['String']['input'];
   role: UserRoleInput;
+};
+
+export type LakeDatabase = {
+  __typename?: 'LakeDatabase';
+  name: Scalars['String']['output'];
+  tables: Array<LakeTable>;
+};
+
+export type LakeTable = {
+  __typename?: 'LakeTable';
+  columns: Array<SearchColumn>;
+  logType?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
 };
 
 export type ListUsersInput = {
@@ -929,6 +952,7 @@ export type Mutation = {
   bulkUpdateAlertStatus: Array<BulkAlertResult>;
   /** Saves every valid item of a zip in the panther-analysis layout; answers a report per item. */
   bulkUpload: BulkUploadReport;
+  cancelSearch: Search;
   createDestination: Destination;
   /** Creates a detection from its YAML document (and Python source); fails with AlreadyExists for a used id. */
   createDetection: Detection;
@@ -951,6 +975,7 @@ export type Mutation = {
   deleteLogSource: DeleteLogSourceResult;
   /** Deletes a role nobody holds (not Admin). Answers the deleted role's id. */
   deleteRole: Scalars['ID']['output'];
+  deleteSavedSearch: DeleteSavedSearchResult;
   /** Deletes a custom schema and its revisions; refused with InUse while a log source uses it. */
   deleteSchema: DeleteSchemaResult;
   /** Deletes the account; not oneself, not the last active Admin. Answers the deleted user's id. */
@@ -968,6 +993,9 @@ export type Mutation = {
   retryAlertDelivery: AlertDelivery;
   /** Runs a detection's unit tests on the server (the saved ones, or those given) through the detection engine. */
   runDetectionTests: DetectionTestRun;
+  /** Starts a search (runs asynchronously); the answer carries its id and RUNNING (or FAILED with the error). */
+  runSearch: Search;
+  saveSearch: SavedSearch;
   /** Sends a test alert to a saved destination (id), or to a form's unsaved values (destination; with id, masked secrets keep the saved ones), and answers what the service said. */
   sendTestAlert: TestAlertResult;
   /** Stores one piece of feedback with the page it was sent from and the screen width; answers its id. */
@@ -1004,6 +1032,7 @@ export type Mutation = {
   /** Renames or re-permissions a role (not Admin); applies on its users' next request. */
   updateRole: Role;
   updateS3LogSource: LogSource;
+  updateSavedSearch: SavedSearch;
   /** Saves a new revision; refused with RevisionConflict when `revision` is not the current one. */
   updateSchema: Schema;
   updateSqsLogSource: LogSource;
@@ -1038,6 +1067,11 @@ export type MutationBulkUpdateAlertStatusArgs = {
 
 export type MutationBulkUploadArgs = {
   input: BulkUploadInput;
+};
+
+
+export type MutationCancelSearchArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1106,6 +1140,11 @@ export type MutationDeleteRoleArgs = {
 };
 
 
+export type MutationDeleteSavedSearchArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationDeleteSchemaArgs = {
   name: Scalars['String']['input'];
 };
@@ -1143,6 +1182,16 @@ export type MutationRetryAlertDeliveryArgs = {
 
 export type MutationRunDetectionTestsArgs = {
   input: RunDetectionTestsInput;
+};
+
+
+export type MutationRunSearchArgs = {
+  input: RunSearchInput;
+};
+
+
+export type MutationSaveSearchArgs = {
+  input: SaveSearchInput;
 };
 
 
@@ -1237,6 +1286,11 @@ export type MutationUpdateRoleArgs = {
 export type MutationUpdateS3LogSourceArgs = {
   id: Scalars['ID']['input'];
   input: S3LogSourceInput;
+};
+
+
+export type MutationUpdateSavedSearchArgs = {
+  input: UpdateSavedSearchInput;
 };
 
 
@@ -1477,8 +1531,12 @@ export type Query = {
   generalSettings: GeneralSettings;
   /** One schema by name; a missing or unreadable schema is answered in `error`, not as a GraphQL error. */
   getSchema: GetSchemaOutput;
+  /** Counts per log type of an indicator across every table's p_any_* columns over a range (runs a search). */
+  indicatorSearch: Search;
   /** A schema spec (YAML fields) inferred from sample JSON logs. */
   inferSchema: InferSchemaResult;
+  /** The databases, tables and columns of the lake (for completion, the data explorer and the builder). */
+  lakeCatalog: Array<LakeDatabase>;
   /** Every log type a source may hold: managed and custom schemas (for pickers). */
   listAvailableLogTypes: AvailableLogTypes;
   logSource: LogSource;
@@ -1499,10 +1557,18 @@ export type Query = {
   roleById: Role;
   /** Every role, the built-in Admin first, each with the number of users holding it. */
   roles: Array<Role>;
+  savedSearch?: Maybe<SavedSearch>;
+  savedSearches: SavedSearchConnection;
   /** Every kept revision of a custom schema, newest first (empty for a managed schema). */
   schemaRevisions: Array<Schema>;
   /** Managed and custom schemas, by name; archived custom schemas only when asked for. */
   schemas: SchemaConnection;
+  /** A search's state and statistics; null when there is none (or it is another user's). */
+  search?: Maybe<Search>;
+  /** The caller's searches of the past 30 days, newest first. */
+  searchHistory: SearchConnection;
+  /** One page of a succeeded search's rows (columns in order, each row as a JSON array text). */
+  searchResults: SearchResultsPage;
   /** Health checks and ingestion figures (events and bytes per hour for the last 24 hours) of one source. */
   sourceHealth: SourceHealth;
   /** What the pipeline could not read or refused for a log source (corrupt objects, refused HTTP requests). */
@@ -1604,6 +1670,11 @@ export type QueryGetSchemaArgs = {
 };
 
 
+export type QueryIndicatorSearchArgs = {
+  input: IndicatorSearchInput;
+};
+
+
 export type QueryInferSchemaArgs = {
   input: InferSchemaInput;
 };
@@ -1634,6 +1705,16 @@ export type QueryRoleByIdArgs = {
 };
 
 
+export type QuerySavedSearchArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySavedSearchesArgs = {
+  input: SavedSearchesInput;
+};
+
+
 export type QuerySchemaRevisionsArgs = {
   name: Scalars['String']['input'];
 };
@@ -1641,6 +1722,21 @@ export type QuerySchemaRevisionsArgs = {
 
 export type QuerySchemasArgs = {
   input?: InputMaybe<SchemasInput>;
+};
+
+
+export type QuerySearchArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySearchHistoryArgs = {
+  input: SearchHistoryInput;
+};
+
+
+export type QuerySearchResultsArgs = {
+  input: SearchResultsInput;
 };
 
 
@@ -1709,6 +1805,14 @@ export type RunDetectionTestsInput = {
   yaml?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type RunSearchInput = {
+  builder?: InputMaybe<SearchBuilderInput>;
+  mode: SearchMode;
+  /** SQL or PantherFlow text */
+  query?: InputMaybe<Scalars['String']['input']>;
+  timeRange: SearchTimeRangeInput;
+};
+
 export type S3LogSourceInput = {
   bucket: Scalars['String']['input'];
   /** Default true on create; unchanged on update when absent. */
@@ -1751,6 +1855,50 @@ export type SaveDetectionInput = {
   versionId?: InputMaybe<Scalars['Int']['input']>;
   /** The YAML document in the panther-analysis format (AnalysisType, RuleID / PolicyID / GlobalID / DataModelID, ...). */
   yaml: Scalars['String']['input'];
+};
+
+export type SaveSearchInput = {
+  builder?: InputMaybe<Scalars['AWSJSON']['input']>;
+  defaultTimeRange?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  mode: SearchMode;
+  name: Scalars['String']['input'];
+  query?: InputMaybe<Scalars['String']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type SavedSearch = {
+  __typename?: 'SavedSearch';
+  builder?: Maybe<Scalars['AWSJSON']['output']>;
+  createdAt: Scalars['AWSDateTime']['output'];
+  createdBy: Scalars['String']['output'];
+  defaultTimeRange?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  mode: SearchMode;
+  name: Scalars['String']['output'];
+  query?: Maybe<Scalars['String']['output']>;
+  revision: Scalars['Int']['output'];
+  tags: Array<Scalars['String']['output']>;
+  updatedAt: Scalars['AWSDateTime']['output'];
+};
+
+export type SavedSearchConnection = {
+  __typename?: 'SavedSearchConnection';
+  edges: Array<SavedSearchEdge>;
+  pageInfo: PageInfo;
+};
+
+export type SavedSearchEdge = {
+  __typename?: 'SavedSearchEdge';
+  cursor: Scalars['String']['output'];
+  node: SavedSearch;
+};
+
+export type SavedSearchesInput = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Schema = {
@@ -1840,6 +1988,92 @@ export type SchemasInput = {
   /** Page size (default and maximum 1000). */
   first?: InputMaybe<Scalars['Int']['input']>;
   includeArchived?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type Search = {
+  __typename?: 'Search';
+  bytesScanned?: Maybe<Scalars['Float']['output']>;
+  /** column names and Athena types, once succeeded */
+  columns: Array<SearchColumn>;
+  createdAt: Scalars['AWSDateTime']['output'];
+  elapsedMs?: Maybe<Scalars['Int']['output']>;
+  error?: Maybe<Scalars['String']['output']>;
+  finishedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  id: Scalars['ID']['output'];
+  mode: SearchMode;
+  query: Scalars['String']['output'];
+  rowCount?: Maybe<Scalars['Int']['output']>;
+  /** the SQL that runs (compiled for PantherFlow and the builder) */
+  sql: Scalars['String']['output'];
+  status: SearchStatus;
+  timeRangeFrom?: Maybe<Scalars['AWSDateTime']['output']>;
+  timeRangeTo?: Maybe<Scalars['AWSDateTime']['output']>;
+  /** for PantherFlow visualize: the chart spec as JSON */
+  visualization?: Maybe<Scalars['AWSJSON']['output']>;
+};
+
+export type SearchBuilderInput = {
+  /** the simple-detection condition model (core/detections/simple), as JSON */
+  conditions?: InputMaybe<Scalars['AWSJSON']['input']>;
+  fields?: InputMaybe<Array<Scalars['String']['input']>>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  logTypes: Array<Scalars['String']['input']>;
+};
+
+export type SearchColumn = {
+  __typename?: 'SearchColumn';
+  name: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+export type SearchConnection = {
+  __typename?: 'SearchConnection';
+  edges: Array<SearchEdge>;
+  pageInfo: PageInfo;
+};
+
+export type SearchEdge = {
+  __typename?: 'SearchEdge';
+  cursor: Scalars['String']['output'];
+  node: Search;
+};
+
+export type SearchHistoryInput = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type SearchMode =
+  | 'BUILDER'
+  | 'PANTHERFLOW'
+  | 'SQL';
+
+export type SearchResultsInput = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 999 (default 100) */
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  searchId: Scalars['ID']['input'];
+};
+
+export type SearchResultsPage = {
+  __typename?: 'SearchResultsPage';
+  columns: Array<SearchColumn>;
+  cursor?: Maybe<Scalars['String']['output']>;
+  /** each row a JSON array, in column order */
+  rows: Array<Scalars['AWSJSON']['output']>;
+};
+
+export type SearchStatus =
+  | 'CANCELLED'
+  | 'FAILED'
+  | 'RUNNING'
+  | 'SUCCEEDED';
+
+export type SearchTimeRangeInput = {
+  from?: InputMaybe<Scalars['AWSDateTime']['input']>;
+  /** A §9 preset (PT20M ... PAllTime) or absent with from/to. */
+  preset?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['AWSDateTime']['input']>;
 };
 
 export type SendTestAlertInput = {
@@ -2049,6 +2283,18 @@ export type UpdateRoleInput = {
   id: Scalars['ID']['input'];
   name: Scalars['String']['input'];
   permissions: Array<Permission>;
+};
+
+export type UpdateSavedSearchInput = {
+  builder?: InputMaybe<Scalars['AWSJSON']['input']>;
+  defaultTimeRange?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  mode: SearchMode;
+  name: Scalars['String']['input'];
+  query?: InputMaybe<Scalars['String']['input']>;
+  revision: Scalars['Int']['input'];
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 export type UpdateSchemaInput = {
@@ -2263,6 +2509,7 @@ export type ResolversTypes = {
   DeleteDetectionResult: ResolverTypeWrapper<DeleteDetectionResult>;
   DeleteDetectionsInput: DeleteDetectionsInput;
   DeleteLogSourceResult: ResolverTypeWrapper<DeleteLogSourceResult>;
+  DeleteSavedSearchResult: ResolverTypeWrapper<DeleteSavedSearchResult>;
   DeleteSchemaResult: ResolverTypeWrapper<DeleteSchemaResult>;
   DeliveryStatus: DeliveryStatus;
   DemoEventsResult: ResolverTypeWrapper<DemoEventsResult>;
@@ -2306,11 +2553,14 @@ export type ResolversTypes = {
   HttpLogSourceInput: HttpLogSourceInput;
   HttpSourceConfig: ResolverTypeWrapper<HttpSourceConfig>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  IndicatorSearchInput: IndicatorSearchInput;
   InferSchemaInput: InferSchemaInput;
   InferSchemaResult: ResolverTypeWrapper<InferSchemaResult>;
   IngestionTotals: ResolverTypeWrapper<IngestionTotals>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   InviteUserInput: InviteUserInput;
+  LakeDatabase: ResolverTypeWrapper<LakeDatabase>;
+  LakeTable: ResolverTypeWrapper<LakeTable>;
   ListUsersInput: ListUsersInput;
   LogSource: ResolverTypeWrapper<LogSource>;
   LogSourceConnection: ResolverTypeWrapper<LogSourceConnection>;
@@ -2344,11 +2594,17 @@ export type ResolversTypes = {
   RetryAlertDeliveryInput: RetryAlertDeliveryInput;
   Role: ResolverTypeWrapper<Role>;
   RunDetectionTestsInput: RunDetectionTestsInput;
+  RunSearchInput: RunSearchInput;
   S3LogSourceInput: S3LogSourceInput;
   S3Prefix: ResolverTypeWrapper<S3Prefix>;
   S3PrefixInput: S3PrefixInput;
   S3SourceConfig: ResolverTypeWrapper<S3SourceConfig>;
   SaveDetectionInput: SaveDetectionInput;
+  SaveSearchInput: SaveSearchInput;
+  SavedSearch: ResolverTypeWrapper<SavedSearch>;
+  SavedSearchConnection: ResolverTypeWrapper<SavedSearchConnection>;
+  SavedSearchEdge: ResolverTypeWrapper<SavedSearchEdge>;
+  SavedSearchesInput: SavedSearchesInput;
   Schema: ResolverTypeWrapper<Schema>;
   SchemaConnection: ResolverTypeWrapper<SchemaConnection>;
   SchemaEdge: ResolverTypeWrapper<SchemaEdge>;
@@ -2359,6 +2615,17 @@ export type ResolversTypes = {
   SchemaTestFailure: ResolverTypeWrapper<SchemaTestFailure>;
   SchemaTestResult: ResolverTypeWrapper<SchemaTestResult>;
   SchemasInput: SchemasInput;
+  Search: ResolverTypeWrapper<Search>;
+  SearchBuilderInput: SearchBuilderInput;
+  SearchColumn: ResolverTypeWrapper<SearchColumn>;
+  SearchConnection: ResolverTypeWrapper<SearchConnection>;
+  SearchEdge: ResolverTypeWrapper<SearchEdge>;
+  SearchHistoryInput: SearchHistoryInput;
+  SearchMode: SearchMode;
+  SearchResultsInput: SearchResultsInput;
+  SearchResultsPage: ResolverTypeWrapper<SearchResultsPage>;
+  SearchStatus: SearchStatus;
+  SearchTimeRangeInput: SearchTimeRangeInput;
   SendTestAlertInput: SendTestAlertInput;
   SendUserFeedbackInput: SendUserFeedbackInput;
   SetDetectionEnabledInput: SetDetectionEnabledInput;
@@ -2386,6 +2653,7 @@ export type ResolversTypes = {
   UpdateNotificationInput: UpdateNotificationInput;
   UpdateProfileInput: UpdateProfileInput;
   UpdateRoleInput: UpdateRoleInput;
+  UpdateSavedSearchInput: UpdateSavedSearchInput;
   UpdateSchemaInput: UpdateSchemaInput;
   UpdateUserInput: UpdateUserInput;
   UpdateUserNotificationsInput: UpdateUserNotificationsInput;
@@ -2447,6 +2715,7 @@ export type ResolversParentTypes = {
   DeleteDetectionResult: DeleteDetectionResult;
   DeleteDetectionsInput: DeleteDetectionsInput;
   DeleteLogSourceResult: DeleteLogSourceResult;
+  DeleteSavedSearchResult: DeleteSavedSearchResult;
   DeleteSchemaResult: DeleteSchemaResult;
   DemoEventsResult: DemoEventsResult;
   DemoLogTypeCount: DemoLogTypeCount;
@@ -2484,11 +2753,14 @@ export type ResolversParentTypes = {
   HttpLogSourceInput: HttpLogSourceInput;
   HttpSourceConfig: HttpSourceConfig;
   ID: Scalars['ID']['output'];
+  IndicatorSearchInput: IndicatorSearchInput;
   InferSchemaInput: InferSchemaInput;
   InferSchemaResult: InferSchemaResult;
   IngestionTotals: IngestionTotals;
   Int: Scalars['Int']['output'];
   InviteUserInput: InviteUserInput;
+  LakeDatabase: LakeDatabase;
+  LakeTable: LakeTable;
   ListUsersInput: ListUsersInput;
   LogSource: LogSource;
   LogSourceConnection: LogSourceConnection;
@@ -2515,11 +2787,17 @@ export type ResolversParentTypes = {
   RetryAlertDeliveryInput: RetryAlertDeliveryInput;
   Role: Role;
   RunDetectionTestsInput: RunDetectionTestsInput;
+  RunSearchInput: RunSearchInput;
   S3LogSourceInput: S3LogSourceInput;
   S3Prefix: S3Prefix;
   S3PrefixInput: S3PrefixInput;
   S3SourceConfig: S3SourceConfig;
   SaveDetectionInput: SaveDetectionInput;
+  SaveSearchInput: SaveSearchInput;
+  SavedSearch: SavedSearch;
+  SavedSearchConnection: SavedSearchConnection;
+  SavedSearchEdge: SavedSearchEdge;
+  SavedSearchesInput: SavedSearchesInput;
   Schema: Schema;
   SchemaConnection: SchemaConnection;
   SchemaEdge: SchemaEdge;
@@ -2529,6 +2807,15 @@ export type ResolversParentTypes = {
   SchemaTestFailure: SchemaTestFailure;
   SchemaTestResult: SchemaTestResult;
   SchemasInput: SchemasInput;
+  Search: Search;
+  SearchBuilderInput: SearchBuilderInput;
+  SearchColumn: SearchColumn;
+  SearchConnection: SearchConnection;
+  SearchEdge: SearchEdge;
+  SearchHistoryInput: SearchHistoryInput;
+  SearchResultsInput: SearchResultsInput;
+  SearchResultsPage: SearchResultsPage;
+  SearchTimeRangeInput: SearchTimeRangeInput;
   SendTestAlertInput: SendTestAlertInput;
   SendUserFeedbackInput: SendUserFeedbackInput;
   SetDetectionEnabledInput: SetDetectionEnabledInput;
@@ -2552,6 +2839,7 @@ export type ResolversParentTypes = {
   UpdateNotificationInput: UpdateNotificationInput;
   UpdateProfileInput: UpdateProfileInput;
   UpdateRoleInput: UpdateRoleInput;
+  UpdateSavedSearchInput: UpdateSavedSearchInput;
   UpdateSchemaInput: UpdateSchemaInput;
   UpdateUserInput: UpdateUserInput;
   UpdateUserNotificationsInput: UpdateUserNotificationsInput;
@@ -2825,6 +3113,10 @@ export type DeleteLogSourceResultResolvers<ContextType = unknown, ParentType ext
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type DeleteSavedSearchResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DeleteSavedSearchResult'] = ResolversParentTypes['DeleteSavedSearchResult']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type DeleteSchemaResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DeleteSchemaResult'] = ResolversParentTypes['DeleteSchemaResult']> = {
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -3062,6 +3354,17 @@ export type IngestionTotalsResolvers<ContextType = unknown, ParentType extends R
   events?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
+export type LakeDatabaseResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LakeDatabase'] = ResolversParentTypes['LakeDatabase']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tables?: Resolver<Array<ResolversTypes['LakeTable']>, ParentType, ContextType>;
+};
+
+export type LakeTableResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LakeTable'] = ResolversParentTypes['LakeTable']> = {
+  columns?: Resolver<Array<ResolversTypes['SearchColumn']>, ParentType, ContextType>;
+  logType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type LogSourceResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LogSource'] = ResolversParentTypes['LogSource']> = {
   createdAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
   createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3101,6 +3404,7 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   bulkUpdateAlertAssignee?: Resolver<Array<ResolversTypes['BulkAlertResult']>, ParentType, ContextType, RequireFields<MutationBulkUpdateAlertAssigneeArgs, 'input'>>;
   bulkUpdateAlertStatus?: Resolver<Array<ResolversTypes['BulkAlertResult']>, ParentType, ContextType, RequireFields<MutationBulkUpdateAlertStatusArgs, 'input'>>;
   bulkUpload?: Resolver<ResolversTypes['BulkUploadReport'], ParentType, ContextType, RequireFields<MutationBulkUploadArgs, 'input'>>;
+  cancelSearch?: Resolver<ResolversTypes['Search'], ParentType, ContextType, RequireFields<MutationCancelSearchArgs, 'id'>>;
   createDestination?: Resolver<ResolversTypes['Destination'], ParentType, ContextType, RequireFields<MutationCreateDestinationArgs, 'input'>>;
   createDetection?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationCreateDetectionArgs, 'input'>>;
   createHttpLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateHttpLogSourceArgs, 'input'>>;
@@ -3114,6 +3418,7 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   deleteDetections?: Resolver<Array<ResolversTypes['DetectionItemResult']>, ParentType, ContextType, RequireFields<MutationDeleteDetectionsArgs, 'input'>>;
   deleteLogSource?: Resolver<ResolversTypes['DeleteLogSourceResult'], ParentType, ContextType, RequireFields<MutationDeleteLogSourceArgs, 'id'>>;
   deleteRole?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteRoleArgs, 'id'>>;
+  deleteSavedSearch?: Resolver<ResolversTypes['DeleteSavedSearchResult'], ParentType, ContextType, RequireFields<MutationDeleteSavedSearchArgs, 'id'>>;
   deleteSchema?: Resolver<ResolversTypes['DeleteSchemaResult'], ParentType, ContextType, RequireFields<MutationDeleteSchemaArgs, 'name'>>;
   deleteUser?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'id'>>;
   generateDemoEvents?: Resolver<ResolversTypes['DemoEventsResult'], ParentType, ContextType>;
@@ -3123,6 +3428,8 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   restoreDetectionVersion?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationRestoreDetectionVersionArgs, 'input'>>;
   retryAlertDelivery?: Resolver<ResolversTypes['AlertDelivery'], ParentType, ContextType, RequireFields<MutationRetryAlertDeliveryArgs, 'input'>>;
   runDetectionTests?: Resolver<ResolversTypes['DetectionTestRun'], ParentType, ContextType, RequireFields<MutationRunDetectionTestsArgs, 'input'>>;
+  runSearch?: Resolver<ResolversTypes['Search'], ParentType, ContextType, RequireFields<MutationRunSearchArgs, 'input'>>;
+  saveSearch?: Resolver<ResolversTypes['SavedSearch'], ParentType, ContextType, RequireFields<MutationSaveSearchArgs, 'input'>>;
   sendTestAlert?: Resolver<ResolversTypes['TestAlertResult'], ParentType, ContextType, RequireFields<MutationSendTestAlertArgs, 'input'>>;
   sendUserFeedback?: Resolver<ResolversTypes['FeedbackResult'], ParentType, ContextType, RequireFields<MutationSendUserFeedbackArgs, 'input'>>;
   setDetectionEnabled?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationSetDetectionEnabledArgs, 'input'>>;
@@ -3142,6 +3449,7 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   updateProfile?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
   updateRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<MutationUpdateRoleArgs, 'input'>>;
   updateS3LogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationUpdateS3LogSourceArgs, 'id' | 'input'>>;
+  updateSavedSearch?: Resolver<ResolversTypes['SavedSearch'], ParentType, ContextType, RequireFields<MutationUpdateSavedSearchArgs, 'input'>>;
   updateSchema?: Resolver<ResolversTypes['Schema'], ParentType, ContextType, RequireFields<MutationUpdateSchemaArgs, 'input'>>;
   updateSqsLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationUpdateSqsLogSourceArgs, 'id' | 'input'>>;
   updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'input'>>;
@@ -3243,7 +3551,9 @@ export type QueryResolvers<ContextType = unknown, ParentType extends ResolversPa
   filterFields?: Resolver<ResolversTypes['FilterFields'], ParentType, ContextType, RequireFields<QueryFilterFieldsArgs, 'logTypes'>>;
   generalSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType>;
   getSchema?: Resolver<ResolversTypes['GetSchemaOutput'], ParentType, ContextType, RequireFields<QueryGetSchemaArgs, 'input'>>;
+  indicatorSearch?: Resolver<ResolversTypes['Search'], ParentType, ContextType, RequireFields<QueryIndicatorSearchArgs, 'input'>>;
   inferSchema?: Resolver<ResolversTypes['InferSchemaResult'], ParentType, ContextType, RequireFields<QueryInferSchemaArgs, 'input'>>;
+  lakeCatalog?: Resolver<Array<ResolversTypes['LakeDatabase']>, ParentType, ContextType>;
   listAvailableLogTypes?: Resolver<ResolversTypes['AvailableLogTypes'], ParentType, ContextType>;
   logSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<QueryLogSourceArgs, 'id'>>;
   logSources?: Resolver<ResolversTypes['LogSourceConnection'], ParentType, ContextType, Partial<QueryLogSourcesArgs>>;
@@ -3255,8 +3565,13 @@ export type QueryResolvers<ContextType = unknown, ParentType extends ResolversPa
   packs?: Resolver<Array<ResolversTypes['Pack']>, ParentType, ContextType>;
   roleById?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<QueryRoleByIdArgs, 'id'>>;
   roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
+  savedSearch?: Resolver<Maybe<ResolversTypes['SavedSearch']>, ParentType, ContextType, RequireFields<QuerySavedSearchArgs, 'id'>>;
+  savedSearches?: Resolver<ResolversTypes['SavedSearchConnection'], ParentType, ContextType, RequireFields<QuerySavedSearchesArgs, 'input'>>;
   schemaRevisions?: Resolver<Array<ResolversTypes['Schema']>, ParentType, ContextType, RequireFields<QuerySchemaRevisionsArgs, 'name'>>;
   schemas?: Resolver<ResolversTypes['SchemaConnection'], ParentType, ContextType, Partial<QuerySchemasArgs>>;
+  search?: Resolver<Maybe<ResolversTypes['Search']>, ParentType, ContextType, RequireFields<QuerySearchArgs, 'id'>>;
+  searchHistory?: Resolver<ResolversTypes['SearchConnection'], ParentType, ContextType, RequireFields<QuerySearchHistoryArgs, 'input'>>;
+  searchResults?: Resolver<ResolversTypes['SearchResultsPage'], ParentType, ContextType, RequireFields<QuerySearchResultsArgs, 'input'>>;
   sourceHealth?: Resolver<ResolversTypes['SourceHealth'], ParentType, ContextType, RequireFields<QuerySourceHealthArgs, 'id'>>;
   sourceProcessingErrors?: Resolver<ResolversTypes['SourceProcessingErrors'], ParentType, ContextType, RequireFields<QuerySourceProcessingErrorsArgs, 'sourceId'>>;
   testSchema?: Resolver<ResolversTypes['SchemaTestResult'], ParentType, ContextType, RequireFields<QueryTestSchemaArgs, 'input'>>;
@@ -3287,6 +3602,31 @@ export type S3SourceConfigResolvers<ContextType = unknown, ParentType extends Re
   kmsKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   prefixes?: Resolver<Array<ResolversTypes['S3Prefix']>, ParentType, ContextType>;
   roleArn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SavedSearchResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SavedSearch'] = ResolversParentTypes['SavedSearch']> = {
+  builder?: Resolver<Maybe<ResolversTypes['AWSJSON']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  defaultTimeRange?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['SearchMode'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  query?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+};
+
+export type SavedSearchConnectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SavedSearchConnection'] = ResolversParentTypes['SavedSearchConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['SavedSearchEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type SavedSearchEdgeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SavedSearchEdge'] = ResolversParentTypes['SavedSearchEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['SavedSearch'], ParentType, ContextType>;
 };
 
 export type SchemaResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Schema'] = ResolversParentTypes['Schema']> = {
@@ -3343,6 +3683,45 @@ export type SchemaTestResultResolvers<ContextType = unknown, ParentType extends 
   failures?: Resolver<Array<ResolversTypes['SchemaTestFailure']>, ParentType, ContextType>;
   records?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   truncated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type SearchResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Search'] = ResolversParentTypes['Search']> = {
+  bytesScanned?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  columns?: Resolver<Array<ResolversTypes['SearchColumn']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  elapsedMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['SearchMode'], ParentType, ContextType>;
+  query?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rowCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  sql?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SearchStatus'], ParentType, ContextType>;
+  timeRangeFrom?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  timeRangeTo?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  visualization?: Resolver<Maybe<ResolversTypes['AWSJSON']>, ParentType, ContextType>;
+};
+
+export type SearchColumnResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SearchColumn'] = ResolversParentTypes['SearchColumn']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SearchConnectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SearchConnection'] = ResolversParentTypes['SearchConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['SearchEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type SearchEdgeResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SearchEdge'] = ResolversParentTypes['SearchEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Search'], ParentType, ContextType>;
+};
+
+export type SearchResultsPageResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SearchResultsPage'] = ResolversParentTypes['SearchResultsPage']> = {
+  columns?: Resolver<Array<ResolversTypes['SearchColumn']>, ParentType, ContextType>;
+  cursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['AWSJSON']>, ParentType, ContextType>;
 };
 
 export type SourceHealthResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['SourceHealth'] = ResolversParentTypes['SourceHealth']> = {
@@ -3461,6 +3840,7 @@ export type Resolvers<ContextType = unknown> = {
   DeleteDestinationResult?: DeleteDestinationResultResolvers<ContextType>;
   DeleteDetectionResult?: DeleteDetectionResultResolvers<ContextType>;
   DeleteLogSourceResult?: DeleteLogSourceResultResolvers<ContextType>;
+  DeleteSavedSearchResult?: DeleteSavedSearchResultResolvers<ContextType>;
   DeleteSchemaResult?: DeleteSchemaResultResolvers<ContextType>;
   DemoEventsResult?: DemoEventsResultResolvers<ContextType>;
   DemoLogTypeCount?: DemoLogTypeCountResolvers<ContextType>;
@@ -3491,6 +3871,8 @@ export type Resolvers<ContextType = unknown> = {
   HttpSourceConfig?: HttpSourceConfigResolvers<ContextType>;
   InferSchemaResult?: InferSchemaResultResolvers<ContextType>;
   IngestionTotals?: IngestionTotalsResolvers<ContextType>;
+  LakeDatabase?: LakeDatabaseResolvers<ContextType>;
+  LakeTable?: LakeTableResolvers<ContextType>;
   LogSource?: LogSourceResolvers<ContextType>;
   LogSourceConnection?: LogSourceConnectionResolvers<ContextType>;
   LogSourceEdge?: LogSourceEdgeResolvers<ContextType>;
@@ -3510,6 +3892,9 @@ export type Resolvers<ContextType = unknown> = {
   Role?: RoleResolvers<ContextType>;
   S3Prefix?: S3PrefixResolvers<ContextType>;
   S3SourceConfig?: S3SourceConfigResolvers<ContextType>;
+  SavedSearch?: SavedSearchResolvers<ContextType>;
+  SavedSearchConnection?: SavedSearchConnectionResolvers<ContextType>;
+  SavedSearchEdge?: SavedSearchEdgeResolvers<ContextType>;
   Schema?: SchemaResolvers<ContextType>;
   SchemaConnection?: SchemaConnectionResolvers<ContextType>;
   SchemaEdge?: SchemaEdgeResolvers<ContextType>;
@@ -3518,6 +3903,11 @@ export type Resolvers<ContextType = unknown> = {
   SchemaTestEvent?: SchemaTestEventResolvers<ContextType>;
   SchemaTestFailure?: SchemaTestFailureResolvers<ContextType>;
   SchemaTestResult?: SchemaTestResultResolvers<ContextType>;
+  Search?: SearchResolvers<ContextType>;
+  SearchColumn?: SearchColumnResolvers<ContextType>;
+  SearchConnection?: SearchConnectionResolvers<ContextType>;
+  SearchEdge?: SearchEdgeResolvers<ContextType>;
+  SearchResultsPage?: SearchResultsPageResolvers<ContextType>;
   SourceHealth?: SourceHealthResolvers<ContextType>;
   SourceHealthCheck?: SourceHealthCheckResolvers<ContextType>;
   SourceHealthSummary?: SourceHealthSummaryResolvers<ContextType>;

@@ -14,6 +14,7 @@ import { notificationResolvers } from './notifications';
 import { pipelineResolvers } from './pipeline';
 import { settingsResolvers } from './settings';
 import { schemaResolvers } from './schemas';
+import { searchResolvers } from './search';
 import type { ResolverMap } from './types';
 import { usersResolvers } from './users';
 
@@ -33,4 +34,5 @@ export const resolvers: ResolverMap = {
   ...schemaResolvers,
   ...destinationResolvers,
   ...deliveryResolvers,
+  ...searchResolvers,
 };

@@ -1,0 +1,121 @@
+// Athena and Glue through the AWS SDK: the same calls reach AWS or the local runtime's stand-in (the endpoint
+// comes from AWS_ENDPOINT_URL_ATHENA / AWS_ENDPOINT_URL_GLUE).
+import {
+  AthenaClient,
+  GetQueryExecutionCommand,
+  GetQueryResultsCommand,
+  GetQueryRuntimeStatisticsCommand,
+  StartQueryExecutionCommand,
+  StopQueryExecutionCommand,
+} from '@aws-sdk/client-athena';
+import { GetDatabasesCommand, GetTablesCommand, GlueClient } from '@aws-sdk/client-glue';
+import { ENV, requireEnv } from '../env';
+
+let athenaClient: AthenaClient | undefined;
+let glueClient: GlueClient | undefined;
+const athena = () => (athenaClient ??= new AthenaClient({}));
+const glue = () => (glueClient ??= new GlueClient({}));
+
+export type EngineState = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+
+export interface EngineStatus {
+  readonly state: EngineState;
+  readonly reason?: string;
+  readonly bytesScanned?: number;
+  readonly elapsedMs?: number;
+  readonly finishedAt?: string;
+}
+
+export interface EngineColumn {
+  readonly name: string;
+  readonly type: string;
+}
+
+export interface EnginePage {
+  readonly columns: EngineColumn[];
+  /** Values as Athena gives them (text, or null). */
+  readonly rows: (string | null)[][];
+  readonly nextToken?: string;
+}
+
+export async function startQuery(sql: string, requestToken: string): Promise<string> {
+  const out = await athena().send(
+    new StartQueryExecutionCommand({
+      QueryString: sql,
+      WorkGroup: requireEnv(ENV.athenaWorkgroup),
+      ClientRequestToken: requestToken,
+    }),
+  );
+  if (!out.QueryExecutionId) throw new Error('Athena gave no query execution id');
+  return out.QueryExecutionId;
+}
+
+export async function queryStatus(id: string): Promise<EngineStatus> {
+  const out = await athena().send(new GetQueryExecutionCommand({ QueryExecutionId: id }));
+  const q = out.QueryExecution;
+  return {
+    state: (q?.Status?.State ?? 'RUNNING') as EngineState,
+    reason: q?.Status?.StateChangeReason ?? q?.Status?.AthenaError?.ErrorMessage,
+    bytesScanned: q?.Statistics?.DataScannedInBytes,
+    elapsedMs: q?.Statistics?.TotalExecutionTimeInMillis ?? q?.Statistics?.EngineExecutionTimeInMillis,
+    finishedAt: q?.Status?.CompletionDateTime?.toISOString(),
+  };
+}
+
+/** The rows a finished query gave (GetQueryRuntimeStatistics' output rows); undefined when not reported. */
+export async function queryRowCount(id: string): Promise<number | undefined> {
+  const out = await athena().send(new GetQueryRuntimeStatisticsCommand({ QueryExecutionId: id }));
+  return out.QueryRuntimeStatistics?.Rows?.OutputRows;
+}
+
+export async function stopQuery(id: string): Promise<void> {
+  await athena().send(new StopQueryExecutionCommand({ QueryExecutionId: id }));
+}
+
+/** One page; the first page's header row (Athena repeats the column names as row one) is dropped. */
+export async function queryResults(id: string, maxResults: number, nextToken?: string): Promise<EnginePage> {
+  const first = !nextToken;
+  const out = await athena().send(
+    new GetQueryResultsCommand({ QueryExecutionId: id, MaxResults: first ? maxResults + 1 : maxResults, NextToken: nextToken }),
+  );
+  const columns = (out.ResultSet?.ResultSetMetadata?.ColumnInfo ?? []).map((c) => ({
+    name: c.Name ?? '',
+    type: c.Type ?? 'varchar',
+  }));
+  const rows = (out.ResultSet?.Rows ?? []).map((r) => (r.Data ?? []).map((d) => d.VarCharValue ?? null));
+  return { columns, rows: first ? rows.slice(1) : rows, nextToken: out.NextToken };
+}
+
+export interface GlueTable {
+  readonly database: string;
+  readonly name: string;
+  readonly logType?: string;
+  readonly columns: EngineColumn[];
+}
+
+/** Every table of the lake's databases, from Glue. */
+export async function glueTables(databases: readonly string[]): Promise<GlueTable[]> {
+  const known = new Set<string>();
+  let NextToken: string | undefined;
+  do {
+    const out = await glue().send(new GetDatabasesCommand({ NextToken }));
+    for (const d of out.DatabaseList ?? []) if (d.Name) known.add(d.Name);
+    NextToken = out.NextToken;
+  } while (NextToken);
+  const tables: GlueTable[] = [];
+  for (const database of databases.filter((d) => known.has(d))) {
+    let token: string | undefined;
+    do {
+      const out = await glue().send(new GetTablesCommand({ DatabaseName: database, NextToken: token }));
+      for (const t of out.TableList ?? [])
+        tables.push({
+          database,
+          name: t.Name ?? '',
+          logType: t.Parameters?.['caracal.logType'],
+          columns: (t.StorageDescriptor?.Columns ?? []).map((c) => ({ name: c.Name ?? '', type: c.Type ?? 'string' })),
+        });
+      token = out.NextToken;
+    } while (token);
+  }
+  return tables;
+}
