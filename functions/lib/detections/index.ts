@@ -8,7 +8,6 @@ export {
   DETECTION_NOT_FOUND,
   getDetection,
   listDetections,
-  runDetectionTests,
   seedDetections,
   setDetectionEnabled,
   updateDetection,

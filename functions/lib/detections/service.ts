@@ -12,7 +12,6 @@ import { permissionArea, type DetectionDraft, type StoredDetection, type StoredT
 import { listPacks } from './pack-repository';
 import * as store from './repository';
 import { checkDrafts, knownLogTypes } from './save-checks';
-import { runDetectionTests as runTests, UnrunnableTests, type TestRun } from './unit-tests';
 import { validateDetection } from './validate';
 import { refuseDeleteInUse } from './usage';
 
@@ -216,28 +215,6 @@ export function testsOf(testsYaml: unknown): unknown[] {
     throw new ApiError('InvalidInput', 'Invalid test: every test needs a Name');
   if (new Set(names).size !== names.length) throw new ApiError('InvalidInput', 'No duplicate test names');
   return parsed;
-}
-
-/** Runs a detection's unit tests (its own, or `testsYaml`) in the engine, or correlation rules in core. */
-export async function runDetectionTests(caller: Caller, id: string, testsYaml?: unknown): Promise<TestRun> {
-  const detection = await readable(caller, id);
-  // Tests run the detection's code with mocks patched into it: running code needs Modify of its kind.
-  requireModify(caller, detection.type);
-  let tests: unknown[];
-  if (testsYaml !== undefined && testsYaml !== null) tests = testsOf(testsYaml);
-  else {
-    // A derived rule without tests of its own runs its base's tests, as the reference tool does.
-    const baseId = detection.spec.BaseDetection;
-    const base = !Array.isArray(detection.spec.Tests) && typeof baseId === 'string' ? await store.getDetection(baseId) : null;
-    const saved = detection.spec.Tests ?? base?.spec.Tests;
-    tests = Array.isArray(saved) ? (saved as unknown[]) : [];
-  }
-  try {
-    return await runTests(detection, tests, lambdaEngine);
-  } catch (err) {
-    if (err instanceof UnrunnableTests) throw new ApiError('InvalidInput', `The tests could not run: ${err.message}`);
-    throw err;
-  }
 }
 
 /** The zip of a bulk upload, from its base64 text (a `data:` URL prefix and line breaks allowed). */
