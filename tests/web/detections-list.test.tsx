@@ -239,6 +239,16 @@ describe('the detections page', () => {
     );
   });
 
+  it('keeps every change when two come before the list renders again (Clear filters, then typing)', async () => {
+    const { location } = renderList('/build/detections/?page=1&sortBy=name&sortDir=ascending&severity=CRITICAL', ['RuleRead']);
+    await screen.findByRole('link', { name: 'Rule one' });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+      fireEvent.change(screen.getByRole('textbox', { name: 'Search detections' }), { target: { value: 'okta' } });
+    });
+    await waitFor(() => expect(location()).toBe('/build/detections/?page=1&sortBy=name&sortDir=ascending&search=okta'));
+  });
+
   it('shows at most 3 log types then +N, the overrides count, and no switches or selection for readers', async () => {
     renderList('/build/detections/', ['RuleRead', 'PolicyRead']);
     const row = (await screen.findByRole('link', { name: 'Rule one' })).closest('tr')!;

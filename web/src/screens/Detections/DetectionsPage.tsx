@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Card, Group, Pagination, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { hasPermissions } from '../../../../core/permissions';
 import { DETECTION_EDITOR_ROUTES } from '../../app/routes';
@@ -78,8 +78,16 @@ export function DetectionsPage() {
   const [report, setReport] = useState<{ action: BulkAction; results: readonly ItemOutcome[] } | null>(null);
   const [uploading, setUploading] = useState(false);
 
+  // Each change applies to the address last written, not the one last rendered: the router renders a
+  // navigation as a transition, so a second change can come before the first shows (Clear, then type).
+  const latest = useRef(query);
+  useEffect(() => {
+    latest.current = query;
+  }, [query]);
   const update = (change: Partial<DetectionListParams>) => {
-    setQuery(writeListParams(changeListParams(params, change)), { replace: !('page' in change) });
+    const next = writeListParams(changeListParams(readListParams(latest.current), change));
+    latest.current = next;
+    setQuery(next, { replace: !('page' in change) });
     if (!('page' in change && Object.keys(change).length === 1)) setSelected(new Set());
   };
 
