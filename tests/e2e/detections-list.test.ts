@@ -156,6 +156,15 @@ describe('the detections list', () => {
     await page.getByTestId('python-editor').locator('.monaco-editor').waitFor();
     expect(await page.title()).toBe('Edit Global Helper · Caracal');
     await shot('05-helper-edit');
+    // A helper in use: the delete dialog names who imports it, and the server refuses (InUse).
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete global helper' });
+    await confirm.getByText('demo_helpers is imported by Demo.AWS.ConsoleLoginWithoutMFA').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByText('Global helper demo_helpers is used by Demo.AWS.ConsoleLoginWithoutMFA; remove those uses first')
+      .waitFor();
+    await shot('05b-helper-in-use');
     await nav.getByRole('link', { name: 'Data Models' }).click();
     await page.getByRole('heading', { name: 'Data Models', exact: true }).waitFor();
     await page.getByRole('link', { name: 'New Data Model' }).click();

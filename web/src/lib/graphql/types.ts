@@ -858,6 +858,13 @@ export type DeleteDataModelMutationVariables = Exact<{
 
 export type DeleteDataModelMutation = { deleteDetection: { id: string } };
 
+export type DataModelUsersQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DataModelUsersQuery = { detectionUsers: Array<string> };
+
 export type DestinationFieldsFragment = { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number };
 
 export type DestinationsQueryVariables = Exact<{ [key: string]: never; }>;
@@ -1096,6 +1103,13 @@ export type DeleteHelperMutationVariables = Exact<{
 
 
 export type DeleteHelperMutation = { deleteDetection: { id: string } };
+
+export type HelperUsersQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type HelperUsersQuery = { detectionUsers: Array<string> };
 
 export type HomeQueryVariables = Exact<{ [key: string]: never; }>;
 

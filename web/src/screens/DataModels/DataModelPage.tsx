@@ -11,7 +11,12 @@ import { DataModelDetails } from '../../features/data-models/DataModelDetails';
 import { dataModelValues } from '../../features/data-models/dataModelDocument';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { useHasPermissions } from '../../lib/permissions';
-import { DATA_MODEL_QUERY, DATA_MODELS_LIST_QUERY, DELETE_DATA_MODEL_MUTATION } from './dataModels.operations';
+import {
+  DATA_MODEL_QUERY,
+  DATA_MODEL_USERS_QUERY,
+  DATA_MODELS_LIST_QUERY,
+  DELETE_DATA_MODEL_MUTATION,
+} from './dataModels.operations';
 
 /** `/build/data-models/{id}/`: one data model, with Edit and Delete (refused while rules use it). */
 export function DataModelPage() {
@@ -23,6 +28,12 @@ export function DataModelPage() {
   const [remove] = useMutation(DELETE_DATA_MODEL_MUTATION, { refetchQueries: [DATA_MODELS_LIST_QUERY] });
   const [confirmDelete, setConfirmDelete] = useState(false);
   const stored = data?.detection?.analysisType === 'DATA_MODEL' ? data.detection : null;
+  const { data: users } = useQuery(DATA_MODEL_USERS_QUERY, {
+    variables: { id },
+    skip: !confirmDelete || !stored,
+    fetchPolicy: 'network-only',
+  });
+  const usedBy = users?.detectionUsers ?? [];
 
   const deleteModel = async () => {
     try {
@@ -82,7 +93,9 @@ export function DataModelPage() {
         onConfirm={deleteModel}
         onClose={() => setConfirmDelete(false)}
       >
-        {`Are you sure you want to delete ${id}? A data model that rules use cannot be deleted.`}
+        {usedBy.length
+          ? `${id} is used by ${usedBy.join(', ')}: it cannot be deleted while they use it.`
+          : `Are you sure you want to delete ${id}? A data model that rules use cannot be deleted.`}
       </ConfirmDialog>
     </Stack>
   );

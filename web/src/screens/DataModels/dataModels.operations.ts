@@ -11,6 +11,8 @@ import type {
   DeleteDataModelMutationVariables,
   UpdateDataModelMutation,
   UpdateDataModelMutationVariables,
+  DataModelUsersQuery,
+  DataModelUsersQueryVariables,
 } from '../../lib/graphql/types';
 
 export const DATA_MODELS_LIST_QUERY: TypedDocumentNode<DataModelsListQuery, DataModelsListQueryVariables> = gql`
@@ -72,5 +74,11 @@ export const DELETE_DATA_MODEL_MUTATION: TypedDocumentNode<DeleteDataModelMutati
     deleteDetection(id: $id) {
       id
     }
+  }
+`;
+
+export const DATA_MODEL_USERS_QUERY: TypedDocumentNode<DataModelUsersQuery, DataModelUsersQueryVariables> = gql`
+  query DataModelUsers($id: ID!) {
+    detectionUsers(id: $id)
   }
 `;

@@ -15,6 +15,7 @@ import {
   CREATE_HELPER_MUTATION,
   DELETE_HELPER_MUTATION,
   HELPER_QUERY,
+  HELPER_USERS_QUERY,
   HELPERS_LIST_QUERY,
   UPDATE_HELPER_MUTATION,
 } from './helpers.operations';
@@ -41,6 +42,12 @@ export function HelperEditPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const stored = data?.detection?.analysisType === 'GLOBAL' ? data.detection : null;
+  const { data: users } = useQuery(HELPER_USERS_QUERY, {
+    variables: { id: stored?.id ?? '' },
+    skip: !confirmDelete || !stored,
+    fetchPolicy: 'network-only',
+  });
+  const usedBy = users?.detectionUsers ?? [];
   const readOnly = !canModify || Boolean(stored?.managed);
 
   const save = async (values: HelperValues) => {
@@ -120,7 +127,9 @@ export function HelperEditPage() {
         onConfirm={deleteHelper}
         onClose={() => setConfirmDelete(false)}
       >
-        {`Are you sure you want to delete ${stored?.id ?? ''}? A helper that detections import cannot be deleted.`}
+        {usedBy.length
+          ? `${stored?.id ?? ''} is imported by ${usedBy.join(', ')}: it cannot be deleted while they use it.`
+          : `Are you sure you want to delete ${stored?.id ?? ''}? A helper that detections import cannot be deleted.`}
       </ConfirmDialog>
     </Stack>
   );

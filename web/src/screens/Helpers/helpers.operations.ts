@@ -11,6 +11,8 @@ import type {
   HelpersListQueryVariables,
   UpdateHelperMutation,
   UpdateHelperMutationVariables,
+  HelperUsersQuery,
+  HelperUsersQueryVariables,
 } from '../../lib/graphql/types';
 
 export const HELPERS_LIST_QUERY: TypedDocumentNode<HelpersListQuery, HelpersListQueryVariables> = gql`
@@ -66,5 +68,11 @@ export const DELETE_HELPER_MUTATION: TypedDocumentNode<DeleteHelperMutation, Del
     deleteDetection(id: $id) {
       id
     }
+  }
+`;
+
+export const HELPER_USERS_QUERY: TypedDocumentNode<HelperUsersQuery, HelperUsersQueryVariables> = gql`
+  query HelperUsers($id: ID!) {
+    detectionUsers(id: $id)
   }
 `;
