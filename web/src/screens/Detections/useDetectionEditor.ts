@@ -1,7 +1,7 @@
 // The detection editor's calls: the form's options (log types, global helpers), saving (create, or update on
 // the version it was opened at), and running tests and "Test against data" on the unsaved document.
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { apiErrorType, describeApiError } from '../../lib/apollo/apiErrors';
 import {
   documentFromValues,
@@ -54,16 +54,16 @@ export function useDetectionEditorOptions() {
     errorPolicy: 'all',
     fetchPolicy: 'cache-and-network',
   });
+  const helpers = useMemo(() => data?.detections?.edges.map((e) => e.node.id) ?? [], [data]);
+  useEffect(() => setPythonHelpers(helpers), [helpers]);
   return useMemo(() => {
-    const helpers = data?.detections?.edges.map((e) => e.node.id) ?? [];
-    setPythonHelpers(helpers);
     return {
       logTypes: data?.schemas?.edges.map((e) => e.node.name) ?? [],
       helpers,
       destinations: destinations.data?.destinations ?? null,
       destinationsFailed: Boolean(destinations.error),
     };
-  }, [data, destinations.data, destinations.error]);
+  }, [data, helpers, destinations.data, destinations.error]);
 }
 
 interface SavedDetection {
