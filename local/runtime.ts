@@ -10,6 +10,8 @@ import type { WebConfig } from '../core/web-config';
 import { parseFeatureFlags, type FeatureFlags } from '../core/feature-flags';
 import { localKeyFromFile } from '../functions/lib/destinations';
 import { ENV } from '../functions/lib/env';
+import { managedSchemas } from '../core/schemas/managed-schemas';
+import { lakeTableSpecs } from '../core/search/lake-tables';
 import { functionUrls, serveFunctionUrl, urlFor } from './events/function-urls';
 import { routeS3Notifications, notificationTargets } from './events/s3-notifications';
 import { scheduleRules, startSchedules } from './events/schedules';
@@ -22,6 +24,7 @@ import { createGraphqlHandler, type LambdaResolver } from './graphql/server';
 import { baseEnvironment, provisionFunctions, type InvokeResult, type LocalFunction } from './lambda/functions';
 import { localInterpreters, runtimeMismatches } from './lambda/interpreters';
 import { createInvokeServer } from './lambda/invoke-server';
+import { startAthena } from './services/athena';
 import { provisionUserPools, startCognito, type MailMessage } from './services/cognito';
 import { mailboxPage } from './services/cognito-mailbox';
 import { provisionTables, startDynamo } from './services/dynamodb';
@@ -64,6 +67,8 @@ export interface Runtime {
     sqs: string;
     cognito: string;
     lambda: string;
+    /** The Athena and Glue stand-in (local/services/athena). */
+    athena: string;
     /** Each Lambda function URL of the template (by the URL resource's logical id), served on the front origin. */
     functionUrls: Record<string, string>;
   };
@@ -254,6 +259,16 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
     await provisionTables(stack, resolver, dynamo.endpoint);
     await provisionBuckets(stack, resolver, s3.endpoint);
+    // Search: Athena and Glue answered by DuckDB over the lake bucket's files as the S3 stand-in keeps them.
+    const lakeBucketId = resourcesOfType(stack, 'AWS::S3::Bucket')
+      .map(([id]) => id)
+      .find((id) => id.startsWith('LakeLakeBucket'));
+    const athena = await startAthena({
+      lakeDir: join(options.stateDir, 's3', lakeBucketId ? (resolver.lookup(lakeBucketId)?.ref ?? 'lake') : 'lake'),
+      objectSuffix: '._S3rver_object',
+      tables: lakeTableSpecs(managedSchemas()),
+    });
+    stops.push(() => athena.stop());
     provisionQueues(stack, resolver, sqs);
     const queuesFile = join(options.stateDir, 'sqs-messages.json');
     const restored = await restoreQueues(sqs, queuesFile, stack.region);
@@ -278,11 +293,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       sqs: sqs.endpoint,
       cognito: cognito.endpoint,
       lambda: lambdaEndpoint,
+      athena: athena.endpoint,
       functionUrls: Object.fromEntries(urls.map((u) => [u.logicalId, u.url])),
     };
     // Destination secrets are encrypted locally under a key kept in the state folder (AES-256-GCM; KMS on AWS).
     const base = {
       ...baseEnvironment(stack, endpoints),
+      AWS_ENDPOINT_URL_ATHENA: athena.endpoint,
+      AWS_ENDPOINT_URL_GLUE: athena.endpoint,
       [ENV.destinationsLocalKey]: localKeyFromFile(join(options.stateDir, 'destinations-key')),
     };
     // Delivered alerts link to this origin, not to the CloudFront domain the template names.

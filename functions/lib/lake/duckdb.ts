@@ -29,6 +29,10 @@ export type Row = Record<string, unknown>;
 export interface LakeEngine {
   readonly catalog: Catalog;
   query(sql: string): Promise<Row[]>;
+  /** A new connection to the same database (its own query, interruptible), for the Athena stand-in. */
+  connect(): Promise<DuckDBConnection>;
+  /** Re-reads which known tables have data files now (a table's first files turn its empty view into a reader). */
+  refresh(): Promise<void>;
   close(): void;
 }
 
@@ -42,6 +46,12 @@ export interface LakeOptions {
    * with no data yet is an empty view.
    */
   readonly catalog?: Catalog;
+  /**
+   * A suffix every data file's name has beyond its lake name, e.g. s3rver's `._S3rver_object` (the S3 stand-in
+   * keeps `<key>._S3rver_object`): files are matched as `*.json.gz<suffix>` / `*.parquet<suffix>` and JSON is
+   * read as gzip.
+   */
+  readonly objectSuffix?: string;
 }
 
 /** Opens an in-memory DuckDB with one view per lake table under `dir` (no directory: no tables). */
@@ -52,16 +62,18 @@ export async function openLake(dir?: string, options: LakeOptions = {}): Promise
   });
   const connection = await instance.connect();
   const tables: TableInfo[] = [];
+  const suffix = options.objectSuffix ?? '';
   const found = dir ? lakeTables(dir) : [];
+  const empty = new Set<TableInfo>();
   if (options.catalog) {
     for (const table of options.catalog.tables()) {
       const path = found.find((f) => f.database === table.database && f.name === table.name)?.path;
-      await registerKnownTable(connection, table, path);
+      if (!(await registerKnownTable(connection, table, path, suffix))) empty.add(table);
       tables.push(table);
     }
   } else {
     for (const { database, name, path } of found) {
-      if (dataFormat(path)) tables.push(await registerTable(connection, database, name, path));
+      if (dataFormat(path, suffix)) tables.push(await registerTable(connection, database, name, path, suffix));
     }
   }
   return {
@@ -75,6 +87,15 @@ export async function openLake(dir?: string, options: LakeOptions = {}): Promise
         .map((row) =>
           Object.fromEntries(row.map((v, i) => [names[i], json[i] && typeof v === 'string' ? parseJson(v) : plain(v)])),
         );
+    },
+    connect: () => instance.connect(),
+    refresh: async () => {
+      if (!dir || !empty.size) return;
+      for (const table of [...empty]) {
+        const path = join(dir, table.database, table.name);
+        if (existsSync(path) && dataFormat(path, suffix) && (await registerKnownTable(connection, table, path, suffix)))
+          empty.delete(table);
+      }
     },
     close: () => {
       connection.closeSync();
@@ -98,29 +119,37 @@ function lakeTables(dir: string): { database: string; name: string; path: string
 }
 
 /** The format of a table's data files (the first one found), or undefined when it has none yet. */
-function dataFormat(path: string): 'json' | 'parquet' | undefined {
+function dataFormat(path: string, suffix = ''): 'json' | 'parquet' | undefined {
   const stack = [path];
   while (stack.length) {
     const dir = stack.pop()!;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) stack.push(join(dir, entry.name));
-      else if (entry.name.endsWith('.parquet')) return 'parquet';
-      else if (/\.json(\.gz)?$/.test(entry.name)) return 'json';
+      else if (!entry.name.endsWith(suffix)) continue;
+      else if (entry.name.slice(0, entry.name.length - suffix.length).endsWith('.parquet')) return 'parquet';
+      else if (/\.json(\.gz)?$/.test(entry.name.slice(0, entry.name.length - suffix.length))) return 'json';
     }
   }
   return undefined;
 }
 
-function reader(path: string, parquet: boolean, columns?: string): string {
-  const glob = join(path, 'year=*', 'month=*', 'day=*', 'hour=*', parquet ? '*.parquet' : '*.json*');
+function reader(path: string, parquet: boolean, columns?: string, suffix = ''): string {
+  const files = parquet ? `*.parquet${suffix}` : suffix ? `*.json.gz${suffix}` : '*.json*';
+  const glob = join(path, 'year=*', 'month=*', 'day=*', 'hour=*', files);
   const hiveTypes = `{${PARTITION_COLUMNS.map((c) => `${literal(c)}: 'INTEGER'`).join(', ')}}`;
   if (parquet) return `read_parquet(${literal(glob)}, hive_partitioning = true, hive_types = ${hiveTypes}, union_by_name = true)`;
-  return `read_json(${literal(glob)}, format = 'newline_delimited', hive_partitioning = true, hive_types = ${hiveTypes}, union_by_name = true${columns ? `, columns = ${columns}` : ''})`;
+  return `read_json(${literal(glob)}, format = 'newline_delimited', hive_partitioning = true, hive_types = ${hiveTypes}, union_by_name = true${suffix ? ", compression = 'gzip'" : ''}${columns ? `, columns = ${columns}` : ''})`;
 }
 
-async function registerTable(connection: DuckDBConnection, database: string, name: string, path: string): Promise<TableInfo> {
-  const parquet = dataFormat(path) === 'parquet';
-  const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader(path, parquet)}`);
+async function registerTable(
+  connection: DuckDBConnection,
+  database: string,
+  name: string,
+  path: string,
+  suffix = '',
+): Promise<TableInfo> {
+  const parquet = dataFormat(path, suffix) === 'parquet';
+  const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader(path, parquet, undefined, suffix)}`);
   const columns: { name: string; sqlType: string }[] = described
     .getRowObjectsJson()
     .map((r) => ({ name: String(r.column_name), sqlType: String(r.column_type) }))
@@ -129,29 +158,40 @@ async function registerTable(connection: DuckDBConnection, database: string, nam
   const spec = `{${columns.map((c) => `${literal(c.name)}: ${literal(c.sqlType)}`).join(', ')}}`;
   await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quote(database)}`);
   await connection.run(
-    `CREATE OR REPLACE VIEW ${quote(database)}.${quote(name)} AS SELECT * FROM ${reader(path, parquet, spec)}`,
+    `CREATE OR REPLACE VIEW ${quote(database)}.${quote(name)} AS SELECT * FROM ${reader(path, parquet, spec, suffix)}`,
   );
   const info: ColumnInfo[] = columns.map((c) => ({ name: c.name, type: flowType(c.sqlType) }));
   return { database, name, columns: info, timePartitioned: true };
 }
 
-/** A table whose columns the catalog gives: read with those types, or an empty view when it has no files yet. */
-async function registerKnownTable(connection: DuckDBConnection, table: TableInfo, path: string | undefined): Promise<void> {
+/**
+ * A table whose columns the catalog gives: read with those types, or an empty view when it has no files yet
+ * (then false).
+ */
+async function registerKnownTable(
+  connection: DuckDBConnection,
+  table: TableInfo,
+  path: string | undefined,
+  suffix = '',
+): Promise<boolean> {
   const duck = dialect('duckdb');
   const view = `${quote(table.database)}.${quote(table.name)}`;
   await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quote(table.database)}`);
-  const format = path && dataFormat(path);
+  const format = path && dataFormat(path, suffix);
   if (path && format === 'parquet') {
-    await connection.run(`CREATE OR REPLACE VIEW ${view} AS SELECT * FROM ${reader(path, true)}`);
+    await connection.run(`CREATE OR REPLACE VIEW ${view} AS SELECT * FROM ${reader(path, true, undefined, suffix)}`);
+    return true;
   } else if (path && format === 'json') {
     const spec = `{${table.columns.map((c) => `${literal(c.name)}: ${literal(duck.typeName(c.type))}`).join(', ')}}`;
-    await connection.run(`CREATE OR REPLACE VIEW ${view} AS SELECT * FROM ${reader(path, false, spec)}`);
+    await connection.run(`CREATE OR REPLACE VIEW ${view} AS SELECT * FROM ${reader(path, false, spec, suffix)}`);
+    return true;
   } else {
     const columns = [
       ...table.columns.map((c) => `CAST(NULL AS ${duck.typeName(c.type)}) AS ${quote(c.name)}`),
       ...PARTITION_COLUMNS.map((c) => `CAST(NULL AS INTEGER) AS ${quote(c)}`),
     ];
     await connection.run(`CREATE OR REPLACE VIEW ${view} AS SELECT ${columns.join(', ')} WHERE FALSE`);
+    return false;
   }
 }
 

@@ -1,0 +1,389 @@
+// Athena stand-in: an HTTP endpoint speaking the AWS JSON 1.1 protocol for the Athena calls the search service
+// makes (StartQueryExecution, GetQueryExecution, GetQueryResults with NextToken and MaxResults,
+// GetQueryRuntimeStatistics, StopQueryExecution) and the Glue calls it reads the catalog with (GetDatabases,
+// GetTables, GetTable; CreateTable/UpdateTable for custom log types). Queries run asynchronously on DuckDB
+// over the lake bucket's files as the S3 stand-in keeps them (functions/lib/lake/duckdb.ts), each on its own
+// connection so StopQueryExecution interrupts it. Athena SQL is translated where DuckDB spells it otherwise
+// (translate.ts).
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { DuckDBListValue, DuckDBArrayValue, DuckDBStructValue, DuckDBMapValue } from '@duckdb/node-api';
+import { staticCatalog, type TableInfo } from '../../../core/pantherflow/catalog';
+import { tokenizeSql } from '../../../core/search/sql-guard';
+import { PARTITION_KEYS, flowTypeOfHive, type LakeTableSpec } from '../../../core/search/lake-tables';
+import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../../core/lake/layout';
+import { openLake, type LakeEngine } from '../../../functions/lib/lake/duckdb';
+import { closeServer, listen } from '../net';
+import { MACRO_DEFINITIONS, athenaToDuckdb } from './translate';
+
+export interface AthenaOptions {
+  /** The lake bucket's folder in the S3 stand-in's state. */
+  readonly lakeDir: string;
+  /** The S3 stand-in's suffix of object files (`._S3rver_object`); none for a plain lake folder. */
+  readonly objectSuffix?: string;
+  /** The Glue tables (core/search lakeTableSpecs of the schemas). */
+  readonly tables: readonly LakeTableSpec[];
+}
+
+export interface AthenaService {
+  readonly endpoint: string;
+  /** Executions now running (for tests). */
+  running(): number;
+  stop(): Promise<void>;
+}
+
+type State = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+
+interface Execution {
+  readonly id: string;
+  readonly sql: string;
+  readonly workGroup: string;
+  state: State;
+  reason?: string;
+  readonly submitted: number;
+  completed?: number;
+  columns: { name: string; type: string }[];
+  rows: (string | null)[][];
+  bytesScanned: number;
+  connection?: DuckDBConnection;
+}
+
+class AwsError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+const DATABASES = [LOGS_DATABASE, SIGNALS_DATABASE, RULE_ERRORS_DATABASE];
+/** Executions are forgotten after this many (oldest first), as Athena keeps a bounded history. */
+const KEEP_EXECUTIONS = 1000;
+const MAX_RESULTS = 1000;
+
+export async function startAthena(options: AthenaOptions): Promise<AthenaService> {
+  const tables = new Map<string, LakeTableSpec>(options.tables.map((t) => [`${t.database}.${t.name}`, t]));
+  const info = (t: LakeTableSpec): TableInfo => ({
+    database: t.database,
+    name: t.name,
+    timePartitioned: true,
+    columns: t.columns.map((c) => ({ name: c.name, type: flowTypeOfHive(c.type) })),
+  });
+  let lake: LakeEngine = await open();
+  async function open(): Promise<LakeEngine> {
+    const engine = await openLake(existsSync(options.lakeDir) ? options.lakeDir : undefined, {
+      catalog: staticCatalog([...tables.values()].map(info)),
+      objectSuffix: options.objectSuffix,
+    });
+    for (const macro of MACRO_DEFINITIONS) await engine.query(macro);
+    return engine;
+  }
+  const executions = new Map<string, Execution>();
+  const tokens = new Map<string, string>();
+
+  async function run(exec: Execution): Promise<void> {
+    const started = Date.now();
+    try {
+      if (existsSync(options.lakeDir)) await lake.refresh();
+      exec.bytesScanned = scannedBytes(options.lakeDir, exec.sql);
+      const connection = await lake.connect();
+      exec.connection = connection;
+      if (exec.state !== 'RUNNING') return;
+      const reader = await connection.runAndReadAll(athenaToDuckdb(exec.sql));
+      const names = reader.columnNames();
+      const types = reader.columnTypes().map((t) => athenaType(t.toString()));
+      exec.columns = names.map((name, i) => ({ name, type: types[i] }));
+      exec.rows = reader.getRows().map((row) => row.map(text));
+      if (exec.state === 'RUNNING') exec.state = 'SUCCEEDED';
+    } catch (e) {
+      if (exec.state === 'RUNNING') {
+        exec.state = 'FAILED';
+        exec.reason = (e as Error).message.split('\n')[0];
+      }
+    } finally {
+      exec.completed = Math.max(Date.now(), started);
+      exec.connection?.closeSync();
+      exec.connection = undefined;
+    }
+  }
+
+  const athena: Record<string, (body: Record<string, unknown>) => unknown> = {
+    StartQueryExecution(body) {
+      const sql = body.QueryString;
+      if (typeof sql !== 'string' || !sql.trim()) throw new AwsError('InvalidRequestException', 'QueryString is required');
+      const token = typeof body.ClientRequestToken === 'string' ? body.ClientRequestToken : undefined;
+      if (token && tokens.has(token)) return { QueryExecutionId: tokens.get(token) };
+      const id = randomUUID();
+      const exec: Execution = {
+        id,
+        sql,
+        workGroup: typeof body.WorkGroup === 'string' ? body.WorkGroup : 'primary',
+        state: 'RUNNING',
+        submitted: Date.now(),
+        columns: [],
+        rows: [],
+        bytesScanned: 0,
+      };
+      executions.set(id, exec);
+      if (token) tokens.set(token, id);
+      while (executions.size > KEEP_EXECUTIONS) executions.delete(executions.keys().next().value!);
+      void run(exec);
+      return { QueryExecutionId: id };
+    },
+    GetQueryExecution(body) {
+      const exec = execution(body);
+      return {
+        QueryExecution: {
+          QueryExecutionId: exec.id,
+          Query: exec.sql,
+          StatementType: 'DML',
+          WorkGroup: exec.workGroup,
+          Status: {
+            State: exec.state,
+            StateChangeReason: exec.reason,
+            SubmissionDateTime: exec.submitted / 1000,
+            CompletionDateTime: exec.completed === undefined ? undefined : exec.completed / 1000,
+          },
+          Statistics: {
+            DataScannedInBytes: exec.bytesScanned,
+            EngineExecutionTimeInMillis: (exec.completed ?? Date.now()) - exec.submitted,
+            TotalExecutionTimeInMillis: (exec.completed ?? Date.now()) - exec.submitted,
+          },
+        },
+      };
+    },
+    GetQueryRuntimeStatistics(body) {
+      const exec = execution(body);
+      return { QueryRuntimeStatistics: { Rows: { OutputRows: exec.state === 'SUCCEEDED' ? exec.rows.length : 0 } } };
+    },
+    GetQueryResults(body) {
+      const exec = execution(body);
+      if (exec.state !== 'SUCCEEDED')
+        throw new AwsError('InvalidRequestException', `Query has not yet finished. Current state: ${exec.state}`);
+      const max = body.MaxResults === undefined ? MAX_RESULTS : Number(body.MaxResults);
+      if (!Number.isInteger(max) || max < 1 || max > MAX_RESULTS)
+        throw new AwsError('InvalidRequestException', `MaxResults must be from 1 to ${MAX_RESULTS}`);
+      let offset = 0;
+      if (body.NextToken !== undefined) {
+        const m = /^(\d+)\.([0-9a-f-]{36})$/.exec(Buffer.from(String(body.NextToken), 'base64url').toString('utf8'));
+        if (!m || m[2] !== exec.id) throw new AwsError('InvalidRequestException', 'NextToken is not valid');
+        offset = Number(m[1]);
+      }
+      const header = body.NextToken === undefined ? [exec.columns.map((c) => c.name)] : [];
+      const rows = exec.rows.slice(offset, offset + max - header.length);
+      const next = offset + rows.length;
+      return {
+        ResultSet: {
+          Rows: [...header, ...rows].map((r) => ({ Data: r.map((v) => (v === null ? {} : { VarCharValue: v })) })),
+          ResultSetMetadata: {
+            ColumnInfo: exec.columns.map((c) => ({
+              Name: c.name,
+              Label: c.name,
+              Type: c.type,
+              CatalogName: 'hive',
+              Nullable: 'UNKNOWN',
+            })),
+          },
+        },
+        UpdateCount: 0,
+        NextToken: next < exec.rows.length ? Buffer.from(`${next}.${exec.id}`).toString('base64url') : undefined,
+      };
+    },
+    StopQueryExecution(body) {
+      const exec = execution(body);
+      if (exec.state === 'RUNNING' || exec.state === 'QUEUED') {
+        exec.state = 'CANCELLED';
+        exec.reason = 'Query was cancelled by the user';
+        exec.completed = Date.now();
+        exec.connection?.interrupt();
+      }
+      return {};
+    },
+  };
+
+  function execution(body: Record<string, unknown>): Execution {
+    const exec = executions.get(String(body.QueryExecutionId));
+    if (!exec) throw new AwsError('InvalidRequestException', `QueryExecution ${String(body.QueryExecutionId)} was not found`);
+    return exec;
+  }
+
+  const glueTable = (t: LakeTableSpec) => ({
+    Name: t.name,
+    DatabaseName: t.database,
+    TableType: 'EXTERNAL_TABLE',
+    Parameters: { 'caracal.logType': t.logType, 'projection.enabled': 'true' },
+    PartitionKeys: PARTITION_KEYS.map((c) => ({ Name: c.name, Type: c.type })),
+    StorageDescriptor: { Columns: t.columns.map((c) => ({ Name: c.name, Type: c.type, Comment: c.comment })) },
+  });
+
+  const database = (body: Record<string, unknown>) => {
+    const name = String(body.DatabaseName ?? '');
+    if (!DATABASES.includes(name)) throw new AwsError('EntityNotFoundException', `Database ${name} not found.`);
+    return name;
+  };
+
+  const glue: Record<string, (body: Record<string, unknown>) => unknown | Promise<unknown>> = {
+    GetDatabases: () => ({ DatabaseList: DATABASES.map((Name) => ({ Name })) }),
+    GetTables(body) {
+      const db = database(body);
+      return { TableList: [...tables.values()].filter((t) => t.database === db).map(glueTable) };
+    },
+    GetTable(body) {
+      const db = database(body);
+      const t = tables.get(`${db}.${String(body.Name ?? '').toLowerCase()}`);
+      if (!t) throw new AwsError('EntityNotFoundException', `Table ${String(body.Name)} not found.`);
+      return { Table: glueTable(t) };
+    },
+    async CreateTable(body) {
+      return putTable(body, false);
+    },
+    async UpdateTable(body) {
+      return putTable(body, true);
+    },
+  };
+
+  async function putTable(body: Record<string, unknown>, update: boolean) {
+    const db = database(body);
+    const input = (body.TableInput ?? {}) as {
+      Name?: string;
+      Parameters?: Record<string, string>;
+      StorageDescriptor?: { Columns?: { Name?: string; Type?: string }[] };
+    };
+    const name = String(input.Name ?? '').toLowerCase();
+    if (!/^[a-z0-9_]{1,255}$/.test(name)) throw new AwsError('InvalidInputException', 'TableInput.Name is not valid');
+    const exists = tables.has(`${db}.${name}`);
+    if (update && !exists) throw new AwsError('EntityNotFoundException', `Table ${name} not found.`);
+    if (!update && exists) throw new AwsError('AlreadyExistsException', `Table already exists.`);
+    tables.set(`${db}.${name}`, {
+      database: db as LakeTableSpec['database'],
+      name,
+      logType: input.Parameters?.['caracal.logType'] ?? name,
+      columns: (input.StorageDescriptor?.Columns ?? []).map((c) => ({ name: String(c.Name), type: String(c.Type ?? 'string') })),
+    });
+    const old = lake;
+    lake = await open();
+    if (![...executions.values()].some((e) => e.state === 'RUNNING')) old.close();
+    return {};
+  }
+
+  const server = createServer((req, res) => void handle(req, res));
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const target = String(req.headers['x-amz-target'] ?? '');
+    const [service, operation] = target.split('.');
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
+      res.end(JSON.stringify(body));
+    };
+    try {
+      const handler = service === 'AmazonAthena' ? athena[operation] : service === 'AWSGlue' ? glue[operation] : undefined;
+      if (!handler) throw new AwsError('UnknownOperationException', `The stand-in does not serve ${target || 'this request'}`);
+      const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+      send(200, (await handler(body)) ?? {});
+    } catch (e) {
+      if (e instanceof AwsError) send(e.status, { __type: e.type, message: e.message, Message: e.message });
+      else send(500, { __type: 'InternalServerException', message: (e as Error).message });
+    }
+  }
+  const endpoint = await listen(server);
+  return {
+    endpoint,
+    running: () => [...executions.values()].filter((e) => e.state === 'RUNNING').length,
+    async stop() {
+      for (const exec of executions.values()) if (exec.state === 'RUNNING') exec.connection?.interrupt();
+      await closeServer(server);
+      lake.close();
+    },
+  };
+}
+
+/** The size of the data files of the lake tables a query names (the stand-in's "bytes scanned"). */
+function scannedBytes(lakeDir: string, sql: string): number {
+  let tokens;
+  try {
+    tokens = tokenizeSql(sql);
+  } catch {
+    return 0;
+  }
+  const named = new Set<string>();
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const db = tokens[i].text;
+    if (!DATABASES.includes(db) || tokens[i + 1].text !== '.') continue;
+    let j = i + 2;
+    if (tokens[j].text === 'public' && tokens[j + 1]?.text === '.') j += 2;
+    if (tokens[j]) named.add(join(db, tokens[j].text));
+  }
+  let total = 0;
+  for (const table of named) {
+    const stack = [join(lakeDir, table)];
+    while (stack.length) {
+      const dir = stack.pop()!;
+      if (!existsSync(dir)) continue;
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) stack.push(path);
+        else if (!entry.name.includes('_S3rver_metadata')) total += statSync(path).size;
+      }
+    }
+  }
+  return total;
+}
+
+/** DuckDB type text → the type name Athena reports in ColumnInfo. */
+export function athenaType(duck: string): string {
+  const t = duck.toUpperCase();
+  if (t.endsWith('[]')) return 'array';
+  if (t.startsWith('STRUCT')) return 'row';
+  if (t.startsWith('MAP')) return 'map';
+  if (t.startsWith('DECIMAL')) return 'decimal';
+  if (t.startsWith('TIMESTAMP')) return 'timestamp';
+  const names: Record<string, string> = {
+    VARCHAR: 'varchar',
+    BIGINT: 'bigint',
+    HUGEINT: 'bigint',
+    UBIGINT: 'bigint',
+    INTEGER: 'integer',
+    UINTEGER: 'bigint',
+    SMALLINT: 'smallint',
+    TINYINT: 'tinyint',
+    DOUBLE: 'double',
+    FLOAT: 'real',
+    BOOLEAN: 'boolean',
+    DATE: 'date',
+    INTERVAL: 'interval day to second',
+    JSON: 'json',
+  };
+  return names[t] ?? 'varchar';
+}
+
+/** A DuckDB value as the text Athena gives (arrays and rows as JSON text; null stays null). */
+function text(v: DuckDBValue): string | null {
+  if (v === null) return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+  if (
+    v instanceof DuckDBListValue ||
+    v instanceof DuckDBArrayValue ||
+    v instanceof DuckDBStructValue ||
+    v instanceof DuckDBMapValue
+  )
+    return JSON.stringify(plain(v));
+  return v.toString();
+}
+
+function plain(v: DuckDBValue): unknown {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
+  if (typeof v === 'bigint')
+    return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
+  if (v instanceof DuckDBListValue || v instanceof DuckDBArrayValue) return v.items.map(plain);
+  if (v instanceof DuckDBStructValue) return Object.fromEntries(Object.entries(v.entries).map(([k, x]) => [k, plain(x)]));
+  if (v instanceof DuckDBMapValue) return Object.fromEntries(v.entries.map((e) => [String(plain(e.key)), plain(e.value)]));
+  return v.toString();
+}
