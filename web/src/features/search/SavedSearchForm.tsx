@@ -65,16 +65,14 @@ export function SavedSearchForm({
         <Stack gap="sm">
           <TextInput
             label="Name"
-            required
+            withAsterisk
             value={values.name}
             error={shown.name ?? fieldErrors.name}
             onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
           />
           <Textarea
             label="Description"
-            autosize
-            minRows={2}
-            maxRows={3}
+            rows={3}
             value={values.description}
             error={fieldErrors.description}
             onChange={(e) => setValues({ ...values, description: e.currentTarget.value })}

@@ -1,7 +1,7 @@
 // A search's life on the page: start it (runSearch), poll search(id) while it runs, page its results
 // (searchResults' cursor), cancel it. The id lives in the URL, so leaving and coming back (or opening it from
 // history) shows the same search; a search keeps running on the server whatever the page does.
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { parseRows } from '../../features/search/searchState';
 import type { RunSearchInput, SearchFieldsFragment } from '../../lib/graphql/types';
@@ -30,16 +30,36 @@ export function useSearchRun(searchId: string | null, onStarted: (id: string) =>
   const [runSearch, { loading: starting }] = useMutation(RUN_SEARCH_MUTATION);
   const [cancelSearch] = useMutation(CANCEL_SEARCH_MUTATION);
   const [error, setError] = useState<string | null>(null);
-  const [running, setRunning] = useState(false);
-  const { data, error: pollError } = useQuery(SEARCH_QUERY, {
-    variables: { id: searchId ?? '' },
-    skip: !searchId,
-    pollInterval: running ? POLL_MS : 0,
-    fetchPolicy: 'network-only',
-    notifyOnNetworkStatusChange: false,
-  });
-  const search = searchId ? (data?.search ?? null) : null;
-  useEffect(() => setRunning(search?.status === 'RUNNING'), [search?.status]);
+  const [search, setSearch] = useState<SearchFieldsFragment | null>(null);
+  const [pollError, setPollError] = useState<string | null>(null);
+  /** Bumped to read the search again (after a cancel). */
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    setPollError(null);
+    if (!searchId) {
+      setSearch(null);
+      return;
+    }
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      try {
+        const result = await client.query({ query: SEARCH_QUERY, variables: { id: searchId }, fetchPolicy: 'network-only' });
+        if (stopped) return;
+        const found = result.data?.search ?? null;
+        setSearch(found);
+        if (!found) setPollError('There is no such search (searches are kept for 30 days).');
+        else if (found.status === 'RUNNING') timer = setTimeout(() => void tick(), POLL_MS);
+      } catch (e) {
+        if (!stopped) setPollError(describeApiError(e));
+      }
+    };
+    void tick();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [client, searchId, generation]);
 
   const [columns, setColumns] = useState<string[]>([]);
   const [rows, setRows] = useState<unknown[][]>([]);
@@ -93,8 +113,7 @@ export function useSearchRun(searchId: string | null, onStarted: (id: string) =>
         const result = await runSearch({ variables: { input } });
         const started = result.data?.runSearch;
         if (!started) return null;
-        client.cache.writeQuery({ query: SEARCH_QUERY, variables: { id: started.id }, data: { search: started } });
-        setRunning(started.status === 'RUNNING');
+        setSearch(started);
         onStarted(started.id);
         return started.id;
       } catch (e) {
@@ -102,14 +121,15 @@ export function useSearchRun(searchId: string | null, onStarted: (id: string) =>
         return null;
       }
     },
-    [client, onStarted, runSearch],
+    [onStarted, runSearch],
   );
 
   const cancel = useCallback(async () => {
     if (!searchId) return;
     try {
-      await cancelSearch({ variables: { id: searchId } });
-      setRunning(false);
+      const result = await cancelSearch({ variables: { id: searchId } });
+      if (result.data?.cancelSearch) setSearch(result.data.cancelSearch);
+      setGeneration((g) => g + 1);
     } catch (e) {
       setError(describeApiError(e));
     }
@@ -122,7 +142,7 @@ export function useSearchRun(searchId: string | null, onStarted: (id: string) =>
   return {
     search,
     starting,
-    error: error ?? (pollError ? describeApiError(pollError) : null),
+    error: error ?? pollError,
     columns,
     rows,
     loadingRows,
