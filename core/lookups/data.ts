@@ -15,6 +15,8 @@ export interface Column {
 
 export class LookupDataError extends Error {}
 
+const INTERN_LIMIT = 65_536;
+
 export type DataFormat = 'CSV' | 'JSON';
 
 /** The format of a file by its name, then by its first character. */
@@ -181,6 +183,8 @@ export class LookupData {
     const columns: string[] = [];
     const columnAt = new Map<string, number>();
     const columnValues: unknown[][] = [];
+    // repeated strings (countries, ASNs, cities) are held once per column, up to INTERN_LIMIT distinct ones
+    const interned: (Map<string, string> | undefined)[] = [];
     const skipped: { row: number; reason: string }[] = [];
     let skippedCount = 0;
     const stringKeys = new Map<string, number>();
@@ -209,8 +213,18 @@ export class LookupData {
           columns.push(name);
           columnAt.set(name, at);
           columnValues.push([]);
+          interned.push(new Map());
         }
-        columnValues[at][row] = value;
+        const pool = interned[at];
+        if (pool && typeof value === 'string') {
+          const held = pool.get(value);
+          if (held !== undefined) columnValues[at][row] = held;
+          else {
+            columnValues[at][row] = value;
+            if (pool.size < INTERN_LIMIT) pool.set(value, value);
+            else interned[at] = undefined;
+          }
+        } else columnValues[at][row] = value;
       }
       if (cidr) cidrs.push([cidr, row]);
       else stringKeys.set(keyText!, row);
