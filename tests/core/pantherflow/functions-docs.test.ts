@@ -23,6 +23,7 @@ const catalog = staticCatalog([
     p_event_time: T.timestamp,
     p_parse_time: T.timestamp,
     clientIp: T.string,
+    p_any_ip_addresses: T.array(T.string),
     elbStatusCode: T.int,
     requestHttpMethod: T.string,
   }),
@@ -48,6 +49,32 @@ const PAGES: Record<string, readonly string[]> = {
 | where p_event_time > time.ago(1d)
 | search 'doug'
 | summarize agg.count() by eventType`,
+  ],
+  statements: [
+    `let elbOK = panther_logs.public.aws_alb
+| where elbStatusCode == 200;
+elbOK`,
+    `let elbOK = panther_logs.public.aws_alb
+| where elbStatusCode == 200;
+elbOK
+| limit 10`,
+  ],
+  expressions: [
+    `datatable [{"foo": [1, 2], "obj": {"bar": 'x'}}]
+| extend a=foo[1], b=obj['bar'], c=obj.bar`,
+    `panther_logs.public.aws_alb
+| where elbStatusCode == 200 and not (clientIp != '10.0.0.1') or requestHttpMethod == 'GET'`,
+    `panther_logs.public.aws_alb
+| extend x=elbStatusCode + 1 - 2 * 3 / 4, y=elbStatusCode % 7
+| where elbStatusCode < 500 and elbStatusCode <= 499 and elbStatusCode > 100 and elbStatusCode >= 101`,
+    `panther_logs.public.aws_alb
+| where elbStatusCode in [200, 201, 204] and requestHttpMethod not in ['PUT', 'DELETE']`,
+    `panther_logs.public.aws_alb
+| where '10.10.10.100' in p_any_ip_addresses`,
+    `panther_logs.public.aws_alb
+| where elbStatusCode between 200 .. 299 and elbStatusCode not between 400 .. 499`,
+    `datatable [{"n": 1}]
+| extend a=arrays.map([1, 2, 3], fn (r) { r + 1 }), b=arrays.filter([null, 5, null, 6], fn (elem) { elem != null })`,
   ],
   'functions/date-time': [
     // time.add's example is a lone let statement; a query needs a statement after it.
