@@ -1,6 +1,49 @@
 // The default parser: one JSON object per line.
 import type { LineParser, RecordResult } from './common';
 
+// JSON.parse turns every number into a double, so an integer beyond 2^53 (a 64-bit id, hash or nonce, often
+// unsigned) loses its last digits before any schema sees it. Lines that hold such an integer are read with
+// those integers as their exact decimal text instead: a `string` field keeps them exactly (the managed
+// schemas type unsigned 64-bit fields `string`), a `bigint` or `float` field reads the text as before, and a
+// `json` field holds the text. Lines without a run of 16 digits (almost all) take the plain JSON.parse path.
+const LONG_DIGITS = /\d{16}/;
+const NUMBER = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
+
+/** The line with every integer literal outside strings that a double cannot hold exactly quoted as text. */
+export function quoteUnsafeIntegers(line: string): string {
+  let out = '';
+  let copied = 0;
+  let i = 0;
+  const n = line.length;
+  while (i < n) {
+    const c = line.charCodeAt(i);
+    if (c === 34 /* " */) {
+      i++;
+      while (i < n) {
+        const d = line.charCodeAt(i);
+        if (d === 92 /* \ */) i += 2;
+        else if (d === 34) break;
+        else i++;
+      }
+      i++;
+    } else if (c === 45 /* - */ || (c >= 48 && c <= 57)) {
+      NUMBER.lastIndex = i;
+      const m = NUMBER.exec(line);
+      if (!m) {
+        i++;
+        continue;
+      }
+      const end = i + m[0].length;
+      if (m[1] === undefined && m[2] === undefined && !Number.isSafeInteger(Number(m[0]))) {
+        out += line.slice(copied, i) + '"' + m[0] + '"';
+        copied = end;
+      }
+      i = end;
+    } else i++;
+  }
+  return copied === 0 ? line : out + line.slice(copied);
+}
+
 /** A line read as a JSON object, or why it is not one. */
 export function readJsonObject(line: string): Record<string, unknown> | string {
   let value: unknown;
@@ -11,6 +54,10 @@ export function readJsonObject(line: string): Record<string, unknown> | string {
   }
   if (value === null || typeof value !== 'object') return `expected a JSON object, got ${value === null ? 'null' : typeof value}`;
   if (Array.isArray(value)) return 'expected a JSON object, got an array';
+  if (LONG_DIGITS.test(line)) {
+    const exact = quoteUnsafeIntegers(line);
+    if (exact !== line) return JSON.parse(exact) as Record<string, unknown>;
+  }
   return value as Record<string, unknown>;
 }
 
