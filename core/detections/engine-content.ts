@@ -30,6 +30,8 @@ export interface EngineDetection {
   alertContext?: unknown[];
   groupBy?: unknown[];
   dynamicSeverities?: unknown[];
+  /** `Experimental` or `Deprecated` (the content's Status); a Deprecated detection runs only when named. */
+  status?: string;
 }
 
 export interface EngineContent {
@@ -67,6 +69,7 @@ export function engineDetection(item: AnalysisItem, codeOf: CodeOf, base?: Analy
     alertContext: optional(spec.AlertContext, isList),
     groupBy: optional(spec.GroupBy, isList),
     dynamicSeverities: optional(spec.DynamicSeverities, isList),
+    status: optional(item.spec.Status, isString),
   };
   const code = codeOf(source);
   if (code) Object.assign(detection, code);

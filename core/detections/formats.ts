@@ -21,6 +21,25 @@ export const DETECTION_TYPES: readonly AnalysisType[] = ['rule', 'scheduled_rule
 
 export const SEVERITIES = ['Info', 'Low', 'Medium', 'High', 'Critical'] as const;
 
+/**
+ * A detection's `Status` in the content (panther-analysis marks rules `Experimental` or `Deprecated`;
+ * no key means a stable detection). At run time a Deprecated detection never runs, whatever its
+ * Enabled says; an Experimental one runs as its Enabled says (docs/content-format.md).
+ */
+export const STATUSES = ['Experimental', 'Deprecated'] as const;
+export type DetectionStatus = (typeof STATUSES)[number];
+
+/** The Status of a parsed detection document, when it has a valid one. */
+export function statusOf(spec: Record<string, unknown>): DetectionStatus | undefined {
+  const status = spec.Status;
+  return typeof status === 'string' && (STATUSES as readonly string[]).includes(status) ? (status as DetectionStatus) : undefined;
+}
+
+/** Whether a detection runs at all: Deprecated detections never do (they still load and test). */
+export function runsAtAll(spec: Record<string, unknown>): boolean {
+  return statusOf(spec) !== 'Deprecated';
+}
+
 const ID = str(/^[^<>&"%]+$/, 'must not contain < > & " or %');
 const strings = list(str());
 const severity = oneOfValues(SEVERITIES);
@@ -43,7 +62,15 @@ const correlationTest = obj({
   },
 });
 
+const status = oneOfValues(STATUSES);
+/** The version of the managed content an item was copied from (kept by the reference tool's cache). */
+const baseVersion = int(0);
+/** Keys every analysis type accepts. */
+const common = { BaseVersion: baseVersion };
+
 const alerting = {
+  ...common,
+  Status: status,
   Description: str(),
   DisplayName: ID,
   OnlyUseBaseRiskScore: bool,
@@ -124,7 +151,7 @@ const CORRELATION_RULE: ObjectShape = obj({
 
 const GLOBAL: ObjectShape = obj({
   required: { AnalysisType: oneOfValues(['global']), Filename: str(), GlobalID: ID },
-  optional: { Description: str(), Tags: strings },
+  optional: { ...common, Description: str(), Tags: strings },
 });
 
 const DATA_MODEL: ObjectShape = obj({
@@ -137,18 +164,25 @@ const DATA_MODEL: ObjectShape = obj({
       obj({ required: { Name: str() }, optional: { Path: str(), Method: str() }, exactlyOne: [['Path', 'Method']] }),
     ),
   },
-  optional: { DisplayName: ID, Filename: str() },
+  optional: { ...common, DisplayName: ID, Filename: str() },
 });
 
 const PACK: ObjectShape = obj({
   required: { AnalysisType: oneOfValues(['pack']), PackID: ID, PackDefinition: obj({ required: { IDs: strings } }) },
-  optional: { Description: str(), DisplayName: ID },
+  optional: { ...common, Description: str(), DisplayName: ID },
 });
 
 const queryText = { Query: str(), AthenaQuery: str(), SnowflakeQuery: str(), PantherFlowQuery: str() };
 const SAVED_QUERY: ObjectShape = obj({
   required: { AnalysisType: oneOfValues(['saved_query']), QueryName: ID },
-  optional: { ...queryText, Description: str(), Tags: strings, Lookback: bool, LookbackWindowSeconds: int(0) },
+  optional: {
+    ...common,
+    ...queryText,
+    Description: str(),
+    Tags: strings,
+    Lookback: bool,
+    LookbackWindowSeconds: int(0),
+  },
   exactlyOne: [['Query', 'AthenaQuery', 'SnowflakeQuery', 'PantherFlowQuery']],
 });
 
@@ -163,24 +197,35 @@ const SCHEDULED_QUERY: ObjectShape = obj({
       exactlyOne: [['CronExpression', 'RateMinutes']],
     }),
   },
-  optional: { ...queryText, Description: str(), Tags: strings, Lookback: bool, LookbackWindowSeconds: int(0) },
+  optional: {
+    ...common,
+    ...queryText,
+    Description: str(),
+    Tags: strings,
+    Lookback: bool,
+    LookbackWindowSeconds: int(0),
+  },
   exactlyOne: [['Query', 'AthenaQuery', 'SnowflakeQuery', 'PantherFlowQuery']],
 });
 
+const logTypeMap = obj({
+  required: {
+    PrimaryKey: str(),
+    AssociatedLogTypes: list(obj({ required: { LogType: str() }, optional: { Selectors: strings } })),
+  },
+});
+
+/** A lookup table whose data is a file (`Filename`) or an S3 object refreshed with a role (`Refresh`). */
 const LOOKUP_TABLE: ObjectShape = obj({
   required: {
     AnalysisType: oneOfValues(['lookup_table']),
     LookupName: str(),
     Enabled: bool,
     Schema: str(),
-    LogTypeMap: obj({
-      required: {
-        PrimaryKey: str(),
-        AssociatedLogTypes: list(obj({ required: { LogType: str() }, optional: { Selectors: strings } })),
-      },
-    }),
+    LogTypeMap: logTypeMap,
   },
   optional: {
+    ...common,
     Filename: str(),
     Refresh: obj({
       required: { RoleARN: str(), ObjectPath: str() },
@@ -190,6 +235,34 @@ const LOOKUP_TABLE: ObjectShape = obj({
     Reference: str(),
   },
   exactlyOne: [['Filename', 'Refresh']],
+});
+
+/** The query keys that make a lookup table's data the result of a scheduled query. */
+export const LOOKUP_QUERY_KEYS = ['Query', 'SnowflakeQuery', 'AthenaQuery', 'PantherFlowQuery'] as const;
+
+/**
+ * A lookup table defined by a query: its rows are the query's result, run every Refresh.PeriodMinutes;
+ * the schema is inferred from the result unless `Schema` names one.
+ */
+const QUERY_LOOKUP_TABLE: ObjectShape = obj({
+  required: {
+    AnalysisType: oneOfValues(['lookup_table']),
+    LookupName: str(),
+    Enabled: bool,
+    Refresh: obj({ required: { PeriodMinutes: int(1) }, optional: { AlarmPeriodMinutes: int(1) } }),
+    LogTypeMap: logTypeMap,
+  },
+  optional: {
+    ...common,
+    Query: str(),
+    SnowflakeQuery: str(),
+    AthenaQuery: str(),
+    PantherFlowQuery: str(),
+    Schema: str(),
+    Description: str(),
+    Reference: str(),
+  },
+  exactlyOne: [LOOKUP_QUERY_KEYS],
 });
 
 /** The shape a document of this type must have (derived rules have their own). */
@@ -214,7 +287,7 @@ export function shapeFor(type: AnalysisType, document: Record<string, unknown>):
     case 'scheduled_query':
       return SCHEDULED_QUERY;
     case 'lookup_table':
-      return LOOKUP_TABLE;
+      return LOOKUP_QUERY_KEYS.some((key) => key in document) ? QUERY_LOOKUP_TABLE : LOOKUP_TABLE;
   }
 }
 

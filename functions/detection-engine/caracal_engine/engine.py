@@ -7,7 +7,7 @@ as source text (`body`), with an optional `path` naming it in tracebacks:
      "dataModels": [{"id", "logTypes", "mappings", "body"?, "path"?}],
      "detections": [{"id", "analysisType", "severity", "logTypes", "body"? | "detection"?, "path"?,
                      "inlineFilters"?, "displayName"?, "createAlert"?, "alertTitle"?, "groupBy"?,
-                     "alertContext"?, "dynamicSeverities"?}],
+                     "alertContext"?, "dynamicSeverities"?, "status"?}],
      "timeLimitSeconds"?: 5}
 
 `prepare` compiles content and runs none of it (a sandbox's zygote does this once per content version);
@@ -249,6 +249,10 @@ def _by_log_type(events: List[Any]) -> Dict[Optional[str], List[int]]:
 def _candidates(spec: Mapping, by_log_type: Dict[Optional[str], List[int]], chosen: bool) -> List[int]:
     if chosen:
         return by_log_type[None]
+    # A Deprecated detection (the content's `Status`) never runs on its log types; it still tests and
+    # runs when named (docs/content-format.md).
+    if spec.get("status") == "Deprecated":
+        return []
     log_types = list(dict.fromkeys(spec.get("logTypes") or spec.get("resourceTypes") or []))
     if len(log_types) == 1:
         return by_log_type.get(log_types[0], [])

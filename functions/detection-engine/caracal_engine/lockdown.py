@@ -27,11 +27,14 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
+import pkgutil
 import platform
 import resource
 import struct
 import sys
 from typing import Any, Dict, Iterable, List, Optional, Tuple
+
+from . import requirements as third_party
 
 # The modules user code may import (beside its global helpers), loaded before lockdown. Documented in
 # docs/detections.md ("The sandbox").
@@ -108,10 +111,15 @@ class LockdownError(Exception):
     """The process could not be locked down, so it must not run user code."""
 
 
+def third_party_modules() -> Tuple[str, ...]:
+    """The modules of functions/detection-engine/requirements.txt (loaded when installed)."""
+    return tuple(r.module for r in third_party.requirements())
+
+
 def optional_module_folders() -> List[str]:
     """Where this interpreter finds the optional modules (for a sandbox, whose `-I` path may lack them)."""
     folders = []
-    for name in {name.split(".")[0] for name in OPTIONAL_MODULES}:
+    for name in {name.split(".")[0] for name in OPTIONAL_MODULES + third_party_modules()}:
         spec = importlib.util.find_spec(name)
         if spec is not None and spec.submodule_search_locations:
             folders.append(os.path.dirname(list(spec.submodule_search_locations)[0]))
@@ -132,10 +140,43 @@ def preload(folders: Iterable[str] = ()) -> List[str]:
             loaded.append(name)
         except ImportError:
             pass
+    for name in third_party_modules():
+        loaded.extend(_preload_package(name))
     for name in PRELOADED_ENCODINGS:
         importlib.import_module(f"encodings.{name}")
     # Time zone data is read from files: UTC is loaded now and kept, so ZoneInfo("UTC") works later.
     _KEPT.append(importlib.import_module("zoneinfo").ZoneInfo("UTC"))
+    return loaded
+
+
+def _warm(module: Any) -> None:
+    """Load what a module reads from files lazily (pycountry's databases), while files can be read."""
+    for value in list(vars(module).values()):
+        if type(value).__name__ == "Database" and hasattr(value, "__len__"):
+            try:
+                len(value)
+            except Exception:  # pylint: disable=broad-except - a warm-up that fails leaves it lazy
+                pass
+
+
+def _preload_package(name: str) -> List[str]:
+    """A third-party package and every submodule of it, when installed; returns what loaded."""
+    try:
+        package = importlib.import_module(name)
+    except ImportError:
+        return []
+    except Exception:  # pylint: disable=broad-except - a broken install is as good as a missing one
+        return []
+    loaded = [name]
+    for info in pkgutil.walk_packages(getattr(package, "__path__", []) or [], prefix=name + "."):
+        if ".tests" in info.name or info.name.endswith(".test") or "._" in info.name:
+            continue
+        try:
+            importlib.import_module(info.name)
+            loaded.append(info.name)
+        except Exception:  # pylint: disable=broad-except - optional submodules (extras) may fail to import
+            pass
+    _warm(package)
     return loaded
 
 
@@ -144,8 +185,9 @@ class ImportRefused(importlib.abc.MetaPathFinder):
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
         del path, target
+        message = third_party.missing_message(fullname)
         raise ModuleNotFoundError(
-            f"No module named '{fullname}' in the detection sandbox (its preloaded modules: docs/detections.md)",
+            message or f"No module named '{fullname}' in the detection sandbox (its preloaded modules: docs/detections.md)",
             name=fullname,
         )
 

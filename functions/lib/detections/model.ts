@@ -1,6 +1,6 @@
 // The stored detection: one item of the panther-analysis layout (its YAML document, parsed, and its Python
 // source), as the engine and core/detections understand it, plus what the store adds (version, audit fields).
-import type { AnalysisType } from '../../../core/detections';
+import { runsAtAll, type AnalysisType } from '../../../core/detections';
 
 /** The analysis types the detections store keeps (packs, queries and lookup tables are not stored here). */
 export const STORED_TYPES = ['rule', 'scheduled_rule', 'policy', 'correlation_rule', 'global', 'datamodel'] as const;
@@ -48,9 +48,10 @@ export function indexedTypes(spec: Record<string, unknown>): string[] {
   return [...new Set([...strings(spec.LogTypes), ...strings(spec.ResourceTypes), ...strings(spec.ScheduledQueries)])];
 }
 
-/** Whether a document is switched on (global helpers are always on). */
+/** Whether a document is switched on (global helpers are always on; a `Status: Deprecated` detection
+ * never is, whatever its Enabled says: docs/content-format.md). */
 export function isEnabled(type: StoredType, spec: Record<string, unknown>): boolean {
-  return type === 'global' ? true : spec.Enabled === true;
+  return type === 'global' ? true : spec.Enabled === true && runsAtAll(spec);
 }
 
 /** A simple detection: a rule written as match expressions (`Detection`) instead of Python. */
