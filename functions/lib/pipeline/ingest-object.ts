@@ -5,6 +5,7 @@
 // SQS unavailable) is thrown, so its message goes back to the queue.
 import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
 import { recordIngestion } from '../log-sources';
+import { currentEnricher } from '../lookups';
 import { runScriptParser } from '../schemas';
 import { putClassificationFailures } from './classification-failures';
 import { sendEventsWritten } from './detections-queue';
@@ -63,6 +64,7 @@ export async function ingestObject(
   }
   const { parsers, scripts, unavailable } = await parsersFor(match.logTypes);
   for (const u of unavailable) log(`log source ${source.id}: ${u.reason}`);
+  const enricher = await currentEnricher(now.getTime(), log);
   const result = await processObject(
     {
       input,
@@ -73,6 +75,7 @@ export async function ingestObject(
       runScript: (script, lines) => runScriptParser(script, lines),
       body: opened.body,
       parseTime: now,
+      enrich: enricher && ((logType, event) => void enricher.enrich(logType, event)),
     },
     s3LakeSink(config.lakeBucket),
   );

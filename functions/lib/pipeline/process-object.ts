@@ -39,6 +39,8 @@ export interface ProcessObjectInput {
   readonly body: AsyncIterable<Uint8Array>;
   /** p_parse_time of every event of the object. */
   readonly parseTime: Date;
+  /** Adds `p_enrichment` from lookup tables to an event before it is written (../lookups). */
+  readonly enrich?: (logType: string, event: Record<string, unknown>) => void;
 }
 
 export interface ProcessObjectResult {
@@ -68,7 +70,18 @@ export async function processObject(
   const scripts = request.scripts ?? [];
   const classify = classifier([...parsers]);
   const context = { sourceId: input.sourceId, sourceLabel: request.sourceLabel, objectKey: input.key, parseTime };
-  const writer = new LakeWriter(input, sink, options);
+  const lake = new LakeWriter(input, sink, options);
+  const enrich = request.enrich;
+  const writer = enrich
+    ? {
+        add: (logType: string, event: Record<string, unknown>) => {
+          enrich(logType, event);
+          lake.add(logType, event);
+        },
+        drain: () => lake.drain(),
+        finish: () => lake.finish(),
+      }
+    : lake;
   const count = { bytes: 0 };
   const failures: ClassificationFailure[] = [];
   let failed = 0;

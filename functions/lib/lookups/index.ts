@@ -1,0 +1,22 @@
+// Lookup tables and enrichment providers: the area's one door. The API's reads and saves (ENTITY_TABLE, and
+// the lake bucket LAKE_BUCKET for data versions and uploads), the scheduled refresh (S3 objects, scheduled
+// queries through ../search; failures raise LOOKUP_TABLE_REFRESH alerts through ../alerts), and the log
+// processor's per-container enricher.
+export { currentEnricher, resetEnricherCache } from './cache';
+export { newUpload } from './storage';
+export {
+  NAME_TAKEN,
+  TABLE_NOT_FOUND,
+  UPLOAD_MISSING,
+  createLookupTable,
+  deleteLookupTable,
+  getLookupTable,
+  listLookupTables,
+  previewUpload,
+  refreshDueTables,
+  refreshLookupTable,
+  tablePreview,
+  testLookupValue,
+  type DataPreview,
+  type DataUpload,
+} from './service';
