@@ -14,8 +14,11 @@ import { Demo } from './demo/demo';
 import { Detections } from './detections/detections';
 import { Ingest } from './ingest/ingest';
 import { LogSources } from './log-sources/log-sources';
+import { Lookups } from './lookups/lookups';
 import { Processing } from './processing/processing';
 import { Search } from './search/search';
+import { lakeTableSpecs } from '../core/search/lake-tables';
+import { managedSchemas } from '../core/schemas/managed-schemas';
 import { Web } from './web/web';
 import { ENV } from '../functions/lib/env';
 import { resolveFeatureFlags } from '../core/feature-flags';
@@ -45,6 +48,7 @@ export class CaracalStack extends Stack {
   readonly search: Search;
   readonly web: Web;
   readonly logSources: LogSources;
+  readonly lookups: Lookups;
   readonly deadLetters: DeadLetters;
   readonly alerts: Alerts;
   readonly delivery: Delivery;
@@ -74,7 +78,13 @@ export class CaracalStack extends Stack {
       entityTable: this.data.entityTable,
       userPool: this.auth.userPool,
     });
-    this.search = new Search(this, 'Search', { removalPolicy, accessLogs: this.lake.accessLogsBucket });
+    this.search = new Search(this, 'Search', {
+      removalPolicy,
+      accessLogs: this.lake.accessLogsBucket,
+      lakeBucket: this.lake.lakeBucket,
+      tables: lakeTableSpecs(managedSchemas()),
+      bytesScannedCutoffPerQuery: config.searchBytesScannedCutoff,
+    });
     this.detections = new Detections(this, 'Detections', {
       engineCodePath: props.engineCodePath,
       keyValueTable: this.data.keyValueTable,
@@ -133,12 +143,15 @@ export class CaracalStack extends Stack {
         [ENV.featureFlags]: JSON.stringify(featureFlags),
         [ENV.httpIngestUrl]: this.processing.httpIngestUrl.url,
         [ENV.lakeBucket]: this.lake.lakeBucket.bucketName,
+        [ENV.athenaWorkgroup]: this.search.workGroup.name,
         [ENV.engineFunction]: this.detections.engineFunction.functionName,
         [ENV.demoFunction]: this.demo.demoFunction.functionName,
       },
     });
     // Alert events are read from the lake; detection tests run in the engine; the demo button starts the demo.
     this.lake.lakeBucket.grantRead(this.api.apiFunction);
+    // Search: Athena queries over the Glue tables of the lake, results in the search's bucket.
+    this.search.grantSearch(this.api.apiFunction, this.lake.lakeBucket);
     this.detections.engineFunction.grantInvoke(this.api.apiFunction);
     this.processing.allowSourceQueueConnections(this.api.apiFunction);
     this.demo.demoFunction.grantInvoke(this.api.apiFunction);
@@ -191,6 +204,17 @@ export class CaracalStack extends Stack {
     this.delivery.useAppUrl(`https://${this.web.distribution.distributionDomainName}`, [this.api.apiFunction]);
     // The alert page's Retry queues a delivery again.
     this.delivery.allowRetriesFrom(this.api.apiFunction);
+
+    // Lookup tables: uploads and data versions in the lake bucket, the scheduled refresh (its failures raise alerts).
+    this.lookups = new Lookups(this, 'Lookups', {
+      entityTable: this.data.entityTable,
+      lakeBucket: this.lake.lakeBucket,
+      userPool: this.auth.userPool,
+      apiFunction: this.api.apiFunction,
+      logProcessor: this.processing.logProcessor,
+    });
+    this.alerts.publishChangesFrom(this.lookups.refreshFunction);
+    this.search.grantSearch(this.lookups.refreshFunction, this.lake.lakeBucket);
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.web.distribution.distributionDomainName}` });
     new CfnOutput(this, 'GraphqlUrl', { value: this.api.graphqlApi.graphqlUrl });

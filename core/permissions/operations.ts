@@ -167,6 +167,18 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Mutation.saveSearch': anyOf('DataAnalyticsModify'),
   'Mutation.updateSavedSearch': anyOf('DataAnalyticsModify'),
   'Mutation.deleteSavedSearch': anyOf('DataAnalyticsModify'),
+
+  // Lookup tables and enrichment providers (graphql/lookups.graphql)
+  'Query.lookupTables': anyOf('LookupRead', 'LookupModify'),
+  'Query.lookupTable': anyOf('LookupRead', 'LookupModify'),
+  'Query.lookupTableData': anyOf('LookupRead', 'LookupModify'),
+  'Query.testLookupValue': anyOf('LookupRead', 'LookupModify'),
+  'Query.previewLookupUpload': anyOf('LookupModify'),
+  'Mutation.createLookupUpload': anyOf('LookupModify'),
+  'Mutation.createLookupTable': anyOf('LookupModify'),
+  'Mutation.updateLookupTable': anyOf('LookupModify'),
+  'Mutation.deleteLookupTable': anyOf('LookupModify'),
+  'Mutation.refreshLookupTable': anyOf('LookupModify'),
 };
 
 /** The requirement of one operation, or undefined when the map has no entry (the guard then refuses). */

@@ -685,6 +685,13 @@ export type DetectionsInput = {
   types?: InputMaybe<Array<DetectionType>>;
 };
 
+export type EnrichmentProviderKind =
+  | 'IPINFO_ASN'
+  | 'IPINFO_LOCATION'
+  | 'IPINFO_PRIVACY'
+  | 'THREAT_INTEL'
+  | 'TOR_EXIT_NODES';
+
 /** A feature flag: its value is on (enabled) or control (the default, off). */
 export type FeatureFlag = {
   __typename?: 'FeatureFlag';
@@ -941,6 +948,134 @@ export type LogTypeFilterFields = {
   logType: Scalars['String']['output'];
 };
 
+export type LookupAssociation = {
+  __typename?: 'LookupAssociation';
+  logType: Scalars['String']['output'];
+  selectors: Array<Scalars['String']['output']>;
+};
+
+export type LookupAssociationInput = {
+  logType: Scalars['String']['input'];
+  selectors: Array<Scalars['String']['input']>;
+};
+
+export type LookupColumn = {
+  __typename?: 'LookupColumn';
+  name: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+export type LookupDataPreview = {
+  __typename?: 'LookupDataPreview';
+  columns: Array<LookupColumn>;
+  rowCount: Scalars['Int']['output'];
+  /** Each row a JSON object. */
+  rows: Array<Scalars['AWSJSON']['output']>;
+  skipped: Array<LookupSkippedRow>;
+  skippedCount: Scalars['Int']['output'];
+};
+
+export type LookupKeyType =
+  | 'CIDR'
+  | 'STRING';
+
+export type LookupSkippedRow = {
+  __typename?: 'LookupSkippedRow';
+  reason: Scalars['String']['output'];
+  row: Scalars['Int']['output'];
+};
+
+export type LookupSource = {
+  __typename?: 'LookupSource';
+  kind: LookupSourceKind;
+  location?: Maybe<Scalars['String']['output']>;
+  query?: Maybe<Scalars['String']['output']>;
+  refreshMinutes?: Maybe<Scalars['Int']['output']>;
+  roleArn?: Maybe<Scalars['String']['output']>;
+};
+
+export type LookupSourceInput = {
+  kind: LookupSourceKind;
+  location?: InputMaybe<Scalars['String']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  refreshMinutes?: InputMaybe<Scalars['Int']['input']>;
+  roleArn?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type LookupSourceKind =
+  | 'FILE'
+  | 'QUERY'
+  | 'S3'
+  | 'URL';
+
+export type LookupStatus =
+  | 'EMPTY'
+  | 'READY'
+  | 'REFRESH_FAILED'
+  | 'WAITING_FOR_SEARCH';
+
+export type LookupTable = {
+  __typename?: 'LookupTable';
+  associations: Array<LookupAssociation>;
+  columns: Array<LookupColumn>;
+  createdAt: Scalars['AWSDateTime']['output'];
+  createdBy?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  enabled: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  keyType: LookupKeyType;
+  lastError?: Maybe<Scalars['String']['output']>;
+  lastRefreshAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  name: Scalars['String']['output'];
+  primaryKey: Scalars['String']['output'];
+  provider?: Maybe<EnrichmentProviderKind>;
+  rowCount: Scalars['Int']['output'];
+  sizeBytes: Scalars['Float']['output'];
+  source: LookupSource;
+  status: LookupStatus;
+  updatedAt: Scalars['AWSDateTime']['output'];
+  version: Scalars['Int']['output'];
+  versions: Array<LookupVersion>;
+};
+
+export type LookupTableInput = {
+  associations: Array<LookupAssociationInput>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  enabled: Scalars['Boolean']['input'];
+  keyType: LookupKeyType;
+  name: Scalars['String']['input'];
+  primaryKey: Scalars['String']['input'];
+  provider?: InputMaybe<EnrichmentProviderKind>;
+  source: LookupSourceInput;
+};
+
+export type LookupTestResult = {
+  __typename?: 'LookupTestResult';
+  matched: Scalars['Boolean']['output'];
+  row?: Maybe<Scalars['AWSJSON']['output']>;
+};
+
+export type LookupUpload = {
+  __typename?: 'LookupUpload';
+  expiresInSeconds: Scalars['Int']['output'];
+  uploadId: Scalars['ID']['output'];
+  url: Scalars['String']['output'];
+};
+
+export type LookupUploadInput = {
+  fileName: Scalars['String']['input'];
+  uploadId: Scalars['ID']['input'];
+};
+
+export type LookupVersion = {
+  __typename?: 'LookupVersion';
+  loadedAt: Scalars['AWSDateTime']['output'];
+  objectKey: Scalars['String']['output'];
+  rowCount: Scalars['Int']['output'];
+  sizeBytes: Scalars['Float']['output'];
+  version: Scalars['Int']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Adds a comment (markdown, at most 10,000 characters) by the caller. */
@@ -958,6 +1093,9 @@ export type Mutation = {
   createDetection: Detection;
   /** Creates the source; its endpoint URL is `<HTTP ingest URL>/<source id>`. */
   createHttpLogSource: LogSource;
+  createLookupTable: LookupTable;
+  /** A pre-signed PUT URL for a data file (at most 50 MB, valid 15 minutes). */
+  createLookupUpload: LookupUpload;
   createRole: Role;
   createS3LogSource: LogSource;
   /** Creates a custom schema (revision 1); the 'Custom.' prefix is added to the name when missing. */
@@ -973,6 +1111,7 @@ export type Mutation = {
   deleteDetections: Array<DetectionItemResult>;
   /** Deletes the source, its figures and (for SQS) its queue. */
   deleteLogSource: DeleteLogSourceResult;
+  deleteLookupTable: Scalars['Boolean']['output'];
   /** Deletes a role nobody holds (not Admin). Answers the deleted role's id. */
   deleteRole: Scalars['ID']['output'];
   deleteSavedSearch: DeleteSavedSearchResult;
@@ -987,6 +1126,8 @@ export type Mutation = {
   /** Saves the caller's notification preferences; topics and channels left out keep their current value. */
   putNotificationPreferences: Array<NotificationPreference>;
   reactivateUser: User;
+  /** Reads an S3 or query table's source again now; a failure keeps the last good data and raises a system alert. */
+  refreshLookupTable: LookupTable;
   /** Saves an older version's content as a new version; with versionId, fails with RevisionConflict when it changed since. */
   restoreDetectionVersion: Detection;
   /** Sends the alert to the destination again (queued at once; the answer shows it PENDING). */
@@ -1025,6 +1166,8 @@ export type Mutation = {
   updateGeneralSettings: GeneralSettings;
   /** Updates the source; an empty secret keeps the stored one (unless the authentication type changes). */
   updateHttpLogSource: LogSource;
+  /** Updates the table; a new upload becomes a new version of its data. */
+  updateLookupTable: LookupTable;
   /** Marks one notification read or unread, archived or unarchived (a timestamp sets, null unsets). */
   updateNotification: Notification;
   /** The signed-in user's own first and last name. */
@@ -1090,6 +1233,12 @@ export type MutationCreateHttpLogSourceArgs = {
 };
 
 
+export type MutationCreateLookupTableArgs = {
+  input: LookupTableInput;
+  upload?: InputMaybe<LookupUploadInput>;
+};
+
+
 export type MutationCreateRoleArgs = {
   input: CreateRoleInput;
 };
@@ -1135,6 +1284,11 @@ export type MutationDeleteLogSourceArgs = {
 };
 
 
+export type MutationDeleteLookupTableArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationDeleteRoleArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1166,6 +1320,11 @@ export type MutationPutNotificationPreferencesArgs = {
 
 
 export type MutationReactivateUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRefreshLookupTableArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1265,6 +1424,13 @@ export type MutationUpdateGeneralSettingsArgs = {
 export type MutationUpdateHttpLogSourceArgs = {
   id: Scalars['ID']['input'];
   input: HttpLogSourceInput;
+};
+
+
+export type MutationUpdateLookupTableArgs = {
+  id: Scalars['ID']['input'];
+  input: LookupTableInput;
+  upload?: InputMaybe<LookupUploadInput>;
 };
 
 
@@ -1484,6 +1650,14 @@ export type Permission =
   | 'UserModify'
   | 'UserRead';
 
+export type PreviewLookupUploadInput = {
+  fileName: Scalars['String']['input'];
+  keyType?: InputMaybe<LookupKeyType>;
+  primaryKey?: InputMaybe<Scalars['String']['input']>;
+  provider?: InputMaybe<EnrichmentProviderKind>;
+  uploadId: Scalars['ID']['input'];
+};
+
 export type PutNotificationPreferencesInput = {
   preferences: Array<NotificationPreferenceInput>;
 };
@@ -1542,6 +1716,11 @@ export type Query = {
   logSource: LogSource;
   /** Log sources, oldest first, optionally of one transport. */
   logSources: LogSourceConnection;
+  lookupTable: LookupTable;
+  /** The first rows of a saved table's current data. */
+  lookupTableData: LookupDataPreview;
+  /** Every lookup table (enrichment providers included), by name. */
+  lookupTables: Array<LookupTable>;
   /** The signed-in user with their role and permissions, read fresh on every request. */
   me: User;
   /** How many notifications the caller has unread in the inbox, in the inbox, and archived. */
@@ -1554,6 +1733,8 @@ export type Query = {
   pack?: Maybe<Pack>;
   /** Every pack, with what it holds. */
   packs: Array<Pack>;
+  /** The columns, first rows and key problems of an uploaded file, before it is saved. */
+  previewLookupUpload: LookupDataPreview;
   roleById: Role;
   /** Every role, the built-in Admin first, each with the number of users holding it. */
   roles: Array<Role>;
@@ -1573,6 +1754,8 @@ export type Query = {
   sourceHealth: SourceHealth;
   /** What the pipeline could not read or refused for a log source (corrupt objects, refused HTTP requests). */
   sourceProcessingErrors: SourceProcessingErrors;
+  /** Which row of the table a key matches (exact, or the longest CIDR prefix). */
+  testLookupValue: LookupTestResult;
   /** Parses sample logs with a schema as the editor holds it: each event and each failure with its line number. */
   testSchema: SchemaTestResult;
   /** Buckets that received objects no enabled log source claims, with how many. */
@@ -1690,6 +1873,16 @@ export type QueryLogSourcesArgs = {
 };
 
 
+export type QueryLookupTableArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryLookupTableDataArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type QueryNotificationsArgs = {
   input: NotificationsInput;
 };
@@ -1697,6 +1890,11 @@ export type QueryNotificationsArgs = {
 
 export type QueryPackArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryPreviewLookupUploadArgs = {
+  input: PreviewLookupUploadInput;
 };
 
 
@@ -1747,6 +1945,12 @@ export type QuerySourceHealthArgs = {
 
 export type QuerySourceProcessingErrorsArgs = {
   sourceId: Scalars['ID']['input'];
+};
+
+
+export type QueryTestLookupValueArgs = {
+  id: Scalars['ID']['input'];
+  key: Scalars['String']['input'];
 };
 
 
@@ -2203,6 +2407,7 @@ export type SqsSourceConfig = {
 export type SystemAlertKind =
   | 'ALERT_DELIVERY'
   | 'DETECTION_ALERT_LIMIT_EXCEEDED'
+  | 'LOOKUP_TABLE_REFRESH'
   | 'PIPELINE_DEAD_LETTERS'
   | 'SOURCE_CLASSIFICATION_FAILURES'
   | 'SOURCE_LOG_PROCESSING_ERRORS'
@@ -2537,6 +2742,7 @@ export type ResolversTypes = {
   DetectionUnitTest: ResolverTypeWrapper<DetectionUnitTest>;
   DetectionVersion: ResolverTypeWrapper<DetectionVersion>;
   DetectionsInput: DetectionsInput;
+  EnrichmentProviderKind: EnrichmentProviderKind;
   FeatureFlag: ResolverTypeWrapper<FeatureFlag>;
   FeedbackFeatureInput: FeedbackFeatureInput;
   FeedbackResult: ResolverTypeWrapper<FeedbackResult>;
@@ -2569,6 +2775,22 @@ export type ResolversTypes = {
   LogSourcesInput: LogSourcesInput;
   LogStreamType: LogStreamType;
   LogTypeFilterFields: ResolverTypeWrapper<LogTypeFilterFields>;
+  LookupAssociation: ResolverTypeWrapper<LookupAssociation>;
+  LookupAssociationInput: LookupAssociationInput;
+  LookupColumn: ResolverTypeWrapper<LookupColumn>;
+  LookupDataPreview: ResolverTypeWrapper<LookupDataPreview>;
+  LookupKeyType: LookupKeyType;
+  LookupSkippedRow: ResolverTypeWrapper<LookupSkippedRow>;
+  LookupSource: ResolverTypeWrapper<LookupSource>;
+  LookupSourceInput: LookupSourceInput;
+  LookupSourceKind: LookupSourceKind;
+  LookupStatus: LookupStatus;
+  LookupTable: ResolverTypeWrapper<LookupTable>;
+  LookupTableInput: LookupTableInput;
+  LookupTestResult: ResolverTypeWrapper<LookupTestResult>;
+  LookupUpload: ResolverTypeWrapper<LookupUpload>;
+  LookupUploadInput: LookupUploadInput;
+  LookupVersion: ResolverTypeWrapper<LookupVersion>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Notification: ResolverTypeWrapper<Notification>;
   NotificationChannel: ResolverTypeWrapper<NotificationChannel>;
@@ -2588,6 +2810,7 @@ export type ResolversTypes = {
   PackItem: ResolverTypeWrapper<PackItem>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Permission: Permission;
+  PreviewLookupUploadInput: PreviewLookupUploadInput;
   PutNotificationPreferencesInput: PutNotificationPreferencesInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RestoreDetectionVersionInput: RestoreDetectionVersionInput;
@@ -2767,6 +2990,19 @@ export type ResolversParentTypes = {
   LogSourceEdge: LogSourceEdge;
   LogSourcesInput: LogSourcesInput;
   LogTypeFilterFields: LogTypeFilterFields;
+  LookupAssociation: LookupAssociation;
+  LookupAssociationInput: LookupAssociationInput;
+  LookupColumn: LookupColumn;
+  LookupDataPreview: LookupDataPreview;
+  LookupSkippedRow: LookupSkippedRow;
+  LookupSource: LookupSource;
+  LookupSourceInput: LookupSourceInput;
+  LookupTable: LookupTable;
+  LookupTableInput: LookupTableInput;
+  LookupTestResult: LookupTestResult;
+  LookupUpload: LookupUpload;
+  LookupUploadInput: LookupUploadInput;
+  LookupVersion: LookupVersion;
   Mutation: Record<PropertyKey, never>;
   Notification: Notification;
   NotificationChannel: NotificationChannel;
@@ -2781,6 +3017,7 @@ export type ResolversParentTypes = {
   Pack: Pack;
   PackItem: PackItem;
   PageInfo: PageInfo;
+  PreviewLookupUploadInput: PreviewLookupUploadInput;
   PutNotificationPreferencesInput: PutNotificationPreferencesInput;
   Query: Record<PropertyKey, never>;
   RestoreDetectionVersionInput: RestoreDetectionVersionInput;
@@ -3398,6 +3635,79 @@ export type LogTypeFilterFieldsResolvers<ContextType = unknown, ParentType exten
   logType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type LookupAssociationResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LookupAssociation'] = ResolversParentTypes['LookupAssociation']> = {
+  logType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  selectors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type LookupColumnResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LookupColumn'] = ResolversParentTypes['LookupColumn']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LookupDataPreviewResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LookupDataPreview'] = ResolversParentTypes['LookupDataPreview']> = {
+  columns?: Resolver<Array<ResolversTypes['LookupColumn']>, ParentType, ContextType>;
+  rowCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['AWSJSON']>, ParentType, ContextType>;
+  skipped?: Resolver<Array<ResolversTypes['LookupSkippedRow']>, ParentType, ContextType>;
+  skippedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LookupSkippedRowResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LookupSkippedRow'] = ResolversParentTypes['LookupSkippedRow']> = {
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  row?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LookupSourceResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LookupSource'] = ResolversParentTypes['LookupSource']> = {
+  kind?: Resolver<ResolversTypes['LookupSourceKind'], ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  query?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  refreshMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  roleArn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type LookupTableResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LookupTable'] = ResolversParentTypes['LookupTable']> = {
+  associations?: Resolver<Array<ResolversTypes['LookupAssociation']>, ParentType, ContextType>;
+  columns?: Resolver<Array<ResolversTypes['LookupColumn']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  keyType?: Resolver<ResolversTypes['LookupKeyType'], ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastRefreshAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  primaryKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  provider?: Resolver<Maybe<ResolversTypes['EnrichmentProviderKind']>, ParentType, ContextType>;
+  rowCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sizeBytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['LookupSource'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LookupStatus'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  versions?: Resolver<Array<ResolversTypes['LookupVersion']>, ParentType, ContextType>;
+};
+
+export type LookupTestResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LookupTestResult'] = ResolversParentTypes['LookupTestResult']> = {
+  matched?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  row?: Resolver<Maybe<ResolversTypes['AWSJSON']>, ParentType, ContextType>;
+};
+
+export type LookupUploadResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LookupUpload'] = ResolversParentTypes['LookupUpload']> = {
+  expiresInSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  uploadId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LookupVersionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['LookupVersion'] = ResolversParentTypes['LookupVersion']> = {
+  loadedAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  objectKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rowCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sizeBytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addAlertComment?: Resolver<ResolversTypes['AlertActivity'], ParentType, ContextType, RequireFields<MutationAddAlertCommentArgs, 'input'>>;
   archiveSchema?: Resolver<ResolversTypes['Schema'], ParentType, ContextType, RequireFields<MutationArchiveSchemaArgs, 'name'>>;
@@ -3408,6 +3718,8 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   createDestination?: Resolver<ResolversTypes['Destination'], ParentType, ContextType, RequireFields<MutationCreateDestinationArgs, 'input'>>;
   createDetection?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationCreateDetectionArgs, 'input'>>;
   createHttpLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateHttpLogSourceArgs, 'input'>>;
+  createLookupTable?: Resolver<ResolversTypes['LookupTable'], ParentType, ContextType, RequireFields<MutationCreateLookupTableArgs, 'input'>>;
+  createLookupUpload?: Resolver<ResolversTypes['LookupUpload'], ParentType, ContextType>;
   createRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<MutationCreateRoleArgs, 'input'>>;
   createS3LogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationCreateS3LogSourceArgs, 'input'>>;
   createSchema?: Resolver<ResolversTypes['Schema'], ParentType, ContextType, RequireFields<MutationCreateSchemaArgs, 'input'>>;
@@ -3417,6 +3729,7 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   deleteDetection?: Resolver<ResolversTypes['DeleteDetectionResult'], ParentType, ContextType, RequireFields<MutationDeleteDetectionArgs, 'id'>>;
   deleteDetections?: Resolver<Array<ResolversTypes['DetectionItemResult']>, ParentType, ContextType, RequireFields<MutationDeleteDetectionsArgs, 'input'>>;
   deleteLogSource?: Resolver<ResolversTypes['DeleteLogSourceResult'], ParentType, ContextType, RequireFields<MutationDeleteLogSourceArgs, 'id'>>;
+  deleteLookupTable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteLookupTableArgs, 'id'>>;
   deleteRole?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteRoleArgs, 'id'>>;
   deleteSavedSearch?: Resolver<ResolversTypes['DeleteSavedSearchResult'], ParentType, ContextType, RequireFields<MutationDeleteSavedSearchArgs, 'id'>>;
   deleteSchema?: Resolver<ResolversTypes['DeleteSchemaResult'], ParentType, ContextType, RequireFields<MutationDeleteSchemaArgs, 'name'>>;
@@ -3425,6 +3738,7 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   inviteUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationInviteUserArgs, 'input'>>;
   putNotificationPreferences?: Resolver<Array<ResolversTypes['NotificationPreference']>, ParentType, ContextType, RequireFields<MutationPutNotificationPreferencesArgs, 'input'>>;
   reactivateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationReactivateUserArgs, 'id'>>;
+  refreshLookupTable?: Resolver<ResolversTypes['LookupTable'], ParentType, ContextType, RequireFields<MutationRefreshLookupTableArgs, 'id'>>;
   restoreDetectionVersion?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationRestoreDetectionVersionArgs, 'input'>>;
   retryAlertDelivery?: Resolver<ResolversTypes['AlertDelivery'], ParentType, ContextType, RequireFields<MutationRetryAlertDeliveryArgs, 'input'>>;
   runDetectionTests?: Resolver<ResolversTypes['DetectionTestRun'], ParentType, ContextType, RequireFields<MutationRunDetectionTestsArgs, 'input'>>;
@@ -3445,6 +3759,7 @@ export type MutationResolvers<ContextType = unknown, ParentType extends Resolver
   updateDetection?: Resolver<ResolversTypes['Detection'], ParentType, ContextType, RequireFields<MutationUpdateDetectionArgs, 'input'>>;
   updateGeneralSettings?: Resolver<ResolversTypes['GeneralSettings'], ParentType, ContextType, RequireFields<MutationUpdateGeneralSettingsArgs, 'input'>>;
   updateHttpLogSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<MutationUpdateHttpLogSourceArgs, 'id' | 'input'>>;
+  updateLookupTable?: Resolver<ResolversTypes['LookupTable'], ParentType, ContextType, RequireFields<MutationUpdateLookupTableArgs, 'id' | 'input'>>;
   updateNotification?: Resolver<ResolversTypes['Notification'], ParentType, ContextType, RequireFields<MutationUpdateNotificationArgs, 'input'>>;
   updateProfile?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
   updateRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<MutationUpdateRoleArgs, 'input'>>;
@@ -3557,12 +3872,16 @@ export type QueryResolvers<ContextType = unknown, ParentType extends ResolversPa
   listAvailableLogTypes?: Resolver<ResolversTypes['AvailableLogTypes'], ParentType, ContextType>;
   logSource?: Resolver<ResolversTypes['LogSource'], ParentType, ContextType, RequireFields<QueryLogSourceArgs, 'id'>>;
   logSources?: Resolver<ResolversTypes['LogSourceConnection'], ParentType, ContextType, Partial<QueryLogSourcesArgs>>;
+  lookupTable?: Resolver<ResolversTypes['LookupTable'], ParentType, ContextType, RequireFields<QueryLookupTableArgs, 'id'>>;
+  lookupTableData?: Resolver<ResolversTypes['LookupDataPreview'], ParentType, ContextType, RequireFields<QueryLookupTableDataArgs, 'id'>>;
+  lookupTables?: Resolver<Array<ResolversTypes['LookupTable']>, ParentType, ContextType>;
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   notificationCounts?: Resolver<ResolversTypes['NotificationCounts'], ParentType, ContextType>;
   notificationPreferences?: Resolver<Array<ResolversTypes['NotificationPreference']>, ParentType, ContextType>;
   notifications?: Resolver<ResolversTypes['NotificationConnection'], ParentType, ContextType, RequireFields<QueryNotificationsArgs, 'input'>>;
   pack?: Resolver<Maybe<ResolversTypes['Pack']>, ParentType, ContextType, RequireFields<QueryPackArgs, 'id'>>;
   packs?: Resolver<Array<ResolversTypes['Pack']>, ParentType, ContextType>;
+  previewLookupUpload?: Resolver<ResolversTypes['LookupDataPreview'], ParentType, ContextType, RequireFields<QueryPreviewLookupUploadArgs, 'input'>>;
   roleById?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<QueryRoleByIdArgs, 'id'>>;
   roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
   savedSearch?: Resolver<Maybe<ResolversTypes['SavedSearch']>, ParentType, ContextType, RequireFields<QuerySavedSearchArgs, 'id'>>;
@@ -3574,6 +3893,7 @@ export type QueryResolvers<ContextType = unknown, ParentType extends ResolversPa
   searchResults?: Resolver<ResolversTypes['SearchResultsPage'], ParentType, ContextType, RequireFields<QuerySearchResultsArgs, 'input'>>;
   sourceHealth?: Resolver<ResolversTypes['SourceHealth'], ParentType, ContextType, RequireFields<QuerySourceHealthArgs, 'id'>>;
   sourceProcessingErrors?: Resolver<ResolversTypes['SourceProcessingErrors'], ParentType, ContextType, RequireFields<QuerySourceProcessingErrorsArgs, 'sourceId'>>;
+  testLookupValue?: Resolver<ResolversTypes['LookupTestResult'], ParentType, ContextType, RequireFields<QueryTestLookupValueArgs, 'id' | 'key'>>;
   testSchema?: Resolver<ResolversTypes['SchemaTestResult'], ParentType, ContextType, RequireFields<QueryTestSchemaArgs, 'input'>>;
   unmatchedObjects?: Resolver<Array<ResolversTypes['UnmatchedObjects']>, ParentType, ContextType>;
   unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3877,6 +4197,15 @@ export type Resolvers<ContextType = unknown> = {
   LogSourceConnection?: LogSourceConnectionResolvers<ContextType>;
   LogSourceEdge?: LogSourceEdgeResolvers<ContextType>;
   LogTypeFilterFields?: LogTypeFilterFieldsResolvers<ContextType>;
+  LookupAssociation?: LookupAssociationResolvers<ContextType>;
+  LookupColumn?: LookupColumnResolvers<ContextType>;
+  LookupDataPreview?: LookupDataPreviewResolvers<ContextType>;
+  LookupSkippedRow?: LookupSkippedRowResolvers<ContextType>;
+  LookupSource?: LookupSourceResolvers<ContextType>;
+  LookupTable?: LookupTableResolvers<ContextType>;
+  LookupTestResult?: LookupTestResultResolvers<ContextType>;
+  LookupUpload?: LookupUploadResolvers<ContextType>;
+  LookupVersion?: LookupVersionResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Notification?: NotificationResolvers<ContextType>;
   NotificationChannel?: NotificationChannelResolvers<ContextType>;

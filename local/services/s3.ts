@@ -1,5 +1,5 @@
 // S3 stand-in: s3rver on loopback, persisted under the state folder, with every bucket of the template.
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { createRequire } from 'node:module';
 import { EventEmitter } from 'node:events';
 import { localClientConfig } from './net';
@@ -48,6 +48,23 @@ export async function provisionBuckets(stack: StackTemplate, resolver: Resolver,
     } catch (err) {
       const code = (err as Error).name;
       if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw err;
+    }
+    // a bucket's CORS rules (the lake bucket's, for lookup-table uploads by pre-signed PUT from the browser)
+    const cors = props.CorsConfiguration as { CorsRules?: Record<string, unknown>[] } | undefined;
+    if (cors?.CorsRules?.length) {
+      await client.send(
+        new PutBucketCorsCommand({
+          Bucket: name,
+          CORSConfiguration: {
+            CORSRules: cors.CorsRules.map((rule) => ({
+              AllowedMethods: rule.AllowedMethods as string[],
+              AllowedOrigins: rule.AllowedOrigins as string[],
+              AllowedHeaders: rule.AllowedHeaders as string[] | undefined,
+              MaxAgeSeconds: rule.MaxAge as number | undefined,
+            })),
+          },
+        }),
+      );
     }
     resolver.register(logicalId, {
       ref: name,

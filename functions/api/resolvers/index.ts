@@ -9,6 +9,7 @@ import { detectionResolvers } from './detections';
 import { filterResolvers } from './detections/filters';
 import { feedbackResolvers } from './feedback';
 import { logSourceResolvers } from './log-sources';
+import { lookupResolvers } from './lookups';
 import { me } from './me';
 import { notificationResolvers } from './notifications';
 import { pipelineResolvers } from './pipeline';
@@ -35,4 +36,5 @@ export const resolvers: ResolverMap = {
   ...destinationResolvers,
   ...deliveryResolvers,
   ...searchResolvers,
+  ...lookupResolvers,
 };

@@ -29,15 +29,21 @@ export async function currentEnricher(now = Date.now(), log: (line: string) => v
     const held = loaded.get(table.id);
     if (held && held.version === table.version) {
       const associations = table.associations;
-      if (held.table.name !== table.name || JSON.stringify(held.table.associations) !== JSON.stringify(associations)) changed = true;
+      if (held.table.name !== table.name || JSON.stringify(held.table.associations) !== JSON.stringify(associations))
+        changed = true;
       next.set(table.id, { version: held.version, table: { ...held.table, name: table.name, associations } });
       continue;
     }
     try {
-      next.set(table.id, { version: table.version, table: { name: table.name, data: await loadTableData(table), associations: table.associations } });
+      next.set(table.id, {
+        version: table.version,
+        table: { name: table.name, data: await loadTableData(table), associations: table.associations },
+      });
       changed = true;
     } catch (error) {
-      log(`lookup table ${table.name}: version ${table.version} could not be loaded (${(error as Error).message}); keeping the previous data`);
+      log(
+        `lookup table ${table.name}: version ${table.version} could not be loaded (${(error as Error).message}); keeping the previous data`,
+      );
       if (held) next.set(table.id, held);
     }
   }

@@ -17,6 +17,7 @@ export {
   refreshLookupTable,
   tablePreview,
   testLookupValue,
+  updateLookupTable,
   type DataPreview,
   type DataUpload,
 } from './service';

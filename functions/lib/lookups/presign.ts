@@ -4,10 +4,15 @@
 import { createHash, createHmac } from 'node:crypto';
 import { s3 } from '../clients';
 
-const encode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text, 'utf8').digest();
 
-export async function presignPut(bucket: string, key: string, options: { expiresSeconds: number; contentType?: string; now?: Date }): Promise<string> {
+export async function presignPut(
+  bucket: string,
+  key: string,
+  options: { expiresSeconds: number; contentType?: string; now?: Date },
+): Promise<string> {
   const client = s3();
   const credentials = await client.config.credentials();
   const region = await client.config.region();
@@ -16,7 +21,10 @@ export async function presignPut(bucket: string, key: string, options: { expires
   const base = new URL(endpoint ?? `https://${pathStyle ? '' : `${bucket}.`}s3.${region}.amazonaws.com`);
   const path = `${base.pathname.replace(/\/$/, '')}${pathStyle ? `/${bucket}` : ''}/${key.split('/').map(encode).join('/')}`;
   const now = options.now ?? new Date();
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const day = stamp.slice(0, 8);
   const scope = `${day}/${region}/s3/aws4_request`;
   const signedHeaders = options.contentType ? 'content-type;host' : 'host';

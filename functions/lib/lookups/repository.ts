@@ -57,7 +57,12 @@ export async function claimName(name: string, tableId: string): Promise<boolean>
 export async function releaseName(name: string, tableId: string): Promise<void> {
   await writeIf(() =>
     dynamo().send(
-      new DeleteCommand({ TableName: table(), Key: nameKey(name), ConditionExpression: 'tableId = :id', ExpressionAttributeValues: { ':id': tableId } }),
+      new DeleteCommand({
+        TableName: table(),
+        Key: nameKey(name),
+        ConditionExpression: 'tableId = :id',
+        ExpressionAttributeValues: { ':id': tableId },
+      }),
     ),
   );
 }

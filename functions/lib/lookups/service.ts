@@ -61,16 +61,31 @@ async function uploadedRecords(upload: DataUpload, provider?: LookupTableInput['
   return recordsOf(upload.fileName, text, provider);
 }
 
-function previewOf(records: Record<string, unknown>[], primaryKey?: string | null, keyType: 'STRING' | 'CIDR' = 'STRING'): DataPreview {
+function previewOf(
+  records: Record<string, unknown>[],
+  primaryKey?: string | null,
+  keyType: 'STRING' | 'CIDR' = 'STRING',
+): DataPreview {
   const columns = inferColumns(records);
   if (!primaryKey || !columns.some((c) => c.name === primaryKey))
     return { columns, rows: records.slice(0, PREVIEW_ROWS), rowCount: records.length, skippedCount: 0, skipped: [] };
   const load = LookupData.build(records, primaryKey, keyType);
-  return { columns, rows: records.slice(0, PREVIEW_ROWS), rowCount: load.table.rowCount, skippedCount: load.skippedCount, skipped: load.skipped };
+  return {
+    columns,
+    rows: records.slice(0, PREVIEW_ROWS),
+    rowCount: load.table.rowCount,
+    skippedCount: load.skippedCount,
+    skipped: load.skipped,
+  };
 }
 
 /** The columns, first rows and key problems of an uploaded file, before it is saved. */
-export async function previewUpload(upload: DataUpload, primaryKey?: string | null, keyType?: 'STRING' | 'CIDR', provider?: LookupTableInput['provider']): Promise<DataPreview> {
+export async function previewUpload(
+  upload: DataUpload,
+  primaryKey?: string | null,
+  keyType?: 'STRING' | 'CIDR',
+  provider?: LookupTableInput['provider'],
+): Promise<DataPreview> {
   return previewOf(await uploadedRecords(upload, provider), primaryKey, keyType);
 }
 
@@ -103,14 +118,21 @@ function normalized(input: LookupTableInput): LookupTableInput {
       refreshMinutes: input.source?.refreshMinutes ?? null,
       query: input.source?.query?.trim() || null,
     },
-    associations: (input.associations ?? []).map((a) => ({ logType: a.logType.trim(), selectors: a.selectors.map((s) => s.trim()).filter(Boolean) })),
+    associations: (input.associations ?? []).map((a) => ({
+      logType: a.logType.trim(),
+      selectors: a.selectors.map((s) => s.trim()).filter(Boolean),
+    })),
   };
 }
 
 async function withData(table: LookupTable, records: Record<string, unknown>[], now: Date): Promise<LookupTable> {
   const load = LookupData.build(records, table.primaryKey, table.keyType);
   if (!load.table.rowCount)
-    throw invalidInput({ file: load.skipped[0] ? `No row has a usable primary key (row ${load.skipped[0].row}: ${load.skipped[0].reason})` : 'The file has no rows' });
+    throw invalidInput({
+      file: load.skipped[0]
+        ? `No row has a usable primary key (row ${load.skipped[0].row}: ${load.skipped[0].reason})`
+        : 'The file has no rows',
+    });
   const version = table.version + 1;
   const { key, sizeBytes } = await writeVersion(table.id, version, records);
   const at = now.toISOString();
@@ -123,7 +145,10 @@ async function withData(table: LookupTable, records: Record<string, unknown>[], 
     status: 'READY',
     lastRefreshAt: at,
     lastError: null,
-    versions: [{ version, objectKey: key, rowCount: load.table.rowCount, sizeBytes, loadedAt: at }, ...table.versions].slice(0, KEPT_VERSIONS),
+    versions: [{ version, objectKey: key, rowCount: load.table.rowCount, sizeBytes, loadedAt: at }, ...table.versions].slice(
+      0,
+      KEPT_VERSIONS,
+    ),
   };
 }
 
@@ -132,7 +157,12 @@ function check(input: LookupTableInput, columns?: string[]): void {
   if (problems.length) throw invalidInput(problems);
 }
 
-export async function createLookupTable(raw: LookupTableInput, upload: DataUpload | null, actor: string | null, now = new Date()): Promise<LookupTable> {
+export async function createLookupTable(
+  raw: LookupTableInput,
+  upload: DataUpload | null,
+  actor: string | null,
+  now = new Date(),
+): Promise<LookupTable> {
   const input = normalized(raw);
   const records = upload ? await uploadedRecords(upload, input.provider) : undefined;
   check(input, records && inferColumns(records).map((c) => c.name));
@@ -166,14 +196,20 @@ export async function createLookupTable(raw: LookupTableInput, upload: DataUploa
   }
 }
 
-export async function updateLookupTable(id: string, raw: LookupTableInput, upload: DataUpload | null, now = new Date()): Promise<LookupTable> {
+export async function updateLookupTable(
+  id: string,
+  raw: LookupTableInput,
+  upload: DataUpload | null,
+  now = new Date(),
+): Promise<LookupTable> {
   const current = await getTable(id);
   if (!current) throw new ApiError('NotFound', TABLE_NOT_FOUND);
   const input = normalized(raw);
   const records = upload ? await uploadedRecords(upload, input.provider) : undefined;
   const columns = records ? inferColumns(records).map((c) => c.name) : current.columns.map((c) => c.name);
   check(input, columns);
-  if (input.name.toLowerCase() !== current.name.toLowerCase() && !(await claimName(input.name, id))) throw new ApiError('AlreadyExists', NAME_TAKEN);
+  if (input.name.toLowerCase() !== current.name.toLowerCase() && !(await claimName(input.name, id)))
+    throw new ApiError('AlreadyExists', NAME_TAKEN);
   let table: LookupTable = { ...strip(current), ...input, updatedAt: now.toISOString() };
   if (records) table = await withData(table, records, now);
   else if (table.version && (input.primaryKey !== current.primaryKey || input.keyType !== current.keyType)) {
@@ -195,7 +231,10 @@ export async function deleteLookupTable(id: string): Promise<boolean> {
 }
 
 /** Which row of a table a key matches (exact, or the longest CIDR prefix). */
-export async function testLookupValue(id: string, key: string): Promise<{ matched: boolean; row: Record<string, unknown> | null }> {
+export async function testLookupValue(
+  id: string,
+  key: string,
+): Promise<{ matched: boolean; row: Record<string, unknown> | null }> {
   const current = await getTable(id);
   if (!current) throw new ApiError('NotFound', TABLE_NOT_FOUND);
   if (!current.version) return { matched: false, row: null };
@@ -229,7 +268,8 @@ async function queryRecords(sql: string): Promise<Record<string, unknown>[]> {
     await new Promise((resolve) => setTimeout(resolve, QUERY_POLL_MS));
     state = (await getSearch(started.id, 'lookup-refresh')) ?? state;
   }
-  if (state.status !== 'SUCCEEDED') throw new Error(`The scheduled query ${state.status.toLowerCase()}: ${state.error ?? 'no reason given'}`);
+  if (state.status !== 'SUCCEEDED')
+    throw new Error(`The scheduled query ${state.status.toLowerCase()}: ${state.error ?? 'no reason given'}`);
   const records: Record<string, unknown>[] = [];
   let cursor: string | undefined;
   do {
@@ -259,20 +299,30 @@ export async function refreshLookupTable(id: string, now = new Date()): Promise<
   let table: LookupTable;
   try {
     let records: Record<string, unknown>[];
-    if (source.kind === 'S3') records = recordsOf(source.location!, await readObject(source.location!, MAX_DATA_BYTES), current.provider);
+    if (source.kind === 'S3')
+      records = recordsOf(source.location!, await readObject(source.location!, MAX_DATA_BYTES), current.provider);
     else if (source.kind === 'QUERY') records = await queryRecords(source.query!);
     else throw new Error('Fetching a URL is not available in this version: upload the file instead');
     table = await withData(strip(current), records, now);
   } catch (error) {
-    const message = error instanceof ApiError ? error.fieldErrors.map((e) => e.message).join('; ') || error.message : (error as Error).message;
-    table = { ...strip(current), status: current.version ? 'REFRESH_FAILED' : 'REFRESH_FAILED', lastError: message.slice(0, 1000), lastRefreshAt: now.toISOString() };
-    await createSystemAlert({
-      kind: 'LOOKUP_TABLE_REFRESH',
-      title: `Lookup table ${current.name} could not be refreshed`,
-      description: `${message.slice(0, 900)}${current.version ? ` The table keeps version ${current.version} (${current.rowCount} rows).` : ' The table has no data yet.'}`,
-      severity: 'MEDIUM',
-      dedupKey: `LOOKUP_TABLE_REFRESH:${id}`,
-    }, { now });
+    const message =
+      error instanceof ApiError ? error.fieldErrors.map((e) => e.message).join('; ') || error.message : (error as Error).message;
+    table = {
+      ...strip(current),
+      status: current.version ? 'REFRESH_FAILED' : 'REFRESH_FAILED',
+      lastError: message.slice(0, 1000),
+      lastRefreshAt: now.toISOString(),
+    };
+    await createSystemAlert(
+      {
+        kind: 'LOOKUP_TABLE_REFRESH',
+        title: `Lookup table ${current.name} could not be refreshed`,
+        description: `${message.slice(0, 900)}${current.version ? ` The table keeps version ${current.version} (${current.rowCount} rows).` : ' The table has no data yet.'}`,
+        severity: 'MEDIUM',
+        dedupKey: `LOOKUP_TABLE_REFRESH:${id}`,
+      },
+      { now },
+    );
   }
   const saved = await putTable(table, current.revision);
   return saved ? strip(saved) : strip((await getTable(id))!);

@@ -52,10 +52,22 @@ export async function readObject(location: string, maxBytes: number): Promise<st
   return (match[2].endsWith('.gz') ? gunzipSync(body) : body).toString('utf8');
 }
 
-export async function writeVersion(tableId: string, version: number, records: Record<string, unknown>[]): Promise<{ key: string; sizeBytes: number }> {
+export async function writeVersion(
+  tableId: string,
+  version: number,
+  records: Record<string, unknown>[],
+): Promise<{ key: string; sizeBytes: number }> {
   const text = records.map((record) => JSON.stringify(record)).join('\n');
   const key = versionKey(tableId, version);
-  await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: gzipSync(text), ContentType: 'application/x-ndjson', ContentEncoding: 'gzip' }));
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      Body: gzipSync(text),
+      ContentType: 'application/x-ndjson',
+      ContentEncoding: 'gzip',
+    }),
+  );
   return { key, sizeBytes: Buffer.byteLength(text) };
 }
 
