@@ -5,6 +5,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ run: (ar
   test: { summary: 'run the unit tests of a detections directory', load: () => import('./commands/test.ts') },
   flow: { summary: 'compile and run a PantherFlow query', load: () => import('./commands/flow.ts') },
   demo: { summary: 'send demo events to the locally running Caracal', load: () => import('./commands/demo.ts') },
+  doctor: { summary: "list the local detection runtime's Python modules", load: () => import('./commands/doctor.ts') },
 };
 
 function usage(): string {

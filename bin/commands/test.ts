@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import {
   codeInFiles,
+  statusOf,
   engineContent,
   isAnalysisFile,
   isIgnoredDirectory,
@@ -38,6 +39,8 @@ interface Options {
 interface TestOutcome {
   detectionId: string;
   type: string;
+  /** The detection's Status (Experimental, Deprecated), when it has one. */
+  status?: string;
   name: string;
   passed: boolean;
   expected?: boolean;
@@ -319,15 +322,21 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
 
+  const statusById = new Map(selected.map((i) => [i.id, statusOf(i.spec)]));
+  for (const outcome of outcomes) {
+    const status = statusById.get(outcome.detectionId);
+    if (status) outcome.status = status;
+  }
+  const named = (o: TestOutcome) => `${o.detectionId}${o.status ? ` [${o.status}]` : ''}`;
   const passed = outcomes.filter((o) => o.passed).length;
   const failed = outcomes.length - passed;
   const lines: string[] = [];
   for (const outcome of outcomes) {
     if (outcome.passed) {
-      if (parsed.verbose) lines.push(`PASS ${outcome.detectionId} › ${outcome.name}`);
+      if (parsed.verbose) lines.push(`PASS ${named(outcome)} › ${outcome.name}`);
       continue;
     }
-    lines.push(`FAIL ${outcome.detectionId} › ${outcome.name}`);
+    lines.push(`FAIL ${named(outcome)} › ${outcome.name}`);
     for (const detail of describeFailure(outcome)) lines.push(`    ${detail}`);
   }
   if (repository.issues.length) {
@@ -343,6 +352,17 @@ export async function run(argv: string[]): Promise<number> {
     for (const issue of coverage) lines.push(`  ${issue.path}: ${issue.message}`);
   }
   if (skipped.length) lines.push('', `Skipped disabled detections: ${skipped.map((i) => i.id).join(', ')}`);
+  const byStatus = (status: string) => selected.filter((i) => statusOf(i.spec) === status).map((i) => i.id);
+  const experimental = byStatus('Experimental');
+  const deprecated = byStatus('Deprecated');
+  if (experimental.length || deprecated.length) {
+    lines.push(
+      '',
+      `Detections with a Status (tested like the others): ${experimental.length} Experimental, ${deprecated.length} Deprecated`,
+    );
+    if (deprecated.length) lines.push(`  Deprecated (never run on their log types once uploaded): ${deprecated.join(', ')}`);
+    if (experimental.length) lines.push(`  Experimental: ${experimental.join(', ')}`);
+  }
   const summary = `${passed} passed, ${failed} failed`;
 
   if (parsed.json) {
@@ -353,6 +373,7 @@ export async function run(argv: string[]): Promise<number> {
         warnings: repository.warnings,
         coverage,
         skipped: skipped.map((i) => i.id),
+        statuses: { Experimental: experimental, Deprecated: deprecated },
         passed,
         failed,
       },

@@ -10,13 +10,15 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { nodeFunction } from '../policy/resources';
 import { PYTHON_RUNTIME } from '../runtimes';
+import { PythonModulesLayer } from './python-modules';
 import { ENV } from '../../functions/lib/env';
 
 /** The partition-key prefix of the caching helpers' items in the key-value table. */
 export const CACHE_KEY_PREFIX = 'CACHE#';
 
 export interface DetectionsProps {
-  /** The Python engine's folder (`functions/detection-engine`): standard library only, no bundling. */
+  /** The Python engine's folder (`functions/detection-engine`): its code as is, and the third-party modules of
+   * its requirements.txt as a layer built at synth time (python-modules.ts). */
   readonly engineCodePath: string;
   readonly keyValueTable: dynamodb.ITableV2;
   /** EventsWrittenMessage per lake object, from the log processor. */
@@ -36,15 +38,22 @@ export interface DetectionsProps {
 export class Detections extends Construct {
   readonly engineFunction: lambda.Function;
   readonly detectionsFunction: lambda.Function;
+  /** The third-party modules detections import (pycountry, policyuniverse, ...). */
+  readonly pythonModules: lambda.LayerVersion;
 
   constructor(scope: Construct, id: string, props: DetectionsProps) {
     super(scope, id);
+    this.pythonModules = new PythonModulesLayer(this, 'PythonModules', {
+      engineCodePath: props.engineCodePath,
+      architecture: lambda.Architecture.ARM_64,
+    }).layer;
     this.engineFunction = new lambda.Function(this, 'EngineFunction', {
       description: 'Runs Python and YAML detections over batches of events.',
       runtime: PYTHON_RUNTIME.runtime,
       architecture: lambda.Architecture.ARM_64,
       handler: 'handler.handler',
       code: lambda.Code.fromAsset(props.engineCodePath, { exclude: ['**/__pycache__', '**/*.pyc', '**/*.ts'] }),
+      layers: [this.pythonModules],
       memorySize: 1024,
       timeout: Duration.minutes(2),
       environment: { [ENV.keyValueTable]: props.keyValueTable.tableName },

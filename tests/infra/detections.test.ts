@@ -2,9 +2,13 @@
 // detections queue with partial batch failures, its environment and grants; the demo function; what the api
 // function needs for alert events, detection tests and the demo button; and the Detections construct alone.
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Detections } from '../../infra/detections/detections';
+import { pinsHashes, pipBundling, pipInstallArguments } from '../../infra/detections/python-modules';
 import { allows, bareStack, functionNamed, logicalId, nagErrors, statementsOf, synthesizedStack, variables } from './support';
 
 let template: Template;
@@ -46,6 +50,54 @@ describe('the detection engine function', () => {
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CACHE#*'] } },
       },
     ]);
+  });
+});
+
+describe("the engine's Python modules layer", () => {
+  const engineDir = join(import.meta.dirname, '..', '..', 'functions', 'detection-engine');
+
+  it('is attached to the engine function, for its runtime and architecture', () => {
+    const [, engineFn] = functionNamed(template, 'DetectionsEngineFunction');
+    const layers = template.findResources('AWS::Lambda::LayerVersion');
+    const [layerId, layer] = Object.entries(layers).find(([lid]) => lid.startsWith('DetectionsPythonModules'))!;
+    expect(engineFn.Properties.Layers).toEqual([{ Ref: layerId }]);
+    expect(layer.Properties.CompatibleRuntimes).toEqual([engineFn.Properties.Runtime]);
+    expect(layer.Properties.CompatibleArchitectures).toEqual(engineFn.Properties.Architectures);
+  });
+
+  it('installs binary wheels for the Lambda platform into python/, checking hashes when the file pins them', () => {
+    const args = pipInstallArguments('/r.txt', '/out/python', {
+      pythonVersion: '3.13',
+      architecture: lambda.Architecture.ARM_64,
+      requireHashes: false,
+    });
+    expect(args.join(' ')).toContain('-m pip install --requirement /r.txt --target /out/python --platform manylinux2014_aarch64');
+    expect(args).toContain('--only-binary=:all:');
+    expect(args).not.toContain('--require-hashes');
+    const hashed = pipInstallArguments('/r.txt', '/o', {
+      pythonVersion: '3.13',
+      architecture: lambda.Architecture.X86_64,
+      requireHashes: true,
+    });
+    expect(hashed).toContain('--require-hashes');
+    expect(hashed).toContain('manylinux2014_x86_64');
+    expect(pinsHashes(`pycountry==24.6.1 --hash=sha256:${'0'.repeat(64)}`)).toBe(true);
+    expect(pinsHashes('pycountry==24.6.1')).toBe(false);
+  });
+
+  it('stops the synth with a clear message when the machine has no pip (never falls back to Docker)', () => {
+    const out = mkdtempSync(join(tmpdir(), 'layer-'));
+    try {
+      const bundling = pipBundling(join(engineDir, 'requirements.txt'), {
+        python: join(out, 'no-such-python3'),
+        pythonVersion: '3.13',
+        architecture: lambda.Architecture.ARM_64,
+      });
+      expect(() => bundling.tryBundle(out, {} as never)).toThrow(/needs pip on this machine.*apt-get install python3-pip/s);
+      expect(readdirSync(out)).toEqual([]);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });
 
