@@ -48,16 +48,17 @@ export function quoteUnsafeIntegers(line: string): string {
 export function readJsonObject(line: string): Record<string, unknown> | string {
   let value: unknown;
   try {
-    value = JSON.parse(line);
-  } catch (err) {
-    return `invalid JSON: ${(err as Error).message}`;
+    value = JSON.parse(LONG_DIGITS.test(line) ? quoteUnsafeIntegers(line) : line);
+  } catch {
+    // The reason is the one JSON.parse gives for the line as written (quoting moves the positions).
+    try {
+      value = JSON.parse(line);
+    } catch (err) {
+      return `invalid JSON: ${(err as Error).message}`;
+    }
   }
   if (value === null || typeof value !== 'object') return `expected a JSON object, got ${value === null ? 'null' : typeof value}`;
   if (Array.isArray(value)) return 'expected a JSON object, got an array';
-  if (LONG_DIGITS.test(line)) {
-    const exact = quoteUnsafeIntegers(line);
-    if (exact !== line) return JSON.parse(exact) as Record<string, unknown>;
-  }
   return value as Record<string, unknown>;
 }
 
