@@ -27,6 +27,8 @@ export interface DeploymentConfig {
   readonly featureFlags: FeatureFlagChoices;
   /** True when the template is synthesized for the local runtime: nothing differs but removal policies. */
   readonly local: boolean;
+  /** Search: the most bytes one Athena query may scan (the workgroup's BytesScannedCutoffPerQuery); 100 GiB when unset. */
+  readonly searchBytesScannedCutoff?: number;
 }
 
 const REGION = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
@@ -48,6 +50,9 @@ export function validateDeploymentConfig(config: DeploymentConfig): string[] {
     problems.push('refreshTokenHours must be a whole number from 1 to 87600');
   if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(config.authDomainPrefix))
     problems.push('authDomainPrefix must be lowercase letters, digits and hyphens');
+  const cutoff = config.searchBytesScannedCutoff;
+  if (cutoff !== undefined && (!Number.isInteger(cutoff) || cutoff < 10_000_000))
+    problems.push('searchBytesScannedCutoff must be a whole number of bytes, at least 10000000 (Athena\'s minimum)');
   problems.push(...featureFlagProblems(config.featureFlags));
   return problems;
 }

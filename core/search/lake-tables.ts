@@ -127,8 +127,15 @@ export function flowTypeOfHive(type: string): FlowType {
     let depth = 0;
     let start = 0;
     const body = t.slice(7, -1);
+    // A field name may hold ':' (`aws:SourceIp`): the type starts after the last ':' outside <...>.
     const push = (part: string) => {
-      const at = part.indexOf(':');
+      let at = -1;
+      let level = 0;
+      for (let i = 0; i < part.length; i++) {
+        if (part[i] === '<') level++;
+        if (part[i] === '>') level--;
+        if (part[i] === ':' && level === 0) at = i;
+      }
       if (at > 0) fields.push({ name: part.slice(0, at).trim(), type: flowTypeOfHive(part.slice(at + 1)) });
     };
     for (let i = 0; i < body.length; i++) {

@@ -1,46 +1,161 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as athena from 'aws-cdk-lib/aws-athena';
 import * as glue from 'aws-cdk-lib/aws-glue';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { LOGS_DATABASE } from '../../core/lake/layout';
+import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE, type LakeDatabase } from '../../core/lake/layout';
+import { PARTITION_KEYS, type LakeTableSpec } from '../../core/search/lake-tables';
 import { secureBucket } from '../policy/resources';
+
+/** The default per-query scan limit: 100 GiB (a deployment may set its own, DeploymentConfig.searchBytesScannedCutoff). */
+export const DEFAULT_BYTES_SCANNED_CUTOFF = 100 * 1024 ** 3;
 
 export interface SearchProps {
   readonly removalPolicy: RemovalPolicy;
   readonly accessLogs: s3.IBucket;
+  /** The lake (Glue tables' location); without it no tables are made (construct tests of the workgroup alone). */
+  readonly lakeBucket?: s3.IBucket;
+  /** The tables to catalog (core/search lakeTableSpecs of the managed schemas known at synth time). */
+  readonly tables?: readonly LakeTableSpec[];
+  /** Athena's BytesScannedCutoffPerQuery for the workgroup. */
+  readonly bytesScannedCutoffPerQuery?: number;
 }
 
-/** The lake's catalog and query engine on AWS: a Glue database and an Athena workgroup. */
+/**
+ * The lake's catalog and query engine on AWS: the Glue databases (panther_logs, panther_signals,
+ * panther_rule_errors), a table per log type with partition projection on year/month/day/hour (no crawler),
+ * and an Athena workgroup with its result bucket, a per-query scan limit, enforced settings.
+ */
 export class Search extends Construct {
   readonly resultsBucket: s3.Bucket;
   readonly workGroup: athena.CfnWorkGroup;
   readonly database: glue.CfnDatabase;
+  readonly databases: Record<LakeDatabase, glue.CfnDatabase>;
 
   constructor(scope: Construct, id: string, props: SearchProps) {
     super(scope, id);
+    const stack = Stack.of(this);
     this.resultsBucket = secureBucket(this, 'QueryResultsBucket', {
       removalPolicy: props.removalPolicy,
       accessLogs: props.accessLogs,
       lifecycleRules: [{ expiration: Duration.days(30) }],
     });
-    this.database = new glue.CfnDatabase(this, 'LogsDatabase', {
-      catalogId: Stack.of(this).account,
-      databaseInput: { name: LOGS_DATABASE, description: 'Normalized log events, one table per log type.' },
-    });
+    const database = (logicalId: string, name: LakeDatabase, description: string) =>
+      new glue.CfnDatabase(this, logicalId, { catalogId: stack.account, databaseInput: { name, description } });
+    this.database = database('LogsDatabase', LOGS_DATABASE, 'Normalized log events, one table per log type.');
+    this.databases = {
+      [LOGS_DATABASE]: this.database,
+      [SIGNALS_DATABASE]: database(
+        'SignalsDatabase',
+        SIGNALS_DATABASE,
+        'Events that matched a detection, one table per log type.',
+      ),
+      [RULE_ERRORS_DATABASE]: database(
+        'RuleErrorsDatabase',
+        RULE_ERRORS_DATABASE,
+        'Events a detection failed on, one table per log type.',
+      ),
+    };
     this.workGroup = new athena.CfnWorkGroup(this, 'WorkGroup', {
-      name: `caracal-${Stack.of(this).region}`,
+      name: `caracal-${stack.region}`,
       state: 'ENABLED',
       recursiveDeleteOption: true,
       workGroupConfiguration: {
         enforceWorkGroupConfiguration: true,
         publishCloudWatchMetricsEnabled: true,
-        bytesScannedCutoffPerQuery: 100 * 1024 ** 3,
+        bytesScannedCutoffPerQuery: props.bytesScannedCutoffPerQuery ?? DEFAULT_BYTES_SCANNED_CUTOFF,
+        engineVersion: { selectedEngineVersion: 'Athena engine version 3' },
         resultConfiguration: {
           outputLocation: `s3://${this.resultsBucket.bucketName}/results/`,
           encryptionConfiguration: { encryptionOption: 'SSE_S3' },
         },
       },
     });
+    if (props.lakeBucket) {
+      // One CloudFormation resource per table: the logs tables of the managed schemas fit the stack's resource
+      // limit; signals and rule-error tables are made by ensureLakeTable (functions/lib/search) as detections need them.
+      for (const table of props.tables ?? []) {
+        if (table.database !== LOGS_DATABASE) continue;
+        const t = new glue.CfnTable(this, `Table${logicalPart(table.name)}`, {
+          catalogId: stack.account,
+          databaseName: table.database,
+          tableInput: tableInput(table, props.lakeBucket.bucketName),
+        });
+        t.addResourceDependency(this.databases[table.database]);
+      }
+    }
   }
+
+  /** Lets `grantee` run searches: the workgroup's queries, the catalog, the lake's objects and the results. */
+  grantSearch(grantee: iam.IGrantable, lakeBucket: s3.IBucket): void {
+    const stack = Stack.of(this);
+    const arn = (service: string, resource: string) => stack.formatArn({ service, resource, resourceName: undefined });
+    iam.Grant.addToPrincipal({
+      grantee,
+      actions: [
+        'athena:StartQueryExecution',
+        'athena:GetQueryExecution',
+        'athena:GetQueryResults',
+        'athena:GetQueryRuntimeStatistics',
+        'athena:StopQueryExecution',
+        'athena:GetWorkGroup',
+      ],
+      resourceArns: [arn('athena', `workgroup/${this.workGroup.name}`)],
+    });
+    iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['glue:GetDatabase', 'glue:GetDatabases', 'glue:GetTable', 'glue:GetTables', 'glue:GetPartitions'],
+      resourceArns: [
+        arn('glue', 'catalog'),
+        ...Object.keys(this.databases).flatMap((db) => [arn('glue', `database/${db}`), arn('glue', `table/${db}/*`)]),
+      ],
+    });
+    lakeBucket.grantRead(grantee);
+    this.resultsBucket.grantReadWrite(grantee);
+  }
+}
+
+const logicalPart = (name: string) =>
+  name
+    .split('_')
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join('');
+
+/** A Glue table over `<database>/<table>/year=/month=/day=/hour=/` with projected partitions. */
+export function tableInput(table: LakeTableSpec, bucketName: string): glue.CfnTable.TableInputProperty {
+  const location = `s3://${bucketName}/${table.database}/${table.name}/`;
+  return {
+    name: table.name,
+    tableType: 'EXTERNAL_TABLE',
+    parameters: {
+      classification: 'json',
+      'caracal.logType': table.logType,
+      'projection.enabled': 'true',
+      'projection.year.type': 'integer',
+      'projection.year.range': '2020,2100',
+      'projection.month.type': 'integer',
+      'projection.month.range': '1,12',
+      'projection.month.digits': '2',
+      'projection.day.type': 'integer',
+      'projection.day.range': '1,31',
+      'projection.day.digits': '2',
+      'projection.hour.type': 'integer',
+      'projection.hour.range': '0,23',
+      'projection.hour.digits': '2',
+      'storage.location.template': `${location}year=\${year}/month=\${month}/day=\${day}/hour=\${hour}`,
+    },
+    partitionKeys: PARTITION_KEYS.map((c) => ({ name: c.name, type: c.type })),
+    storageDescriptor: {
+      location,
+      inputFormat: 'org.apache.hadoop.mapred.TextInputFormat',
+      outputFormat: 'org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat',
+      compressed: true,
+      serdeInfo: {
+        serializationLibrary: 'org.openx.data.jsonserde.JsonSerDe',
+        parameters: { 'ignore.malformed.json': 'true', 'timestamp.formats': 'yyyy-MM-dd HH:mm:ss.SSSSSSSSS' },
+      },
+      columns: table.columns.map((c) => ({ name: c.name, type: c.type, comment: c.comment })),
+    },
+  };
 }

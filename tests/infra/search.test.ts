@@ -1,26 +1,113 @@
-// The Search construct alone: the lake's Glue database and the region's Athena workgroup, whose results
-// go to its own bucket.
+// The Search construct alone: the lake's Glue databases and tables (partition projection, no crawler) and the
+// region's Athena workgroup, whose results go to its own bucket; and in the whole stack, what the api function
+// may do with them.
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { LOGS_DATABASE } from '../../core/lake/layout';
-import { Search } from '../../infra/search/search';
-import { bareStack, logicalId, nagErrors, REGION } from './support';
+import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../core/lake/layout';
+import { managedSchemas } from '../../core/schemas/managed-schemas';
+import { lakeTableSpecs } from '../../core/search/lake-tables';
+import { DEFAULT_BYTES_SCANNED_CUTOFF, Search } from '../../infra/search/search';
+import { bareStack, logicalId, nagErrors, REGION, synthesizedStack } from './support';
+
+interface TableInput {
+  Name: string;
+  PartitionKeys: { Name: string }[];
+  Parameters: Record<string, unknown>;
+  StorageDescriptor: { Columns: { Name: string; Type: string }[] };
+}
 
 describe('the Search construct on a bare stack', () => {
   it('catalogs the lake and queries it through the Athena workgroup, with no unsuppressed cdk-nag finding', () => {
     const { stack, fakes } = bareStack('SearchTest', { nag: true });
     const search = new Search(stack, 'Search', { removalPolicy: RemovalPolicy.RETAIN, accessLogs: fakes.bucket('AccessLogs') });
     const template = Template.fromStack(stack);
-    template.hasResourceProperties('AWS::Glue::Database', { DatabaseInput: Match.objectLike({ Name: LOGS_DATABASE }) });
+    for (const name of [LOGS_DATABASE, SIGNALS_DATABASE, RULE_ERRORS_DATABASE])
+      template.hasResourceProperties('AWS::Glue::Database', { DatabaseInput: Match.objectLike({ Name: name }) });
     template.hasResourceProperties('AWS::Athena::WorkGroup', {
       Name: `caracal-${REGION}`,
       WorkGroupConfiguration: Match.objectLike({
+        EnforceWorkGroupConfiguration: true,
+        BytesScannedCutoffPerQuery: DEFAULT_BYTES_SCANNED_CUTOFF,
         ResultConfiguration: Match.objectLike({
           OutputLocation: { 'Fn::Join': ['', ['s3://', { Ref: logicalId(search.resultsBucket) }, '/results/']] },
         }),
       }),
     });
     expect(nagErrors(stack)).toEqual([]);
+  });
+
+  it('makes a table per log type with typed columns, p_* columns and projected hour partitions in the lake layout', () => {
+    const { stack, fakes } = bareStack('SearchTablesTest');
+    const lake = fakes.bucket('Lake');
+    const schema = {
+      schema: 'Custom.Thing',
+      fields: [
+        { name: 'n', type: 'bigint' as const },
+        { name: 'tags', type: 'array' as const, element: { type: 'string' as const } },
+        {
+          name: 'who',
+          type: 'object' as const,
+          fields: [
+            { name: 'principalId', type: 'string' as const },
+            { name: 'principalID', type: 'string' as const },
+          ],
+        },
+      ],
+    };
+    new Search(stack, 'Search', {
+      removalPolicy: RemovalPolicy.RETAIN,
+      accessLogs: fakes.bucket('AccessLogs'),
+      lakeBucket: lake,
+      tables: lakeTableSpecs([schema]),
+      bytesScannedCutoffPerQuery: 50_000_000,
+    });
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::Athena::WorkGroup', {
+      WorkGroupConfiguration: Match.objectLike({ BytesScannedCutoffPerQuery: 50_000_000 }),
+    });
+    template.resourceCountIs('AWS::Glue::Table', 1);
+    const [table] = Object.values(template.findResources('AWS::Glue::Table')) as {
+      Properties: { DatabaseName: string; TableInput: TableInput };
+    }[];
+    const input = table.Properties.TableInput;
+    expect(table.Properties.DatabaseName).toBe(LOGS_DATABASE);
+    expect(input.Name).toBe('custom_thing');
+    expect(input.PartitionKeys.map((k: { Name: string }) => k.Name)).toEqual(['year', 'month', 'day', 'hour']);
+    expect(input.Parameters['projection.enabled']).toBe('true');
+    expect(input.Parameters['storage.location.template']).toEqual({
+      'Fn::Join': [
+        '',
+        ['s3://', { Ref: logicalId(lake) }, '/panther_logs/custom_thing/year=${year}/month=${month}/day=${day}/hour=${hour}'],
+      ],
+    });
+    const columns = Object.fromEntries(
+      input.StorageDescriptor.Columns.map((c: { Name: string; Type: string }) => [c.Name, c.Type]),
+    );
+    expect(columns).toMatchObject({
+      n: 'bigint',
+      tags: 'array<string>',
+      who: 'struct<principalId:string,principalid_2:string>',
+      p_event_time: 'timestamp',
+      p_any_ip_addresses: 'array<string>',
+    });
+  });
+});
+
+describe('search in the whole stack', () => {
+  it('catalogs every managed log type and lets the api function query, read the catalog, the lake and the results', () => {
+    const { template } = synthesizedStack();
+    template.resourceCountIs(
+      'AWS::Glue::Table',
+      lakeTableSpecs(managedSchemas()).filter((t) => t.database === LOGS_DATABASE).length,
+    );
+    const api = Object.entries(template.findResources('AWS::Lambda::Function')).find(([, r]) =>
+      JSON.stringify(r).includes('ATHENA_WORKGROUP'),
+    );
+    expect(api).toBeDefined();
+    const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
+    for (const action of ['athena:StartQueryExecution', 'athena:GetQueryResults', 'athena:StopQueryExecution', 'glue:GetTables'])
+      expect(policies).toContain(action);
+    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(500);
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '../../../core/search';
 import { INDICATOR_FIELDS } from '../../../core/schemas/indicators';
 import { compile, staticCatalog, type TableInfo } from '../../../core/pantherflow';
+import type { Group } from '../../../core/detections/simple/model';
 import { ApiError, invalidInput } from '../errors';
 import { glueTables, queryResults, queryRowCount, queryStatus, startQuery, stopQuery, type EngineColumn } from './engine';
 import {
@@ -49,7 +50,7 @@ export interface RunSearchInput {
   readonly query?: string | null;
   readonly builder?: {
     readonly logTypes: readonly string[];
-    readonly conditions?: string | null;
+    readonly conditions?: unknown;
     readonly fields?: readonly string[] | null;
     readonly limit?: number | null;
   } | null;
@@ -180,16 +181,22 @@ async function compileSearch(input: RunSearchInput, range: ResolvedRange, now: D
   }
   const b = input.builder;
   if (!b) throw invalidInput({ builder: 'builder is required in BUILDER mode' });
-  let conditions = null;
-  if (b.conditions) {
+  // AWSJSON arrives as JSON text (AppSync) or already parsed.
+  let conditions = b.conditions ?? null;
+  if (typeof conditions === 'string') {
     try {
-      conditions = JSON.parse(b.conditions);
+      conditions = JSON.parse(conditions);
     } catch {
       throw invalidInput({ 'builder.conditions': 'conditions must be JSON' });
     }
   }
+  if (conditions !== null && (typeof conditions !== 'object' || (conditions as { kind?: unknown }).kind !== 'group'))
+    throw invalidInput({ 'builder.conditions': 'conditions must be a group of conditions (kind: group)' });
   try {
-    const sql = builderSql({ logTypes: b.logTypes, conditions, fields: b.fields, limit: b.limit }, range);
+    const sql = builderSql(
+      { logTypes: b.logTypes, conditions: conditions as Group | null, fields: b.fields, limit: b.limit },
+      range,
+    );
     return { query: JSON.stringify({ ...b, conditions }), sql };
   } catch (e) {
     if (e instanceof BuilderError) throw invalidInput({ builder: e.message });
