@@ -149,58 +149,71 @@ export function checkReadOnlySql(sql: string): SqlCheck {
   }
   const tables: string[] = [];
   const refs: TableRef[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const u = upper(tokens[i]);
-    if (u !== 'FROM' && u !== 'JOIN') continue;
-    let j = i + 1;
-    for (;;) {
-      const ref = tokens[j];
-      if (!ref) break;
-      if (ref.kind === 'string') return { ok: false, error: SQL_FILE_SOURCE };
-      if (ref.kind === 'punct' && ref.text === '(') break; // a subquery or a parenthesised join
-      if (ref.kind === 'word' && (ref.upper === 'UNNEST' || ref.upper === 'LATERAL')) break;
-      if (ref.kind !== 'word' && ref.kind !== 'quoted') break;
-      const parts = [ref.text];
-      j++;
-      while (
-        tokens[j]?.text === '.' &&
-        tokens[j].kind === 'punct' &&
-        (tokens[j + 1]?.kind === 'word' || tokens[j + 1]?.kind === 'quoted')
-      ) {
-        parts.push(tokens[j + 1].text);
-        j += 2;
-      }
-      if (tokens[j]?.kind === 'punct' && tokens[j].text === '(')
-        return { ok: false, error: sqlForbiddenFunction(parts.join('.')) };
-      const table = lakeTable(parts, ctes);
-      if (table === undefined) return { ok: false, error: sqlForbiddenTable(parts.join('.')) };
-      if (table) {
-        tables.push(table);
-        const [database, name] = table.split('.');
-        refs.push({ start: ref.at, end: tokens[j - 1].end, database, table: name });
-      }
-      // alias
-      if (upper(tokens[j]) === 'AS') j++;
-      if (tokens[j] && (tokens[j].kind === 'quoted' || (tokens[j].kind === 'word' && !CLAUSE_WORDS.has(upper(tokens[j]))))) j++;
-      if (tokens[j]?.kind === 'punct' && tokens[j].text === '(') {
-        // alias column list: t(a, b)
-        while (tokens[j] && tokens[j].text !== ')') j++;
-        j++;
-      }
-      if (tokens[j]?.kind === 'punct' && tokens[j].text === ',' && u === 'FROM') {
-        j++;
-        continue;
-      }
-      break;
+  // Depth of parentheses at each token, to read each FROM clause at its own level.
+  const depths: number[] = [];
+  let depth = 0;
+  for (const t of tokens) {
+    if (t.kind === 'punct' && t.text === ')') depth--;
+    depths.push(depth);
+    if (t.kind === 'punct' && t.text === '(') depth++;
+  }
+  /** Reads a table reference starting at `j`; returns an error, or undefined. */
+  const readRef = (j: number): string | undefined => {
+    const ref = tokens[j];
+    if (!ref) return undefined;
+    if (ref.kind === 'string') return SQL_FILE_SOURCE;
+    if (ref.kind !== 'word' && ref.kind !== 'quoted') return undefined; // a subquery or a parenthesised join
+    if (ref.kind === 'word' && (ref.upper === 'UNNEST' || ref.upper === 'LATERAL')) return undefined;
+    const parts = [ref.text];
+    let k = j + 1;
+    while (isPunct(tokens[k], '.') && (tokens[k + 1]?.kind === 'word' || tokens[k + 1]?.kind === 'quoted')) {
+      parts.push(tokens[k + 1].text);
+      k += 2;
     }
+    if (isPunct(tokens[k], '(')) return sqlForbiddenFunction(parts.join('.'));
+    const table = lakeTable(parts, ctes);
+    if (table === undefined) return sqlForbiddenTable(parts.join('.'));
+    if (table) {
+      tables.push(table);
+      const [database, name] = table.split('.');
+      refs.push({ start: ref.at, end: tokens[k - 1].end, database, table: name });
+    }
+    return undefined;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    if (upper(tokens[i]) !== 'FROM') continue;
+    const level = depths[i];
+    let error = readRef(i + 1);
+    for (let j = i + 1; !error && j < tokens.length; j++) {
+      if (depths[j] < level) break;
+      if (depths[j] > level) continue;
+      const u = upper(tokens[j]);
+      if (FROM_ENDS.has(u)) break;
+      if (u === 'JOIN' || u === ',') error = readRef(j + 1);
+    }
+    if (error) return { ok: false, error };
   }
   return { ok: true, tables: [...new Set(tables)], refs };
 }
 
-const CLAUSE_WORDS = new Set([
-  'WHERE', 'GROUP', 'ORDER', 'LIMIT', 'OFFSET', 'HAVING', 'JOIN', 'INNER', 'LEFT', 'RIGHT', 'FULL', 'CROSS', 'ON',
-  'USING', 'UNION', 'INTERSECT', 'EXCEPT', 'WINDOW', 'QUALIFY', 'NATURAL', 'FETCH', 'TABLESAMPLE', 'AS',
-]); // prettier-ignore
+/** Words that end a FROM clause at its level. */
+const FROM_ENDS = new Set([
+  'WHERE',
+  'GROUP',
+  'ORDER',
+  'LIMIT',
+  'OFFSET',
+  'HAVING',
+  'UNION',
+  'INTERSECT',
+  'EXCEPT',
+  'WINDOW',
+  'QUALIFY',
+  'FETCH',
+  'SELECT',
+]);
+
+const isPunct = (t: SqlToken | undefined, text: string) => !!t && t.kind === 'punct' && t.text === text;
 
 const upper = (t: SqlToken | undefined) => (t && t.kind === 'word' ? t.upper : t?.kind === 'punct' ? t.text : '');
 
