@@ -13,6 +13,7 @@ import { AlertDeliveries } from '../../features/alerts/AlertDeliveries';
 import { AlertEventsTable } from '../../features/alerts/AlertEventsTable';
 import { AlertSummary } from '../../features/alerts/AlertSummary';
 import { AlertTriage } from '../../features/alerts/AlertTriage';
+import { TuneDetectionButton } from '../../features/detections/filters';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { useHasPermissions } from '../../lib/permissions';
 import { ALERT_QUERY } from './alerts.operations';
@@ -32,6 +33,7 @@ export function AlertDetailsPage() {
   const events = useAlertEvents(alert && alert.type !== 'SYSTEM_ERROR' ? alert.id : undefined);
   const { assignees, nameOf } = useAlertAssignees();
   const canModify = useHasPermissions(['AlertModify']);
+  const canTune = useHasPermissions(['RuleModify']);
   const triage = useAlertTriage(alert, () => refetch());
   const deliveries = useAlertDeliveries(alert?.id, canModify);
   usePageTitle(alert?.title ?? 'Alert');
@@ -70,6 +72,9 @@ export function AlertDetailsPage() {
             onAssignee={triage.setAssignee}
           />
           <AlertSummary alert={alert} />
+          {canTune && alert.type === 'ALERT' && alert.detectionId && (
+            <TuneDetectionButton detectionId={alert.detectionId} alertId={alert.id} />
+          )}
           {alert.type !== 'SYSTEM_ERROR' && <AlertEventsTable {...events} />}
           <AlertDeliveries {...deliveries} />
           <AlertComments
