@@ -1,6 +1,14 @@
-// Correlation rules: validation of the `Detection` body, the evaluator (signals in, does the rule
-// fire?) and the unit tests. The scheduled correlation job reuses `evaluateCorrelation` over the
-// signals it reads from the lake; `caracal test` feeds it the signals a test's RuleOutputs describe.
+// Correlation rules: validation and parsing of the `Detection` body and the unit tests. Evaluation is
+// core/correlation's `evaluateCorrelation` (the scheduled correlation runs use the same one over the
+// signals they read from the lake); `caracal test` feeds it the signals a test's RuleOutputs describe.
+import {
+  evaluateCorrelation,
+  type CorrelationBody,
+  type Criterion,
+  type Signal,
+  type Step,
+  type Transition,
+} from '../correlation';
 import { isRecord } from './shape';
 
 export interface CorrelationIssue {
@@ -8,39 +16,7 @@ export interface CorrelationIssue {
   message: string;
 }
 
-export interface Signal {
-  /** The RuleID of the detection that produced the signal. */
-  ruleId: string;
-  /** Epoch milliseconds. */
-  time: number;
-  fields: Record<string, unknown>;
-}
-
-interface Step {
-  id: string;
-  ruleId: string;
-  min: number;
-  max?: number;
-  absence: boolean;
-}
-
-interface Transition {
-  from: string;
-  to: string;
-  withinMs?: number;
-  /** Pairs of (field on the From step's signal, field on the To step's signal) that must be equal. */
-  joins: [string, string][];
-}
-
-interface Criterion {
-  name: string;
-  /** Group entry ID → field of that entry's signals. */
-  fields: Map<string, string>;
-}
-
-export type CorrelationBody =
-  | { form: 'sequence'; steps: Step[]; transitions: Transition[]; lookbackMs?: number; reverse: boolean }
-  | { form: 'group'; entries: Step[]; minMatches: number; criteria: Criterion[]; lookbackMs?: number };
+export type { CorrelationBody, Criterion, Signal, Step, Transition } from '../correlation';
 
 export interface CorrelationMatch {
   fired: boolean;
@@ -274,132 +250,8 @@ export function parseCorrelationBody(detection: unknown): CorrelationBody {
 
 // -------------------------------------------------------------------------------------- evaluation
 
-/** A signal field by exact name, else by dotted path into nested objects. */
-export function signalField(signal: Signal, field: string): unknown {
-  if (field in signal.fields) return signal.fields[field];
-  let value: unknown = signal.fields;
-  for (const part of field.split('.')) {
-    if (!isRecord(value)) return undefined;
-    value = value[part];
-  }
-  return value;
-}
-
-const sameValue = (a: unknown, b: unknown) => a !== undefined && a !== null && JSON.stringify(a) === JSON.stringify(b);
-
-function joined(previous: Signal, next: Signal, transition: Transition | undefined): boolean {
-  if (!transition) return true;
-  return transition.joins.every(([fromField, toField]) =>
-    sameValue(signalField(previous, fromField), signalField(next, toField)),
-  );
-}
-
-/**
- * Does the rule fire in a run at `now` (epoch ms; default: the latest signal's time)? A run sees the
- * signals of the lookback window before it, as the scheduled correlation job does; a unit test is one
- * run just after its last signal.
- */
-export function evaluateCorrelation(body: CorrelationBody, signals: readonly Signal[], now?: number): CorrelationMatch {
-  const end = now ?? Math.max(...signals.map((s) => s.time));
-  const start = body.lookbackMs === undefined ? -Infinity : end - body.lookbackMs;
-  const visible = signals.filter((s) => s.time >= start && s.time <= end).sort((a, b) => a.time - b.time);
-  return body.form === 'group' ? evaluateGroup(body, visible) : evaluateSequence(body, visible);
-}
-
-function evaluateSequence(body: Extract<CorrelationBody, { form: 'sequence' }>, signals: Signal[]): CorrelationMatch {
-  const byRule = new Map<string, Signal[]>();
-  for (const s of signals) byRule.set(s.ruleId, [...(byRule.get(s.ruleId) ?? []), s]);
-  const transitionInto = (index: number) => {
-    const step = body.steps[index];
-    const previous = body.steps[index - 1];
-    return previous ? body.transitions.find((t) => t.from === previous.id && t.to === step.id) : undefined;
-  };
-
-  // chain[i] = the signal at which step i completed (for an absence step: the previous step's).
-  const search = (index: number, chain: Signal[], used: Signal[]): Signal[] | undefined => {
-    if (index === body.steps.length) return used;
-    const step = body.steps[index];
-    const previous = chain[index - 1];
-    const transition = transitionInto(index);
-    const candidates = (byRule.get(step.ruleId) ?? []).filter((s) => {
-      if (previous && (s.time < previous.time || s === previous)) return false;
-      if (previous && transition?.withinMs !== undefined && s.time - previous.time > transition.withinMs) return false;
-      return previous ? joined(previous, s, transition) : true;
-    });
-    if (step.absence) {
-      if (!previous) return candidates.length === 0 ? search(index + 1, chain, used) : undefined;
-      return candidates.length === 0 ? search(index + 1, [...chain, previous], used) : undefined;
-    }
-    if (candidates.length < step.min || (step.max !== undefined && candidates.length > step.max)) return undefined;
-    const order = body.reverse ? [...candidates].reverse() : candidates;
-    // Signals counted toward a step's MinMatchCount share the values the step is joined on, before and after.
-    const outgoing = body.transitions.find((t) => t.from === step.id);
-    const joinFields = [...(transition?.joins.map(([, to]) => to) ?? []), ...(outgoing?.joins.map(([from]) => from) ?? [])];
-    for (const candidate of order) {
-      // The step completes at its min-th signal that joins with the candidate (the candidate itself first).
-      const peers = candidates.filter(
-        (s) => s.time <= candidate.time && (s === candidate || sameJoinKeys(s, candidate, joinFields)),
-      );
-      if (peers.length < step.min) continue;
-      const found = search(index + 1, [...chain, candidate], [...used, ...peers.slice(-step.min)]);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  const found = search(0, [], []);
-  return { fired: found !== undefined, signals: found ?? [] };
-}
-
-function sameJoinKeys(a: Signal, b: Signal, fields: readonly string[]): boolean {
-  return fields.every((field) => sameValue(signalField(a, field), signalField(b, field)));
-}
-
-function evaluateGroup(body: Extract<CorrelationBody, { form: 'group' }>, signals: Signal[]): CorrelationMatch {
-  const keyOf = (entry: Step, signal: Signal): string | undefined => {
-    const parts: unknown[] = [];
-    for (const criterion of body.criteria) {
-      const field = criterion.fields.get(entry.id);
-      if (field === undefined) continue;
-      const value = signalField(signal, field);
-      if (value === undefined || value === null) return undefined;
-      parts.push([criterion.name, value]);
-    }
-    return JSON.stringify(parts);
-  };
-  const candidateKeys = new Set<string>();
-  for (const entry of body.entries) {
-    for (const s of signals)
-      if (s.ruleId === entry.ruleId) {
-        const key = keyOf(entry, s);
-        if (key !== undefined) candidateKeys.add(key);
-      }
-  }
-  for (const wanted of candidateKeys.size ? candidateKeys : new Set([JSON.stringify([])])) {
-    const used: Signal[] = [];
-    let satisfied = 0;
-    for (const entry of body.entries) {
-      const mine = signals.filter((s) => s.ruleId === entry.ruleId && agrees(keyOf(entry, s), wanted));
-      const ok = entry.absence
-        ? mine.length === 0
-        : mine.length >= entry.min && (entry.max === undefined || mine.length <= entry.max);
-      if (ok) {
-        satisfied++;
-        used.push(...mine);
-      }
-    }
-    if (satisfied >= body.minMatches) return { fired: true, signals: used };
-  }
-  return { fired: false, signals: [] };
-}
-
-/** An entry's key agrees with the wanted key on every criterion the entry takes part in. */
-function agrees(key: string | undefined, wanted: string): boolean {
-  if (key === undefined) return false;
-  const mine = new Map((JSON.parse(key) as [string, unknown][]).map(([n, v]) => [n, JSON.stringify(v)]));
-  const target = new Map((JSON.parse(wanted) as [string, unknown][]).map(([n, v]) => [n, JSON.stringify(v)]));
-  for (const [name, value] of mine) if (target.has(name) && target.get(name) !== value) return false;
-  return true;
-}
+// The evaluator is core/correlation's (one for unit tests and scheduled runs); re-exported for callers here.
+export { evaluateCorrelation, signalField } from '../correlation';
 
 // ------------------------------------------------------------------------------------------ tests
 
