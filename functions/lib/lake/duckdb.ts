@@ -133,12 +133,12 @@ function dataFormat(path: string, suffix = ''): 'json' | 'parquet' | undefined {
   return undefined;
 }
 
-function reader(path: string, parquet: boolean, columns?: string, suffix = ''): string {
+function reader(path: string, parquet: boolean, columns?: string, suffix = '', maximumDepth?: number): string {
   const files = parquet ? `*.parquet${suffix}` : suffix ? `*.json.gz${suffix}` : '*.json*';
   const glob = join(path, 'year=*', 'month=*', 'day=*', 'hour=*', files);
   const hiveTypes = `{${PARTITION_COLUMNS.map((c) => `${literal(c)}: 'INTEGER'`).join(', ')}}`;
   if (parquet) return `read_parquet(${literal(glob)}, hive_partitioning = true, hive_types = ${hiveTypes}, union_by_name = true)`;
-  return `read_json(${literal(glob)}, format = 'newline_delimited', hive_partitioning = true, hive_types = ${hiveTypes}, union_by_name = true${suffix ? ", compression = 'gzip'" : ''}${columns ? `, columns = ${columns}` : ''})`;
+  return `read_json(${literal(glob)}, format = 'newline_delimited', hive_partitioning = true, hive_types = ${hiveTypes}, union_by_name = true${suffix ? ", compression = 'gzip'" : ''}${maximumDepth ? `, maximum_depth = ${maximumDepth}` : ''}${columns ? `, columns = ${columns}` : ''})`;
 }
 
 async function registerTable(
@@ -149,7 +149,18 @@ async function registerTable(
   suffix = '',
 ): Promise<TableInfo> {
   const parquet = dataFormat(path, suffix) === 'parquet';
-  const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader(path, parquet, undefined, suffix)}`);
+  // Keys that differ only by case (CloudTrail's principalId and principalID) cannot be two fields of one
+  // struct: then the table's nested objects are read as JSON, which keeps every key apart with its exact case
+  // (docs/search.md).
+  let maximumDepth: number | undefined;
+  let described;
+  try {
+    described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader(path, parquet, undefined, suffix)}`);
+  } catch (e) {
+    if (parquet || !/Duplicate name/i.test((e as Error).message)) throw e;
+    maximumDepth = 1;
+    described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader(path, parquet, undefined, suffix, maximumDepth)}`);
+  }
   const columns: { name: string; sqlType: string }[] = described
     .getRowObjectsJson()
     .map((r) => ({ name: String(r.column_name), sqlType: String(r.column_type) }))
@@ -158,7 +169,7 @@ async function registerTable(
   const spec = `{${columns.map((c) => `${literal(c.name)}: ${literal(c.sqlType)}`).join(', ')}}`;
   await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quote(database)}`);
   await connection.run(
-    `CREATE OR REPLACE VIEW ${quote(database)}.${quote(name)} AS SELECT * FROM ${reader(path, parquet, spec, suffix)}`,
+    `CREATE OR REPLACE VIEW ${quote(database)}.${quote(name)} AS SELECT * FROM ${reader(path, parquet, spec, suffix, maximumDepth)}`,
   );
   const info: ColumnInfo[] = columns.map((c) => ({ name: c.name, type: flowType(c.sqlType) }));
   return { database, name, columns: info, timePartitioned: true };
