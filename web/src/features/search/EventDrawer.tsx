@@ -15,6 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { SearchIcon } from '../../components/icons';
 import { cellText, indicatorValues } from './searchState';
 
 interface EventDrawerProps {
@@ -78,7 +79,7 @@ export function EventDrawer({ event, onClose, onSearchValue, indicatorPath }: Ev
                             aria-label={`Search for ${field} = ${text.slice(0, 60)}`}
                             onClick={() => onSearchValue(field, text)}
                           >
-                            🔍
+                            <SearchIcon size={16} />
                           </ActionIcon>
                         </Tooltip>
                       )}
