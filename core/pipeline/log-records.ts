@@ -3,8 +3,10 @@
 //   JSON            a stream of JSON documents (one per line, concatenated or pretty-printed)
 //   JsonArray       the elements of a root array, or of the array in one root field (the envelope)
 //   CloudWatchLogs  CloudWatch Logs subscription messages: each logEvents[].message of a DATA_MESSAGE
-//   Auto            a JSON array, CloudWatch Logs, JSON documents spread over lines (pretty-printed) or lines,
-//                   judged from the start of the object
+//   Auto            a JSON array, CloudTrail's Records envelope, CloudWatch Logs, JSON documents spread over
+//                   lines (pretty-printed) or lines, judged from the first lines of the object (detectStreamFormat);
+//                   then the envelopes of AWS services (EventBridge, CloudTrail, CloudWatch Logs) are opened
+//                   record by record (unwrapEnvelope)
 // A record's position (line number, index within it) makes its p_row_id, so it must not depend on chunking.
 import { DEFAULT_MAX_LINE_BYTES, LineDecoder, type DecodedLine } from '../schemas/lines';
 import type { StreamType } from '../log-sources/types';
@@ -23,16 +25,36 @@ export interface StreamFormat {
 /** How much of the start of an object Auto looks at. */
 const SNIFF_BYTES = 4096;
 const CLOUDWATCH_START = /^\s*\{\s*"(messageType|owner|logGroup|logStream|subscriptionFilters|logEvents)"\s*:/;
+/** CloudTrail (and CloudTrail Insights) objects: `{"Records":[ ...events ]}`, one document per object. */
+const RECORDS_START = /^\s*\{\s*"Records"\s*:\s*\[/;
+
+/**
+ * The stream format Auto takes for an object starting with `head`. Envelopes AWS services write are told by
+ * their start: a root array, CloudTrail's `{"Records":[`, CloudWatch Logs subscription messages. Otherwise
+ * the complete lines of the head decide between one JSON value per line and pretty-printed JSON: a document
+ * whose first line is not a whole JSON value is pretty-printed only when no later line is a whole JSON
+ * object either (the lines of a pretty-printed object are indented members and closing braces), so one
+ * malformed first line does not turn the whole object into one broken document.
+ */
+export function detectStreamFormat(head: string): StreamFormat & { streamType: Exclude<StreamType, 'Auto'> } {
+  const text = head.replace(/^\ufeff/, '');
+  if (/^\s*\[/.test(text)) return { streamType: 'JsonArray' };
+  if (RECORDS_START.test(text)) return { streamType: 'JsonArray', envelopeField: 'Records' };
+  if (CLOUDWATCH_START.test(text) && text.includes('"logEvents"')) return { streamType: 'CloudWatchLogs' };
+  const newline = text.indexOf('\n');
+  if (!/^\s*\{/.test(text) || newline < 0 || isJson(text.slice(0, newline))) return { streamType: 'Lines' };
+  // Complete lines after the first (the last line of the head may be cut short).
+  const later = text
+    .slice(newline + 1)
+    .split('\n')
+    .slice(0, -1);
+  const objectLines = later.filter((line) => /^\{/.test(line) && isJson(line)).length;
+  return { streamType: objectLines > 0 ? 'Lines' : 'JSON' };
+}
 
 /** The stream type Auto takes for an object starting with `head`. */
 export function detectStreamType(head: string): Exclude<StreamType, 'Auto'> {
-  const text = head.replace(/^\ufeff/, '');
-  if (/^\s*\[/.test(text)) return 'JsonArray';
-  if (CLOUDWATCH_START.test(text) && text.includes('"logEvents"')) return 'CloudWatchLogs';
-  // A document whose first line is not a whole JSON value is pretty-printed JSON, not one object per line.
-  const newline = text.indexOf('\n');
-  if (/^\s*\{/.test(text) && newline >= 0 && !isJson(text.slice(0, newline))) return 'JSON';
-  return 'Lines';
+  return detectStreamFormat(head).streamType;
 }
 
 const isBlank = (text: string) => text.trim().length === 0;
@@ -53,6 +75,8 @@ export async function* logRecords(
   maxRecordBytes = DEFAULT_MAX_LINE_BYTES,
 ): AsyncGenerator<LogRecord[]> {
   let type = format.streamType;
+  let envelopeField = format.envelopeField;
+  const auto = type === 'Auto';
   const iterator = chunks[Symbol.asyncIterator]();
   const buffered: Uint8Array[] = [];
   if (type === 'Auto') {
@@ -63,21 +87,33 @@ export async function* logRecords(
       buffered.push(next.value);
       size += next.value.length;
     }
-    type = detectStreamType(new TextDecoder().decode(Buffer.concat(buffered).subarray(0, SNIFF_BYTES)));
+    ({ streamType: type, envelopeField } = detectStreamFormat(
+      new TextDecoder().decode(Buffer.concat(buffered).subarray(0, SNIFF_BYTES)),
+    ));
   }
   const all = (async function* () {
     yield* buffered;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   })();
+  if (type === 'CloudWatchLogs') yield* cloudWatchMessages(all, maxRecordBytes);
+  else {
+    const split = recordsOf(type as 'Lines' | 'JSON' | 'JsonArray', all, envelopeField, maxRecordBytes);
+    if (!auto) yield* split;
+    else for await (const batch of split) yield batch.flatMap(unwrapEnvelope);
+  }
+}
+
+/** Lines, JSON or JsonArray records of a stream. */
+async function* recordsOf(
+  type: 'Lines' | 'JSON' | 'JsonArray',
+  all: AsyncIterable<Uint8Array>,
+  envelopeField: string | undefined,
+  maxRecordBytes: number,
+): AsyncGenerator<LogRecord[]> {
   if (type === 'Lines') yield* lines(all, maxRecordBytes);
-  else if (type === 'CloudWatchLogs') yield* cloudWatchMessages(all, maxRecordBytes);
   else {
     const target: ScanTarget =
-      type === 'JSON'
-        ? { kind: 'values' }
-        : format.envelopeField
-          ? { kind: 'envelope', field: format.envelopeField }
-          : { kind: 'array' };
+      type === 'JSON' ? { kind: 'values' } : envelopeField ? { kind: 'envelope', field: envelopeField } : { kind: 'array' };
     let ordinal = 0;
     for await (const values of jsonValues(all, target, maxRecordBytes)) {
       yield values.map((v) => ({ lineNumber: ++ordinal, index: 0, ...v }));
@@ -107,6 +143,66 @@ async function* jsonValues(
 interface CloudWatchMessage {
   messageType?: unknown;
   logEvents?: unknown;
+}
+
+/**
+ * Auto, record by record: the envelopes AWS services wrap their logs in, opened so the managed schemas read
+ * the logs themselves. A record that is
+ *   - an EventBridge event of an AWS service (`source` "aws.*", `detail-type`, `detail`): its `detail`
+ *     (GuardDuty findings, CloudTrail "AWS API Call via CloudTrail", ...), or for Security Hub
+ *     ("aws.securityhub", `detail.findings`) each finding;
+ *   - a CloudTrail document (`{"Records":[...]}`, one per line when objects are concatenated): each event;
+ *   - a CloudWatch Logs subscription message (DATA_MESSAGE): each log event's message; a CONTROL_MESSAGE is
+ *     no record.
+ * Anything else is the record as it is. Inner records keep the outer line number and are indexed in order.
+ */
+export function unwrapEnvelope(record: LogRecord): LogRecord[] {
+  if (!('text' in record) || record.index !== 0) return [record];
+  const { text, lineNumber } = record;
+  const maybe =
+    (text.includes('"detail-type"') && text.includes('"detail"')) ||
+    RECORDS_START.test(text) ||
+    (text.includes('"logEvents"') && text.includes('"messageType"'));
+  if (!maybe) return [record];
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [record];
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [record];
+  const doc = value as Record<string, unknown>;
+  const inner = (items: unknown[]): LogRecord[] =>
+    items.map((item, index) =>
+      item && typeof item === 'object' && !Array.isArray(item)
+        ? { lineNumber, index, text: JSON.stringify(item) }
+        : { lineNumber, index, error: `${typeof item} in an AWS envelope where a log object was expected` },
+    );
+  if (
+    typeof doc.source === 'string' &&
+    doc.source.startsWith('aws.') &&
+    !doc.source.startsWith('aws.partner/') &&
+    typeof doc['detail-type'] === 'string' &&
+    doc.detail &&
+    typeof doc.detail === 'object' &&
+    !Array.isArray(doc.detail)
+  ) {
+    const detail = doc.detail as Record<string, unknown>;
+    if (doc.source === 'aws.securityhub' && Array.isArray(detail.findings)) return inner(detail.findings);
+    return [{ lineNumber, index: 0, text: JSON.stringify(detail) }];
+  }
+  if (Array.isArray(doc.Records) && RECORDS_START.test(text)) return inner(doc.Records);
+  if (doc.messageType === 'CONTROL_MESSAGE' && Array.isArray(doc.logEvents)) return [];
+  if (doc.messageType === 'DATA_MESSAGE' && Array.isArray(doc.logEvents)) {
+    const out: LogRecord[] = [];
+    doc.logEvents.forEach((event: unknown, index) => {
+      const message = (event as { message?: unknown } | null)?.message;
+      if (typeof message !== 'string') out.push({ lineNumber, index, error: 'CloudWatch Logs event without a message' });
+      else if (!isBlank(message)) out.push({ lineNumber, index, text: message });
+    });
+    return out;
+  }
+  return [record];
 }
 
 /** Each DATA_MESSAGE's log events become records (line = the message's ordinal, index = the event's). */

@@ -2,9 +2,11 @@
 // an accepted body its object in the ingest bucket (http/<sourceId>/...), written before the answer: that
 // object is the durable hand-off, and the log processor takes it from there like any S3 object. Every refusal
 // is counted for its source. A secret an earlier version kept as one salted SHA-256 is kept as scrypt once
-// its credential verified.
+// its credential verified. An accepted body is then measured (http-body.ts): inflated and its records counted,
+// and refused with 413 beyond the caps of core/pipeline/limits.ts.
 import { getSource, upgradeStoredSecret } from '../log-sources';
-import { checkHttpRequest } from './http-request';
+import { checkHttpBody, DEFAULT_HTTP_BODY_LIMITS, type HttpBodyLimits } from './http-body';
+import { checkHttpRequest, type HttpRefusal } from './http-request';
 import { writeHttpObject } from './http-store';
 import { countSourceError } from './pipeline-errors';
 
@@ -23,6 +25,8 @@ export interface HttpIngestRequest {
 export interface HttpIngestConfig {
   readonly ingestBucket: string;
   readonly maxBodyBytes: number;
+  /** The caps on what the body inflates to and the records it holds (default: core/pipeline/limits.ts). */
+  readonly bodyLimits?: HttpBodyLimits;
 }
 
 export interface HttpIngestAnswer {
@@ -33,7 +37,11 @@ export interface HttpIngestAnswer {
 export async function ingestHttpRequest(request: HttpIngestRequest, config: HttpIngestConfig): Promise<HttpIngestAnswer> {
   const { path, method, headers, body, now } = request;
   const source = path && !path.includes('/') ? await getSource(path) : null;
-  const refusal = checkHttpRequest({ method, source, headers, body, maxBodyBytes: config.maxBodyBytes, now });
+  let refusal: HttpRefusal | null = checkHttpRequest({ method, source, headers, body, maxBodyBytes: config.maxBodyBytes, now });
+  if (!refusal && source) {
+    const format = { streamType: source.streamType, envelopeField: source.jsonArrayEnvelopeField };
+    refusal = (await checkHttpBody(body, format, config.bodyLimits ?? DEFAULT_HTTP_BODY_LIMITS)).refusal;
+  }
   if (refusal) {
     if (source && refusal.counted) await countSourceError(source.id, refusal.counted, refusal.message);
     console.log(`refused ${method} /${path.slice(0, 64)}: ${refusal.status} ${refusal.message}`);

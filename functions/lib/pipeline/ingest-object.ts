@@ -98,7 +98,7 @@ export async function ingestObject(
     await raiseSourceDataAlert(
       source,
       'SOURCE_LOG_PROCESSING_ERRORS',
-      `The object ${key} could not be read to its end (${result.corrupt}); ${result.events} events before the damage were kept.`,
+      `The object ${key} could not be read to its end (${result.corrupt}); ${result.events} events before that point were kept, the rest was not read.`,
       now,
     );
   }

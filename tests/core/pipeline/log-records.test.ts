@@ -1,9 +1,17 @@
 // Splitting objects into log records by stream type, independent of how the bytes are chunked.
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CorruptObjectError, decompressed } from '../../../functions/lib/pipeline/decompress';
+import { CorruptObjectError, decompressed, InflationLimitError } from '../../../functions/lib/pipeline/decompress';
 import { JsonScanner } from '../../../core/pipeline/json-scanner';
-import { detectStreamType, logRecords, type LogRecord, type StreamFormat } from '../../../core/pipeline/log-records';
+import {
+  detectStreamFormat,
+  detectStreamType,
+  logRecords,
+  unwrapEnvelope,
+  type LogRecord,
+  type StreamFormat,
+} from '../../../core/pipeline/log-records';
+import { inflationProblem, RATIO_FLOOR_BYTES } from '../../../core/pipeline/limits';
 
 async function* chunked(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
@@ -110,6 +118,79 @@ describe('Auto', () => {
       '{\n  "a": 1\n}',
       '{\n  "b": 2\n}',
     ]);
+  });
+});
+
+describe('Auto, on more than the first line', () => {
+  it('takes an object whose malformed first line is followed by JSON lines for lines', async () => {
+    const head = ['{"action": "trunc', ...Array.from({ length: 10 }, (_, i) => JSON.stringify({ action: 'a', n: i }))].join('\n');
+    expect(detectStreamType(head)).toBe('Lines');
+    const rs = await records(head, { streamType: 'Auto' }, 5);
+    expect(rs).toHaveLength(11);
+    expect(rs.map((r) => r.lineNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    // A pretty-printed document with values on lines of their own stays one document.
+    expect(detectStreamType('{\n  "a": [\n    1,\n    "x"\n  ],\n  "b": {\n    "c": null\n  }\n}\n')).toBe('JSON');
+  });
+
+  it('recognises CloudTrail log files by their Records envelope', () => {
+    expect(detectStreamFormat('{"Records":[{"eventVersion":"1.09"')).toEqual({
+      streamType: 'JsonArray',
+      envelopeField: 'Records',
+    });
+    expect(detectStreamFormat(' {\n  "Records" : [\n')).toEqual({ streamType: 'JsonArray', envelopeField: 'Records' });
+    expect(detectStreamFormat('{"Recordsx":[1]}\n')).toEqual({ streamType: 'Lines' });
+  });
+
+  it('opens AWS envelopes record by record, indexing what they hold', () => {
+    const at = (text: string): LogRecord => ({ lineNumber: 4, index: 0, text });
+    const eb = (source: string, detail: unknown) => JSON.stringify({ 'detail-type': 'X', source, detail });
+    expect(unwrapEnvelope(at(eb('aws.guardduty', { a: 1 })))).toEqual([{ lineNumber: 4, index: 0, text: '{"a":1}' }]);
+    expect(unwrapEnvelope(at(eb('aws.securityhub', { findings: [{ a: 1 }, { b: 2 }] })))).toEqual([
+      { lineNumber: 4, index: 0, text: '{"a":1}' },
+      { lineNumber: 4, index: 1, text: '{"b":2}' },
+    ]);
+    expect(unwrapEnvelope(at('{"Records":[{"a":1},7]}'))).toEqual([
+      { lineNumber: 4, index: 0, text: '{"a":1}' },
+      { lineNumber: 4, index: 1, error: 'number in an AWS envelope where a log object was expected' },
+    ]);
+    const cw = (type: string) => JSON.stringify({ messageType: type, logEvents: [{ message: 'm1' }, { message: ' ' }, {}] });
+    expect(unwrapEnvelope(at(cw('DATA_MESSAGE')))).toEqual([
+      { lineNumber: 4, index: 0, text: 'm1' },
+      { lineNumber: 4, index: 2, error: 'CloudWatch Logs event without a message' },
+    ]);
+    expect(unwrapEnvelope(at(cw('CONTROL_MESSAGE')))).toEqual([]);
+    for (const other of [eb('acme.app', { a: 1 }), eb('aws.partner/x', { a: 1 }), '{"detail-type": "broken', '{"a":1}']) {
+      expect(unwrapEnvelope(at(other))).toEqual([at(other)]);
+    }
+  });
+
+  it('opens envelopes only for Auto: an explicit stream type reads what it is told', async () => {
+    const line = JSON.stringify({ 'detail-type': 'GuardDuty Finding', source: 'aws.guardduty', detail: { a: 1 } });
+    expect(texts(await records(line, { streamType: 'Auto' }))).toEqual(['{"a":1}']);
+    expect(texts(await records(line, { streamType: 'Lines' }))).toEqual([line]);
+  });
+});
+
+describe('gzip caps', () => {
+  it('judges the ratio past the floor, and the size always', () => {
+    expect(inflationProblem(RATIO_FLOOR_BYTES, 1)).toBeNull();
+    expect(inflationProblem(RATIO_FLOOR_BYTES + 1, 1000)).toMatch(/more than 200 times/);
+    expect(inflationProblem(RATIO_FLOOR_BYTES + 1, RATIO_FLOOR_BYTES)).toBeNull();
+    expect(inflationProblem(101, 100, 100)).toBe('inflates to more than 100 bytes (the limit); refused after 101 bytes');
+  });
+
+  it('stops inflating an object past the size cap with an InflationLimitError (a CorruptObjectError)', async () => {
+    const bytes = gzipSync(Buffer.from('line\n'.repeat(10_000)));
+    let inflated = 0;
+    const read = (async () => {
+      for await (const chunk of decompressed(chunked(bytes, 100), { maxBytes: 20_000 })) inflated += chunk.length;
+    })();
+    await expect(read).rejects.toBeInstanceOf(InflationLimitError);
+    await expect(read).rejects.toBeInstanceOf(CorruptObjectError);
+    expect(inflated).toBeLessThanOrEqual(20_000);
+    let whole = 0;
+    for await (const chunk of decompressed(chunked(bytes, 100), { maxBytes: 50_000 })) whole += chunk.length;
+    expect(whole).toBe(50_000);
   });
 });
 
