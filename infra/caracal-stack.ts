@@ -92,6 +92,7 @@ export class CaracalStack extends Stack {
       lakeBucket: this.lake.lakeBucket,
       entityTable: this.data.entityTable,
       userPool: this.auth.userPool,
+      pythonModulesLayer: !props.config.local,
     });
     this.alerts = new Alerts(this, 'Alerts');
     this.delivery = new Delivery(this, 'Delivery', {

@@ -29,6 +29,9 @@ export interface DetectionsProps {
   readonly entityTable: dynamodb.ITableV2;
   /** System alerts notify the users who may read alerts. */
   readonly userPool: cognito.IUserPool;
+  /** Whether the engine gets the layer of requirements.txt's modules (built with pip at synth time). The local
+   * runtime runs the engine on the machine's python3, which provides them itself, so it synthesizes without. */
+  readonly pythonModulesLayer: boolean;
 }
 
 /**
@@ -39,21 +42,23 @@ export class Detections extends Construct {
   readonly engineFunction: lambda.Function;
   readonly detectionsFunction: lambda.Function;
   /** The third-party modules detections import (pycountry, policyuniverse, ...). */
-  readonly pythonModules: lambda.LayerVersion;
+  readonly pythonModules: lambda.LayerVersion | undefined;
 
   constructor(scope: Construct, id: string, props: DetectionsProps) {
     super(scope, id);
-    this.pythonModules = new PythonModulesLayer(this, 'PythonModules', {
-      engineCodePath: props.engineCodePath,
-      architecture: lambda.Architecture.ARM_64,
-    }).layer;
+    this.pythonModules = props.pythonModulesLayer
+      ? new PythonModulesLayer(this, 'PythonModules', {
+          engineCodePath: props.engineCodePath,
+          architecture: lambda.Architecture.ARM_64,
+        }).layer
+      : undefined;
     this.engineFunction = new lambda.Function(this, 'EngineFunction', {
       description: 'Runs Python and YAML detections over batches of events.',
       runtime: PYTHON_RUNTIME.runtime,
       architecture: lambda.Architecture.ARM_64,
       handler: 'handler.handler',
       code: lambda.Code.fromAsset(props.engineCodePath, { exclude: ['**/__pycache__', '**/*.pyc', '**/*.ts'] }),
-      layers: [this.pythonModules],
+      layers: this.pythonModules ? [this.pythonModules] : undefined,
       memorySize: 1024,
       timeout: Duration.minutes(2),
       environment: { [ENV.keyValueTable]: props.keyValueTable.tableName },

@@ -121,6 +121,23 @@ describe('the api function', () => {
 });
 
 describe('the Detections construct on a bare stack', () => {
+  it('leaves the modules layer out for the local runtime, whose python3 provides the modules (no pip at synth)', () => {
+    const { stack, fakes } = bareStack('DetectionsLocalTest');
+    new Detections(stack, 'Detections', {
+      engineCodePath: join(import.meta.dirname, '..', '..', 'functions', 'detection-engine'),
+      keyValueTable: fakes.table('KeyValue'),
+      detectionsQueue: fakes.queue('Detections'),
+      lakeBucket: fakes.bucket('Lake'),
+      entityTable: fakes.table('Entities'),
+      userPool: fakes.userPool(),
+      pythonModulesLayer: false,
+    });
+    const bare = Template.fromStack(stack);
+    bare.resourceCountIs('AWS::Lambda::LayerVersion', 0);
+    const [, engineFn] = functionNamed(bare, 'DetectionsEngineFunction');
+    expect(engineFn.Properties.Layers).toBeUndefined();
+  });
+
   it('feeds the queue it is given to the detections function and the engine, with no unsuppressed cdk-nag finding', () => {
     const { stack, fakes } = bareStack('DetectionsTest', { nag: true });
     const keyValueTable = fakes.table('KeyValue');
@@ -132,6 +149,7 @@ describe('the Detections construct on a bare stack', () => {
       lakeBucket: fakes.bucket('Lake'),
       entityTable: fakes.table('Entities'),
       userPool: fakes.userPool(),
+      pythonModulesLayer: true,
     });
     const bare = Template.fromStack(stack);
     const [id, fn] = functionNamed(bare, 'DetectionsDetectionsFunction');
