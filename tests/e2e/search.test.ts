@@ -77,7 +77,7 @@ describe('PantherFlow search in the browser', () => {
     await editor.locator('.view-lines').click();
 
     // Completion: the table name from the lake catalog.
-    await page.keyboard.type('panther_logs.public.aws_cl', { delay: 20 });
+    await page.keyboard.type('panther_logs.public.aws_cloudt', { delay: 20 });
     const suggestion = page.locator('.suggest-widget .monaco-list-row', { hasText: 'aws_cloudtrail' }).first();
     await suggestion.waitFor({ timeout: 15_000 });
     await shot('search-pantherflow-completion');
@@ -158,7 +158,11 @@ describe('PantherFlow search in the browser', () => {
 
     await page.goto(`${suite.runtime.url}/investigate/data-explorer/`);
     await page.getByRole('heading', { name: 'Data Explorer' }).waitFor();
-    await page.getByRole('navigation', { name: 'Databases and tables' }).getByText('aws_cloudtrail').click();
+    await page
+      .getByRole('navigation', { name: 'Databases and tables' })
+      .getByText('aws_cloudtrail', { exact: true })
+      .first()
+      .click();
     await page.getByRole('table', { name: 'Columns' }).getByText('eventName').waitFor();
     await page.getByRole('button', { name: 'Show recent rows' }).click();
     await expect

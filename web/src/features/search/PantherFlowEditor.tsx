@@ -4,11 +4,12 @@
 import Editor from '@monaco-editor/react';
 import { useComputedColorScheme } from '@mantine/core';
 import 'monaco-editor/editor/contrib/codeAction/browser/codeActionContributions';
-import type { IDisposable, editor } from 'monaco-editor/editor/editor.api';
+import type { IDisposable } from 'monaco-editor/editor/editor.api';
 import { useEffect, useRef } from 'react';
 import { staticCatalog, type TableInfo } from '../../../../core/pantherflow/catalog';
 import { diagnostics } from '../../../../core/pantherflow/services/diagnostics';
 import { monaco } from '../../lib/editor/monaco';
+import { useExternalValue } from '../../lib/editor/sqlExternalValue';
 import { PANTHERFLOW_EDITOR_OPTIONS, PANTHERFLOW_LANGUAGE, pantherFlowLanguage } from '../../lib/editor/pantherflow';
 
 let fixTables: readonly TableInfo[] = [];
@@ -71,7 +72,7 @@ interface PantherFlowEditorProps {
 export default function PantherFlowEditor({ value, onChange, tables, onRun, height = 220 }: PantherFlowEditorProps) {
   const scheme = useComputedColorScheme('light');
   const watching = useRef<IDisposable | null>(null);
-  const editorRef = useRef<editor.IStandaloneCodeEditor | null>(null);
+  const external = useExternalValue(value);
   const run = useRef(onRun);
   run.current = onRun;
   useEffect(() => {
@@ -89,15 +90,18 @@ export default function PantherFlowEditor({ value, onChange, tables, onRun, heig
         height={height}
         language={PANTHERFLOW_LANGUAGE}
         theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
-        value={value}
-        onChange={(text) => onChange(text ?? '')}
+        defaultValue={value}
+        onChange={(text) => {
+          external.emit(text ?? '');
+          onChange(text ?? '');
+        }}
         loading="Loading the editor…"
         beforeMount={() => {
           pantherFlowLanguage();
           registerQuickFixes();
         }}
         onMount={(ed, m) => {
-          editorRef.current = ed;
+          external.editorRef.current = ed;
           const model = ed.getModel();
           if (model) watching.current = pantherFlowLanguage().watch(model);
           ed.addCommand(m.KeyMod.CtrlCmd | m.KeyCode.Enter, () => run.current?.());

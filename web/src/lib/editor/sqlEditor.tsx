@@ -4,6 +4,7 @@ import { useComputedColorScheme } from '@mantine/core';
 import 'monaco-editor/languages/definitions/sql/register';
 import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
 import { useSqlCatalog, type SqlCatalogDatabase } from './sqlCompletion';
+import { useExternalValue } from './sqlExternalValue';
 
 interface SqlEditorProps {
   readonly value: string;
@@ -16,6 +17,7 @@ interface SqlEditorProps {
 export default function SqlEditor({ value, onChange, catalog, onRun, height = 200 }: SqlEditorProps) {
   const scheme = useComputedColorScheme('light');
   useSqlCatalog(catalog);
+  const external = useExternalValue(value);
   return (
     <div
       aria-label="SQL query"
@@ -26,10 +28,14 @@ export default function SqlEditor({ value, onChange, catalog, onRun, height = 20
         height={height}
         language="sql"
         theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
-        value={value}
-        onChange={(text) => onChange(text ?? '')}
+        defaultValue={value}
+        onChange={(text) => {
+          external.emit(text ?? '');
+          onChange(text ?? '');
+        }}
         loading="Loading the editor…"
         onMount={(editor, monaco) => {
+          external.editorRef.current = editor;
           if (onRun) editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, onRun);
         }}
         options={{

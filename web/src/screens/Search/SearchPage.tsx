@@ -139,7 +139,8 @@ export function SearchPage({ view = 'search' }: SearchPageProps) {
   const objects = useMemo(() => rowObjects(runState.columns, runState.rows), [runState.columns, runState.rows]);
   const [shownColumns, setShownColumns] = useState<string[] | null>(null);
   useEffect(() => setShownColumns(null), [runState.columns]);
-  const shown = shownColumns ?? runState.columns;
+  // p_event_time first by default: results read as a timeline.
+  const shown = shownColumns ?? [...runState.columns].sort((a, b) => Number(b === 'p_event_time') - Number(a === 'p_event_time'));
   const [opened, setOpened] = useState<number | null>(null);
   const buckets = useMemo(() => histogram(objects), [objects]);
   const visualization = readVisualization(search?.visualization);
@@ -209,6 +210,18 @@ export function SearchPage({ view = 'search' }: SearchPageProps) {
     }
   };
 
+  /** Switching to SQL or PantherFlow with nothing written starts from the builder's first log type's table. */
+  const switchMode = (mode: SearchModeValue) => {
+    const table = databases
+      .flatMap((d) => d.tables.map((t) => ({ db: d.name, ...t })))
+      .find((t) => t.logType === builder.logTypes[0]);
+    if (url.query.trim() || !table || mode === 'BUILDER') return update({ mode }, false);
+    const query =
+      mode === 'SQL'
+        ? `SELECT *\nFROM "${table.db}"."${table.name}"\nORDER BY p_event_time DESC\nLIMIT 100`
+        : `${table.db}.public.${table.name}\n| sort p_event_time desc\n| limit 100`;
+    update({ mode, query }, false);
+  };
   const setRange = (range: TimeRangeValue) => update({ range });
   const heading = {
     search: 'Search',
@@ -259,7 +272,7 @@ export function SearchPage({ view = 'search' }: SearchPageProps) {
       )}
 
       <Card withBorder radius="md">
-        <Tabs value={url.mode} onChange={(v) => v && update({ mode: v as SearchModeValue }, false)} keepMounted={false}>
+        <Tabs value={url.mode} onChange={(v) => v && switchMode(v as SearchModeValue)} keepMounted={false}>
           <Tabs.List mb="sm">
             {SEARCH_MODES.map((m) => (
               <Tabs.Tab key={m.value} value={m.value}>
