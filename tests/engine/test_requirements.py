@@ -69,6 +69,19 @@ class MissingModuleTest(unittest.TestCase):
         self.assertIn(f"pip install {module}", text)
         self.assertTrue(self.host.test(content, "Plain", tests)["tests"][0]["passed"])
 
+    def test_an_installed_module_works_in_the_sandbox_with_its_lazily_loaded_data(self):
+        if not requirements.present().get("pycountry"):
+            self.skipTest("pycountry is not installed in this python")
+        body = ("import pycountry\n"
+                "def rule(event):\n"
+                "    return pycountry.countries.get(alpha_2=event.get('cc')).name == 'France'\n"
+                "def title(event):\n"
+                "    return pycountry.subdivisions.get(code='FR-75C').name\n")
+        content = {"version": "installed", "detections": [detection("Country", body)]}
+        verdict = self.host.test(content, "Country", [{"Name": "fr", "ExpectedResult": True, "Log": {"cc": "FR"}}])["tests"][0]
+        self.assertTrue(verdict["passed"], verdict)
+        self.assertEqual(verdict["functions"]["title"]["output"], "Paris")
+
     def test_a_deprecated_detection_does_not_run_on_its_log_types_but_runs_when_named(self):
         body = "def rule(event):\n    return True\n"
         content = {"version": "status", "detections": [

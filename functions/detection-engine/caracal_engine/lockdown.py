@@ -152,7 +152,7 @@ def preload(folders: Iterable[str] = ()) -> List[str]:
 def _warm(module: Any) -> None:
     """Load what a module reads from files lazily (pycountry's databases), while files can be read."""
     for value in list(vars(module).values()):
-        if type(value).__name__ == "Database" and hasattr(value, "__len__"):
+        if any(cls.__name__ == "Database" for cls in type(value).__mro__) and hasattr(value, "__len__"):
             try:
                 len(value)
             except Exception:  # pylint: disable=broad-except - a warm-up that fails leaves it lazy
