@@ -71,7 +71,7 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Query.logSource': anyOf('LogSourceRead', 'LogSourceModify'),
   'Query.viewBucketData': anyOf('LogSourceRawDataRead'),
   'Query.sourceHealth': anyOf('LogSourceRead', 'LogSourceModify'),
-  'Query.listAvailableLogTypes': anyOf('LogSourceRead', 'LogSourceModify', 'RuleRead', 'RuleModify'),
+  'Query.listAvailableLogTypes': anyOf('LogSourceRead', 'LogSourceModify', 'RuleRead', 'RuleModify', 'LookupModify'),
   'Mutation.createS3LogSource': anyOf('LogSourceModify'),
   'Mutation.updateS3LogSource': anyOf('LogSourceModify'),
   'Mutation.createSqsLogSource': anyOf('LogSourceModify'),
@@ -143,7 +143,7 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
 
   // Schemas (graphql/schemas.graphql)
   'Query.schemas': anyOf('LogSourceRead', 'LogSourceModify'),
-  'Query.getSchema': anyOf('LogSourceRead', 'LogSourceModify'),
+  'Query.getSchema': anyOf('LogSourceRead', 'LogSourceModify', 'LookupModify'),
   'Query.schemaRevisions': anyOf('LogSourceRead', 'LogSourceModify'),
   // A script parser is Python: trying a schema runs it, so it needs Modify, as saving it does.
   'Query.testSchema': anyOf('LogSourceModify'),

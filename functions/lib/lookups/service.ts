@@ -14,7 +14,7 @@ import {
   type LookupTable,
   type LookupTableInput,
 } from '../../../core/lookups/index';
-import { createSystemAlert } from '../alerts';
+import { createSystemAlert, type SystemAlertListener } from '../alerts';
 import { ApiError, invalidInput } from '../errors';
 import { getSearch, runSearch, searchResults } from '../search';
 import { claimName, deleteTable, getTable, listTables, putTable, releaseName, type StoredLookupTable } from './repository';
@@ -291,7 +291,12 @@ async function queryRecords(sql: string): Promise<Record<string, unknown>[]> {
  * Reads a table's source again (S3 object or scheduled query) and stores a new version. On failure the last
  * good version stays, the table shows the error, and a LOOKUP_TABLE_REFRESH system alert is raised.
  */
-export async function refreshLookupTable(id: string, now = new Date()): Promise<LookupTable | undefined> {
+export async function refreshLookupTable(
+  id: string,
+  now = new Date(),
+  /** Told of a newly opened refresh alert (by default every user who may read alerts is notified). */
+  onAlert?: SystemAlertListener,
+): Promise<LookupTable | undefined> {
   const current = await getTable(id);
   if (!current) return undefined;
   const { source } = current;
@@ -321,7 +326,7 @@ export async function refreshLookupTable(id: string, now = new Date()): Promise<
         severity: 'MEDIUM',
         dedupKey: `LOOKUP_TABLE_REFRESH:${id}`,
       },
-      { now },
+      { now, onCreated: onAlert },
     );
   }
   const saved = await putTable(table, current.revision);
@@ -329,13 +334,17 @@ export async function refreshLookupTable(id: string, now = new Date()): Promise<
 }
 
 /** Refreshes every table whose refresh period has passed (the scheduled lookup-refresh function). */
-export async function refreshDueTables(now = new Date(), log: (line: string) => void = () => {}): Promise<number> {
+export async function refreshDueTables(
+  now = new Date(),
+  log: (line: string) => void = () => {},
+  onAlert?: SystemAlertListener,
+): Promise<number> {
   let refreshed = 0;
   for (const table of await listTables()) {
     if (!table.enabled || table.source.kind === 'FILE' || !table.source.refreshMinutes) continue;
     const last = table.lastRefreshAt ? Date.parse(table.lastRefreshAt) : 0;
     if (now.getTime() - last < table.source.refreshMinutes * 60_000) continue;
-    const after = await refreshLookupTable(table.id, now);
+    const after = await refreshLookupTable(table.id, now, onAlert);
     log(`lookup table ${table.name}: ${after?.status ?? 'gone'}${after?.lastError ? ` (${after.lastError})` : ''}`);
     refreshed++;
   }

@@ -52,11 +52,17 @@ describe('enrichment in the processor', () => {
   it('adds p_enrichment.<table>.<selector> to associated events only, in the lake', async () => {
     const body = [
       cloudTrailLine('2026-11-21T10:15:00Z'),
-      cloudTrailLine('2026-11-21T10:16:00Z', 'GetObject', { sourceIPAddress: '198.51.100.1', userIdentity: { type: 'IAMUser', userName: 'bob' } }),
+      cloudTrailLine('2026-11-21T10:16:00Z', 'GetObject', {
+        sourceIPAddress: '198.51.100.1',
+        userIdentity: { type: 'IAMUser', userName: 'bob' },
+      }),
       gitHubAuditLine(Date.parse('2026-11-21T10:20:00Z')),
     ].join('\n');
     const written = new Map<string, Buffer>();
-    const result = await processObject(request(body, (t, e) => void enricher.enrich(t, e)), { put: async (k, b) => void written.set(k, b) });
+    const result = await processObject(
+      request(body, (t, e) => void enricher.enrich(t, e)),
+      { put: async (k, b) => void written.set(k, b) },
+    );
     expect(result.events).toBe(3);
     const events = [...written.entries()].flatMap(([key, bytes]) =>
       gunzipSync(bytes)
@@ -82,7 +88,10 @@ describe('enrichment in the processor', () => {
   });
 
   it('the lake query sees the enrichment', async () => {
-    await processObject(request(cloudTrailLine('2026-11-21T10:15:00Z'), (t, e) => void enricher.enrich(t, e)), directoryLakeSink(dir));
+    await processObject(
+      request(cloudTrailLine('2026-11-21T10:15:00Z'), (t, e) => void enricher.enrich(t, e)),
+      directoryLakeSink(dir),
+    );
     const lake = await openLake(dir);
     const rows = await lake.query('SELECT p_enrichment FROM panther_logs.aws_cloudtrail');
     lake.close();

@@ -10,6 +10,10 @@ import { AddLogSourcePage } from '../screens/LogSources/AddLogSourcePage';
 import { EditLogSourcePage } from '../screens/LogSources/EditLogSourcePage';
 import { LogSourceDetailsPage } from '../screens/LogSources/LogSourceDetailsPage';
 import { LogSourcesPage } from '../screens/LogSources/LogSourcesPage';
+import { LookupTablesPage } from '../screens/LookupTables/LookupTablesPage';
+import { LookupTableEditPage } from '../screens/LookupTables/LookupTableEditPage';
+import { EnrichmentProvidersPage } from '../screens/LookupTables/EnrichmentProvidersPage';
+import { EnrichmentProviderPage } from '../screens/LookupTables/EnrichmentProviderPage';
 import { NotFoundPage } from './errors/NotFoundPage';
 import { RoleFormPage } from '../screens/Roles/RoleFormPage';
 import { RolesPage } from '../screens/Roles/RolesPage';
@@ -42,6 +46,8 @@ import {
   DESTINATION_ROUTES,
   alertPath,
   LOG_SOURCE_ROUTES,
+  LOOKUP_TABLE_ROUTES,
+  ENRICHMENT_PROVIDER_ROUTES,
   SCHEMA_ROUTES,
   SECTION_PATHS,
   SETTINGS_ROUTES,
@@ -106,6 +112,17 @@ export function AppRoutes() {
             <Route path={LOG_SOURCE_ROUTES.edit} element={<EditLogSourcePage />} />
             <Route path={SCHEMA_ROUTES.new} element={<SchemaEditRoute />} />
             <Route path={SCHEMA_ROUTES.edit} element={<SchemaEditRoute />} />
+          </Route>
+          <Route element={<RequirePermissions permissions={['LookupRead', 'LookupModify']} />}>
+            <Route path={LOOKUP_TABLE_ROUTES.list} element={<LookupTablesPage />} />
+            <Route path={LOOKUP_TABLE_ROUTES.edit} element={<LookupTableEditPage />} />
+            <Route path={ENRICHMENT_PROVIDER_ROUTES.list} element={<EnrichmentProvidersPage />} />
+            <Route path={ENRICHMENT_PROVIDER_ROUTES.details} element={<EnrichmentProviderPage />} />
+          </Route>
+          <Route element={<RequirePermissions permissions={['LookupModify']} />}>
+            <Route path={LOOKUP_TABLE_ROUTES.new} element={<LookupTableEditPage />} />
+            <Route path={ENRICHMENT_PROVIDER_ROUTES.new} element={<LookupTableEditPage forProvider />} />
+            <Route path={ENRICHMENT_PROVIDER_ROUTES.edit} element={<LookupTableEditPage forProvider />} />
           </Route>
           <Route element={<RequirePermissions permissions={['AlertRead', 'AlertModify']} />}>
             <Route path={ALERT_ROUTES.list} element={<AlertsPage />} />

@@ -101,6 +101,27 @@ export const editDestinationPath = (id: string) => fill(DESTINATION_ROUTES.edit,
 export const newDestinationPath = (type?: string) =>
   type ? `${DESTINATION_ROUTES.new}?type=${encodeURIComponent(type)}` : DESTINATION_ROUTES.new;
 
+export const LOOKUP_TABLE_ROUTES = {
+  list: '/configure/lookup-tables/',
+  new: '/configure/lookup-tables/new/',
+  edit: '/configure/lookup-tables/:id/edit/',
+} as const;
+
+export const editLookupTablePath = (id: string) => fill(LOOKUP_TABLE_ROUTES.edit, { id });
+
+export const ENRICHMENT_PROVIDER_ROUTES = {
+  list: '/configure/enrichment-providers/',
+  /** With `?provider=` (IPINFO_LOCATION, TOR_EXIT_NODES, ...): that provider's setup form. */
+  new: '/configure/enrichment-providers/new/',
+  details: '/configure/enrichment-providers/:id/',
+  edit: '/configure/enrichment-providers/:id/edit/',
+} as const;
+
+export const enrichmentProviderPath = (id: string) => fill(ENRICHMENT_PROVIDER_ROUTES.details, { id });
+export const editEnrichmentProviderPath = (id: string) => fill(ENRICHMENT_PROVIDER_ROUTES.edit, { id });
+export const newEnrichmentProviderPath = (provider: string) =>
+  `${ENRICHMENT_PROVIDER_ROUTES.new}?${new URLSearchParams({ provider }).toString()}`;
+
 export const SETTINGS_ROUTES = {
   general: '/settings/general/',
   users: '/settings/users/',

@@ -7,6 +7,7 @@ import { AlertIcon, ConfigureIcon, DashboardIcon, DetectionIcon, SearchIcon } fr
 import { ALERT_ROUTES, DESTINATION_ROUTES, LOG_SOURCE_ROUTES, SCHEMA_ROUTES, SETTINGS_ROUTES, UNBUILT_PATHS } from '../routes';
 import { DATA_MODEL_ROUTES, DETECTION_ROUTES, HELPER_ROUTES, PACK_ROUTES } from '../routes';
 import { SEARCH_ROUTES } from '../routes';
+import { ENRICHMENT_PROVIDER_ROUTES, LOOKUP_TABLE_ROUTES } from '../routes';
 
 export interface NavigationLink {
   readonly label: string;
@@ -85,8 +86,8 @@ export const NAVIGATION: readonly NavigationEntry[] = [
       { label: 'Cloud Accounts', path: UNBUILT_PATHS.cloudAccounts, permissions: CLOUD_SOURCE, built: false },
       { label: 'Alert Destinations', path: DESTINATION_ROUTES.list, permissions: DESTINATION, built: true },
       { label: 'Schemas', path: SCHEMA_ROUTES.list, permissions: LOG_SOURCE, built: true },
-      { label: 'Lookup Tables', path: UNBUILT_PATHS.lookupTables, permissions: LOOKUP, built: false },
-      { label: 'Enrichment Providers', path: UNBUILT_PATHS.enrichmentProviders, permissions: LOOKUP, built: false },
+      { label: 'Lookup Tables', path: LOOKUP_TABLE_ROUTES.list, permissions: LOOKUP, built: true },
+      { label: 'Enrichment Providers', path: ENRICHMENT_PROVIDER_ROUTES.list, permissions: LOOKUP, built: true },
     ],
   },
 ];

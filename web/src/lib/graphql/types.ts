@@ -170,6 +170,13 @@ export type DetectionType =
   | 'RULE'
   | 'SCHEDULED_RULE';
 
+export type EnrichmentProviderKind =
+  | 'IPINFO_ASN'
+  | 'IPINFO_LOCATION'
+  | 'IPINFO_PRIVACY'
+  | 'THREAT_INTEL'
+  | 'TOR_EXIT_NODES';
+
 export type FeedbackFeatureInput = {
   /** The part of the product the feedback is about. */
   name: string;
@@ -258,6 +265,51 @@ export type LogStreamType =
   | 'JsonArray'
   | 'Lines';
 
+export type LookupAssociationInput = {
+  logType: string;
+  selectors: Array<string>;
+};
+
+export type LookupKeyType =
+  | 'CIDR'
+  | 'STRING';
+
+export type LookupSourceInput = {
+  kind: LookupSourceKind;
+  location?: string | null | undefined;
+  query?: string | null | undefined;
+  refreshMinutes?: number | null | undefined;
+  roleArn?: string | null | undefined;
+};
+
+export type LookupSourceKind =
+  | 'FILE'
+  | 'QUERY'
+  | 'S3'
+  | 'URL';
+
+export type LookupStatus =
+  | 'EMPTY'
+  | 'READY'
+  | 'REFRESH_FAILED'
+  | 'WAITING_FOR_SEARCH';
+
+export type LookupTableInput = {
+  associations: Array<LookupAssociationInput>;
+  description?: string | null | undefined;
+  enabled: boolean;
+  keyType: LookupKeyType;
+  name: string;
+  primaryKey: string;
+  provider?: EnrichmentProviderKind | null | undefined;
+  source: LookupSourceInput;
+};
+
+export type LookupUploadInput = {
+  fileName: string;
+  uploadId: string | number;
+};
+
 export type NotificationChannelInput = {
   enabled: boolean;
   name: NotificationChannelName;
@@ -329,6 +381,14 @@ export type Permission =
   | 'SummaryRead'
   | 'UserModify'
   | 'UserRead';
+
+export type PreviewLookupUploadInput = {
+  fileName: string;
+  keyType?: LookupKeyType | null | undefined;
+  primaryKey?: string | null | undefined;
+  provider?: EnrichmentProviderKind | null | undefined;
+  uploadId: string | number;
+};
 
 export type PutNotificationPreferencesInput = {
   preferences: Array<NotificationPreferenceInput>;
@@ -1225,6 +1285,92 @@ export type SourceClassificationFailuresQueryVariables = Exact<{
 
 
 export type SourceClassificationFailuresQuery = { classificationFailures: { edges: Array<{ cursor: string, node: { objectKey: string, lineNumber: number, index: number, line: string, error: string, receivedAt: string, attempts: Array<{ logType: string, error: string }> } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } }, sourceProcessingErrors: { corruptObjects: number, httpUnauthenticated: number, httpForbidden: number, httpUnsupportedMediaType: number, httpTooLarge: number, httpBadRequest: number, lastError: string | null, lastErrorAt: string | null } };
+
+export type LookupTableFieldsFragment = { id: string, name: string, description: string | null, primaryKey: string, keyType: LookupKeyType, enabled: boolean, provider: EnrichmentProviderKind | null, status: LookupStatus, rowCount: number, sizeBytes: number, version: number, lastRefreshAt: string | null, lastError: string | null, createdAt: string, updatedAt: string, source: { kind: LookupSourceKind, location: string | null, roleArn: string | null, refreshMinutes: number | null, query: string | null }, associations: Array<{ logType: string, selectors: Array<string> }>, columns: Array<{ name: string, type: string }>, versions: Array<{ version: number, rowCount: number, sizeBytes: number, loadedAt: string }> };
+
+export type LookupTablesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LookupTablesQuery = { lookupTables: Array<{ id: string, name: string, description: string | null, primaryKey: string, keyType: LookupKeyType, enabled: boolean, provider: EnrichmentProviderKind | null, status: LookupStatus, rowCount: number, sizeBytes: number, version: number, lastRefreshAt: string | null, lastError: string | null, createdAt: string, updatedAt: string, source: { kind: LookupSourceKind, location: string | null, roleArn: string | null, refreshMinutes: number | null, query: string | null }, associations: Array<{ logType: string, selectors: Array<string> }>, columns: Array<{ name: string, type: string }>, versions: Array<{ version: number, rowCount: number, sizeBytes: number, loadedAt: string }> }> };
+
+export type LookupTableQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type LookupTableQuery = { lookupTable: { id: string, name: string, description: string | null, primaryKey: string, keyType: LookupKeyType, enabled: boolean, provider: EnrichmentProviderKind | null, status: LookupStatus, rowCount: number, sizeBytes: number, version: number, lastRefreshAt: string | null, lastError: string | null, createdAt: string, updatedAt: string, source: { kind: LookupSourceKind, location: string | null, roleArn: string | null, refreshMinutes: number | null, query: string | null }, associations: Array<{ logType: string, selectors: Array<string> }>, columns: Array<{ name: string, type: string }>, versions: Array<{ version: number, rowCount: number, sizeBytes: number, loadedAt: string }> } };
+
+export type LookupPreviewFieldsFragment = { rows: Array<unknown>, rowCount: number, skippedCount: number, columns: Array<{ name: string, type: string }>, skipped: Array<{ row: number, reason: string }> };
+
+export type LookupTableDataQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type LookupTableDataQuery = { lookupTableData: { rows: Array<unknown>, rowCount: number, skippedCount: number, columns: Array<{ name: string, type: string }>, skipped: Array<{ row: number, reason: string }> } };
+
+export type PreviewLookupUploadQueryVariables = Exact<{
+  input: PreviewLookupUploadInput;
+}>;
+
+
+export type PreviewLookupUploadQuery = { previewLookupUpload: { rows: Array<unknown>, rowCount: number, skippedCount: number, columns: Array<{ name: string, type: string }>, skipped: Array<{ row: number, reason: string }> } };
+
+export type TestLookupValueQueryVariables = Exact<{
+  id: string | number;
+  key: string;
+}>;
+
+
+export type TestLookupValueQuery = { testLookupValue: { matched: boolean, row: unknown } };
+
+export type LookupSchemaFieldsQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type LookupSchemaFieldsQuery = { getSchema: { schema: { name: string, spec: string } | null } };
+
+export type CreateLookupUploadMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CreateLookupUploadMutation = { createLookupUpload: { uploadId: string, url: string, expiresInSeconds: number } };
+
+export type CreateLookupTableMutationVariables = Exact<{
+  input: LookupTableInput;
+  upload?: LookupUploadInput | null | undefined;
+}>;
+
+
+export type CreateLookupTableMutation = { createLookupTable: { id: string, name: string, description: string | null, primaryKey: string, keyType: LookupKeyType, enabled: boolean, provider: EnrichmentProviderKind | null, status: LookupStatus, rowCount: number, sizeBytes: number, version: number, lastRefreshAt: string | null, lastError: string | null, createdAt: string, updatedAt: string, source: { kind: LookupSourceKind, location: string | null, roleArn: string | null, refreshMinutes: number | null, query: string | null }, associations: Array<{ logType: string, selectors: Array<string> }>, columns: Array<{ name: string, type: string }>, versions: Array<{ version: number, rowCount: number, sizeBytes: number, loadedAt: string }> } };
+
+export type UpdateLookupTableMutationVariables = Exact<{
+  id: string | number;
+  input: LookupTableInput;
+  upload?: LookupUploadInput | null | undefined;
+}>;
+
+
+export type UpdateLookupTableMutation = { updateLookupTable: { id: string, name: string, description: string | null, primaryKey: string, keyType: LookupKeyType, enabled: boolean, provider: EnrichmentProviderKind | null, status: LookupStatus, rowCount: number, sizeBytes: number, version: number, lastRefreshAt: string | null, lastError: string | null, createdAt: string, updatedAt: string, source: { kind: LookupSourceKind, location: string | null, roleArn: string | null, refreshMinutes: number | null, query: string | null }, associations: Array<{ logType: string, selectors: Array<string> }>, columns: Array<{ name: string, type: string }>, versions: Array<{ version: number, rowCount: number, sizeBytes: number, loadedAt: string }> } };
+
+export type DeleteLookupTableMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteLookupTableMutation = { deleteLookupTable: boolean };
+
+export type RefreshLookupTableMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RefreshLookupTableMutation = { refreshLookupTable: { id: string, name: string, description: string | null, primaryKey: string, keyType: LookupKeyType, enabled: boolean, provider: EnrichmentProviderKind | null, status: LookupStatus, rowCount: number, sizeBytes: number, version: number, lastRefreshAt: string | null, lastError: string | null, createdAt: string, updatedAt: string, source: { kind: LookupSourceKind, location: string | null, roleArn: string | null, refreshMinutes: number | null, query: string | null }, associations: Array<{ logType: string, selectors: Array<string> }>, columns: Array<{ name: string, type: string }>, versions: Array<{ version: number, rowCount: number, sizeBytes: number, loadedAt: string }> } };
+
+export type LookupLogTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LookupLogTypesQuery = { listAvailableLogTypes: { logTypes: Array<{ name: string }> } };
 
 export type PacksListQueryVariables = Exact<{ [key: string]: never; }>;
 
