@@ -65,7 +65,7 @@ export function DataExplorerPage() {
                       key={db.name}
                       label={db.name}
                       description={`${db.tables.length} tables`}
-                      defaultOpened={db.name === dbName || databases.length === 1}
+                      defaultOpened={db.name === (dbName ?? databases[0]?.name)}
                       childrenOffset={12}
                     >
                       {db.tables.map((t) => (

@@ -16,6 +16,9 @@ import type { SavedSearchFieldsFragment } from '../../lib/graphql/types';
 import { useHasPermissions } from '../../lib/permissions/usePermissions';
 import { DELETE_SAVED_SEARCH_MUTATION, SAVED_SEARCHES_QUERY, UPDATE_SAVED_SEARCH_MUTATION } from './search.operations';
 
+/** The API's largest page of saved searches. */
+const PAGE = 100;
+
 const modeLabel = (mode: string) => SEARCH_MODES.find((m) => m.value === mode)?.label ?? mode;
 
 /** `/investigate/saved-searches/`: open a saved search into the search page; edit and delete with DataAnalyticsModify. */
@@ -23,8 +26,8 @@ export function SavedSearchesPage() {
   usePageTitle('Saved Searches');
   const [text, setText] = useState('');
   const canModify = useHasPermissions(['DataAnalyticsModify']);
-  const { data, loading, error, refetch } = useQuery(SAVED_SEARCHES_QUERY, {
-    variables: { input: { pageSize: 999, ...(text.trim() ? { search: text.trim() } : {}) } },
+  const { data, loading, error, refetch, fetchMore } = useQuery(SAVED_SEARCHES_QUERY, {
+    variables: { input: { pageSize: PAGE, ...(text.trim() ? { search: text.trim() } : {}) } },
     fetchPolicy: 'cache-and-network',
   });
   const rows = data?.savedSearches.edges.map((e) => e.node) ?? [];
@@ -169,6 +172,32 @@ export function SavedSearchesPage() {
         <Card withBorder radius="md" p={0}>
           <DataTable data={rows} columns={columns} getRowId={(s) => s.id} label="Saved searches" rowHeight={56} sortable />
         </Card>
+      )}
+      {data?.savedSearches.pageInfo.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="light"
+            onClick={() =>
+              void fetchMore({
+                variables: {
+                  input: {
+                    pageSize: PAGE,
+                    cursor: data.savedSearches.pageInfo.endCursor,
+                    ...(text.trim() ? { search: text.trim() } : {}),
+                  },
+                },
+                updateQuery: (prev, { fetchMoreResult }) => ({
+                  savedSearches: {
+                    ...fetchMoreResult.savedSearches,
+                    edges: [...prev.savedSearches.edges, ...fetchMoreResult.savedSearches.edges],
+                  },
+                }),
+              })
+            }
+          >
+            Load more
+          </Button>
+        </Group>
       )}
       <SavedSearchForm
         opened={editing !== null}
