@@ -22,8 +22,10 @@ export interface StreamFormat {
   readonly envelopeField?: string;
 }
 
-/** How much of the start of an object Auto looks at. */
-const SNIFF_BYTES = 4096;
+/** How much of the start of an object Auto looks at: enough for several lines of long JSON logs. */
+const SNIFF_BYTES = 64 * 1024;
+/** Lines after the first that Auto judges. */
+const SNIFF_LINES = 50;
 const CLOUDWATCH_START = /^\s*\{\s*"(messageType|owner|logGroup|logStream|subscriptionFilters|logEvents)"\s*:/;
 /** CloudTrail (and CloudTrail Insights) objects: `{"Records":[ ...events ]}`, one document per object. */
 const RECORDS_START = /^\s*\{\s*"Records"\s*:\s*\[/;
@@ -47,7 +49,8 @@ export function detectStreamFormat(head: string): StreamFormat & { streamType: E
   const later = text
     .slice(newline + 1)
     .split('\n')
-    .slice(0, -1);
+    .slice(0, -1)
+    .slice(0, SNIFF_LINES);
   const objectLines = later.filter((line) => /^\{/.test(line) && isJson(line)).length;
   return { streamType: objectLines > 0 ? 'Lines' : 'JSON' };
 }
@@ -99,7 +102,8 @@ export async function* logRecords(
   else {
     const split = recordsOf(type as 'Lines' | 'JSON' | 'JsonArray', all, envelopeField, maxRecordBytes);
     if (!auto) yield* split;
-    else for await (const batch of split) yield batch.flatMap(unwrapEnvelope);
+    else if (type !== 'JSON') for await (const batch of split) yield batch.flatMap(unwrapEnvelope);
+    else for await (const batch of split) yield batch.flatMap(linesOfBroken).flatMap(unwrapEnvelope);
   }
 }
 
@@ -143,6 +147,19 @@ async function* jsonValues(
 interface CloudWatchMessage {
   messageType?: unknown;
   logEvents?: unknown;
+}
+
+/**
+ * Auto, JSON documents: a document that does not parse and spans lines is read line by line (its records
+ * indexed by line), so a document cut short (an unclosed string swallows everything after it) costs its own
+ * lines, not the rest of the object.
+ */
+function linesOfBroken(record: LogRecord): LogRecord[] {
+  if (!('text' in record) || !record.text.includes('\n') || isJson(record.text)) return [record];
+  return record.text
+    .split('\n')
+    .map((text, index) => ({ lineNumber: record.lineNumber, index, text: text.replace(/\r$/, '') }))
+    .filter((r) => !isBlank(r.text));
 }
 
 /**

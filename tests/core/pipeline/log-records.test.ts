@@ -132,6 +132,21 @@ describe('Auto, on more than the first line', () => {
     expect(detectStreamType('{\n  "a": [\n    1,\n    "x"\n  ],\n  "b": {\n    "c": null\n  }\n}\n')).toBe('JSON');
   });
 
+  it('looks past a long malformed first line, and reads a broken pretty-printed document line by line', async () => {
+    const long = (i: number) => JSON.stringify({ n: i, pad: 'p'.repeat(3000) });
+    const text = ['{"action": "trunc' + 'x'.repeat(5000), long(1), long(2), long(3)].join('\n');
+    expect(detectStreamType(text.slice(0, 64 * 1024))).toBe('Lines');
+    expect(await records(text, { streamType: 'Auto' }, 1000)).toHaveLength(4);
+    // Pretty-printed, the first document cut short inside a string: its lines and the later ones each a record.
+    const broken = '{\n  "a": "cut\n}\n{\n  "b": 2\n}\n{"c":3}\n';
+    expect(detectStreamType(broken)).toBe('Lines');
+    const pretty = '{\n  "a": "cut\n  "x": 1\n}\n{\n  "b": 2\n}\n';
+    expect(detectStreamType(pretty)).toBe('JSON');
+    const rs = await records(pretty, { streamType: 'Auto' }, 4);
+    expect(texts(rs)).toEqual(['{', '  "a": "cut', '  "x": 1', '}', '{', '  "b": 2', '}']);
+    expect(new Set(rs.map((r) => `${r.lineNumber}/${r.index}`)).size).toBe(rs.length);
+  });
+
   it('recognises CloudTrail log files by their Records envelope', () => {
     expect(detectStreamFormat('{"Records":[{"eventVersion":"1.09"')).toEqual({
       streamType: 'JsonArray',
