@@ -98,7 +98,10 @@ afterAll(async () => {
 
 describe('dead letters', () => {
   it('raise nothing while every dead-letter queue is empty', async () => {
-    expect(await runCheck()).toEqual({ counts: { ingest: 0, detections: 0, 'alert-changes': 0 }, raised: 0 });
+    expect(await runCheck()).toEqual({
+      counts: { ingest: 0, detections: 0, 'alert-changes': 0, 'alert-delivery': 0 },
+      raised: 0,
+    });
     expect(await deadLetterAlerts()).toEqual([]);
   });
 
@@ -114,7 +117,10 @@ describe('dead letters', () => {
     expect(await messagesIn(functionWith('ProcessingLogProcessorFunction').env.DETECTIONS_QUEUE_URL)).toBe(0);
     expect(runtime.logs.filter((line) => line.includes('detections failed') && line.includes('poison-1')).length).toBe(5);
 
-    expect(await runCheck()).toEqual({ counts: { ingest: 0, detections: 1, 'alert-changes': 0 }, raised: 1 });
+    expect(await runCheck()).toEqual({
+      counts: { ingest: 0, detections: 1, 'alert-changes': 0, 'alert-delivery': 0 },
+      raised: 1,
+    });
     const [alert] = await deadLetterAlerts();
     expect(alert).toMatchObject({
       title: 'Dead letters in the detections queue',
