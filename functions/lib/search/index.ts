@@ -506,3 +506,4 @@ export async function savedSearches(search: string | undefined, pageSize: number
     hasNextPage: rest.length > pageSize,
   };
 }
+
