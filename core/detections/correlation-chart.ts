@@ -28,7 +28,16 @@ export const FLOW_CHART_MESSAGES: readonly string[] = [
 
 /** The body's keys, for the editor's completion (top level, steps, transitions). */
 export const BODY_KEYS = {
-  top: ['Sequence', 'Group', 'Transitions', 'MinMatchCount', 'MatchCriteria', 'Schedule', 'LookbackWindowMinutes', 'EventEvaluationOrder'],
+  top: [
+    'Sequence',
+    'Group',
+    'Transitions',
+    'MinMatchCount',
+    'MatchCriteria',
+    'Schedule',
+    'LookbackWindowMinutes',
+    'EventEvaluationOrder',
+  ],
   step: ['ID', 'RuleID', 'SignalMatch', 'MinMatchCount', 'MaxMatchCount', 'Absence'],
   transition: ['ID', 'From', 'To', 'WithinTimeFrameMinutes', 'Match'],
   schedule: ['RateMinutes', 'CronExpression', 'TimeoutMinutes'],
@@ -91,8 +100,7 @@ export function correlationChart(text: string, ruleId?: string): CorrelationChar
     return { state: 'invalid', error: 'The body must be a list of exactly one item, in sequence or group form' };
   const body = value[0];
   const isSequence = 'Sequence' in body;
-  if (isSequence === 'Group' in body)
-    return { state: 'invalid', error: 'The body needs exactly one of Sequence or Group' };
+  if (isSequence === 'Group' in body) return { state: 'invalid', error: 'The body needs exactly one of Sequence or Group' };
   const raw = isSequence ? body.Sequence : body.Group;
   if (raw === null || raw === undefined || (Array.isArray(raw) && raw.length === 0)) return { state: 'empty' };
   if (!Array.isArray(raw)) return { state: 'invalid', error: `${isSequence ? 'Sequence' : 'Group'} must be a list` };

@@ -55,8 +55,12 @@ describe('correlationChart', () => {
       return chart.state === 'chart' ? chart.messages.map((m) => m.message) : [chart.state];
     };
     const schedule = '  Schedule: {RateMinutes: 15, TimeoutMinutes: 2}\n';
-    expect(messages(`- Sequence:\n    - {ID: A, RuleID: X}\n    - {ID: A, RuleID: Y}\n${schedule}`)).toContain('Cannot have duplicate IDs');
-    expect(messages(`- Sequence:\n    - {ID: A, RuleID: X}\n    - {ID: B, RuleID: X}\n${schedule}`)).toContain('Cannot have duplicate RuleIDs');
+    expect(messages(`- Sequence:\n    - {ID: A, RuleID: X}\n    - {ID: A, RuleID: Y}\n${schedule}`)).toContain(
+      'Cannot have duplicate IDs',
+    );
+    expect(messages(`- Sequence:\n    - {ID: A, RuleID: X}\n    - {ID: B, RuleID: X}\n${schedule}`)).toContain(
+      'Cannot have duplicate RuleIDs',
+    );
     expect(messages(`- Sequence:\n    - {ID: A, RuleID: Me}\n${schedule}`, 'Me')).toContain('A rule cannot reference itself');
     expect(messages(`- Sequence:\n    - {ID: A}\n${schedule}`)).toContain('Missing RuleID in Sequence');
     expect(messages(`- Group:\n    - {ID: A}\n${schedule}`)).toContain('Missing RuleID in Group');
@@ -67,7 +71,12 @@ describe('correlationChart', () => {
       messages(
         `- Sequence:\n    - {ID: A, RuleID: X}\n    - {ID: B, RuleID: Y}\n  Transitions:\n    - {From: A, To: B}\n    - {From: A, To: B}\n${schedule}`,
       ),
-    ).toEqual(expect.arrayContaining(['Too many transitions', 'Invalid Transitions: Can only have one transition between each node in order']));
+    ).toEqual(
+      expect.arrayContaining([
+        'Too many transitions',
+        'Invalid Transitions: Can only have one transition between each node in order',
+      ]),
+    );
     expect(
       messages(
         `- Sequence:\n    - {ID: A, RuleID: X}\n    - {ID: B, RuleID: Y}\n    - {ID: C, RuleID: Z}\n  Transitions:\n    - {From: A, To: B}\n${schedule}`,
@@ -96,13 +105,20 @@ describe('organizeAs', () => {
           { ID: 'Login', RuleID: 'Okta.Login' },
           { ID: 'Escalate', RuleID: 'Okta.AdminGranted' },
         ],
-        MatchCriteria: { 'actor.id': [{ GroupID: 'Login', Match: 'actor.id' }, { GroupID: 'Escalate', Match: 'actor.id' }] },
+        MatchCriteria: {
+          'actor.id': [
+            { GroupID: 'Login', Match: 'actor.id' },
+            { GroupID: 'Escalate', Match: 'actor.id' },
+          ],
+        },
         Schedule: { RateMinutes: 15, TimeoutMinutes: 2 },
         LookbackWindowMinutes: 60,
       },
     ]);
     const back = readYaml(organizeAs(group, 'sequence')) as Record<string, unknown>[];
-    expect(back[0].Transitions).toEqual([{ ID: 'Login to Escalate', From: 'Login', To: 'Escalate', Match: [{ On: 'actor.id' }] }]);
+    expect(back[0].Transitions).toEqual([
+      { ID: 'Login to Escalate', From: 'Login', To: 'Escalate', Match: [{ On: 'actor.id' }] },
+    ]);
     const chart = correlationChart(organizeAs(group, 'sequence'));
     expect(chart.state === 'chart' && chart.messages).toEqual([]);
   });

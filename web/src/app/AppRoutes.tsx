@@ -22,7 +22,13 @@ import { DetectionsPage } from '../screens/Detections/DetectionsPage';
 import { HelperEditRoute, HelpersPage } from '../screens/Helpers/lazy';
 import { PackPage } from '../screens/Packs/PackPage';
 import { PacksPage } from '../screens/Packs/PacksPage';
-import { DetectionEditorRoute, DetectionRoute, NewDetectionRoute } from '../screens/Detections/lazyEditor';
+import {
+  CorrelationRuleRoute,
+  DetectionEditorRoute,
+  DetectionRoute,
+  NewCorrelationRuleRoute,
+  NewDetectionRoute,
+} from '../screens/Detections/lazyEditor';
 import { SchemaDetailsRoute, SchemaEditRoute, SchemasPage } from '../screens/Schemas/lazy';
 import { OAuthPage } from '../screens/SignIn/OAuthPage';
 import { PasswordForgotPage } from '../screens/SignIn/PasswordForgotPage';
@@ -43,6 +49,7 @@ import { RequirePermissions } from './RequirePermissions';
 import {
   ALERT_ROUTES,
   DETECTION_EDITOR_ROUTES,
+  CORRELATION_RULE_ROUTES,
   DESTINATION_ROUTES,
   alertPath,
   LOG_SOURCE_ROUTES,
@@ -143,11 +150,15 @@ export function AppRoutes() {
             <Route path={DETECTION_EDITOR_ROUTES.policy} element={<DetectionRoute />} />
             <Route path={DETECTION_EDITOR_ROUTES.editRule} element={<DetectionEditorRoute />} />
             <Route path={DETECTION_EDITOR_ROUTES.editPolicy} element={<DetectionEditorRoute />} />
+            <Route path={CORRELATION_RULE_ROUTES.details} element={<CorrelationRuleRoute edit={false} />} />
+            <Route path={CORRELATION_RULE_ROUTES.edit} element={<CorrelationRuleRoute edit />} />
+            <Route path={CORRELATION_RULE_ROUTES.list} element={<Navigate to={DETECTION_ROUTES.list} replace />} />
             <Route path={DETECTION_EDITOR_ROUTES.rules} element={<Navigate to={DETECTION_ROUTES.list} replace />} />
             <Route path={DETECTION_EDITOR_ROUTES.policies} element={<Navigate to={DETECTION_ROUTES.list} replace />} />
           </Route>
           <Route element={<RequirePermissions permissions={['RuleModify', 'PolicyModify']} />}>
             <Route path={DETECTION_EDITOR_ROUTES.new} element={<NewDetectionRoute />} />
+            <Route path={CORRELATION_RULE_ROUTES.new} element={<NewCorrelationRuleRoute />} />
           </Route>
           <Route element={<RequirePermissions permissions={['RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify']} />}>
             <Route path={DETECTION_ROUTES.list} element={<DetectionsPage />} />

@@ -169,11 +169,27 @@ export function newDetectionPath(params: NewDetectionParams = {}): string {
   return text ? `${DETECTION_EDITOR_ROUTES.new}?${text}` : DETECTION_EDITOR_ROUTES.new;
 }
 
-/** A detection's page: policies under policies/, every rule-like type under rules/. */
+/** The correlation-rule editor's pages (a new one, a rule's read-only page and its editor; `section` picks the tab). */
+export const CORRELATION_RULE_ROUTES = {
+  list: '/build/detections/correlation-rules/',
+  new: '/build/detections/correlation-rules/new/',
+  details: '/build/detections/correlation-rules/:id/',
+  edit: '/build/detections/correlation-rules/:id/edit/',
+} as const;
+
+export const correlationRulePath = (id: string) => fill(CORRELATION_RULE_ROUTES.details, { id });
+export const editCorrelationRulePath = (id: string) => fill(CORRELATION_RULE_ROUTES.edit, { id });
+const isCorrelation = (type?: string | null) => type === 'CORRELATION_RULE' || type === 'correlation_rule';
+
+/** A detection's page: policies under policies/, correlation rules under correlation-rules/, every other rule-like type under rules/. */
 export const detectionPath = (id: string, type?: string | null) =>
-  fill(type === 'POLICY' || type === 'policy' ? DETECTION_EDITOR_ROUTES.policy : DETECTION_EDITOR_ROUTES.rule, { id });
+  isCorrelation(type)
+    ? correlationRulePath(id)
+    : fill(type === 'POLICY' || type === 'policy' ? DETECTION_EDITOR_ROUTES.policy : DETECTION_EDITOR_ROUTES.rule, { id });
 export const editDetectionPath = (id: string, type?: string | null) =>
-  fill(type === 'POLICY' || type === 'policy' ? DETECTION_EDITOR_ROUTES.editPolicy : DETECTION_EDITOR_ROUTES.editRule, { id });
+  isCorrelation(type)
+    ? editCorrelationRulePath(id)
+    : fill(type === 'POLICY' || type === 'policy' ? DETECTION_EDITOR_ROUTES.editPolicy : DETECTION_EDITOR_ROUTES.editRule, { id });
 
 /** The detections list (query: page, sortBy, sortDir, pageSize and the filters). */
 export const DETECTION_ROUTES = {

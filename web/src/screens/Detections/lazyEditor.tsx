@@ -5,6 +5,8 @@ import { lazy, Suspense } from 'react';
 
 const New = lazy(() => import('./NewDetectionPage').then((m) => ({ default: m.NewDetectionPage })));
 const Edit = lazy(() => import('./DetectionEditorPage').then((m) => ({ default: m.DetectionEditorPage })));
+const Correlation = lazy(() => import('./CorrelationRulePage').then((m) => ({ default: m.CorrelationRulePage })));
+const NewCorrelation = lazy(() => import('./CorrelationRulePage').then((m) => ({ default: m.NewCorrelationRulePage })));
 const Details = lazy(() => import('./DetectionPage').then((m) => ({ default: m.DetectionPage })));
 
 const loading = <Skeleton h={400} radius="md" aria-label="Loading" />;
@@ -29,6 +31,23 @@ export function DetectionRoute() {
   return (
     <Suspense fallback={loading}>
       <Details />
+    </Suspense>
+  );
+}
+
+/** The correlation-rule editor: read-only at `{id}/`, editing at `{id}/edit/`. */
+export function CorrelationRuleRoute({ edit }: { readonly edit: boolean }) {
+  return (
+    <Suspense fallback={loading}>
+      <Correlation edit={edit} />
+    </Suspense>
+  );
+}
+
+export function NewCorrelationRuleRoute() {
+  return (
+    <Suspense fallback={loading}>
+      <NewCorrelation />
     </Suspense>
   );
 }
