@@ -172,9 +172,17 @@ describe('PantherFlow search in the browser', () => {
 
     await page.goto(`${suite.runtime.url}/investigate/indicator-search/`);
     await page.getByRole('heading', { name: 'Indicator Search' }).waitFor();
-    await page.getByRole('textbox', { name: 'Indicator' }).fill('203.0.113.10');
+    // The demo's console sign-ins come from 192.0.2.44 (p_any_ip_addresses).
+    await page.getByRole('textbox', { name: 'Indicator' }).fill('192.0.2.44');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByText(/scanned/).waitFor({ timeout: 60_000 });
+    const counts = page.getByRole('table', { name: 'Matches per log type' });
+    await counts.getByText('AWS.CloudTrail').waitFor({ timeout: 60_000 });
     await shot('indicator-search');
+    await counts.getByRole('link', { name: 'Show the rows' }).first().click();
+    await page.getByRole('tab', { name: 'Native SQL', selected: true }).waitFor();
+    await page.getByRole('button', { name: 'Run search' }).click();
+    await page.getByLabel('Search status').getByText('SUCCEEDED').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByRole('table', { name: 'Search results' }).getByRole('row').count()).toBeGreaterThan(1);
+    await shot('indicator-rows');
   });
 });

@@ -1,6 +1,7 @@
 // Breadcrumbs from the route: one crumb per path segment, named after the navigation's entries where one
 // matches, else after the segment itself.
 import { LOG_SOURCE_ROUTES, SECTION_PATHS, SUPPORT_PATH, UNBUILT_PATHS } from '../routes';
+import { SEARCH_ROUTES } from '../routes';
 import { NAVIGATION, SETTINGS_MENU, navigationLinks } from './navigation';
 
 export interface Crumb {
@@ -23,6 +24,10 @@ const PAGES: Readonly<Record<string, string>> = {
   /** Pages whose segment is a slug, not a word: the crumb is the page's title. */
   [LOG_SOURCE_ROUTES.add]: 'Add New Sources',
   [UNBUILT_PATHS.notifications]: 'Notifications',
+  [SEARCH_ROUTES.indicatorSearch]: 'Indicator Search',
+  [SEARCH_ROUTES.alertEventsSearch]: 'Search',
+  [SEARCH_ROUTES.keyValueSearch]: 'Search',
+  [SEARCH_ROUTES.logTypeSearch]: 'Search',
   ...Object.fromEntries([...navigationLinks(NAVIGATION), ...SETTINGS_MENU].map((link) => [link.path, link.label])),
 };
 

@@ -124,7 +124,15 @@ export function SearchHistoryPage() {
       )}
       {rows.length > 0 && (
         <Card withBorder radius="md" p={0}>
-          <DataTable data={rows} columns={columns} getRowId={(s) => s.id} label="Search history" rowHeight={45} noWrap />
+          <DataTable
+            data={rows}
+            columns={columns}
+            getRowId={(s) => s.id}
+            label="Search history"
+            rowHeight={45}
+            noWrap
+            fixedWidths={{ createdAt: 170, mode: 160, status: 130, rows: 80, bytes: 90, time: 90, rerun: 90 }}
+          />
         </Card>
       )}
       {pageInfo?.hasNextPage && (
