@@ -220,7 +220,9 @@ function evaluateSequence(
   run: { end: number; complete: boolean; maxMatches: number },
 ): Used[][] {
   const byRule = new Map<string, Visible[]>();
+  const visibleByIndex = new Map<number, Visible>();
   for (const v of visible) {
+    visibleByIndex.set(v.index, v);
     const list = byRule.get(v.signal.ruleId);
     if (list) list.push(v);
     else byRule.set(v.signal.ruleId, [v]);
@@ -229,26 +231,90 @@ function evaluateSequence(
     const previous = body.steps[index - 1];
     return previous ? body.transitions.find((t) => t.from === previous.id && t.to === body.steps[index].id) : undefined;
   };
+  // Per step: its rule's signals in time order, and (when its incoming transition joins) by join value.
+  const indexes = body.steps.map((step, i) => {
+    const all = byRule.get(step.ruleId) ?? [];
+    const transition = transitionInto(i);
+    const joins = transition?.joins ?? [];
+    let byJoin: Map<string, Visible[]> | undefined;
+    if (joins.length) {
+      byJoin = new Map();
+      for (const v of all) {
+        const key = joinKey(
+          v.signal,
+          joins.map(([, to]) => to),
+        );
+        if (key === undefined) continue;
+        const list = byJoin.get(key);
+        if (list) list.push(v);
+        else byJoin.set(key, [v]);
+      }
+    }
+    const outgoing = body.transitions.find((t) => t.from === step.id);
+    // Signals counted toward a step's MinMatchCount share the values the step is joined on, before and after.
+    const peerFields = [...joins.map(([, to]) => to), ...(outgoing?.joins.map(([from]) => from) ?? [])];
+    return { all, transition, byJoin, peerFields };
+  });
   const taken = new Set<number>();
+  const failed = new Set<string>();
   const matches: Used[][] = [];
   let deepest: Attempt | undefined;
   let firstTransitions: TransitionTrace[] | undefined;
   let firstUsed: Map<string, number> | undefined;
+  let cursor = 0;
+  let first0: Grouped | undefined;
+  const takenByRule = new Map<string, number>();
+
+  /** The step's signals a transition from `anchor` may reach: [list, lo, hi) in time order (taken ones included). */
+  const range = (index: number, anchor: Visible | undefined): [Visible[], number, number] => {
+    const { all, transition, byJoin } = indexes[index];
+    if (!anchor) return [all, 0, all.length];
+    let list = all;
+    if (byJoin) {
+      const key = joinKey(
+        anchor.signal,
+        transition!.joins.map(([from]) => from),
+      );
+      list = key === undefined ? [] : (byJoin.get(key) ?? []);
+    }
+    const lo = lowerBound(list, anchor.signal.time);
+    const hi = transition?.withinMs === undefined ? list.length : upperBound(list, anchor.signal.time + transition.withinMs);
+    return [list, lo, hi];
+  };
 
   const fail = (
     depth: number,
     step: Step,
-    reason: string,
+    reason: () => string,
     transitions: TransitionTrace[],
     used: Used[],
     broke?: Attempt['broke'],
   ) => {
     if (!deepest || depth > deepest.depth) {
-      const counts = new Map<string, number>();
-      for (const u of used) counts.set(u.step, (counts.get(u.step) ?? 0) + 1);
-      deepest = { depth, step: step.id, reason, transitions, used: counts, broke };
+      deepest = { depth, step: step.id, reason: reason(), transitions, used: countByStep(used), broke };
     }
     return undefined;
+  };
+
+  // Why a present step found too few signals (computed only for the trace's deepest stop).
+  const shortReason = (index: number, anchor: Visible | undefined, found: number): [string, TransitionTrace['reason']] => {
+    const step = body.steps[index];
+    const { all, transition } = indexes[index];
+    const live = all.filter((v) => !taken.has(v.index));
+    if (live.length === 0) return [`${step.id}: no ${step.ruleId} signals`, 'missing'];
+    if (!anchor) return [`${step.id}: ${found} of ${step.min} ${step.ruleId} signals`, 'missing'];
+    const after = live.filter((v) => v.signal.time >= anchor.signal.time && v !== anchor);
+    if (after.length === 0) return [`${step.id}: no ${step.ruleId} signal after ${body.steps[index - 1].id}`, 'missing'];
+    const withinMs = transition?.withinMs;
+    const inTime = withinMs === undefined ? after : after.filter((v) => v.signal.time - anchor.signal.time <= withinMs);
+    if (inTime.length < step.min && after.length >= step.min) {
+      return [`${step.id}: ${step.ruleId} came after the ${withinMs! / 60_000}-minute window`, 'expired'];
+    }
+    if (transition?.joins.length && inTime.some((v) => !joined(anchor.signal, v.signal, transition))) {
+      const fields = transition.joins.map(([f, t]) => (f === t ? f : `${f}/${t}`)).join(', ');
+      return [`${step.id}: ${step.ruleId} signals do not match on ${fields}`, 'unjoined'];
+    }
+    return [`${step.id}: ${found} of ${step.min} ${step.ruleId} signals`, 'missing'];
   };
 
   // anchor = the signal at which the previous step completed (for an absent step: the one before it).
@@ -262,16 +328,23 @@ function evaluateSequence(
       firstTransitions ??= transitions;
       return used;
     }
+    const memo = `${index}:${anchor?.index ?? -1}`;
+    if (failed.has(memo)) return undefined;
+    const found = searchStep(index, anchor, used, transitions);
+    // Signals only ever get taken, so a failure here is a failure for every later match too.
+    if (!found) failed.add(memo);
+    return found;
+  };
+
+  const searchStep = (
+    index: number,
+    anchor: Visible | undefined,
+    used: Used[],
+    transitions: TransitionTrace[],
+  ): Used[] | undefined => {
     const step = body.steps[index];
-    const transition = transitionInto(index);
+    const { transition, peerFields } = indexes[index];
     const withinMinutes = transition?.withinMs === undefined ? undefined : transition.withinMs / 60_000;
-    const all = (byRule.get(step.ruleId) ?? []).filter((v) => !taken.has(v.index));
-    const after = anchor ? all.filter((v) => v.signal.time >= anchor.signal.time && v !== anchor) : all;
-    const inTime =
-      anchor && transition?.withinMs !== undefined
-        ? after.filter((v) => v.signal.time - anchor.signal.time <= transition.withinMs!)
-        : after;
-    const candidates = anchor ? inTime.filter((v) => joined(anchor.signal, v.signal, transition)) : inTime;
     const edge = (held: boolean, reason?: TransitionTrace['reason'], to?: Visible): TransitionTrace | undefined =>
       anchor && index > 0
         ? {
@@ -285,17 +358,22 @@ function evaluateSequence(
           }
         : undefined;
     const withEdge = (t: TransitionTrace | undefined) => (t ? [...transitions, t] : transitions);
+    const [list, lo, hi] = range(index, anchor);
 
     if (step.absence) {
-      if (candidates.length > 0) {
+      // Any signal breaks an absence, one another match used as well.
+      let breaker: Visible | undefined;
+      for (let p = lo; p < hi && !breaker; p++) if (list[p] !== anchor) breaker = list[p];
+      if (breaker) {
+        const b = breaker;
         return fail(
           index,
           step,
-          `${step.id}: a ${step.ruleId} signal was seen where none may be`,
-          withEdge(edge(false, 'absent', candidates[0])),
+          () => `${step.id}: a ${step.ruleId} signal was seen where none may be`,
+          withEdge(edge(false, 'absent', b)),
           used,
           {
-            index: candidates[0].index,
+            index: b.index,
             step: step.id,
           },
         );
@@ -305,66 +383,94 @@ function evaluateSequence(
         return fail(
           index,
           step,
-          `${step.id}: the ${withinMinutes}-minute window for ${step.ruleId} is still open`,
+          () => `${step.id}: the ${withinMinutes}-minute window for ${step.ruleId} is still open`,
           withEdge(edge(false, 'pending')),
           used,
         );
       }
       return search(index + 1, anchor, used, withEdge(edge(true)));
     }
-    if (candidates.length < step.min) {
-      let reason: string;
-      let why: TransitionTrace['reason'] = 'missing';
-      if (all.length === 0) reason = `${step.id}: no ${step.ruleId} signals`;
-      else if (anchor && after.length === 0) reason = `${step.id}: no ${step.ruleId} signal after ${body.steps[index - 1].id}`;
-      else if (anchor && inTime.length < step.min && after.length >= step.min) {
-        why = 'expired';
-        reason = `${step.id}: ${step.ruleId} came after the ${withinMinutes}-minute window`;
-      } else if (anchor && candidates.length < inTime.length) {
-        why = 'unjoined';
-        reason = `${step.id}: ${step.ruleId} signals do not match on ${transition!.joins.map(([f, t]) => (f === t ? f : `${f}/${t}`)).join(', ')}`;
-      } else reason = `${step.id}: ${candidates.length} of ${step.min} ${step.ruleId} signals`;
-      return fail(index, step, reason, withEdge(edge(false, why)), used);
+
+    const usable = (v: Visible) => !taken.has(v.index) && v !== anchor;
+    const stopShort = (count: number) => {
+      if (deepest && deepest.depth >= index) return undefined;
+      const [reason, why] = shortReason(index, anchor, count);
+      return fail(index, step, () => reason, withEdge(edge(false, why)), used);
+    };
+    if (step.min === 1 && step.max === undefined) {
+      // The common case, lazily: each usable signal in order is a candidate of its own.
+      const reverse = body.reverse;
+      const first = index === 0 ? cursor : 0;
+      let count = 0;
+      for (let k = first; k < hi - lo; k++) {
+        const p = reverse ? hi - 1 - k : lo + k;
+        const candidate = list[p];
+        if (!usable(candidate)) {
+          if (index === 0 && k === cursor) cursor++;
+          continue;
+        }
+        count++;
+        const result = search(
+          index + 1,
+          candidate,
+          [...used, { index: candidate.index, step: step.id, time: candidate.signal.time }],
+          withEdge(edge(true, undefined, candidate)),
+        );
+        if (result) return result;
+        if (index === 0 && k === cursor) cursor++;
+      }
+      return count === 0 ? stopShort(0) : undefined;
     }
-    if (step.max !== undefined && candidates.length > step.max) {
+    // Each candidate's peers: the candidates up to it that share its join values (groups built once for the first step).
+    const grouped = index === 0 && first0 ? first0 : groupCandidates(list, lo, hi, peerFields, anchor);
+    if (index === 0) first0 = grouped;
+    const live = index === 0 ? grouped.order.length - (takenByRule.get(step.ruleId) ?? 0) : grouped.order.filter(usable).length;
+    if (live < step.min) return stopShort(live);
+    if (step.max !== undefined && live > step.max) {
       return fail(
         index,
         step,
-        `${step.id}: ${candidates.length} ${step.ruleId} signals, more than ${step.max}`,
+        () => `${step.id}: ${live} ${step.ruleId} signals, more than ${step.max}`,
         withEdge(edge(false)),
         used,
       );
     }
-    const order = body.reverse ? [...candidates].reverse() : candidates;
-    // Signals counted toward a step's MinMatchCount share the values the step is joined on, before and after.
-    const outgoing = body.transitions.find((t) => t.from === step.id);
-    const joinFields = [...(transition?.joins.map(([, to]) => to) ?? []), ...(outgoing?.joins.map(([from]) => from) ?? [])];
     let shortOfPeers = false;
-    for (const candidate of order) {
-      const peers = candidates.filter(
-        (v) =>
-          v.signal.time <= candidate.signal.time && (v === candidate || sameJoinKeys(v.signal, candidate.signal, joinFields)),
-      );
-      if (peers.length < step.min) {
-        shortOfPeers = true;
-        continue;
+    const n = grouped.order.length;
+    for (let k = index === 0 ? cursor : 0; k < n; k++) {
+      const candidate = grouped.order[body.reverse ? n - 1 - k : k];
+      let result: Used[] | undefined;
+      if (usable(candidate)) {
+        const group = grouped.groups.get(candidate)!;
+        const peers: Visible[] = [];
+        for (let q = grouped.position.get(candidate)!; q >= 0 && peers.length < step.min; q--)
+          if (usable(group[q]) || group[q] === candidate) peers.push(group[q]);
+        if (peers.length < step.min) shortOfPeers = true;
+        else {
+          const mine = peers.reverse().map((v) => ({ index: v.index, step: step.id, time: v.signal.time }));
+          result = search(index + 1, candidate, [...used, ...mine], withEdge(edge(true, undefined, candidate)));
+        }
       }
-      const mine = peers.slice(-step.min).map((v) => ({ index: v.index, step: step.id, time: v.signal.time }));
-      const found = search(index + 1, candidate, [...used, ...mine], withEdge(edge(true, undefined, candidate)));
-      if (found) return found;
+      if (result) return result;
+      if (index === 0 && k === cursor) cursor++;
     }
-    if (shortOfPeers && !deepest)
-      fail(index, step, `${step.id}: fewer than ${step.min} ${step.ruleId} signals share their values`, transitions, used);
+    if (shortOfPeers)
+      fail(index, step, () => `${step.id}: fewer than ${step.min} ${step.ruleId} signals share their values`, transitions, used);
     return undefined;
   };
 
   while (matches.length < run.maxMatches) {
     const found = search(0, undefined, [], []);
     if (!found) break;
+    failed.delete('0:-1');
     firstUsed ??= countByStep(found);
     const match = [...found].sort((a, b) => a.time - b.time || a.index - b.index);
     matches.push(match);
-    for (const u of match) taken.add(u.index);
+    for (const u of match) {
+      taken.add(u.index);
+      const ruleId = visibleByIndex.get(u.index)!.signal.ruleId;
+      takenByRule.set(ruleId, (takenByRule.get(ruleId) ?? 0) + 1);
+    }
   }
   const seen = (ruleId: string) => byRule.get(ruleId)?.length ?? 0;
   const used = firstUsed ?? deepest?.used ?? new Map<string, number>();
@@ -386,14 +492,77 @@ function evaluateSequence(
   return matches;
 }
 
+interface Grouped {
+  /** The step's signals in range, in time order. */
+  order: Visible[];
+  /** Each signal's group (signals sharing its join values, in time order) and its position there. */
+  groups: Map<Visible, Visible[]>;
+  position: Map<Visible, number>;
+}
+
+function groupCandidates(
+  list: readonly Visible[],
+  lo: number,
+  hi: number,
+  fields: readonly string[],
+  anchor: Visible | undefined,
+): Grouped {
+  const byKey = new Map<string, Visible[]>();
+  const grouped: Grouped = { order: [], groups: new Map(), position: new Map() };
+  for (let p = lo; p < hi; p++) {
+    const v = list[p];
+    if (v === anchor) continue;
+    grouped.order.push(v);
+    const key = joinKey(v.signal, fields) ?? `#${v.index}`;
+    let group = byKey.get(key);
+    if (!group) byKey.set(key, (group = []));
+    grouped.position.set(v, group.length);
+    group.push(v);
+    grouped.groups.set(v, group);
+  }
+  return grouped;
+}
+
+/** The composite value of some fields (undefined when one is missing: such a signal joins nothing). */
+function joinKey(signal: Signal, fields: readonly string[]): string | undefined {
+  if (fields.length === 0) return '';
+  const parts: string[] = [];
+  for (const field of fields) {
+    const value = signalField(signal, field);
+    if (value === undefined || value === null) return undefined;
+    parts.push(valueKey(value));
+  }
+  return parts.length === 1 ? parts[0] : JSON.stringify(parts);
+}
+
+/** First position whose time is >= t. */
+function lowerBound(list: readonly Visible[], t: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].signal.time < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First position whose time is > t. */
+function upperBound(list: readonly Visible[], t: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].signal.time <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function countByStep(used: Used[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const u of used) counts.set(u.step, (counts.get(u.step) ?? 0) + 1);
   return counts;
-}
-
-function sameJoinKeys(a: Signal, b: Signal, fields: readonly string[]): boolean {
-  return fields.every((field) => sameValue(signalField(a, field), signalField(b, field)));
 }
 
 // --------------------------------------------------------------------------------------------- group
@@ -418,22 +587,38 @@ function evaluateGroup(
   };
   const perEntry = body.entries.map((entry) => {
     const list: { v: Visible; values: Map<string, string> }[] = [];
+    // The entry's signals by the values of the criteria it takes part in.
+    const byValues = new Map<string, Visible[]>();
+    const names = body.criteria.filter((c) => c.fields.has(entry.id)).map((c) => c.name);
     for (const v of visible) {
       if (v.signal.ruleId !== entry.ruleId) continue;
       const values = valuesOf(entry, v.signal);
-      if (values) list.push({ v, values });
+      if (!values) continue;
+      list.push({ v, values });
+      const key = JSON.stringify(names.map((n) => values.get(n)));
+      const same = byValues.get(key);
+      if (same) same.push(v);
+      else byValues.set(key, [v]);
     }
-    return list;
+    return { list, names, byValues };
   });
   // Candidate groupings: every combination of criterion values some entry's signal carries.
   const wanted = new Map<string, Map<string, string>>();
-  perEntry.forEach((list) => {
-    for (const { values } of list) wanted.set(JSON.stringify([...values].sort()), values);
+  perEntry.forEach(({ list }) => {
+    for (const { values } of list) {
+      const key = JSON.stringify([...values].sort());
+      if (!wanted.has(key)) wanted.set(key, values);
+    }
   });
   if (!wanted.size) wanted.set('[]', new Map());
   const agrees = (values: Map<string, string>, target: Map<string, string>) => {
     for (const [name, value] of values) if (target.has(name) && target.get(name) !== value) return false;
     return true;
+  };
+  const signalsFor = (e: number, target: Map<string, string>): Visible[] => {
+    const { list, names, byValues } = perEntry[e];
+    if (names.every((n) => target.has(n))) return byValues.get(JSON.stringify(names.map((n) => target.get(n)))) ?? [];
+    return list.filter(({ values }) => agrees(values, target)).map(({ v }) => v);
   };
   const matches: Used[][] = [];
   const taken = new Set<number>();
@@ -444,7 +629,7 @@ function evaluateGroup(
     if (matches.length >= maxMatches) break;
     const used: Used[] = [];
     const held = body.entries.map((entry, e) => {
-      const mine = perEntry[e].filter(({ v, values }) => !taken.has(v.index) && agrees(values, target)).map(({ v }) => v);
+      const mine = signalsFor(e, target).filter((v) => !taken.has(v.index));
       const ok = entry.absence
         ? mine.length === 0
         : mine.length >= entry.min && (entry.max === undefined || mine.length <= entry.max);
