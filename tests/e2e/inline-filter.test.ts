@@ -46,6 +46,8 @@ beforeAll(async () => {
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await page.getByRole('textbox', { name: 'Confirm new password' }).waitFor({ state: 'detached' });
+  await page.getByRole('link', { name: 'Alerts' }).first().waitFor();
   token = (await signIn(runtime, admin!.username, NEW_PASSWORD)).idToken;
 }, 180_000);
 

@@ -158,6 +158,8 @@ function FilterForm({
         yaml = appendTest(yaml, { Name: alertTestName(testAt), ExpectedResult: false, Log: events[0] });
       await save({ yaml, versionId: detection.versionId });
       setOutcome({ ok: true });
+      // The test is part of the detection now: a further save does not add it again.
+      setTestAt(null);
     } catch (error) {
       setOutcome({ ok: false, detail: (error as Error).message });
     } finally {
