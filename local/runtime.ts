@@ -342,8 +342,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       ? apiOf(stack, resolver, url, cognito.endpoint, options.version, invoke)
       : undefined;
 
-    // The SPA's every call goes to this origin (/graphql, /cognito, config.json): it may connect nowhere else.
-    const spaPolicy = contentSecurityPolicy([]);
+    // The SPA's every call goes to this origin (/graphql, /cognito, config.json), and lookup-table files go to
+    // the S3 stand-in by pre-signed PUT: it may connect nowhere else.
+    const spaPolicy = contentSecurityPolicy([s3.endpoint]);
     const webhooks = new WebhookReceiver();
     front.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0];

@@ -39,15 +39,18 @@ describe('lookup tables in the browser', () => {
       .setInputFiles({ name: 'networks.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
     const preview = page.getByRole('table', { name: 'Data preview' });
     await preview.getByText('facilities').waitFor();
-    await page.getByRole('textbox', { name: 'Key type' }).click();
+    await page.getByRole('combobox', { name: 'Key type' }).click();
     await page.getByRole('option', { name: 'CIDR (longest prefix)' }).click();
     await page.getByText('1 rows will be left out').waitFor();
     expect(await page.getByText("Row 4: 'not-a-network' is not a CIDR or IP address").count()).toBe(1);
 
     await page.getByRole('button', { name: 'Add log type' }).click();
-    await page.getByRole('textbox', { name: 'Log type' }).fill('AWS.CloudTrail');
+    await page.getByRole('combobox', { name: 'Log type' }).fill('AWS.CloudTrail');
     await page.getByRole('option', { name: 'AWS.CloudTrail', exact: true }).click();
-    const selectors = page.getByRole('textbox', { name: 'Selectors' });
+    const selectors = page
+      .getByRole('textbox', { name: 'Selectors', exact: true })
+      .or(page.getByRole('combobox', { name: 'Selectors', exact: true }))
+      .first();
     await selectors.fill('$.sourceIPAddress');
     await selectors.press('Enter');
     await shot(page, '2-new-table');
@@ -77,7 +80,7 @@ describe('lookup tables in the browser', () => {
 
     await page.goto(`${suite.runtime.url}/configure/enrichment-providers/`);
     await page.getByRole('heading', { name: 'Enrichment Providers' }).waitFor();
-    await page.getByText('Tor Exit Nodes').waitFor();
+    await page.getByRole('heading', { name: 'Tor Exit Nodes' }).waitFor();
     await shot(page, '5-providers');
   });
 });
