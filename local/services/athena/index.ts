@@ -30,7 +30,7 @@ export interface AthenaOptions {
 
 export interface AthenaService {
   readonly endpoint: string;
-  /** Executions now running (for tests). */
+  /** Executions whose DuckDB work is still going on (a cancelled one counts until DuckDB has stopped). */
   running(): number;
   stop(): Promise<void>;
 }
@@ -294,7 +294,7 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
   const endpoint = await listen(server);
   return {
     endpoint,
-    running: () => [...executions.values()].filter((e) => e.state === 'RUNNING').length,
+    running: () => [...executions.values()].filter((e) => e.connection !== undefined).length,
     async stop() {
       for (const exec of executions.values()) if (exec.state === 'RUNNING') exec.connection?.interrupt();
       await closeServer(server);
