@@ -153,6 +153,15 @@ export function inferColumns(records: Record<string, unknown>[]): Column[] {
   return [...types.entries()].map(([name, type]) => ({ name, type }));
 }
 
+/** Why a record cannot be a row (no key, or a key that is not a CIDR), or undefined when it can. */
+export function keyProblem(record: Record<string, unknown>, primaryKey: string, keyType: KeyType): string | undefined {
+  const key = record[primaryKey];
+  const keyText = typeof key === 'string' ? key.trim() : typeof key === 'number' ? String(key) : undefined;
+  if (!keyText) return `no value for the primary key '${primaryKey}'`;
+  if (keyType === 'CIDR' && !parseCidr(keyText)) return `'${keyText.slice(0, 60)}' is not a CIDR or IP address`;
+  return undefined;
+}
+
 export interface TableLoad {
   table: LookupData;
   /** Rows left out (no key, or a key that is not a CIDR), with the reason, first 20. */

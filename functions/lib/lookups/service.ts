@@ -8,6 +8,7 @@ import {
   MAX_DATA_BYTES,
   PROVIDERS,
   inferColumns,
+  keyProblem,
   parseRecords,
   providerRecords,
   validateLookupTable,
@@ -134,11 +135,13 @@ async function withData(table: LookupTable, records: Record<string, unknown>[], 
         : 'The file has no rows',
     });
   const version = table.version + 1;
-  const { key, sizeBytes } = await writeVersion(table.id, version, records);
+  // the version holds the rows only: records without a usable key were reported by the preview and stay out
+  const rows = load.skippedCount ? records.filter((record) => !keyProblem(record, table.primaryKey, table.keyType)) : records;
+  const { key, sizeBytes } = await writeVersion(table.id, version, rows);
   const at = now.toISOString();
   return {
     ...table,
-    columns: inferColumns(records),
+    columns: inferColumns(rows),
     version,
     rowCount: load.table.rowCount,
     sizeBytes,
