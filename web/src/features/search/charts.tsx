@@ -43,10 +43,14 @@ export function EventsHistogram({ counts, width, onZoom }: HistogramProps) {
         feature: { dataZoom: { yAxisIndex: 'none', title: { zoom: 'Drag to narrow the range', back: 'Back' } } },
         right: 8,
       },
-      xAxis: { type: 'time' },
+      // Categories (one per bucket), so every bar shows whatever the span; labels in UTC.
+      xAxis: {
+        type: 'category',
+        data: counts.map(([t]) => new Date(t).toISOString().slice(width >= 86_400_000 ? 0 : 11, width >= 86_400_000 ? 10 : 19)),
+      },
       yAxis: { type: 'value', minInterval: 1 },
       dataZoom: [{ type: 'slider', height: 18, bottom: 8 }],
-      series: [{ type: 'bar', name: 'Events', data: counts.map(([t, n]) => [t, n]), barMaxWidth: 24 }],
+      series: [{ type: 'bar', name: 'Events', data: counts.map(([, n]) => n), barMaxWidth: 24 }],
     });
     chart.on('datazoom', () => {
       const option = chart.getOption() as { dataZoom?: { startValue?: number; endValue?: number }[] };

@@ -1,5 +1,19 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Badge, Button, Card, Grid, NavLink, ScrollArea, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  NavLink,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -30,11 +44,12 @@ export function DataExplorerPage() {
   const onStarted = useCallback((id: string) => setSearchId(id), []);
   const runState = useSearchRun(searchId, onStarted);
   const [opened, setOpened] = useState<number | null>(null);
+  const [filter, setFilter] = useState('');
   const [shown, setShown] = useState<string[] | null>(null);
   useEffect(() => {
     if (!table || !dbName) return;
     const order = table.columns.some((c) => c.name === 'p_event_time') ? ' ORDER BY p_event_time DESC' : '';
-    setSql(`SELECT * FROM ${quote(dbName)}.${quote(table.name)}${order} LIMIT 100`);
+    setSql(`SELECT *\nFROM ${quote(dbName)}.${quote(table.name)}${order.replace(' ORDER', '\nORDER')}\nLIMIT 100`);
     setSearchId(null);
   }, [table, dbName]);
   useEffect(() => setShown(null), [runState.columns]);
@@ -59,6 +74,14 @@ export function DataExplorerPage() {
           <Grid.Col span={{ base: 12, md: 3 }}>
             <Card withBorder radius="md" p="xs">
               <ScrollArea.Autosize mah={640}>
+                <TextInput
+                  aria-label="Filter tables"
+                  placeholder="Filter tables"
+                  size="xs"
+                  mb="xs"
+                  value={filter}
+                  onChange={(e) => setFilter(e.currentTarget.value)}
+                />
                 <nav aria-label="Databases and tables">
                   {databases.map((db) => (
                     <NavLink
@@ -68,14 +91,16 @@ export function DataExplorerPage() {
                       defaultOpened={db.name === (dbName ?? databases[0]?.name)}
                       childrenOffset={12}
                     >
-                      {db.tables.map((t) => (
-                        <NavLink
-                          key={t.name}
-                          label={t.name}
-                          active={db.name === dbName && t.name === tableName}
-                          onClick={() => setParams({ database: db.name, table: t.name })}
-                        />
-                      ))}
+                      {db.tables
+                        .filter((t) => !filter.trim() || t.name.includes(filter.trim().toLowerCase()))
+                        .map((t) => (
+                          <NavLink
+                            key={t.name}
+                            label={t.name}
+                            active={db.name === dbName && t.name === tableName}
+                            onClick={() => setParams({ database: db.name, table: t.name })}
+                          />
+                        ))}
                     </NavLink>
                   ))}
                   {databases.length === 0 && (
@@ -149,7 +174,10 @@ export function DataExplorerPage() {
                         </Text>
                         <ResultsTable
                           columns={runState.columns}
-                          shown={shown ?? runState.columns}
+                          shown={
+                            shown ??
+                            [...runState.columns].sort((a, b) => Number(b === 'p_event_time') - Number(a === 'p_event_time'))
+                          }
                           onShownChange={setShown}
                           rows={objects}
                           onOpen={setOpened}
