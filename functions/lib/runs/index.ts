@@ -1,3 +1,5 @@
 // Scheduled detections' runs (scheduled queries and correlation rules): the schedule's next run time and
-// the window a run covers. The scheduler, the run worker and run records build on this door.
+// the window a run covers, the next-run index the scheduler queries by time, and correlation match keys.
+// The scheduler, the run worker and run records build on this door.
+export { claimRun, deleteScheduledRun, dueRuns, putScheduledRun, recordMatchKey, type ScheduledRun } from './repository';
 export { nextCronTime, nextRunTime, parseCron, runWindow, type Cron, type DetectionSchedule } from './schedule';
