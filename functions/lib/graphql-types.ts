@@ -466,6 +466,8 @@ export type Detection = {
   runbook?: Maybe<Scalars['String']['output']>;
   /** Null for global helpers and data models. */
   severity?: Maybe<Severity>;
+  /** The content's Status: Experimental or Deprecated (a Deprecated detection never runs); null: stable. */
+  status?: Maybe<Scalars['String']['output']>;
   tags: Array<Scalars['String']['output']>;
   tests: Array<DetectionUnitTest>;
   threshold: Scalars['Int']['output'];
@@ -586,6 +588,8 @@ export type DetectionListItem = {
   packs: Array<Scalars['ID']['output']>;
   /** Null for global helpers and data models. */
   severity?: Maybe<Severity>;
+  /** The content's Status: Experimental or Deprecated; null: stable. */
+  status?: Maybe<Scalars['String']['output']>;
   tags: Array<Scalars['String']['output']>;
   versionId: Scalars['Int']['output'];
 };
@@ -3405,6 +3409,7 @@ export type DetectionResolvers<ContextType = unknown, ParentType extends Resolve
   reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   runbook?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   severity?: Resolver<Maybe<ResolversTypes['Severity']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   tests?: Resolver<Array<ResolversTypes['DetectionUnitTest']>, ParentType, ContextType>;
   threshold?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3473,6 +3478,7 @@ export type DetectionListItemResolvers<ContextType = unknown, ParentType extends
   outputIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   packs?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   severity?: Resolver<Maybe<ResolversTypes['Severity']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   versionId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };

@@ -1,6 +1,6 @@
 // The detections list, its filter options, bulk enable/disable/delete, helper and data-model users, and packs,
 // each through the detections services (which check the caller's permission on each item's own kind).
-import { SEVERITIES } from '../../../../core/detections';
+import { SEVERITIES, statusOf } from '../../../../core/detections';
 import {
   bulkDelete,
   bulkSetEnabled,
@@ -38,6 +38,7 @@ function listItem(d: ListedDetection) {
     displayName: text(d.spec.DisplayName),
     description: text(d.spec.Description),
     enabled: d.enabled,
+    status: statusOf(d.spec) ?? null,
     severity: detects(d) ? toAlertSeverity(d.spec.Severity) : null,
     logTypes: d.logTypes,
     tags: strings(d.spec.Tags),

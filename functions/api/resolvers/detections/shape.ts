@@ -1,4 +1,5 @@
 // Stored detections as the API's Detection type.
+import { statusOf } from '../../../../core/detections';
 import { toAlertSeverity } from '../../../lib/alerts';
 import { dedupMinutes, isSimpleDetection, threshold, type StoredDetection, type StoredType } from '../../../lib/detections';
 
@@ -41,6 +42,7 @@ export function toGraphql(d: StoredDetection, managed = false) {
     displayName: text(d.spec.DisplayName),
     description: text(d.spec.Description),
     enabled: d.enabled,
+    status: statusOf(d.spec) ?? null,
     severity: detects ? toAlertSeverity(d.spec.Severity) : null,
     logTypes: d.logTypes,
     tags: strings(d.spec.Tags),

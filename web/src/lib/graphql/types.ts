@@ -970,6 +970,11 @@ export type SendTestAlertMutationVariables = Exact<{
 
 export type SendTestAlertMutation = { sendTestAlert: { ok: boolean, statusCode: number | null, answer: string } };
 
+export type CorrelationRuleRefsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CorrelationRuleRefsQuery = { detections: { edges: Array<{ node: { id: string, analysisType: DetectionType, enabled: boolean } }> } };
+
 export type EditorDetectionFieldsFragment = { id: string, analysisType: DetectionType, displayName: string | null, enabled: boolean, severity: Severity | null, logTypes: Array<string>, tags: Array<string>, isSimpleDetection: boolean, managed: boolean, yaml: string, body: string | null, versionId: number, createdAt: string, createdBy: string, lastModified: string, lastModifiedBy: string };
 
 export type EditorDetectionQueryVariables = Exact<{
@@ -1051,7 +1056,7 @@ export type DetectionListQueryVariables = Exact<{
 }>;
 
 
-export type DetectionListQuery = { detectionList: { detections: Array<{ id: string, analysisType: DetectionType, displayName: string | null, enabled: boolean, severity: Severity | null, logTypes: Array<string>, tags: Array<string>, outputIds: Array<string>, isSimpleDetection: boolean, managed: boolean, lastModified: string }>, paging: { totalItems: number, totalPages: number, thisPage: number } } };
+export type DetectionListQuery = { detectionList: { detections: Array<{ id: string, analysisType: DetectionType, displayName: string | null, enabled: boolean, status: string | null, severity: Severity | null, logTypes: Array<string>, tags: Array<string>, outputIds: Array<string>, isSimpleDetection: boolean, managed: boolean, lastModified: string }>, paging: { totalItems: number, totalPages: number, thisPage: number } } };
 
 export type DetectionFilterOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -24,6 +24,7 @@ export const DETECTION_LIST_QUERY: TypedDocumentNode<DetectionListQuery, Detecti
         analysisType
         displayName
         enabled
+        status
         severity
         logTypes
         tags

@@ -105,6 +105,24 @@ export function DetectionsTable({ rows, selected, onSelect, canModify, onToggleE
                   Managed
                 </Badge>
               )}
+              {d.status && (
+                <Tooltip
+                  label={
+                    d.status === 'Deprecated'
+                      ? 'Deprecated: never runs on events, whatever Enabled says'
+                      : 'Experimental: runs when enabled; its tuning is not settled'
+                  }
+                >
+                  <Badge
+                    size="xs"
+                    variant="light"
+                    color={d.status === 'Deprecated' ? 'gray' : 'yellow'}
+                    style={{ flexShrink: 0 }}
+                  >
+                    {d.status}
+                  </Badge>
+                </Tooltip>
+              )}
             </Group>
           </Stack>
         );
