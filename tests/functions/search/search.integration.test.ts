@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lakeTime, partitionPath, LOGS_DATABASE } from '../../../core/lake/layout';
+import { lakeTime, partitionPath, LOGS_DATABASE, tableName } from '../../../core/lake/layout';
 import { ENV } from '../../../functions/lib/env';
 import { localClientConfig } from '../../../local/services/net';
 import { graphql, signIn, startTestRuntime, type TestRuntime } from '../../local/harness';
@@ -298,6 +298,39 @@ describe('search modes over generated events', () => {
     expect(done.status).toBe('FAILED');
     expect(done.error).toContain('no_such_column');
   });
+});
+
+describe('the demo data', () => {
+  it('finds the events of a demo round in each of its log types, through SQL and PantherFlow', async () => {
+    const { generateDemoEvents } = await ok<any>(admin, 'mutation { generateDemoEvents { sent { logType events } } }');
+    const sent = (generateDemoEvents.sent as { logType: string; events: number }[]).filter((s) => s.events > 0);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const { logType } of sent) {
+      const table = tableName(logType);
+      let count = 0;
+      for (const until = Date.now() + 90_000; count === 0 && Date.now() < until;) {
+        const done = await finished(
+          (await run({ mode: 'SQL', query: `SELECT count(*) AS n FROM panther_logs.${table}`, timeRange: { preset: 'PT24H' } }))
+            .id,
+        );
+        expect(done.error).toBeNull();
+        count = Number((await rows(done.id)).values[0][0]);
+        if (!count) await new Promise((r) => setTimeout(r, 1000));
+      }
+      expect(count, `${logType} events in the lake`).toBeGreaterThan(0);
+      const flow = await finished(
+        (
+          await run({
+            mode: 'PANTHERFLOW',
+            query: `panther_logs.public.${table} | summarize n = agg.count()`,
+            timeRange: { preset: 'PT24H' },
+          })
+        ).id,
+      );
+      expect(flow.error).toBeNull();
+      expect(Number((await rows(flow.id)).values[0][0])).toBeGreaterThanOrEqual(count);
+    }
+  }, 300_000);
 });
 
 describe('read-only SQL', () => {
