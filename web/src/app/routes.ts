@@ -189,7 +189,9 @@ export const detectionPath = (id: string, type?: string | null) =>
 export const editDetectionPath = (id: string, type?: string | null) =>
   isCorrelation(type)
     ? editCorrelationRulePath(id)
-    : fill(type === 'POLICY' || type === 'policy' ? DETECTION_EDITOR_ROUTES.editPolicy : DETECTION_EDITOR_ROUTES.editRule, { id });
+    : fill(type === 'POLICY' || type === 'policy' ? DETECTION_EDITOR_ROUTES.editPolicy : DETECTION_EDITOR_ROUTES.editRule, {
+        id,
+      });
 
 /** The detections list (query: page, sortBy, sortDir, pageSize and the filters). */
 export const DETECTION_ROUTES = {

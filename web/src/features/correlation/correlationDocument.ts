@@ -142,3 +142,27 @@ export function newTestYaml(name: string, stepIds: readonly string[]): string {
     })),
   });
 }
+
+/**
+ * An alert's events as the evaluator's signals: each event of a correlation alert is a signal row of the lake
+ * (p_rule_id, p_event_time, p_row_id). Events without a rule id or a readable time are left out and counted.
+ */
+export function signalsFromAlertEvents(events: readonly unknown[]): {
+  signals: { ruleId: string; time: number; fields: Record<string, unknown>; id?: string }[];
+  skipped: number;
+} {
+  const signals = [];
+  let skipped = 0;
+  for (const event of events) {
+    const e = (typeof event === 'string' ? JSON.parse(event) : event) as Record<string, unknown> | null;
+    const ruleId = e && typeof e.p_rule_id === 'string' ? e.p_rule_id : undefined;
+    const raw = e?.p_event_time ?? e?.p_timestamp;
+    const time = typeof raw === 'string' ? Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(raw) ? raw : `${raw.replace(' ', 'T')}Z`) : NaN;
+    if (!e || !ruleId || Number.isNaN(time)) {
+      skipped++;
+      continue;
+    }
+    signals.push({ ruleId, time, fields: e, id: typeof e.p_row_id === 'string' ? e.p_row_id : undefined });
+  }
+  return { signals, skipped };
+}

@@ -21,6 +21,7 @@ import { useAlertAssignees } from './useAlertAssignees';
 import { useAlertDeliveries } from './useAlertDeliveries';
 import { useAlertEvents } from './useAlertEvents';
 import { useAlertTriage } from './useAlertTriage';
+import { useCorrelationWhy } from './useCorrelationWhy';
 
 /**
  * One alert: its header (status and assignee editable for AlertModify), fields, events from the data lake,
@@ -36,6 +37,7 @@ export function AlertDetailsPage() {
   const canTune = useHasPermissions(['RuleModify']);
   const triage = useAlertTriage(alert, () => refetch());
   const deliveries = useAlertDeliveries(alert?.id, canModify);
+  const correlationWhy = useCorrelationWhy(alert?.type === 'ALERT' ? alert.detectionId : undefined, alert?.id);
   usePageTitle(alert?.title ?? 'Alert');
   useBreadcrumbLabel(alert?.title);
   return (
@@ -75,6 +77,7 @@ export function AlertDetailsPage() {
           {canTune && alert.type === 'ALERT' && alert.detectionId && (
             <TuneDetectionButton detectionId={alert.detectionId} alertId={alert.id} />
           )}
+          {correlationWhy}
           {alert.type !== 'SYSTEM_ERROR' && <AlertEventsTable {...events} />}
           <AlertDeliveries {...deliveries} />
           <AlertComments

@@ -25,6 +25,7 @@ import {
 } from '../../features/correlation/correlationDocument';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { YamlEditor } from '../../lib/editor/YamlEditor';
+import { CorrelationAlertReplay } from './CorrelationAlertReplay';
 import { correlationRuleRefs } from './correlationRuleRefs';
 import { CORRELATION_RULE_REFS_QUERY } from './correlationRule.operations';
 import {
@@ -71,8 +72,8 @@ function CorrelationEditor({
   readonly readOnly: boolean;
 }) {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const section = SECTIONS.find((s) => s === params.get('section')) ?? 'yaml';
+  const [params] = useSearchParams();
+  const [section, setSection] = useState(SECTIONS.find((s) => s === params.get('section')) ?? 'yaml');
   const [doc, setDoc] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -146,6 +147,7 @@ function CorrelationEditor({
   return (
     <Stack gap="md">
       {guard.modal}
+      {existing && <CorrelationAlertReplay body={doc.body} />}
       <Group justify="space-between">
         <Title order={2}>
           {existing ? `${readOnly ? '' : 'Edit '}${existing.displayName || existing.id}` : 'New Correlation Rule'}
@@ -193,10 +195,13 @@ function CorrelationEditor({
           <Tabs
             value={section}
             onChange={(v) => {
-              const next = new URLSearchParams(params);
-              if (!v || v === 'yaml') next.delete('section');
-              else next.set('section', v);
-              setParams(next, { replace: true });
+              // The URL follows the tab without a navigation (which the unsaved-changes guard would hold).
+              const tab = SECTIONS.find((s) => s === v) ?? 'yaml';
+              setSection(tab);
+              const url = new URL(window.location.href);
+              if (tab === 'yaml') url.searchParams.delete('section');
+              else url.searchParams.set('section', tab);
+              window.history.replaceState(window.history.state, '', url);
             }}
           >
             <Tabs.List mb="sm">
