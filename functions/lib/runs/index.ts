@@ -3,3 +3,4 @@
 // The scheduler, the run worker and run records build on this door.
 export { claimRun, deleteScheduledRun, dueRuns, putScheduledRun, recordMatchKey, type ScheduledRun } from './repository';
 export { nextCronTime, nextRunTime, parseCron, runWindow, type Cron, type DetectionSchedule } from './schedule';
+export { schedulerPass, type RunMessage, type SchedulerPass } from './scheduler';
