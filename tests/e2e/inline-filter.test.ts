@@ -75,7 +75,7 @@ describe('an inline filter added from an alert', () => {
     await page.goto(`${suite.runtime.url}${alertPath(alertId!)}`);
     await page.getByRole('button', { name: 'Tune this detection' }).click();
     const sheet = page.getByRole('dialog', { name: 'Add Filter' });
-    await sheet.getByText(/the rule runs only on events that match every filter/).waitFor();
+    await sheet.getByText(/the rule runs only on events that match every filter/).waitFor({ timeout: 60_000 });
 
     // The alert's root event created an access key for deploy-bot: drop that (a field of a json column, typed).
     await sheet.getByRole('button', { name: 'Add condition' }).click();

@@ -55,7 +55,7 @@ describe('a simple detection in the Rule Builder', () => {
 
     // With a log type, the Rule Builder shows.
     const builder = page.getByRole('group', { name: 'Rule Builder' });
-    await builder.waitFor();
+    await builder.waitFor({ timeout: 60_000 });
     await expect.poll(() => control('Condition 1: field').inputValue()).toBe('eventName');
     await control('Condition 1: value').fill('ConsoleLogin');
 
@@ -83,7 +83,7 @@ describe('a simple detection in the Rule Builder', () => {
 
     await mode('YAML');
     const lines = page.locator('.monaco-editor .view-lines');
-    await lines.waitFor();
+    await lines.waitFor({ timeout: 60_000 });
     await expect.poll(async () => (await lines.innerText()).replace(/\u00a0/g, ' ')).toContain('IsIPAddressNotInCIDR');
     const yamlText = (await lines.innerText()).replace(/\u00a0/g, ' ');
     expect(yamlText).toContain('Value: 10.0.0.0/8');
@@ -130,7 +130,8 @@ describe('a simple detection in the Rule Builder', () => {
 
   it("keeps YAML the builder cannot show in the text editor, and says 'There is an error in your syntax.'", async () => {
     await page.goto(`${suite.runtime.url}/build/detections/rules/E2E.Simple.ConsoleLogin/edit/`);
-    await page.getByRole('group', { name: 'Rule Builder' }).waitFor();
+    // The editor page loads lazily (Monaco): give it time on a busy machine.
+    await page.getByRole('group', { name: 'Rule Builder' }).waitFor({ timeout: 90_000 });
     await mode('YAML');
     const editor = page.locator('.monaco-editor').first();
     await editor.click();
