@@ -165,8 +165,7 @@ export function LookupTableForm(props: LookupTableFormProps) {
           />
           <Textarea
             label="Description"
-            autosize
-            minRows={2}
+            rows={2}
             value={values.description}
             error={errors.description}
             onChange={(e) => set('description', e.currentTarget.value)}
@@ -229,8 +228,7 @@ export function LookupTableForm(props: LookupTableFormProps) {
             <Textarea
               label="Query"
               description="SQL over the data lake; its result rows become the table's rows on every refresh"
-              autosize
-              minRows={3}
+              rows={4}
               styles={{ input: { fontFamily: 'monospace' } }}
               value={values.query}
               error={errors['source.query']}
