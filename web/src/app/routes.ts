@@ -179,6 +179,9 @@ export const CORRELATION_RULE_ROUTES = {
 
 export const correlationRulePath = (id: string) => fill(CORRELATION_RULE_ROUTES.details, { id });
 export const editCorrelationRulePath = (id: string) => fill(CORRELATION_RULE_ROUTES.edit, { id });
+/** A correlation rule's page replaying an alert it raised, step by step. */
+export const correlationAlertReplayPath = (id: string, alertId: string) =>
+  `${correlationRulePath(id)}?${new URLSearchParams({ alert: alertId }).toString()}`;
 const isCorrelation = (type?: string | null) => type === 'CORRELATION_RULE' || type === 'correlation_rule';
 
 /** A detection's page: policies under policies/, correlation rules under correlation-rules/, every other rule-like type under rules/. */

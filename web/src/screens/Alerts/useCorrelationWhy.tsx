@@ -5,7 +5,7 @@ import { useQuery } from '@apollo/client/react';
 import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { correlationRulePath } from '../../app/routes';
+import { correlationAlertReplayPath } from '../../app/routes';
 
 const DETECTION_TYPE_QUERY = gql`
   query AlertDetectionType($id: ID!) {
@@ -24,12 +24,7 @@ export function useCorrelationWhy(detectionId: string | null | undefined, alertI
   });
   if (!alertId || data?.detection?.analysisType !== 'CORRELATION_RULE') return null;
   return (
-    <Button
-      variant="light"
-      size="xs"
-      component={Link}
-      to={`${correlationRulePath(data.detection.id)}?alert=${encodeURIComponent(alertId)}`}
-    >
+    <Button variant="light" size="xs" component={Link} to={correlationAlertReplayPath(data.detection.id, alertId)}>
       Why did this correlation match?
     </Button>
   );
