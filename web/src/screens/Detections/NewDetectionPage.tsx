@@ -4,7 +4,8 @@
 import { useQuery } from '@apollo/client/react';
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { CORRELATION_RULE_ROUTES } from '../../app/routes';
 import { mitreMapping } from '../../../../core/detections/mitre';
 import { usePageTitle } from '../../app/usePageTitle';
 import {
@@ -73,6 +74,7 @@ export function NewDetectionPage() {
       <Text>There is no detection {related} to clone, or you may not read it.</Text>
     );
 
+  if (/^correlation_rule$/i.test(params.get('type') ?? '')) return <Navigate to={CORRELATION_RULE_ROUTES.new} replace />;
   if (!initialValues)
     return (
       <Stack gap="md">
@@ -103,6 +105,14 @@ export function NewDetectionPage() {
               </Card>
             </UnstyledButton>
           ))}
+          <UnstyledButton component={Link} to={CORRELATION_RULE_ROUTES.new} aria-label="Correlation Rule">
+            <Card withBorder padding="lg" h="100%">
+              <Text fw={600}>Correlation Rule</Text>
+              <Text size="sm" c="dimmed">
+                Sequences and groups of other rules&apos; signals, in the correlation-rule editor
+              </Text>
+            </Card>
+          </UnstyledButton>
         </SimpleGrid>
       </Stack>
     );
