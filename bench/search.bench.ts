@@ -54,7 +54,9 @@ async function generate(dir: string, format: 'json' | 'parquet') {
       `hour=${p(t.getUTCHours())}`,
     );
     mkdirSync(hourDir, { recursive: true });
-    const select = `SELECT strftime(TIMESTAMP '${from}' + to_milliseconds(i * (3600000 // ${PER_HOUR})), '%Y-%m-%d %H:%M:%S.%g') || '000000' AS p_event_time,
+    // NDJSON keeps the lake's timestamp text; Parquet a typed timestamp.
+    const time = `TIMESTAMP '${from}' + to_milliseconds(i * (3600000 // ${PER_HOUR}))`;
+    const select = `SELECT ${format === 'json' ? `strftime(${time}, '%Y-%m-%d %H:%M:%S.%g') || '000000'` : time} AS p_event_time,
         'r' || (${h * PER_HOUR} + i) AS p_row_id,
         ['GetObject', 'PutObject', 'ConsoleLogin', 'AssumeRole', 'ListBuckets'][1 + (i % 5)::INTEGER] AS eventName,
         '10.' || (i % 7) || '.' || ((i // 7) % 250) || '.' || (i % 200) AS sourceIPAddress,

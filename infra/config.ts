@@ -52,7 +52,7 @@ export function validateDeploymentConfig(config: DeploymentConfig): string[] {
     problems.push('authDomainPrefix must be lowercase letters, digits and hyphens');
   const cutoff = config.searchBytesScannedCutoff;
   if (cutoff !== undefined && (!Number.isInteger(cutoff) || cutoff < 10_000_000))
-    problems.push('searchBytesScannedCutoff must be a whole number of bytes, at least 10000000 (Athena\'s minimum)');
+    problems.push("searchBytesScannedCutoff must be a whole number of bytes, at least 10000000 (Athena's minimum)");
   problems.push(...featureFlagProblems(config.featureFlags));
   return problems;
 }

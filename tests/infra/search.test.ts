@@ -8,6 +8,7 @@ import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../cor
 import { managedSchemas } from '../../core/schemas/managed-schemas';
 import { lakeTableSpecs } from '../../core/search/lake-tables';
 import { DEFAULT_BYTES_SCANNED_CUTOFF, Search } from '../../infra/search/search';
+import { LOCAL_CONFIG, validateDeploymentConfig } from '../../infra/config';
 import { bareStack, logicalId, nagErrors, REGION, synthesizedStack } from './support';
 
 interface TableInput {
@@ -109,5 +110,15 @@ describe('search in the whole stack', () => {
     for (const action of ['athena:StartQueryExecution', 'athena:GetQueryResults', 'athena:StopQueryExecution', 'glue:GetTables'])
       expect(policies).toContain(action);
     expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(500);
+  });
+});
+
+describe('the scan limit setting', () => {
+  it("is a whole number of bytes of at least Athena's minimum", () => {
+    const message = "searchBytesScannedCutoff must be a whole number of bytes, at least 10000000 (Athena's minimum)";
+    expect(validateDeploymentConfig({ ...LOCAL_CONFIG, searchBytesScannedCutoff: 1000 })).toContain(message);
+    expect(validateDeploymentConfig({ ...LOCAL_CONFIG, searchBytesScannedCutoff: 1.5e9 + 0.5 })).toContain(message);
+    expect(validateDeploymentConfig({ ...LOCAL_CONFIG, searchBytesScannedCutoff: 10_000_000 })).toEqual([]);
+    expect(validateDeploymentConfig(LOCAL_CONFIG)).toEqual([]);
   });
 });

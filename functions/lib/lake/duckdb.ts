@@ -159,7 +159,9 @@ async function registerTable(
   } catch (e) {
     if (parquet || !/Duplicate name/i.test((e as Error).message)) throw e;
     maximumDepth = 1;
-    described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader(path, parquet, undefined, suffix, maximumDepth)}`);
+    described = await connection.runAndReadAll(
+      `DESCRIBE SELECT * FROM ${reader(path, parquet, undefined, suffix, maximumDepth)}`,
+    );
   }
   const columns: { name: string; sqlType: string }[] = described
     .getRowObjectsJson()

@@ -506,4 +506,3 @@ export async function savedSearches(search: string | undefined, pageSize: number
     hasNextPage: rest.length > pageSize,
   };
 }
-
