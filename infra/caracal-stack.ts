@@ -160,6 +160,8 @@ export class CaracalStack extends Stack {
       removalPolicy,
       accessLogs: this.lake.accessLogsBucket,
       siteAssetPath: props.siteAssetPath,
+      // Lookup-table files are uploaded from the browser to the lake bucket by pre-signed PUT.
+      uploadBucket: this.lake.lakeBucket,
       config: {
         region: this.region,
         userPoolId: this.auth.userPool.userPoolId,

@@ -17,6 +17,11 @@ export interface WebProps {
   readonly siteAssetPath: string;
   /** Written beside the SPA as `config.json` at deploy time (tokens resolve on deploy). */
   readonly config: WebConfig;
+  /**
+   * The bucket the browser uploads files to by pre-signed PUT (lookup-table data, to the lake bucket): the policy
+   * lets the SPA connect to its regional endpoint (https://<bucket>.s3.<region>.amazonaws.com), as the SDK signs it.
+   */
+  readonly uploadBucket?: s3.IBucket;
 }
 
 /** The SPA behind CloudFront: private bucket with origin access control, security headers, SPA fallback. */
@@ -28,12 +33,15 @@ export class Web extends Construct {
     super(scope, id);
     this.siteBucket = secureBucket(this, 'SiteBucket', { removalPolicy: props.removalPolicy, accessLogs: props.accessLogs });
 
-    // The SPA calls its GraphQL API and the Cognito user-pool API of its region (as Amplify names it), nothing else.
+    // The SPA calls its GraphQL API, the Cognito user-pool API of its region (as Amplify names it) and, when it
+    // uploads files, its upload bucket's regional endpoint; nothing else.
     const { region, urlSuffix } = Stack.of(this);
+    const endpoints = [props.config.graphqlUrl, `https://cognito-idp.${region}.${urlSuffix}`];
+    if (props.uploadBucket) endpoints.push(`https://${props.uploadBucket.bucketRegionalDomainName}`);
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy([props.config.graphqlUrl, `https://cognito-idp.${region}.${urlSuffix}`]),
+          contentSecurityPolicy: contentSecurityPolicy(endpoints),
           override: true,
         },
         strictTransportSecurity: {

@@ -1,5 +1,6 @@
 // The SPA's Content-Security-Policy on CloudFront: built from the deployment's own endpoints (its AppSync
-// GraphQL URL and its region's Cognito user-pool API), with no wildcard host; and the policy's rules.
+// GraphQL URL, its region's Cognito user-pool API and the lake bucket's regional S3 endpoint, where the browser
+// PUTs lookup-table files by pre-signed URL), with no wildcard host; and the policy's rules.
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,16 @@ function deployedPolicy(from = template): string {
     .join('');
 }
 
+/** The lake bucket's logical id: the bucket the API's LAKE_BUCKET names (where lookup uploads are PUT). */
+function lakeBucketId(): string {
+  const functions = template.findResources('AWS::Lambda::Function');
+  for (const fn of Object.values(functions)) {
+    const ref = fn.Properties?.Environment?.Variables?.LAKE_BUCKET as { Ref?: string } | undefined;
+    if (ref?.Ref) return ref.Ref;
+  }
+  throw new Error('no function names LAKE_BUCKET');
+}
+
 const directive = (policy: string, name: string) =>
   policy
     .split(';')
@@ -33,12 +44,13 @@ const directive = (policy: string, name: string) =>
     ?.slice(1);
 
 describe('the CloudFront Content-Security-Policy', () => {
-  it("lets the SPA connect to its own origin, its GraphQL API and its region's user-pool API only", () => {
+  it("lets the SPA connect to its own origin, its GraphQL API, its region's user-pool API and the lake bucket's regional endpoint only", () => {
     const [api] = Object.keys(template.findResources('AWS::AppSync::GraphQLApi'));
     expect(directive(deployedPolicy(), 'connect-src')).toEqual([
       "'self'",
       `<${api}.GraphQLUrl>`,
       'https://cognito-idp.eu-west-1.<AWS::URLSuffix>',
+      `https://<${lakeBucketId()}.RegionalDomainName>`,
     ]);
   });
 
@@ -58,7 +70,11 @@ describe('the CloudFront Content-Security-Policy', () => {
   it('is the policy core/ defines, with the endpoints filled in', () => {
     const [api] = Object.keys(template.findResources('AWS::AppSync::GraphQLApi'));
     expect(deployedPolicy()).toBe(
-      contentSecurityPolicy([`<${api}.GraphQLUrl>`, 'https://cognito-idp.eu-west-1.<AWS::URLSuffix>']),
+      contentSecurityPolicy([
+        `<${api}.GraphQLUrl>`,
+        'https://cognito-idp.eu-west-1.<AWS::URLSuffix>',
+        `https://<${lakeBucketId()}.RegionalDomainName>`,
+      ]),
     );
   });
 });
@@ -84,9 +100,11 @@ describe('the Web construct on a bare stack', () => {
   it('serves the SPA it is given from its private bucket, with no unsuppressed cdk-nag finding', () => {
     const { stack, fakes } = bareStack('WebTest', { nag: true });
     const graphqlUrl = 'https://api.example.com/graphql';
+    const uploads = fakes.bucket('Uploads');
     const web = new Web(stack, 'Web', {
       removalPolicy: RemovalPolicy.RETAIN,
       accessLogs: fakes.bucket('AccessLogs'),
+      uploadBucket: uploads,
       siteAssetPath,
       config: {
         region: REGION,
@@ -112,6 +130,7 @@ describe('the Web construct on a bare stack', () => {
       "'self'",
       graphqlUrl,
       `https://cognito-idp.${REGION}.<AWS::URLSuffix>`,
+      `https://<${logicalId(uploads)}.RegionalDomainName>`,
     ]);
     expect(nagErrors(stack)).toEqual([]);
   });
