@@ -2,6 +2,8 @@
 import { CreateBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { createRequire } from 'node:module';
 import { EventEmitter } from 'node:events';
+import { readdirSync } from 'node:fs';
+import { posix } from 'node:path';
 import { localClientConfig } from './net';
 import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
 
@@ -11,7 +13,173 @@ interface S3rverInstance extends EventEmitter {
   run(): Promise<{ address: string; port: number }>;
   close(): Promise<void>;
 }
+// Before s3rver loads (its file store takes `walk` at load time): directories are walked in key order, a
+// directory sorting as its name followed by '/', so listings truncated at MaxKeys page in S3's order on any file
+// system (readdir order is the file system's own).
+const s3rverUtils = require('s3rver/lib/utils') as {
+  walk: (dir: string, filter?: (path: string) => boolean) => Generator<string>;
+};
+function* sortedWalk(dir: string, filter?: (path: string) => boolean): Generator<string> {
+  const entries = readdirSync(dir, { withFileTypes: true })
+    .map((entry) => ({ entry, order: entry.isDirectory() ? `${entry.name}/` : entry.name }))
+    .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+  for (const { entry } of entries) {
+    const path = posix.join(dir, entry.name);
+    if (!entry.isDirectory()) yield path;
+    else if (!filter || filter(path)) yield* sortedWalk(path, filter);
+  }
+}
+s3rverUtils.walk = sortedWalk;
+
+/** A key segment longer than this (in UTF-8 bytes) is stored as several directory levels: file names hold at
+ * most 255 bytes and s3rver appends up to 22 characters (`._S3rver_metadata.json`). */
+const SEGMENT_BYTES = 200;
+const MARK = '\uE000';
+
+/** A key as a relative path the file system can hold: the marker character doubled, every segment over
+ * SEGMENT_BYTES cut into chunks joined by MARK + '/', dot and inner empty segments as MARK + 'p' / 'e'. Reversible (decodeKeyPath), and a key's prefix encodes to
+ * a prefix of the key's encoding, so s3rver's prefix and start-after pruning still hold. */
+export function encodeKeyPath(key: string): string {
+  return key
+    .split('/')
+    .map((segment, index, segments) => {
+      // '.', '..' and inner empty segments would be folded by path.join (and '..' leaves the bucket's folder)
+      if (segment === '' && index < segments.length - 1) return `${MARK}e`;
+      if (segment === '.' || segment === '..') return `${MARK}p`.repeat(segment.length);
+      const escaped = segment.split(MARK).join(MARK + MARK);
+      if (Buffer.byteLength(escaped, 'utf8') <= SEGMENT_BYTES) return escaped;
+      const chunks: string[] = [];
+      let chunk = '';
+      let bytes = 0;
+      // tokens: an escaped pair, or one code point (never cut inside either)
+      for (const token of escaped.match(new RegExp(`${MARK}${MARK}|[\\s\\S]`, 'gu')) ?? []) {
+        const size = Buffer.byteLength(token, 'utf8');
+        if (bytes + size > SEGMENT_BYTES) {
+          chunks.push(chunk);
+          chunk = '';
+          bytes = 0;
+        }
+        chunk += token;
+        bytes += size;
+      }
+      chunks.push(chunk);
+      return chunks.join(`${MARK}/`);
+    })
+    .join('/');
+}
+
+export function decodeKeyPath(path: string): string {
+  const decoded: Record<string, string> = { [MARK]: MARK, '/': '', e: '', p: '.' };
+  return path.replace(new RegExp(`${MARK}([${MARK}/ep])`, 'gu'), (_, next: string) => decoded[next]);
+}
+
+const fileStore = require('s3rver/lib/stores/filesystem') as {
+  encodeKeyPath(key: string): string;
+  decodeKeyPath(path: string): string;
+};
+fileStore.encodeKeyPath = encodeKeyPath;
+fileStore.decodeKeyPath = decodeKeyPath;
+
 const S3rver = require('s3rver') as new (options: Record<string, unknown>) => S3rverInstance;
+
+interface KoaContext {
+  query: Record<string, string | undefined>;
+  params: { bucket: string };
+  body: unknown;
+}
+type BucketController = { getBucket(ctx: KoaContext): Promise<void>; [name: string]: unknown };
+const bucketController = require('s3rver/lib/controllers/bucket') as BucketController;
+const S3Error = require('s3rver/lib/models/error') as new (
+  code: string,
+  message: string,
+  detail?: Record<string, unknown>,
+) => Error;
+
+/** Continuation tokens of ListObjectsV2: s3rver ciphers them with DES, which Node 20's OpenSSL refuses, so every
+ * listing beyond 1,000 objects failed. Ours are opaque base64url of the bucket and the last key returned. */
+export function continuationToken(bucket: string, lastKey: string): string {
+  return Buffer.from(JSON.stringify({ b: bucket, k: lastKey }), 'utf8').toString('base64url');
+}
+
+function startAfterOfToken(token: string, bucket: string): string {
+  try {
+    const decoded = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { b?: unknown; k?: unknown };
+    if (decoded.b === bucket && typeof decoded.k === 'string') return decoded.k;
+  } catch {
+    // falls through to the error below
+  }
+  throw new S3Error('InvalidArgument', 'The continuation token provided is incorrect', { ArgumentName: 'continuation-token' });
+}
+
+interface ListBucketResultV1 {
+  Name: string;
+  Prefix: string;
+  Marker?: string;
+  NextMarker?: string;
+  MaxKeys: unknown;
+  Delimiter?: string;
+  IsTruncated: boolean;
+  Contents: { Key: string; Owner?: unknown }[];
+  CommonPrefixes: { Prefix: string }[];
+  [key: string]: unknown;
+}
+
+/** ListObjectsV2 served through s3rver's version-1 listing (marker = the start key), answered in the V2 shape. */
+async function listObjectsV2(original: BucketController['getBucket'], ctx: KoaContext): Promise<void> {
+  const query = { ...ctx.query };
+  const token = query['continuation-token'];
+  if ('marker' in query) {
+    throw new S3Error('InvalidArgument', 'Marker unsupported with REST.GET.BUCKET in list-type=2', { ArgumentName: 'marker' });
+  }
+  const startAfter = token ? startAfterOfToken(token, ctx.params.bucket) : query['start-after'];
+  const fetchOwner = query['fetch-owner'] === 'true';
+  const v1: Record<string, string | undefined> = { ...query };
+  delete v1['list-type'];
+  delete v1['continuation-token'];
+  delete v1['start-after'];
+  delete v1['fetch-owner'];
+  if (startAfter) v1.marker = startAfter;
+  ctx.query = v1;
+  try {
+    await original(ctx);
+  } finally {
+    ctx.query = query;
+  }
+  const body = ctx.body as { ListBucketResult?: ListBucketResultV1 } | undefined;
+  const result = body?.ListBucketResult;
+  if (!result) return;
+  const { Marker: _marker, NextMarker: _nextMarker, Contents, CommonPrefixes, ...rest } = result;
+  void _marker;
+  void _nextMarker;
+  const lastObject = Contents.at(-1)?.Key;
+  const lastPrefix = CommonPrefixes.at(-1)?.Prefix;
+  // past a common prefix, every key under it is skipped too (the store compares keys with the start key)
+  const last = lastPrefix !== undefined && (lastObject === undefined || lastPrefix > lastObject) ? `${lastPrefix}￿` : lastObject;
+  ctx.body = {
+    ListBucketResult: {
+      '@': (result as Record<string, unknown>)['@'],
+      Name: rest.Name,
+      Prefix: rest.Prefix,
+      StartAfter: token ? undefined : startAfter,
+      ContinuationToken: token || undefined,
+      NextContinuationToken: rest.IsTruncated && last !== undefined ? continuationToken(ctx.params.bucket, last) : undefined,
+      KeyCount: Contents.length + CommonPrefixes.length,
+      MaxKeys: rest.MaxKeys,
+      Delimiter: rest.Delimiter,
+      IsTruncated: rest.IsTruncated,
+      Contents: Contents.map((object) => ({ ...object, Owner: fetchOwner ? object.Owner : undefined })),
+      CommonPrefixes,
+    },
+  };
+}
+
+// s3rver's routes call bucketController.getBucket at request time: wrap it once, for every stand-in.
+const marked = Symbol.for('caracal.s3rver.listObjectsV2');
+if (!(bucketController as Record<symbol, unknown>)[marked]) {
+  const original = bucketController.getBucket.bind(bucketController);
+  bucketController.getBucket = (ctx) => (ctx.query['list-type'] === '2' ? listObjectsV2(original, ctx) : original(ctx));
+  (bucketController as Record<symbol, unknown>)[marked] = true;
+}
 
 /** One S3 event record, as S3 sends it in notifications. */
 export interface S3EventRecord {
