@@ -8,7 +8,16 @@ import {
   StartQueryExecutionCommand,
   StopQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
-import { GetDatabasesCommand, GetTablesCommand, GlueClient } from '@aws-sdk/client-glue';
+import {
+  CreateTableCommand,
+  GetDatabasesCommand,
+  GetTableCommand,
+  GetTablesCommand,
+  GlueClient,
+  UpdateTableCommand,
+  type TableInput,
+} from '@aws-sdk/client-glue';
+import { PARTITION_KEYS, type LakeTableSpec } from '../../../core/search/lake-tables';
 import { ENV, requireEnv } from '../env';
 
 let athenaClient: AthenaClient | undefined;
@@ -118,4 +127,71 @@ export async function glueTables(databases: readonly string[]): Promise<GlueTabl
     } while (token);
   }
   return tables;
+}
+
+/** A Glue table over `<database>/<table>/year=/month=/day=/hour=/` with projected partitions (as infra/search's). */
+export function glueTableInput(table: LakeTableSpec, bucketName: string): TableInput {
+  const location = `s3://${bucketName}/${table.database}/${table.name}/`;
+  return {
+    Name: table.name,
+    TableType: 'EXTERNAL_TABLE',
+    Parameters: {
+      classification: 'json',
+      'caracal.logType': table.logType,
+      'projection.enabled': 'true',
+      'projection.year.type': 'integer',
+      'projection.year.range': '2020,2100',
+      'projection.month.type': 'integer',
+      'projection.month.range': '1,12',
+      'projection.month.digits': '2',
+      'projection.day.type': 'integer',
+      'projection.day.range': '1,31',
+      'projection.day.digits': '2',
+      'projection.hour.type': 'integer',
+      'projection.hour.range': '0,23',
+      'projection.hour.digits': '2',
+      'storage.location.template': `${location}year=\${year}/month=\${month}/day=\${day}/hour=\${hour}`,
+    },
+    PartitionKeys: PARTITION_KEYS.map((c) => ({ Name: c.name, Type: c.type })),
+    StorageDescriptor: {
+      Location: location,
+      InputFormat: 'org.apache.hadoop.mapred.TextInputFormat',
+      OutputFormat: 'org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat',
+      Compressed: true,
+      SerdeInfo: {
+        SerializationLibrary: 'org.openx.data.jsonserde.JsonSerDe',
+        Parameters: { 'ignore.malformed.json': 'true', 'timestamp.formats': 'yyyy-MM-dd HH:mm:ss.SSSSSSSSS' },
+      },
+      Columns: table.columns.map((c) => ({ Name: c.name, Type: c.type, ...(c.comment ? { Comment: c.comment } : {}) })),
+    },
+  };
+}
+
+const sameColumns = (a: readonly { Name?: string; Type?: string }[], b: readonly { Name?: string; Type?: string }[]) =>
+  a.length === b.length && a.every((c, i) => c.Name?.toLowerCase() === b[i]?.Name?.toLowerCase() && c.Type === b[i]?.Type);
+
+/** Creates the Glue table, or updates it when its columns differ; 'created' | 'updated' | 'unchanged'. */
+export async function putGlueTable(table: LakeTableSpec, bucketName: string): Promise<'created' | 'updated' | 'unchanged'> {
+  const input = glueTableInput(table, bucketName);
+  let current;
+  try {
+    current = (await glue().send(new GetTableCommand({ DatabaseName: table.database, Name: table.name }))).Table;
+  } catch (e) {
+    if ((e as Error).name !== 'EntityNotFoundException') throw e;
+  }
+  if (!current) {
+    try {
+      await glue().send(new CreateTableCommand({ DatabaseName: table.database, TableInput: input }));
+      return 'created';
+    } catch (e) {
+      // made meanwhile by another caller: bring it to these columns
+      if ((e as Error).name !== 'AlreadyExistsException') throw e;
+    }
+  } else if (
+    sameColumns(current.StorageDescriptor?.Columns ?? [], input.StorageDescriptor?.Columns ?? []) &&
+    current.Parameters?.['projection.enabled'] === 'true'
+  )
+    return 'unchanged';
+  await glue().send(new UpdateTableCommand({ DatabaseName: table.database, TableInput: input }));
+  return 'updated';
 }

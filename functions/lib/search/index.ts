@@ -22,7 +22,20 @@ import { INDICATOR_FIELDS } from '../../../core/schemas/indicators';
 import { compile, staticCatalog, type TableInfo } from '../../../core/pantherflow';
 import type { Group } from '../../../core/detections/simple/model';
 import { ApiError, invalidInput } from '../errors';
-import { glueTables, queryResults, queryRowCount, queryStatus, startQuery, stopQuery, type EngineColumn } from './engine';
+import { ENV, requireEnv } from '../env';
+import { lakeTableSpecs, type LakeColumn } from '../../../core/search/lake-tables';
+import { tableName, type LakeDatabase } from '../../../core/lake/layout';
+import type { SchemaSpec } from '../../../core/schemas/types';
+import {
+  glueTables,
+  putGlueTable,
+  queryResults,
+  queryRowCount,
+  queryStatus,
+  startQuery,
+  stopQuery,
+  type EngineColumn,
+} from './engine';
 import {
   allSavedSearches,
   deleteSavedSearchItem,
@@ -505,4 +518,67 @@ export async function savedSearches(search: string | undefined, pageSize: number
     items: rest.slice(0, pageSize).map(({ gsi1sk, ...node }) => ({ node, position: gsi1sk })),
     hasNextPage: rest.length > pageSize,
   };
+}
+
+// ------------------------------------------------------------------------------------------------ lake tables
+
+export interface EnsureLakeTableInput {
+  readonly database: LakeDatabase;
+  /** The log type (`AWS.CloudTrail`); the table is its lake name (`aws_cloudtrail`). */
+  readonly logType: string;
+  /** Hive-typed columns (core/search lakeColumns): the schema's fields plus the p_* columns. */
+  readonly columns: readonly LakeColumn[];
+}
+
+const HIVE_TYPE = /^[a-z][a-z0-9_<>:,() ]*$/i;
+
+/**
+ * Creates or updates a lake table in Glue (partition projection on year/month/day/hour over the lake bucket,
+ * LAKE_BUCKET), as the deploy-time tables are; the stand-in answers the same calls locally.
+ */
+export async function ensureLakeTable(input: EnsureLakeTableInput): Promise<'created' | 'updated' | 'unchanged'> {
+  if (!LAKE_DATABASES.includes(input.database)) throw new Error(`not a lake database: ${String(input.database)}`);
+  const name = tableName(String(input.logType ?? ''));
+  if (!/^[a-z0-9_]{1,255}$/.test(name)) throw new Error(`not a lake table name: ${name}`);
+  if (!input.columns.length) throw new Error(`${input.database}.${name}: a lake table needs columns`);
+  const seen = new Set<string>();
+  for (const c of input.columns) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,254}$/.test(c.name) || seen.has(c.name.toLowerCase()))
+      throw new Error(`${input.database}.${name}: column name ${JSON.stringify(c.name)} is not valid or repeated`);
+    if (!HIVE_TYPE.test(c.type)) throw new Error(`${input.database}.${name}: column ${c.name} has no Hive type`);
+    seen.add(c.name.toLowerCase());
+  }
+  return putGlueTable(
+    { database: input.database, name, logType: input.logType, columns: input.columns },
+    requireEnv(ENV.lakeBucket),
+  );
+}
+
+/** A log type's tables in the three lake databases (logs, signals, rule errors), from its schema. */
+export async function ensureLakeTables(schema: Pick<SchemaSpec, 'schema' | 'fields'>): Promise<void> {
+  for (const t of lakeTableSpecs([schema]))
+    await ensureLakeTable({ database: t.database, logType: t.logType, columns: t.columns });
+}
+
+// ------------------------------------------------------------------------------------------------ service queries
+
+/** The rows of a query the platform builds itself (not a user's search; no history), as objects, paged by the cursor. */
+export async function lakeQueryRows(sql: string, options: { pageSize?: number; pollMs?: number } = {}) {
+  const id = await startQuery(sql, randomUUID());
+  for (let wait = options.pollMs ?? 100; ; wait = Math.min(wait * 2, 2000)) {
+    const status = await queryStatus(id);
+    if (status.state === 'SUCCEEDED') break;
+    if (status.state === 'FAILED' || status.state === 'CANCELLED')
+      throw new Error(`lake query ${status.state}: ${status.reason ?? ''}`);
+    await new Promise((r) => setTimeout(r, wait));
+  }
+  const rows: Record<string, unknown>[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await queryResults(id, options.pageSize ?? 999, cursor);
+    for (const r of page.rows)
+      rows.push(Object.fromEntries(page.columns.map((c, i) => [c.name, cellValue(r[i] ?? null, c.type)])));
+    cursor = page.nextToken;
+  } while (cursor);
+  return rows;
 }

@@ -1,0 +1,82 @@
+// ensureLakeTable through Glue calls to the Athena stand-in: a table is created with partition projection as the
+// deploy-time tables have, left alone when it already matches, updated when its columns change, and queried.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetTableCommand, GlueClient } from '@aws-sdk/client-glue';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DETECTION_COLUMNS, EVENT_COLUMNS } from '../../../core/search/lake-tables';
+import { startAthena, type AthenaService } from '../../../local/services/athena';
+import { localClientConfig } from '../../../local/services/net';
+import { ensureLakeTable, ensureLakeTables, lakeCatalog } from '../../../functions/lib/search';
+
+let dir: string;
+let service: AthenaService;
+let glue: GlueClient;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'caracal-lake-tables-'));
+  service = await startAthena({ lakeDir: dir, tables: [] });
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_ATHENA: service.endpoint,
+    AWS_ENDPOINT_URL_GLUE: service.endpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    ATHENA_WORKGROUP: 'test',
+    LAKE_BUCKET: 'the-lake',
+  });
+  glue = new GlueClient(localClientConfig(service.endpoint, 'us-east-1'));
+});
+
+afterAll(async () => {
+  process.env = saved;
+  glue?.destroy();
+  await service?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const columns = [{ name: 'widget', type: 'string' }, ...EVENT_COLUMNS, ...DETECTION_COLUMNS];
+
+describe('ensureLakeTable', () => {
+  it('creates a signals table with projected partitions, then leaves it or updates it', async () => {
+    expect(await ensureLakeTable({ database: 'panther_signals', logType: 'Custom.Widgets', columns })).toBe('created');
+    const table = (await glue.send(new GetTableCommand({ DatabaseName: 'panther_signals', Name: 'custom_widgets' }))).Table!;
+    expect(table.StorageDescriptor?.Columns?.map((c) => c.Name)).toEqual(columns.map((c) => c.name));
+    expect(await ensureLakeTable({ database: 'panther_signals', logType: 'Custom.Widgets', columns })).toBe('unchanged');
+    const more = [...columns, { name: 'size', type: 'bigint' }];
+    expect(await ensureLakeTable({ database: 'panther_signals', logType: 'Custom.Widgets', columns: more })).toBe('updated');
+    const after = (await glue.send(new GetTableCommand({ DatabaseName: 'panther_signals', Name: 'custom_widgets' }))).Table!;
+    expect(after.StorageDescriptor?.Columns?.find((c) => c.Name === 'size')?.Type).toBe('bigint');
+    expect(after.Parameters?.['caracal.logType']).toBe('Custom.Widgets');
+  });
+
+  it('makes a log type’s tables in the three databases from its schema, seen in the catalog', async () => {
+    await ensureLakeTables({ schema: 'Custom.Gadgets', fields: [{ name: 'gadget', type: 'string' }] } as never);
+    const catalog = await lakeCatalog();
+    for (const db of ['panther_logs', 'panther_signals', 'panther_rule_errors']) {
+      const t = catalog.find((d) => d.name === db)?.tables.find((x) => x.name === 'custom_gadgets');
+      expect(t?.logType).toBe('Custom.Gadgets');
+      expect(t?.columns.some((c) => c.name === 'p_alert_id')).toBe(db !== 'panther_logs');
+    }
+  });
+
+  it('refuses a table it cannot make', async () => {
+    await expect(ensureLakeTable({ database: 'other' as never, logType: 'X.Y', columns })).rejects.toThrow('not a lake database');
+    await expect(ensureLakeTable({ database: 'panther_signals', logType: 'bad name!', columns })).rejects.toThrow(
+      'not a lake table name',
+    );
+    await expect(ensureLakeTable({ database: 'panther_signals', logType: 'X.Y', columns: [] })).rejects.toThrow('needs columns');
+    await expect(
+      ensureLakeTable({
+        database: 'panther_signals',
+        logType: 'X.Y',
+        columns: [
+          { name: 'a', type: 'string' },
+          { name: 'A', type: 'string' },
+        ],
+      }),
+    ).rejects.toThrow('not valid or repeated');
+  });
+});
