@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSystemAlert } from '../functions/lib/alerts';
-import { send } from '../functions/lib/delivery/http';
+import { send } from '../functions/lib/net';
 import { createDestination } from '../functions/lib/destinations';
 import { ensureSynthesized } from '../local/build';
 import { startTestRuntime } from '../tests/local/harness';

@@ -17,6 +17,7 @@ import { LogSources } from './log-sources/log-sources';
 import { Lookups } from './lookups/lookups';
 import { Processing } from './processing/processing';
 import { Search } from './search/search';
+import { Runs } from './runs/runs';
 import { lakeTableSpecs } from '../core/search/lake-tables';
 import { managedSchemas } from '../core/schemas/managed-schemas';
 import { Web } from './web/web';
@@ -50,6 +51,7 @@ export class CaracalStack extends Stack {
   readonly logSources: LogSources;
   readonly lookups: Lookups;
   readonly deadLetters: DeadLetters;
+  readonly runs: Runs;
   readonly alerts: Alerts;
   readonly delivery: Delivery;
   readonly destinations: Destinations;
@@ -109,12 +111,15 @@ export class CaracalStack extends Stack {
         this.alerts.changesDlq,
       ],
     });
+    // Scheduled detections' runs (correlation rules): the scheduler and the run worker.
+    this.runs = new Runs(this, 'Runs', { entityTable: this.data.entityTable, userPool: this.auth.userPool });
     this.deadLetters = new DeadLetters(this, 'DeadLetters', {
       deadLetterQueues: {
         ingest: this.ingest.ingestDlq,
         detections: this.processing.detectionsDlq,
         'alert-changes': this.alerts.changesDlq,
         'alert-delivery': this.delivery.deliveryDlq,
+        runs: this.runs.runsDlq,
       },
       entityTable: this.data.entityTable,
       userPool: this.auth.userPool,
@@ -215,9 +220,13 @@ export class CaracalStack extends Stack {
       userPool: this.auth.userPool,
       apiFunction: this.api.apiFunction,
       logProcessor: this.processing.logProcessor,
+      allowPrivateNetworks: config.local,
     });
     this.alerts.publishChangesFrom(this.lookups.refreshFunction);
     this.search.grantSearch(this.lookups.refreshFunction, this.lake.lakeBucket);
+    // The run worker reads signals through the search's Athena path and raises alerts.
+    this.runs.useSearch(this.search, this.lake.lakeBucket);
+    this.alerts.publishChangesFrom(this.runs.workerFunction);
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.web.distribution.distributionDomainName}` });
     new CfnOutput(this, 'GraphqlUrl', { value: this.api.graphqlApi.graphqlUrl });

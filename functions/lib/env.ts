@@ -15,6 +15,8 @@ export const ENV = {
   detectionsQueueUrl: 'DETECTIONS_QUEUE_URL',
   /** Where every change of an alert is published (AlertChangedMessage, core/alerts/messages.ts). */
   alertChangesQueueUrl: 'ALERT_CHANGES_QUEUE_URL',
+  /** Where the scheduler queues scheduled detections' runs (functions/lib/runs RunMessage). */
+  runsQueueUrl: 'RUNS_QUEUE_URL',
   /** The log processor, which SQS sources' queues are connected to. */
   logProcessorFunction: 'LOG_PROCESSOR_FUNCTION',
   /** The detection engine (Python detections, script parsers, save-time checks). */
@@ -52,6 +54,8 @@ export const ENV = {
   deliveryQueueUrl: 'DELIVERY_QUEUE_URL',
   /** `true` lets delivery reach loopback and private addresses (the local runtime); refused when unset. */
   deliveryAllowPrivateNetworks: 'DELIVERY_ALLOW_PRIVATE_NETWORKS',
+  /** Lookup tables may fetch provider URLs on loopback and private networks (the local runtime only). */
+  lookupsAllowPrivateNetworks: 'LOOKUPS_ALLOW_PRIVATE_NETWORKS',
   /** JSON: base URLs replacing services' public endpoints (`{"pagerduty": "http://127.0.0.1:9000"}`), for tests. */
   deliveryServiceEndpoints: 'DELIVERY_SERVICE_ENDPOINTS',
   /** AWS: the KMS key (id or ARN) destination secrets are encrypted under (infra/destinations). */

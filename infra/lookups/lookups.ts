@@ -19,13 +19,15 @@ export interface LookupsProps {
   readonly apiFunction: lambda.Function;
   /** The log processor: it reads the tables' data versions to enrich events. */
   readonly logProcessor: lambda.IFunction;
+  /** Provider URLs on loopback and private networks may be fetched (the local runtime only). */
+  readonly allowPrivateNetworks?: boolean;
 }
 
 /**
  * Lookup tables beyond the API's table access: the lake bucket's lookups/ prefix (uploads by pre-signed PUT
  * from the browser, hence a CORS rule for PUT; data versions written by the api and refresh functions, read
  * by the log processor), and the lookup-refresh function, run every 15 minutes, which reads S3-sourced tables
- * (any bucket, through its own role) and scheduled queries again.
+ * (any bucket, through its own role), provider URLs (through the guarded outbound client) and scheduled queries again.
  */
 export class Lookups extends Construct {
   readonly refreshFunction: lambda.Function;
@@ -52,8 +54,10 @@ export class Lookups extends Construct {
         [ENV.entityTable]: props.entityTable.tableName,
         [ENV.lakeBucket]: props.lakeBucket.bucketName,
         [ENV.userPoolId]: props.userPool.userPoolId,
+        ...(props.allowPrivateNetworks ? { [ENV.lookupsAllowPrivateNetworks]: 'true' } : {}),
       },
     });
+    if (props.allowPrivateNetworks) props.apiFunction.addEnvironment(ENV.lookupsAllowPrivateNetworks, 'true');
     props.entityTable.grantReadWriteData(this.refreshFunction);
     props.lakeBucket.grantReadWrite(this.refreshFunction, 'lookups/*');
     this.refreshFunction.addToRolePolicy(

@@ -10,6 +10,7 @@ export {
   UPLOAD_MISSING,
   createLookupTable,
   deleteLookupTable,
+  fetchUrl,
   getLookupTable,
   listLookupTables,
   previewUpload,

@@ -1,5 +1,5 @@
-// Lookup tables: the API's reads and saves, the data preview and "test a value", and refreshes (S3 objects
-// and scheduled queries, on a schedule or on demand). A refresh that fails keeps the last good version and
+// Lookup tables: the API's reads and saves, the data preview and "test a value", and refreshes (S3 objects,
+// provider URLs and scheduled queries, on a schedule or on demand). A refresh that fails keeps the last good version and
 // raises a LOOKUP_TABLE_REFRESH system alert; each good refresh writes a new version (older ones are kept).
 import { randomUUID } from 'node:crypto';
 import {
@@ -16,7 +16,9 @@ import {
   type LookupTableInput,
 } from '../../../core/lookups/index';
 import { createSystemAlert, type SystemAlertListener } from '../alerts';
+import { ENV, optionalEnv } from '../env';
 import { ApiError, invalidInput } from '../errors';
+import { OutboundError, send } from '../net';
 import { getSearch, runSearch, searchResults } from '../search';
 import { claimName, deleteTable, getTable, listTables, putTable, releaseName, type StoredLookupTable } from './repository';
 import { isUploadId, readObject, readUpload, readVersion, writeVersion } from './storage';
@@ -165,6 +167,8 @@ export async function createLookupTable(
   upload: DataUpload | null,
   actor: string | null,
   now = new Date(),
+  /** Told of a refresh alert opened by the first read of an S3, URL or query source. */
+  onAlert?: SystemAlertListener,
 ): Promise<LookupTable> {
   const input = normalized(raw);
   const records = upload ? await uploadedRecords(upload, input.provider) : undefined;
@@ -191,7 +195,7 @@ export async function createLookupTable(
     if (records) table = await withData(table, records, now);
     const saved = await putTable(table, 0);
     if (!saved) throw new ApiError('AlreadyExists', NAME_TAKEN);
-    if (!records && input.source.kind !== 'FILE') return (await refreshLookupTable(id, now)) ?? table;
+    if (!records && input.source.kind !== 'FILE') return (await refreshLookupTable(id, now, onAlert)) ?? table;
     return strip(saved);
   } catch (error) {
     await releaseName(input.name, id);
@@ -290,6 +294,35 @@ async function queryRecords(sql: string): Promise<Record<string, unknown>[]> {
   return records;
 }
 
+/** How long a provider's data file may take to arrive. */
+export const URL_FETCH_TIMEOUT_MS = 120_000;
+
+/**
+ * A provider's data file from its URL, through the guarded outbound client (link-local and metadata addresses
+ * refused always, private networks unless LOOKUPS_ALLOW_PRIVATE_NETWORKS), at most MAX_DATA_BYTES (50 MB).
+ */
+export async function fetchUrl(url: string, options: { timeoutMs?: number; maxBytes?: number } = {}): Promise<string> {
+  let answer;
+  try {
+    answer = await send(
+      { url, method: 'GET' },
+      {
+        allowPrivateNetworks: optionalEnv(ENV.lookupsAllowPrivateNetworks) === 'true',
+        maxBytes: options.maxBytes ?? MAX_DATA_BYTES,
+        refuseLarger: true,
+        timeoutMs: options.timeoutMs ?? URL_FETCH_TIMEOUT_MS,
+        userAgent: 'Caracal-Lookup-Refresh',
+      },
+    );
+  } catch (error) {
+    if (error instanceof OutboundError) throw new Error(`Could not fetch ${url}: ${error.message}`);
+    throw error;
+  }
+  if (answer.statusCode < 200 || answer.statusCode >= 300)
+    throw new Error(`Could not fetch ${url}: HTTP ${answer.statusCode}${answer.text ? ` (${answer.text.slice(0, 200)})` : ''}`);
+  return answer.body;
+}
+
 /**
  * Reads a table's source again (S3 object or scheduled query) and stores a new version. On failure the last
  * good version stays, the table shows the error, and a LOOKUP_TABLE_REFRESH system alert is raised.
@@ -310,7 +343,7 @@ export async function refreshLookupTable(
     if (source.kind === 'S3')
       records = recordsOf(source.location!, await readObject(source.location!, MAX_DATA_BYTES), current.provider);
     else if (source.kind === 'QUERY') records = await queryRecords(source.query!);
-    else throw new Error('Fetching a URL is not available in this version: upload the file instead');
+    else records = recordsOf(source.location!, await fetchUrl(source.location!), current.provider);
     table = await withData(strip(current), records, now);
   } catch (error) {
     const message =

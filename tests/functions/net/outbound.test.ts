@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboundError, refusedAddress, retryAfterSeconds, send } from '../../../functions/lib/delivery/http';
+import { OutboundError, refusedAddress, retryAfterSeconds, send } from '../../../functions/lib/net';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
