@@ -7,20 +7,18 @@
 //    content loaded once), the engine's own floor. Figures: total and per-rule median/p95, and their ratio.
 // 2. The initial JavaScript of web/dist (the entry script and what index.html preloads), raw and gzipped,
 //    against INITIAL_JS_BUDGET_GZIP, and whether Monaco is in it (it must load with the editor routes only).
-import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { storedEngineContent } from '../functions/lib/detections/content';
 import type { StoredDetection } from '../functions/lib/detections/model';
 import { validateDetection } from '../functions/lib/detections/validate';
 import { DetectionWorker } from '../functions/detection-engine/worker-client';
 import { ensureSynthesized, ensureWebBuilt } from '../local/build';
+import { INITIAL_JS_BUDGET_GZIP, initialLoad } from '../scripts/initial-load';
 import { graphql, signIn, startTestRuntime } from '../tests/local/harness';
 import { TEST_ASSEMBLY } from '../tests/setup/global';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const COUNT = 300;
-const INITIAL_JS_BUDGET_GZIP = 800 * 1024;
 const PASSWORD = 'Bench-Caracal-2026!';
 
 const TESTS = (i: number) => `- Name: matches
@@ -65,22 +63,13 @@ const percentile = (values: number[], p: number) => {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 function initialJs() {
-  const dist = join(ROOT, 'web', 'dist');
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  let raw = 0;
-  let gzip = 0;
-  const monaco: string[] = [];
-  for (const file of files) {
-    const bytes = readFileSync(join(dist, file));
-    raw += statSync(join(dist, file)).size;
-    gzip += gzipSync(bytes).length;
-    if (/editor\.api|monaco|Editor-/i.test(file)) monaco.push(file);
-  }
-  console.log(`initial JS: ${files.length} files, ${(raw / 1024).toFixed(0)} KB raw, ${(gzip / 1024).toFixed(0)} KB gzipped`);
+  const load = initialLoad(join(ROOT, 'web', 'dist'));
   console.log(
-    `  budget ${(INITIAL_JS_BUDGET_GZIP / 1024).toFixed(0)} KB gzipped: ${gzip <= INITIAL_JS_BUDGET_GZIP ? 'within' : 'OVER'}; ` +
-      `Monaco in the initial load: ${monaco.length ? `YES (${monaco.join(', ')})` : 'no'}`,
+    `initial JS: ${load.files.length} files, ${(load.rawBytes / 1024).toFixed(0)} KB raw, ${(load.gzipBytes / 1024).toFixed(0)} KB gzipped`,
+  );
+  console.log(
+    `  budget ${(INITIAL_JS_BUDGET_GZIP / 1024).toFixed(0)} KB gzipped: ${load.gzipBytes <= INITIAL_JS_BUDGET_GZIP ? 'within' : 'OVER'}; ` +
+      `Monaco in the initial load: ${load.monacoFiles.length ? `YES (${load.monacoFiles.join(', ')})` : 'no'}`,
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { InlineFilterServicesContext } from '../../features/detections/filters/services';
-import { FilterFieldsSource } from '../../features/detections/simple';
+import { FilterFieldsSource } from '../../features/detections/simple/fieldsSource';
 import { useFilterFields } from './useFilterFields';
 import { INLINE_FILTER_SERVICES } from './useInlineFilter';
 

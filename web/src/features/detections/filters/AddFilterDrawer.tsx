@@ -10,7 +10,11 @@ import {
   writeDetectionText,
   type Group as ConditionGroup,
 } from '../../../../../core/detections/simple';
-import { conditionProblem, ConditionBuilder, fieldTypes, FILTERS_LOAD_ERROR, useProvidedFilterFields } from '../simple';
+// The builder's modules one by one, not the folder's index: that also holds the YAML editor, and this drawer is
+// on the alert page, so importing the index would put Monaco in the first page load.
+import { conditionProblem, ConditionBuilder, fieldTypes } from '../simple/ConditionBuilder';
+import { FILTERS_LOAD_ERROR } from '../simple/fields';
+import { useProvidedFilterFields } from '../simple/fieldsSource';
 import { useInlineFilterServices, type FilterDetection } from './services';
 
 export const FILTERS_SAVED = (name: string) => `Filters on ${name} have been successfully saved to your detection.`;
