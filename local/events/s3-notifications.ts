@@ -78,7 +78,13 @@ export function routeS3Notifications(
   onError: (message: string) => void,
 ): void {
   s3.events.on('record', (record: S3EventRecord) => {
-    const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+    let key: string;
+    try {
+      key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+    } catch {
+      onError(`S3 notification for ${record.s3.bucket.name} carries a key that is not URL-encoded: ${record.s3.object.key}`);
+      return;
+    }
     for (const t of targets) {
       if (t.bucket !== record.s3.bucket.name) continue;
       if (!t.events.some((e) => eventMatches(e, record.eventName))) continue;

@@ -189,6 +189,23 @@ export interface S3EventRecord {
   [key: string]: unknown;
 }
 
+/** A key as S3 event notifications carry it: application/x-www-form-urlencoded of its UTF-8 bytes (letters,
+ * digits and `.-*_` kept, a space as '+', every other byte %XX in upper case), '/' kept. */
+export function notificationKey(key: string): string {
+  return key
+    .split('/')
+    .map((segment) =>
+      [...Buffer.from(segment, 'utf8')]
+        .map((byte) => {
+          const c = String.fromCharCode(byte);
+          if (/[A-Za-z0-9.*_-]/.test(c)) return c;
+          return byte === 0x20 ? '+' : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+        })
+        .join(''),
+    )
+    .join('/');
+}
+
 export interface S3Service {
   readonly endpoint: string;
   /** Every object-level event, in order. */
@@ -201,7 +218,11 @@ export async function startS3(directory: string): Promise<S3Service> {
   const { port } = await server.run();
   const events = new EventEmitter();
   server.on('event', (event: { Records: S3EventRecord[] }) => {
-    for (const record of event.Records) events.emit('record', record);
+    // S3 notifications carry keys form-URL-encoded (spaces as '+'); s3rver gives them raw
+    for (const record of event.Records) {
+      const object = record.s3.object;
+      events.emit('record', { ...record, s3: { ...record.s3, object: { ...object, key: notificationKey(object.key) } } });
+    }
   });
   return { endpoint: `http://127.0.0.1:${port}`, events, stop: () => server.close() };
 }

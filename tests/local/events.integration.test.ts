@@ -74,6 +74,20 @@ describe('S3 notifications', () => {
     expect(keys.filter((k) => k.startsWith('s3:'))).toEqual(['s3:in/take.json']);
     s3.destroy();
   });
+
+  it("carries keys URL-encoded as S3 does (spaces as '+'), and stores keys with '%' and '+'", async () => {
+    const s3 = new S3Client(localClientConfig(runtime.endpoints.s3, 'us-east-1'));
+    const Bucket = ref('Drop');
+    const key = "in/100% a+b (1)=é~!'.json";
+    await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: '{}' }));
+    await s3.send(new PutObjectCommand({ Bucket, Key: 'in/100%.json', Body: '{}' }));
+    const encoded = 'in/100%25+a%2Bb+%281%29%3D%C3%A9%7E%21%27.json';
+    const keys = await eventually(seenKeys, (k) => k.includes(`s3:${encoded}`) && k.includes('s3:in/100%25.json'));
+    expect(keys).toEqual(expect.arrayContaining([`s3:${encoded}`, 's3:in/100%25.json']));
+    // what functions/lib/pipeline/s3-events.ts does with it gives the key back
+    expect(decodeURIComponent(encoded.replace(/\+/g, ' '))).toBe(key);
+    s3.destroy();
+  });
 });
 
 describe('Python functions', () => {
