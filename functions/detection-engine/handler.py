@@ -1,6 +1,7 @@
 """The detection-engine Lambda, the sandbox's host (see caracal_engine/host.py):
 
-    {"content": {...}, "events": [...], "detectionIds"?: [...]} → {"load", "results": [[...], ...], "stdout"?}
+    {"content": {...}, "events": [...], "detectionIds"?: [...], "lookups"?: {table: {keyType, rows}}}
+        → {"load", "results": [[...], ...], "stdout"?}  (lookups answer event.lookup; see caracal_engine/lookups.py)
     {"content": {...}, "test": {"detectionId", "tests"}}         → {"load", "tests": [...]}
     {"parse": {"function": "def parse(log): ...", "logs": [...]}} → {"results": [...]} or {"error": "..."}
     {"check": {"items": [...]}}                                    → {"results": [{"id", "errors"}]} (check.py)
@@ -46,4 +47,4 @@ def handler(event, context=None):
     test = event.get("test")
     if test:
         return HOST.test(content, test["detectionId"], test.get("tests") or [], test.get("destinations"), deadline)
-    return HOST.run(content, event.get("events") or [], event.get("detectionIds"), deadline)
+    return HOST.run(content, event.get("events") or [], event.get("detectionIds"), deadline, event.get("lookups"))

@@ -24,6 +24,7 @@ from . import kv
 from .detection import CAUGHT, Detection, describe_error
 from .event import DataModel, PantherEvent
 from .guard import Watchdog
+from .lookups import LookupTables
 from .modules import Compiled, compile_source, global_helpers, load_module
 from .testing import run_test
 
@@ -150,14 +151,17 @@ class Engine:
 
     def run(self, events: List[Any], detection_ids: Optional[List[str]] = None, start: int = 0,
             on_result: Optional[ResultListener] = None, on_done: Optional[DoneListener] = None,
-            progress: Optional[Progress] = None) -> Dict[str, Any]:
+            progress: Optional[Progress] = None, lookups: Optional[Mapping] = None) -> Dict[str, Any]:
         """Run events through the detections for their `p_log_type` (or through the named ones), detection
         by detection in content order, from the `start`-th detection of that order.
 
         Returns, per event, the results that alerted or errored (in detection order). `on_result(k, i,
         result)` hears each result as it is made and `on_done(k, printed)` each detection as it finishes;
-        `progress` holds (k, i) while detection k works on event i. Printed output is collected (capped)."""
+        `progress` holds (k, i) while detection k works on event i. Printed output is collected (capped).
+        `lookups` are the lookup tables `event.lookup` reads (see lookups.py); without them it reads the
+        event's `_mocked_lookup_data_` as in tests."""
         order = run_order(list(self.specs), detection_ids)
+        lookup_function = LookupTables(lookups) if lookups else None
         progress = progress if progress is not None else [0, 0]
         results: List[List[Dict[str, Any]]] = [[] for _ in events]
         subjects: List[Optional[PantherEvent]] = [None] * len(events)
@@ -185,6 +189,7 @@ class Engine:
                     event = subjects[index]
                     if event is None:
                         event = subjects[index] = PantherEvent(data, self.data_model_for(data.get("p_log_type", "")))
+                        event.lookup_function = lookup_function
                     # A policy gets a plain dict it may change, so it gets its own copy.
                     subject = copy.deepcopy(data) if is_policy else event
                     output, error = detection.match(subject, watchdog)

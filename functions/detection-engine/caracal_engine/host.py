@@ -546,7 +546,7 @@ class Host:
     # ------------------------------------------------------------------------------------ operations
 
     def run(self, content: Mapping, events: List[Any], detection_ids: Optional[List[str]] = None,
-            deadline: Optional[float] = None) -> Dict[str, Any]:
+            deadline: Optional[float] = None, lookups: Optional[Mapping] = None) -> Dict[str, Any]:
         """Detections over events: {"results": per event, the results that alerted or errored, "load", "stdout"?}."""
         content = with_sources(content)
         sandbox, version, report = self._warm(content)
@@ -573,6 +573,9 @@ class Host:
             return current + 1
 
         task = {"kind": "run", "version": version, "events": events, "detectionIds": detection_ids}
+        if lookups:
+            # Lookup tables as data for event.lookup: the sandbox never reads a store itself.
+            task["lookups"] = lookups
         def failed(failure: Failure) -> None:
             detection_id = order[failure.item]
             where = candidates(specs[detection_id], events, bool(detection_ids))

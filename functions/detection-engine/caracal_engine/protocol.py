@@ -42,7 +42,8 @@ class Worker:
             self.content = with_sources({**(request.get("content") or {}), "version": f"worker:{self.loads}"})
             return self.host.prepare(self.content)
         if op == "run":
-            return self.host.run(self.loaded(), request.get("events") or [], request.get("detectionIds"))
+            return self.host.run(self.loaded(), request.get("events") or [], request.get("detectionIds"),
+                                 lookups=request.get("lookups"))
         if op == "test":
             tests = request.get("tests") or []
             return self.host.test(self.loaded(), request["detectionId"], tests, request.get("destinations"), warm=True)["tests"]

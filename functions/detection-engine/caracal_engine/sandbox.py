@@ -176,7 +176,7 @@ class Child:
                 task.get("events") or [], task.get("detectionIds"), start,
                 on_result=lambda k, i, result: self.data.hold({"result": [k, i, result]}),
                 on_done=lambda k, printed: self.done(engine, k, printed),
-                progress=self.progress,
+                progress=self.progress, lookups=task.get("lookups"),
             )
         elif kind == "test":
             tests = task.get("tests") or []
