@@ -7,10 +7,18 @@
 // the spec's (core/schemas/custom-schema.ts), the uniqueness of names, archiving, the refusal to delete a
 // schema a log source uses, and the tester and inference over sample logs.
 import { isStreamType, type StreamType } from '../../../core/log-sources/types';
-import { applyAttributes, checkCustomSchema, readSpecYaml, type SchemaCheck } from '../../../core/schemas/custom-schema';
+import {
+  applyAttributes,
+  assembleSchemaSpec,
+  checkCustomSchema,
+  readSpecYaml,
+  type SchemaCheck,
+} from '../../../core/schemas/custom-schema';
 import { customSchemaName, dumpSchemaYaml, parserType, SchemaInferrer, type SchemaSpec } from '../../../core/schemas/index';
 import { actorName, type Caller } from '../auth';
 import { ApiError, invalidInput } from '../errors';
+import { ENV, optionalEnv } from '../env';
+import { ensureLakeTables } from '../search';
 import {
   archiveSchema as storeArchived,
   deleteSchema as removeSchema,
@@ -158,7 +166,7 @@ export async function schemaRevisions(name: unknown): Promise<SchemaRecord[]> {
 export async function createSchema(change: SchemaChange, actor: Actor): Promise<SchemaRecord> {
   const input = readChange(change);
   refuseInvalid(checkCustomSchema(input, { existingNames: await schemaNames() }));
-  return putSchema({ ...input, name: customSchemaName(input.name) }, 0, actorName(actor));
+  return withLakeTables(await putSchema({ ...input, name: customSchemaName(input.name) }, 0, actorName(actor)));
 }
 
 export async function updateSchema(change: SchemaChange & { revision?: unknown }, actor: Actor): Promise<SchemaRecord> {
@@ -170,7 +178,13 @@ export async function updateSchema(change: SchemaChange & { revision?: unknown }
   if (!current) throw new ApiError('NotFound', `Schema ${input.name} does not exist`);
   if (current.isManaged) throw new ApiError('InvalidUpdate', `${current.name} is a managed schema and cannot be changed`);
   refuseInvalid(checkCustomSchema({ ...input, name: current.name }));
-  return putSchema({ ...input, name: current.name }, revision, actorName(actor));
+  return withLakeTables(await putSchema({ ...input, name: current.name }, revision, actorName(actor)));
+}
+
+/** A saved custom schema's tables in the lake's three databases (Glue, through the search door), where there is a lake. */
+async function withLakeTables(saved: SchemaRecord): Promise<SchemaRecord> {
+  if (optionalEnv(ENV.lakeBucket)) await ensureLakeTables(assembleSchemaSpec(saved));
+  return saved;
 }
 
 export const archiveSchema = (name: unknown, actor: Actor) => storeArchived(nameOf(name), actorName(actor));
