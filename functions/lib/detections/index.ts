@@ -20,6 +20,8 @@ export { lambdaEngine, type Engine, type EngineResult, type VersionedContent } f
 export { dedupMinutes, isSimpleDetection, STORED_TYPES, threshold, type StoredDetection, type StoredType } from './model';
 export type { BulkReport } from './bulk';
 export type { DetectionPage } from './repository';
+/** Stored detections by id, without a caller (the run worker reads a correlation rule and the rules it references). */
+export { getDetections as storedDetections } from './repository';
 export type { TestRun } from './unit-tests';
 export {
   DATA_TEST_HOURS,
@@ -48,5 +50,5 @@ export {
   type PackDetails,
 } from './list';
 export type { StoredPack } from './pack-repository';
-export { usersOf } from './usage';
+export { detectionsRoutingTo, usersOf } from './usage';
 export { filterFields, MAX_FILTER_LOG_TYPES, type FilterFields } from './filter-fields';
