@@ -93,6 +93,8 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   // Filter fields (graphql/filters.graphql): the fields of log types' schemas, for simple detections and inline filters
   'Query.filterFields': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
   'Query.detectionVersions': anyOf('RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify'),
+  // Scheduled detections' runs (graphql/runs.graphql)
+  'Query.detectionRuns': anyOf('RuleRead', 'RuleModify'),
   'Mutation.createDetection': anyOf('RuleModify', 'PolicyModify'),
   'Mutation.updateDetection': anyOf('RuleModify', 'PolicyModify'),
   'Mutation.setDetectionEnabled': anyOf('RuleModify', 'PolicyModify'),

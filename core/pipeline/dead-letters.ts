@@ -18,6 +18,7 @@ export const DEAD_LETTER_QUEUES = [
     consumer: 'the delivery sender',
     urlVariable: 'ALERT_DELIVERY_DLQ_URL',
   },
+  { id: 'runs', name: 'runs queue', consumer: 'the run worker', urlVariable: 'RUNS_DLQ_URL' },
 ] as const;
 
 export type DeadLetterQueue = (typeof DEAD_LETTER_QUEUES)[number];

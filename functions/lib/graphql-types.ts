@@ -601,6 +601,27 @@ export type DetectionPaging = {
   totalPages: Scalars['Int']['output'];
 };
 
+/** One run of a scheduled detection. */
+export type DetectionRun = {
+  __typename?: 'DetectionRun';
+  /** Alerts raised by this run. */
+  alerts: Scalars['Int']['output'];
+  detectionId: Scalars['ID']['output'];
+  /** Why the run failed (it also raised a DETECTION_ERROR alert), or null. */
+  error?: Maybe<Scalars['String']['output']>;
+  finishedAt: Scalars['AWSDateTime']['output'];
+  /** Matches the evaluator found (a match raised by an earlier run counts but raises no alert). */
+  matches: Scalars['Int']['output'];
+  /** Signal rows read. */
+  rows: Scalars['Int']['output'];
+  /** The run's scheduled time: the end of the window it read. */
+  runAt: Scalars['AWSDateTime']['output'];
+  /** When the worker started the run. */
+  startedAt: Scalars['AWSDateTime']['output'];
+  /** The start of the window it read (the lookback window of a correlation rule). */
+  windowStart: Scalars['AWSDateTime']['output'];
+};
+
 export type DetectionSortBy =
   | 'LAST_MODIFIED'
   /** The display name, else the id. */
@@ -1696,6 +1717,8 @@ export type Query = {
   detectionFilterOptions: DetectionFilterOptions;
   /** A numbered page of the detections the caller may read, filtered and sorted (default: last modified first). */
   detectionList: DetectionList;
+  /** A detection's recorded runs (the last 30 days), newest first. */
+  detectionRuns: Array<DetectionRun>;
   /** The ids of the detections that use a global helper or data model (it cannot be deleted while there are any). */
   detectionUsers: Array<Scalars['ID']['output']>;
   /** One saved version of a detection; null when there is none. */
@@ -1823,6 +1846,11 @@ export type QueryDetectionArgs = {
 
 export type QueryDetectionListArgs = {
   input: DetectionListInput;
+};
+
+
+export type QueryDetectionRunsArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -2736,6 +2764,7 @@ export type ResolversTypes = {
   DetectionListInput: DetectionListInput;
   DetectionListItem: ResolverTypeWrapper<DetectionListItem>;
   DetectionPaging: ResolverTypeWrapper<DetectionPaging>;
+  DetectionRun: ResolverTypeWrapper<DetectionRun>;
   DetectionSortBy: DetectionSortBy;
   DetectionSortDir: DetectionSortDir;
   DetectionTestFunctionResult: ResolverTypeWrapper<DetectionTestFunctionResult>;
@@ -2959,6 +2988,7 @@ export type ResolversParentTypes = {
   DetectionListInput: DetectionListInput;
   DetectionListItem: DetectionListItem;
   DetectionPaging: DetectionPaging;
+  DetectionRun: DetectionRun;
   DetectionTestFunctionResult: DetectionTestFunctionResult;
   DetectionTestMock: DetectionTestMock;
   DetectionTestResult: DetectionTestResult;
@@ -3489,6 +3519,18 @@ export type DetectionPagingResolvers<ContextType = unknown, ParentType extends R
   totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type DetectionRunResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionRun'] = ResolversParentTypes['DetectionRun']> = {
+  alerts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  detectionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  finishedAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  matches?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rows?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  runAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  windowStart?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+};
+
 export type DetectionTestFunctionResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionTestFunctionResult'] = ResolversParentTypes['DetectionTestFunctionResult']> = {
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3865,6 +3907,7 @@ export type QueryResolvers<ContextType = unknown, ParentType extends ResolversPa
   detection?: Resolver<Maybe<ResolversTypes['Detection']>, ParentType, ContextType, RequireFields<QueryDetectionArgs, 'id'>>;
   detectionFilterOptions?: Resolver<ResolversTypes['DetectionFilterOptions'], ParentType, ContextType>;
   detectionList?: Resolver<ResolversTypes['DetectionList'], ParentType, ContextType, RequireFields<QueryDetectionListArgs, 'input'>>;
+  detectionRuns?: Resolver<Array<ResolversTypes['DetectionRun']>, ParentType, ContextType, RequireFields<QueryDetectionRunsArgs, 'id'>>;
   detectionUsers?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<QueryDetectionUsersArgs, 'id'>>;
   detectionVersion?: Resolver<Maybe<ResolversTypes['Detection']>, ParentType, ContextType, RequireFields<QueryDetectionVersionArgs, 'id' | 'version'>>;
   detectionVersions?: Resolver<Array<ResolversTypes['DetectionVersion']>, ParentType, ContextType, RequireFields<QueryDetectionVersionsArgs, 'id'>>;
@@ -4181,6 +4224,7 @@ export type Resolvers<ContextType = unknown> = {
   DetectionList?: DetectionListResolvers<ContextType>;
   DetectionListItem?: DetectionListItemResolvers<ContextType>;
   DetectionPaging?: DetectionPagingResolvers<ContextType>;
+  DetectionRun?: DetectionRunResolvers<ContextType>;
   DetectionTestFunctionResult?: DetectionTestFunctionResultResolvers<ContextType>;
   DetectionTestMock?: DetectionTestMockResolvers<ContextType>;
   DetectionTestResult?: DetectionTestResultResolvers<ContextType>;

@@ -16,6 +16,7 @@ import { pipelineResolvers } from './pipeline';
 import { settingsResolvers } from './settings';
 import { schemaResolvers } from './schemas';
 import { searchResolvers } from './search';
+import { runResolvers } from './runs';
 import type { ResolverMap } from './types';
 import { usersResolvers } from './users';
 
@@ -37,4 +38,5 @@ export const resolvers: ResolverMap = {
   ...deliveryResolvers,
   ...searchResolvers,
   ...lookupResolvers,
+  ...runResolvers,
 };

@@ -27,6 +27,7 @@ import {
 import { dynamo } from '../clients';
 import { Conditions, isConditionFailure, queryAll, queryItems } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
+import { syncScheduledRun } from '../runs';
 import { indexedTypes, isEnabled, STORED_TYPES, type DetectionDraft, type StoredDetection, type StoredType } from './model';
 
 const table = () => requireEnv(ENV.entityTable);
@@ -116,6 +117,8 @@ export async function saveDetection(
     new PutCommand({ TableName: table(), Item: { ...versionKey(detection.id, detection.version), ...detection } }),
   );
   await reindex(detection, previous);
+  // A correlation rule's next run in the scheduler's index (functions/lib/runs).
+  if (detection.type === 'correlation_rule') await syncScheduledRun(detection.id, detection, now.getTime());
   await bumpRevision();
   return detection;
 }
@@ -198,6 +201,7 @@ export async function deleteDetection(id: string): Promise<boolean> {
     ProjectionExpression: 'pk, sk',
   });
   await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
+  if (current.type === 'correlation_rule') await syncScheduledRun(id, null);
   await bumpRevision();
   return true;
 }
