@@ -19,6 +19,7 @@ import {
 } from '../../../core/destinations';
 import { actorName, type Caller } from '../auth';
 import { ENV, optionalEnv } from '../env';
+import { detectionsRoutingTo } from '../detections';
 import { ApiError, invalidInput } from '../errors';
 import {
   claimName,
@@ -225,9 +226,19 @@ export async function updateDestination(
   return view(next);
 }
 
+/** Why a destination that detections name in their OutputIds cannot be deleted (the first few named). */
+export function destinationInUseMessage(displayName: string, detectionIds: readonly string[]): string {
+  const shown = detectionIds.slice(0, 5).join(', ');
+  const more = detectionIds.length > 5 ? ` and ${detectionIds.length - 5} more` : '';
+  return `${displayName} is the chosen destination of ${shown}${more}; remove it from their destination overrides first`;
+}
+
 export async function deleteDestination(id: string): Promise<{ id: string }> {
   const previous = await getStoredDestination(id);
-  if (!previous || !(await removeDestination(previous))) throw new ApiError('NotFound', NOT_FOUND);
+  if (!previous) throw new ApiError('NotFound', NOT_FOUND);
+  const routed = await detectionsRoutingTo(id);
+  if (routed.length) throw new ApiError('InUse', destinationInUseMessage(previous.displayName, routed));
+  if (!(await removeDestination(previous))) throw new ApiError('NotFound', NOT_FOUND);
   return { id };
 }
 

@@ -50,5 +50,5 @@ export {
   type PackDetails,
 } from './list';
 export type { StoredPack } from './pack-repository';
-export { usersOf } from './usage';
+export { detectionsRoutingTo, usersOf } from './usage';
 export { filterFields, MAX_FILTER_LOG_TYPES, type FilterFields } from './filter-fields';

@@ -29,6 +29,17 @@ export async function usersOf(item: Pick<StoredDetection, 'id' | 'type' | 'logTy
   return [];
 }
 
+const ROUTED_TYPES: readonly StoredType[] = ['rule', 'scheduled_rule', 'policy', 'correlation_rule'];
+
+/** The ids of the detections whose destination overrides (OutputIds) name `destinationId`. */
+export async function detectionsRoutingTo(destinationId: string): Promise<string[]> {
+  const all = (await Promise.all(ROUTED_TYPES.map(allOfType))).flat();
+  return all
+    .filter((d) => Array.isArray(d.spec.OutputIds) && d.spec.OutputIds.includes(destinationId))
+    .map((d) => d.id)
+    .sort();
+}
+
 /** Names the detections using a helper or data model, shown when its deletion is refused. */
 export const inUseMessage = (item: Pick<StoredDetection, 'id' | 'type'>, users: readonly string[]) =>
   `${item.type === 'global' ? 'Global helper' : 'Data model'} ${item.id} is used by ${users.join(', ')}; remove those uses first`;

@@ -210,6 +210,36 @@ describe('a destination with a secret', () => {
   });
 });
 
+describe('a destination that detections name', () => {
+  it('is not deleted while a detection routes to it (InUse, naming the detection), and is once none does', async () => {
+    const created = await ok<{ createDestination: { id: string } }>(admin, CREATE, {
+      input: slackInput('Routed team', { webhookURL: `${base}/hook/routed` }),
+    });
+    const id = created.createDestination.id;
+    const yaml = [
+      'AnalysisType: rule',
+      'RuleID: Routed.Console.Login',
+      'Enabled: true',
+      'LogTypes: [AWS.CloudTrail]',
+      'Severity: High',
+      `OutputIds: [${JSON.stringify(id)}]`,
+      'Detection:',
+      '  - Key: eventName',
+      '    Condition: Equals',
+      '    Value: ConsoleLogin',
+    ].join('\n');
+    await ok(admin, 'mutation($input: SaveDetectionInput!) { createDetection(input: $input) { id } }', { input: { yaml } });
+
+    const refused = errorOf(await call(admin, DELETE, { id }));
+    expect(refused.type).toBe('InUse');
+    expect(refused.message).toContain('Routed.Console.Login');
+    expect(await ok(admin, ONE, { id })).toMatchObject({ destination: { id } });
+
+    await ok(admin, 'mutation($id: ID!) { deleteDetection(id: $id) { id } }', { id: 'Routed.Console.Login' });
+    expect(await ok(admin, DELETE, { id })).toEqual({ deleteDestination: { id } });
+  });
+});
+
 describe('refused input', () => {
   it('names each broken rule on its field, with the specification’s messages', async () => {
     const body = await call(admin, CREATE, {
