@@ -1,6 +1,7 @@
 // SQS stand-in: fauxqs on loopback with every queue of the template (redrive policies included).
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Server } from 'node:net';
 import { startFauxqs, type FauxqsServer } from 'fauxqs';
 import { localClientConfig } from './net';
 import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
@@ -13,8 +14,34 @@ export interface SqsService {
   stop(): Promise<void>;
 }
 
+/**
+ * fauxqs listens on 0.0.0.0 whatever host it is given (its `host` only names queue URLs): while it starts, a
+ * listen on every address is turned into a listen on loopback. Nothing else of the runtime listens on 0.0.0.0,
+ * and every other listen passes unchanged.
+ */
+async function onLoopback<T>(start: () => Promise<T>): Promise<T> {
+  const original = Server.prototype.listen;
+  const toLoopback = (host: unknown) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
+  Server.prototype.listen = function listen(this: Server, ...args: unknown[]) {
+    const [first] = args;
+    if (first && typeof first === 'object' && 'host' in first) args[0] = { ...first, host: toLoopback(first.host) };
+    else if (typeof first === 'number' && typeof args[1] === 'string') args[1] = toLoopback(args[1]);
+    return (original as (...a: unknown[]) => Server).apply(this, args);
+  } as typeof original;
+  try {
+    return await start();
+  } finally {
+    Server.prototype.listen = original;
+  }
+}
+
 export async function startSqs(region: string): Promise<SqsService> {
-  const server = await startFauxqs({ port: 0, host: '127.0.0.1', logger: false, defaultRegion: region });
+  const server = await onLoopback(() => startFauxqs({ port: 0, host: '127.0.0.1', logger: false, defaultRegion: region }));
+  const bound = server.address;
+  if (!bound.includes('127.0.0.1')) {
+    await server.stop();
+    throw new Error(`The SQS stand-in did not bind to loopback (${bound})`);
+  }
   return {
     endpoint: `http://127.0.0.1:${server.port}`,
     server,

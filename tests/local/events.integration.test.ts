@@ -4,7 +4,8 @@ import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localClientConfig } from '../../local/services/net';
@@ -145,4 +146,46 @@ describe('restarts', () => {
     expect(received.Messages?.map((m) => m.Body)).toContain('kept across restarts');
     again.destroy();
   });
+});
+
+describe('Loopback only', () => {
+  /** Whether a TCP connection to host:port is accepted. */
+  const connects = (host: string, port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect({ host, port, timeout: 2_000 });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('timeout', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', () => resolve(false));
+    });
+  // another address of this machine: its first external IPv4 address, and 127.0.0.2 (loopback but not
+  // 127.0.0.1, so only a listener on every address answers there)
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+  const others = [...(external ? [external] : []), ...(process.platform === 'linux' ? ['127.0.0.2'] : [])];
+
+  it.skipIf(others.length === 0)(
+    others.length
+      ? `every stand-in and the front end answer on 127.0.0.1 and not on ${others.join(' or ')}`
+      : 'skipped: this machine has no address besides 127.0.0.1 to connect on',
+    async () => {
+      const { functionUrls, ...services } = runtime.endpoints;
+      void functionUrls;
+      const ports = Object.entries({ ...services, front: runtime.url }).map(
+        ([name, url]) => [name, Number(new URL(url).port)] as const,
+      );
+      expect(ports.length).toBeGreaterThanOrEqual(7);
+      for (const [name, port] of ports) {
+        expect({ name, loopback: await connects('127.0.0.1', port) }).toEqual({ name, loopback: true });
+        for (const host of others)
+          expect({ name, host, answers: await connects(host, port) }).toEqual({ name, host, answers: false });
+      }
+    },
+  );
 });
