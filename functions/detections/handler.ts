@@ -6,6 +6,7 @@ import { isEventsWrittenMessage } from '../../core/pipeline/messages';
 import { dynamoDedupStore } from '../lib/alerts';
 import { detectionsFor, lambdaEngine } from '../lib/detections';
 import { ENV, requireEnv } from '../lib/env';
+import { engineLookups } from '../lib/lookups';
 import { processMessage } from './process';
 
 interface SqsRecord {
@@ -14,7 +15,15 @@ interface SqsRecord {
 }
 
 export async function handler(event: { Records?: SqsRecord[] }): Promise<{ batchItemFailures: { itemIdentifier: string }[] }> {
-  const deps = { engine: lambdaEngine, dedup: dynamoDedupStore, detectionsFor, lakeBucket: requireEnv(ENV.lakeBucket) };
+  const deps = {
+    engine: lambdaEngine,
+    dedup: dynamoDedupStore,
+    detectionsFor,
+    lakeBucket: requireEnv(ENV.lakeBucket),
+    // event.lookup(table, key): the tables the content names travel with each engine request, as data.
+    lookupsFor: (names: string[]) =>
+      engineLookups(names, Date.now(), (line) => console.log(JSON.stringify({ level: 'warn', msg: line }))),
+  };
   const batchItemFailures: { itemIdentifier: string }[] = [];
   for (const record of event.Records ?? []) {
     let message: unknown;

@@ -27,6 +27,7 @@ import {
   type SystemAlertListener,
 } from '../lib/alerts';
 import { s3 } from '../lib/clients';
+import { lookupNamesIn } from '../lib/lookups';
 import {
   dedupMinutes,
   threshold,
@@ -48,6 +49,8 @@ export interface ProcessDeps {
   readonly lakeBucket: string;
   /** Told about system alerts this processing opens (default: users who may read alerts are notified). */
   readonly onSystemAlert?: SystemAlertListener;
+  /** The lookup tables named (those the content reads with `event.lookup`), as data for the engine. */
+  readonly lookupsFor?: (names: string[]) => Promise<Readonly<Record<string, unknown>> | undefined>;
 }
 
 export interface ProcessReport {
@@ -117,9 +120,11 @@ export async function processMessage(message: EventsWrittenMessage, deps: Proces
   if (!events.length || !detections.size) return report;
 
   const groups = new Map<string, Group>();
-  const contentBytes = Buffer.byteLength(JSON.stringify(content));
+  const names = deps.lookupsFor ? lookupNamesIn(content) : [];
+  const lookups = names.length ? await deps.lookupsFor!(names) : undefined;
+  const contentBytes = Buffer.byteLength(JSON.stringify(content)) + (lookups ? Buffer.byteLength(JSON.stringify(lookups)) : 0);
   for (const slice of slices(events, contentBytes)) {
-    const { results } = await deps.engine.run(content, slice);
+    const { results } = await deps.engine.run(content, slice, lookups);
     slice.forEach((event, i) => {
       for (const result of results[i] ?? []) {
         const detection = detections.get(result.id);

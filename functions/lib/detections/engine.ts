@@ -64,6 +64,8 @@ export interface Engine {
   run(
     content: VersionedContent,
     events: readonly Record<string, unknown>[],
+    /** Lookup tables `event.lookup(table, key)` reads: {table: {keyType, rows}} (see the engine's lookups.py). */
+    lookups?: Readonly<Record<string, unknown>>,
   ): Promise<{ results: EngineResult[][]; load: EngineLoad }>;
   test(content: VersionedContent, detectionId: string, tests: readonly unknown[]): Promise<EngineTestResult[]>;
   check(items: readonly CheckItem[]): Promise<CheckResult[]>;
@@ -88,7 +90,7 @@ async function invoke<T>(payload: unknown): Promise<T> {
 }
 
 export const lambdaEngine: Engine = {
-  run: (content, events) => invoke({ content, events }),
+  run: (content, events, lookups) => invoke(lookups ? { content, events, lookups } : { content, events }),
   test: async (content, detectionId, tests) =>
     (await invoke<{ tests: EngineTestResult[] }>({ content, test: { detectionId, tests } })).tests,
   check: async (items) => (await invoke<{ results: CheckResult[] }>({ check: { items } })).results,

@@ -4,6 +4,7 @@
 import { Enricher, type LoadedTable } from '../../../core/lookups/index';
 import { listTables } from './repository';
 import { loadTableData } from './service';
+import { readVersion } from './storage';
 
 const CHECK_EVERY_MS = 60_000;
 let loaded = new Map<string, { version: number; table: LoadedTable }>();
@@ -58,4 +59,68 @@ export function resetEnricherCache(): void {
   loaded = new Map();
   enricher = undefined;
   checkedAt = 0;
+}
+
+// --- Tables for event.lookup in detections --------------------------------------------------------------
+
+/** A table as the engine takes it for `event.lookup(table, key)`: rows by key. */
+export interface EngineLookupTable {
+  readonly keyType: 'STRING' | 'CIDR';
+  readonly rows: Record<string, Record<string, unknown>>;
+}
+
+/** At most this much JSON of lookup tables travels with one engine request (Lambda takes 6 MB). */
+export const MAX_ENGINE_LOOKUP_BYTES = 2 * 1024 * 1024;
+let engineHeld = new Map<string, { version: number; table: EngineLookupTable; bytes: number }>();
+let engineList: { at: number; tables: Awaited<ReturnType<typeof listTables>> } | undefined;
+
+/** The names of lookup tables content reads with `.lookup('<name>', ...)`. */
+export function lookupNamesIn(content: unknown): string[] {
+  const text = JSON.stringify(content ?? null);
+  const names = new Set<string>();
+  for (const match of text.matchAll(/\.lookup\(\s*(?:\\"|')([A-Za-z0-9_.-]{1,128})(?:\\"|')/g)) names.add(match[1]);
+  return [...names].sort();
+}
+
+/**
+ * The enabled tables named, as data for the engine: read once per version per container (the list at most
+ * once a minute); tables past MAX_ENGINE_LOOKUP_BYTES in all are left out (and logged), so event.lookup
+ * answers None for them.
+ */
+export async function engineLookups(
+  names: readonly string[],
+  now = Date.now(),
+  log: (line: string) => void = () => {},
+): Promise<Record<string, EngineLookupTable> | undefined> {
+  if (!names.length) return undefined;
+  if (!engineList || now - engineList.at >= CHECK_EVERY_MS) engineList = { at: now, tables: await listTables() };
+  const out: Record<string, EngineLookupTable> = {};
+  let total = 0;
+  for (const table of engineList.tables) {
+    if (!names.includes(table.name) || !table.enabled || !table.version) continue;
+    let held = engineHeld.get(table.id);
+    if (!held || held.version !== table.version) {
+      const rows: Record<string, Record<string, unknown>> = {};
+      for (const row of await readVersion(table.versions[0].objectKey)) {
+        const key = row[table.primaryKey];
+        if (key !== undefined && key !== null) rows[String(key)] = row;
+      }
+      const data: EngineLookupTable = { keyType: table.keyType === 'CIDR' ? 'CIDR' : 'STRING', rows };
+      held = { version: table.version, table: data, bytes: Buffer.byteLength(JSON.stringify(data)) };
+      engineHeld.set(table.id, held);
+    }
+    if (total + held.bytes > MAX_ENGINE_LOOKUP_BYTES) {
+      log(`lookup table ${table.name} (${held.bytes} bytes) is left out of detections' event.lookup: past the size bound`);
+      continue;
+    }
+    total += held.bytes;
+    out[table.name] = held.table;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** Forgets the tables held for detections (tests). */
+export function resetEngineLookups(): void {
+  engineHeld = new Map();
+  engineList = undefined;
 }

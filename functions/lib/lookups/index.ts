@@ -2,7 +2,15 @@
 // the lake bucket LAKE_BUCKET for data versions and uploads), the scheduled refresh (S3 objects, scheduled
 // queries through ../search; failures raise LOOKUP_TABLE_REFRESH alerts through ../alerts), and the log
 // processor's per-container enricher.
-export { currentEnricher, resetEnricherCache } from './cache';
+export {
+  currentEnricher,
+  engineLookups,
+  lookupNamesIn,
+  MAX_ENGINE_LOOKUP_BYTES,
+  resetEngineLookups,
+  resetEnricherCache,
+  type EngineLookupTable,
+} from './cache';
 export { newUpload } from './storage';
 export {
   NAME_TAKEN,

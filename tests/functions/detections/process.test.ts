@@ -267,3 +267,40 @@ describe('alert changes', () => {
     );
   });
 });
+
+describe("event.lookup's tables", () => {
+  it('asks for the tables the content reads and passes them with every engine request', async () => {
+    const key = 'panther_logs/test_log/year=2026/month=03/day=04/hour=06/lookups-0000.json.gz';
+    await putEvents(key, [{ user: 'amy', p_event_time: '2026-03-04 06:01:00.000000000', p_log_type: 'Test.Log' }]);
+    const asked: string[][] = [];
+    const sent: unknown[] = [];
+    const tables = { networks: { keyType: 'CIDR', rows: { '10.0.0.0/8': { site: 'corp' } } } };
+    const deps: ProcessDeps = {
+      engine: {
+        ...engine,
+        run: async (content, events, lookups) => {
+          sent.push(lookups);
+          return { load: { loaded: 1, errors: [] }, results: events.map(() => []) };
+        },
+      },
+      dedup: memoryDedupStore(),
+      lakeBucket: BUCKET,
+      lookupsFor: async (names) => {
+        asked.push(names);
+        return tables;
+      },
+      detectionsFor: async () => ({
+        detections: DETECTIONS,
+        content: {
+          globals: [],
+          dataModels: [],
+          detections: [{ id: 'Limited', body: "def rule(event):\n    return event.lookup('networks', event.get('ip'))\n" }],
+          version: '1',
+        } as never,
+      }),
+    };
+    await processMessage(message(key), deps, new Date('2026-03-04T06:05:00Z'));
+    expect(asked).toEqual([['networks']]);
+    expect(sent).toEqual([tables]);
+  });
+});

@@ -10,12 +10,15 @@ import { getAlert, type Alert } from '../../../functions/lib/alerts';
 import {
   createLookupTable,
   currentEnricher,
+  engineLookups,
   getLookupTable,
   listLookupTables,
+  lookupNamesIn,
   newUpload,
   previewUpload,
   refreshDueTables,
   refreshLookupTable,
+  resetEngineLookups,
   resetEnricherCache,
   testLookupValue,
   updateLookupTable,
@@ -173,5 +176,26 @@ describe("the processor's enricher", () => {
     expect(second).not.toBe(first);
     expect(second.lookup('networks', '10.1.2.3')).toEqual({ cidr: '10.1.0.0/16', site: 'moved' });
     expect(second.lookup('networks', '10.2.0.1')).toBeUndefined();
+  });
+});
+
+describe("detections' event.lookup tables", () => {
+  it('names the tables content reads, and sends those tables (rows by key) for the engine', async () => {
+    const content = {
+      detections: [
+        { id: 'A', body: "def rule(event):\n    return event.lookup('networks', event.get('ip'))\n" },
+        { id: 'B', body: 'def rule(event):\n    return event.lookup("users", "ann") and event.lookup("nope", 1)\n' },
+      ],
+    };
+    expect(lookupNamesIn(content)).toEqual(['networks', 'nope', 'users']);
+    expect(lookupNamesIn({ detections: [{ id: 'C', body: 'def rule(e):\n    return True\n' }] })).toEqual([]);
+
+    resetEngineLookups();
+    const tables = (await engineLookups(lookupNamesIn(content), 2_000_000))!;
+    expect(Object.keys(tables).sort()).toEqual(['networks', 'users']); // nope does not exist
+    expect(tables.networks).toEqual({ keyType: 'CIDR', rows: { '10.1.0.0/16': { cidr: '10.1.0.0/16', site: 'moved' } } });
+    expect(tables.users.keyType).toBe('STRING');
+    expect(Object.keys(tables.users.rows).sort()).toEqual(['ann', 'bob']); // its last good version
+    expect(await engineLookups([], 2_000_000)).toBeUndefined();
   });
 });
