@@ -34,7 +34,7 @@ import { provisionQueues, restoreQueues, saveQueues, startSqs } from './services
 import { provisionUsers, type CreatedUser } from './services/users';
 import { WebhookReceiver } from './services/webhook-receiver';
 import { ownerOnlyFolder } from './state-folder';
-import { serveStatic } from './static';
+import { configForRequest, serveStatic } from './static';
 import { readAssembly, resourcesOfType, Resolver, type StackTemplate } from './template';
 
 export interface RuntimeOptions {
@@ -360,7 +360,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         if (path === '/cognito' || path.startsWith('/cognito/')) return proxy(cognito.endpoint, req, res, '/cognito');
         if (path === '/config.json' && api) {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
-          return void res.end(JSON.stringify(api.webConfig));
+          return void res.end(JSON.stringify(configForRequest(api.webConfig, url, req.headers.host)));
         }
         // The mailbox holds temporary passwords and reset codes: it is served to this machine only.
         if (path.startsWith('/local/mailbox') && !fromThisMachine(req)) {

@@ -56,3 +56,22 @@ export function serveStatic(root: string, contentSecurityPolicy: string, req: In
   });
   createReadStream(target).pipe(res);
 }
+
+/**
+ * The SPA's configuration as seen from the origin the browser asked (its Host header): the front end answers
+ * at `localhost:<port>` and `127.0.0.1:<port>` alike, so the URLs in config.json follow the request's host when it
+ * is one of those loopback names on our port; any other host gets the runtime's own URL.
+ */
+export function configForRequest<T extends { userPoolEndpoint: string; graphqlUrl: string }>(
+  config: T,
+  url: string,
+  host: string | undefined,
+): T {
+  const { port } = new URL(url);
+  const match = /^(localhost|127\.0\.0\.1|\[::1\]):(\d+)$/.exec(host ?? '');
+  if (!match || match[2] !== port) return config;
+  const origin = `http://${match[1]}:${port}`;
+  const own = new URL(url).origin;
+  const rebase = (value: string) => (value.startsWith(own) ? origin + value.slice(own.length) : value);
+  return { ...config, userPoolEndpoint: rebase(config.userPoolEndpoint), graphqlUrl: rebase(config.graphqlUrl) };
+}

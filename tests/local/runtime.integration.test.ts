@@ -5,6 +5,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { SignJWT, generateKeyPair } from 'jose';
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAG_DEFAULTS } from '../../core/feature-flags';
@@ -47,6 +48,25 @@ describe('first start', () => {
       // The template's flags (the api function's environment), every one resolved.
       featureFlags: FEATURE_FLAG_DEFAULTS,
     });
+  });
+
+  it('serves config.json with the URLs of the loopback name the browser used, and its own URL for any other host', async () => {
+    const { port } = new URL(runtime.url);
+    const configAt = (host: string) =>
+      new Promise<{ graphqlUrl: string; userPoolEndpoint: string }>((resolve, reject) => {
+        get({ host: '127.0.0.1', port, path: '/config.json', headers: { host } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve(JSON.parse(body)));
+        }).on('error', reject);
+      });
+    expect(await configAt(`127.0.0.1:${port}`)).toMatchObject({
+      graphqlUrl: `http://127.0.0.1:${port}/graphql`,
+      userPoolEndpoint: `http://127.0.0.1:${port}/cognito`,
+    });
+    expect(await configAt(`localhost:${port}`)).toMatchObject({ graphqlUrl: `http://localhost:${port}/graphql` });
+    expect(await configAt(`evil.example:${port}`)).toMatchObject({ graphqlUrl: `${runtime.url}/graphql` });
+    expect(await configAt(`127.0.0.1:1`)).toMatchObject({ graphqlUrl: `${runtime.url}/graphql` });
   });
 
   it('serves the SPA with a fallback to index.html for client routes', async () => {
