@@ -158,6 +158,8 @@ export class CaracalStack extends Stack {
     this.lake.lakeBucket.grantRead(this.api.apiFunction);
     // Search: Athena queries over the Glue tables of the lake, results in the search's bucket.
     this.search.grantSearch(this.api.apiFunction, this.lake.lakeBucket);
+    // Custom schema saves make their log type's Glue tables (functions/lib/search ensureLakeTables).
+    this.search.grantTableWrite(this.api.apiFunction);
     this.detections.engineFunction.grantInvoke(this.api.apiFunction);
     this.processing.allowSourceQueueConnections(this.api.apiFunction);
     this.demo.demoFunction.grantInvoke(this.api.apiFunction);

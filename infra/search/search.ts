@@ -1,12 +1,16 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { CustomResource, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as athena from 'aws-cdk-lib/aws-athena';
 import * as glue from 'aws-cdk-lib/aws-glue';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE, type LakeDatabase } from '../../core/lake/layout';
 import { PARTITION_KEYS, type LakeTableSpec } from '../../core/search/lake-tables';
-import { secureBucket } from '../policy/resources';
+import { ENV } from '../../functions/lib/env';
+import { nodeFunction, secureBucket } from '../policy/resources';
 
 /** The default per-query scan limit: 100 GiB (a deployment may set its own, DeploymentConfig.searchBytesScannedCutoff). */
 export const DEFAULT_BYTES_SCANNED_CUTOFF = 100 * 1024 ** 3;
@@ -32,6 +36,8 @@ export class Search extends Construct {
   readonly workGroup: athena.CfnWorkGroup;
   readonly database: glue.CfnDatabase;
   readonly databases: Record<LakeDatabase, glue.CfnDatabase>;
+  /** Makes the signals and rule-error tables of the managed log types at deploy time (with a lake bucket). */
+  readonly lakeTablesFunction?: lambda.Function;
 
   constructor(scope: Construct, id: string, props: SearchProps) {
     super(scope, id);
@@ -84,7 +90,49 @@ export class Search extends Construct {
         });
         t.addResourceDependency(this.databases[table.database]);
       }
+      // Signals and rule-error tables: one custom resource whose function makes them through Glue calls
+      // (functions/lib/search/lake-tables-resource.ts); the digest of their columns re-runs it when they change.
+      const detectionTables = (props.tables ?? []).filter((t) => t.database !== LOGS_DATABASE);
+      this.lakeTablesFunction = nodeFunction(this, 'LakeTablesFunction', {
+        entry: 'functions/lib/search/lake-tables-resource.ts',
+        description: 'Deploy time: the Glue tables of panther_signals and panther_rule_errors for the managed log types',
+        timeout: Duration.minutes(10),
+        environment: { [ENV.lakeBucket]: props.lakeBucket.bucketName },
+      });
+      this.grantTableWrite(this.lakeTablesFunction, [SIGNALS_DATABASE, RULE_ERRORS_DATABASE]);
+      const digest = createHash('sha256').update(JSON.stringify(detectionTables)).digest('hex');
+      const resource = new CustomResource(this, 'DetectionTables', {
+        serviceToken: this.lakeTablesFunction.functionArn,
+        resourceType: 'Custom::CaracalLakeTables',
+        properties: { Digest: digest, Tables: detectionTables.length },
+      });
+      resource.node.addDependency(this.databases[SIGNALS_DATABASE], this.databases[RULE_ERRORS_DATABASE]);
+      NagSuppressions.addResourceSuppressions(
+        this.lakeTablesFunction,
+        [
+          { id: 'AwsSolutions-IAM4', reason: "AWSLambdaBasicExecutionRole only grants writing the function's own logs." },
+          {
+            id: 'AwsSolutions-IAM5',
+            reason: 'The tables of the signals and rule-error databases are one per log type, named by the schemas.',
+          },
+        ],
+        true,
+      );
     }
+  }
+
+  /** Lets `grantee` create and update the Glue tables of lake databases (ensureLakeTable). */
+  grantTableWrite(
+    grantee: iam.IGrantable,
+    databases: readonly LakeDatabase[] = Object.keys(this.databases) as LakeDatabase[],
+  ): void {
+    const stack = Stack.of(this);
+    const arn = (resource: string) => stack.formatArn({ service: 'glue', resource, resourceName: undefined });
+    iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['glue:GetTable', 'glue:CreateTable', 'glue:UpdateTable'],
+      resourceArns: [arn('catalog'), ...databases.flatMap((db) => [arn(`database/${db}`), arn(`table/${db}/*`)])],
+    });
   }
 
   /** Lets `grantee` run searches: the workgroup's queries, the catalog, the lake's objects and the results. */

@@ -92,6 +92,30 @@ describe('the Search construct on a bare stack', () => {
       p_event_time: 'timestamp',
       p_any_ip_addresses: 'array<string>',
     });
+    // signals and rule-error tables: one custom resource over a function that makes them through Glue calls
+    template.resourceCountIs('Custom::CaracalLakeTables', 1);
+    const [resource] = Object.values(template.findResources('Custom::CaracalLakeTables')) as {
+      Properties: { Digest: string; Tables: number };
+    }[];
+    expect(resource.Properties.Tables).toBe(2);
+    expect(resource.Properties.Digest).toMatch(/^[0-9a-f]{64}$/);
+    const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('glue:CreateTable');
+    expect(policies).toContain('table/panther_signals/*');
+    expect(policies).toContain('table/panther_rule_errors/*');
+    expect(policies).not.toContain('table/panther_logs/*');
+  });
+
+  it('makes the detection tables by a custom resource with no unsuppressed cdk-nag finding', () => {
+    const { stack, fakes } = bareStack('SearchResourceNagTest', { nag: true });
+    new Search(stack, 'Search', {
+      removalPolicy: RemovalPolicy.RETAIN,
+      accessLogs: fakes.bucket('AccessLogs'),
+      lakeBucket: fakes.bucket('Lake'),
+      tables: lakeTableSpecs([{ schema: 'Custom.Thing', fields: [{ name: 'n', type: 'bigint' as const }] }]),
+    });
+    Template.fromStack(stack).resourceCountIs('Custom::CaracalLakeTables', 1);
+    expect(nagErrors(stack)).toEqual([]);
   });
 });
 
@@ -107,8 +131,15 @@ describe('search in the whole stack', () => {
     );
     expect(api).toBeDefined();
     const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
-    for (const action of ['athena:StartQueryExecution', 'athena:GetQueryResults', 'athena:StopQueryExecution', 'glue:GetTables'])
+    for (const action of [
+      'athena:StartQueryExecution',
+      'athena:GetQueryResults',
+      'athena:StopQueryExecution',
+      'glue:GetTables',
+      'glue:CreateTable',
+    ])
       expect(policies).toContain(action);
+    template.resourceCountIs('Custom::CaracalLakeTables', 1);
     expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(500);
   });
 });

@@ -530,7 +530,13 @@ export interface EnsureLakeTableInput {
   readonly columns: readonly LakeColumn[];
 }
 
-const HIVE_TYPE = /^[a-z][a-z0-9_<>:,() ]*$/i;
+/** A Hive type: a base type or array/struct/map of them (struct field names are the schema's, printable). */
+const HIVE_TYPE = /^(string|bigint|int|double|boolean|timestamp|array<.*>|struct<.*>|map<.*>)$/;
+const balanced = (type: string) => {
+  let depth = 0;
+  for (const ch of type) if ((depth += ch === '<' ? 1 : ch === '>' ? -1 : 0) < 0) return false;
+  return depth === 0 && /^[\x20-\x7e]+$/.test(type);
+};
 
 /**
  * Creates or updates a lake table in Glue (partition projection on year/month/day/hour over the lake bucket,
@@ -543,9 +549,10 @@ export async function ensureLakeTable(input: EnsureLakeTableInput): Promise<'cre
   if (!input.columns.length) throw new Error(`${input.database}.${name}: a lake table needs columns`);
   const seen = new Set<string>();
   for (const c of input.columns) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]{0,254}$/.test(c.name) || seen.has(c.name.toLowerCase()))
+    if (!/^[^\s"`,:<>;]{1,255}$/.test(c.name) || seen.has(c.name.toLowerCase()))
       throw new Error(`${input.database}.${name}: column name ${JSON.stringify(c.name)} is not valid or repeated`);
-    if (!HIVE_TYPE.test(c.type)) throw new Error(`${input.database}.${name}: column ${c.name} has no Hive type`);
+    if (!HIVE_TYPE.test(c.type) || !balanced(c.type))
+      throw new Error(`${input.database}.${name}: column ${c.name} has no Hive type`);
     seen.add(c.name.toLowerCase());
   }
   return putGlueTable(

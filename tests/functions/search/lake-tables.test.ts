@@ -1,5 +1,6 @@
 // ensureLakeTable through Glue calls to the Athena stand-in: a table is created with partition projection as the
 // deploy-time tables have, left alone when it already matches, updated when its columns change, and queried.
+import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { DETECTION_COLUMNS, EVENT_COLUMNS } from '../../../core/search/lake-tabl
 import { startAthena, type AthenaService } from '../../../local/services/athena';
 import { localClientConfig } from '../../../local/services/net';
 import { ensureLakeTable, ensureLakeTables, lakeCatalog } from '../../../functions/lib/search';
+import { detectionTableSpecs, handler } from '../../../functions/lib/search/lake-tables-resource';
 
 let dir: string;
 let service: AthenaService;
@@ -78,5 +80,43 @@ describe('ensureLakeTable', () => {
         ],
       }),
     ).rejects.toThrow('not valid or repeated');
+    await expect(
+      ensureLakeTable({ database: 'panther_signals', logType: 'X.Y', columns: [{ name: 'a', type: 'array<string' }] }),
+    ).rejects.toThrow('has no Hive type');
   });
+});
+
+describe('the deploy-time custom resource', () => {
+  it('makes the signals and rule-error tables of every managed log type and answers CloudFormation', async () => {
+    const answers: Record<string, unknown>[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        answers.push({ method: req.method, ...(JSON.parse(body) as Record<string, unknown>) });
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/answer`;
+    const event = { ResponseURL: url, StackId: 'stack', RequestId: 'r1', LogicalResourceId: 'DetectionTables' };
+    try {
+      await handler({ ...event, RequestType: 'Create' });
+      const specs = detectionTableSpecs();
+      expect(answers[0]).toMatchObject({ method: 'PUT', Status: 'SUCCESS', Data: { created: specs.length } });
+      const catalog = await lakeCatalog();
+      const signals = catalog.find((d) => d.name === 'panther_signals')!.tables;
+      expect(signals.find((t) => t.name === 'aws_cloudtrail')?.columns.some((c) => c.name === 'p_rule_id')).toBe(true);
+      expect(catalog.find((d) => d.name === 'panther_rule_errors')!.tables.length).toBeGreaterThanOrEqual(specs.length / 2);
+      await handler({ ...event, RequestType: 'Update', PhysicalResourceId: 'caracal-detection-lake-tables' });
+      expect(answers[1]).toMatchObject({ Status: 'SUCCESS', Data: { created: 0, unchanged: specs.length } });
+      delete process.env.LAKE_BUCKET;
+      await handler({ ...event, RequestType: 'Update', PhysicalResourceId: 'caracal-detection-lake-tables' });
+      expect(answers[2]).toMatchObject({ Status: 'FAILED' });
+      expect(String(answers[2].Reason)).toContain('LAKE_BUCKET');
+    } finally {
+      process.env.LAKE_BUCKET = 'the-lake';
+      server.close();
+    }
+  }, 120_000);
 });

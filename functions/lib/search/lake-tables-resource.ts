@@ -1,0 +1,54 @@
+// The deploy-time custom resource (infra/search) that makes the panther_signals and panther_rule_errors tables of
+// the managed log types through Glue calls (ensureLakeTable): one CloudFormation resource instead of one per
+// table, which the stack's 500-resource limit does not allow. Create and Update ensure every table (a table
+// already right is left alone); Delete leaves the tables (they describe data that stays in the lake). The answer
+// goes to CloudFormation's pre-signed ResponseURL.
+import { managedSchemas } from '../../../core/schemas/managed-schemas';
+import { lakeTableSpecs } from '../../../core/search/lake-tables';
+import { LOGS_DATABASE } from '../../../core/lake/layout';
+import { ensureLakeTable } from './index';
+
+export interface LakeTablesEvent {
+  readonly RequestType: 'Create' | 'Update' | 'Delete';
+  readonly ResponseURL: string;
+  readonly StackId: string;
+  readonly RequestId: string;
+  readonly LogicalResourceId: string;
+  readonly PhysicalResourceId?: string;
+}
+
+const PHYSICAL_ID = 'caracal-detection-lake-tables';
+
+/** The signals and rule-error tables of the managed log types. */
+export const detectionTableSpecs = () => lakeTableSpecs(managedSchemas()).filter((t) => t.database !== LOGS_DATABASE);
+
+export async function ensureDetectionTables(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = { created: 0, updated: 0, unchanged: 0 };
+  for (const t of detectionTableSpecs())
+    counts[await ensureLakeTable({ database: t.database, logType: t.logType, columns: t.columns })]++;
+  return counts;
+}
+
+export async function handler(event: LakeTablesEvent): Promise<void> {
+  let status: 'SUCCESS' | 'FAILED' = 'SUCCESS';
+  let reason = 'done';
+  let data: Record<string, number> = {};
+  try {
+    if (event.RequestType !== 'Delete') data = await ensureDetectionTables();
+  } catch (e) {
+    status = 'FAILED';
+    reason = `Glue tables not made: ${(e as Error).message}`.slice(0, 1000);
+    console.error(reason);
+  }
+  const body = JSON.stringify({
+    Status: status,
+    Reason: reason,
+    PhysicalResourceId: event.PhysicalResourceId ?? PHYSICAL_ID,
+    StackId: event.StackId,
+    RequestId: event.RequestId,
+    LogicalResourceId: event.LogicalResourceId,
+    Data: data,
+  });
+  const res = await fetch(event.ResponseURL, { method: 'PUT', body, headers: { 'content-type': '' } });
+  if (!res.ok) throw new Error(`CloudFormation response refused: ${res.status}`);
+}
