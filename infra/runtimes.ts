@@ -20,12 +20,13 @@ export interface LambdaRuntime {
 export const PYTHON_RUNTIME: LambdaRuntime = { runtime: lambda.Runtime.PYTHON_3_13, version: '3.13' };
 
 /**
- * The Node.js functions' runtime. The tests and the local runtime run on Node 20 (package.json engines: >=20.19),
- * but Lambda's `nodejs20.x` is deprecated (Node 20's end of life, 2026-04-30) and no longer creates functions
- * (blocked from 2026-06-01 in cfn-lint 1.51's runtime data, E2533), so a new deployment could not create its
- * functions on it. We keep Node 24, the newest Lambda runtime; the bundles target Node 20 syntax
- * (esbuild `target: node20`), which Node 24 runs, and the local runtime says at start that it runs them on
- * another Node than the template declares.
+ * The Node.js functions' runtime. Lambda's `nodejs20.x` is deprecated (Node 20's end of life, 2026-04-30) and
+ * no longer creates functions (blocked from 2026-06-01 in cfn-lint 1.51's runtime data, E2533), so we declare
+ * Node 24, the newest Lambda runtime. The local runtime runs the functions on this same major: the official
+ * binary from the npm package `node-linux-<arch>` (an exact-pinned optional dependency of this major,
+ * chosen in local/lambda/interpreters.ts), falling back to the machine's Node.js with a line saying so. The
+ * tooling (CDK, vitest, the local runtime itself) still runs on the machine's Node.js (package.json engines:
+ * >=20.19); the bundles target Node 20 syntax (esbuild `target: node20`), which Node 24 runs.
  */
 export const NODE_RUNTIME: LambdaRuntime = { runtime: lambda.Runtime.NODEJS_24_X, version: '24' };
 

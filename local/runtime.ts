@@ -22,7 +22,7 @@ import type { RequestLimits } from './graphql/limits';
 import { RESPONSE_MAPPING_TEMPLATE } from '../functions/api/errors';
 import { createGraphqlHandler, type LambdaResolver } from './graphql/server';
 import { baseEnvironment, provisionFunctions, type InvokeResult, type LocalFunction } from './lambda/functions';
-import { localInterpreters, runtimeMismatches } from './lambda/interpreters';
+import { localInterpreters, nodeFor, nodeMajorOf, nodeStartLine, runtimeMismatches } from './lambda/interpreters';
 import { createInvokeServer } from './lambda/invoke-server';
 import { startAthena } from './services/athena';
 import { provisionUserPools, startCognito, type MailMessage } from './services/cognito';
@@ -309,7 +309,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
     stops.push(() => Promise.all([...functions.values()].map((f) => f.stop())).then(() => undefined));
     const runtimes = [...functions.values()].map((f) => f.spec.runtime);
-    for (const line of runtimeMismatches(runtimes, localInterpreters())) options.log(`[runtime] ${line}`);
+    const nodeMajor = runtimes.map(nodeMajorOf).find((major) => major !== undefined);
+    if (nodeMajor) options.log(`[runtime] ${nodeStartLine(nodeFor(nodeMajor))}`);
+    for (const line of runtimeMismatches(runtimes, localInterpreters(nodeMajor))) options.log(`[runtime] ${line}`);
     const createdUsers = await provisionUsers(stack, resolver, cognito.endpoint);
 
     const byArn = (arn: string) => arn.split(':').pop()!;

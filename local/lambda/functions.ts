@@ -1,13 +1,14 @@
-// Runs the template's Lambda functions from their synthesized bundles: Node.js functions in worker
-// threads, Python functions in python3 worker processes, each with its own environment and timeout.
+// Runs the template's Lambda functions from their synthesized bundles: Node.js functions in worker processes
+// on the Node.js the template declares (interpreters.ts chooses the binary), Python functions in python3
+// worker processes, each with its own environment and timeout.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { LOCAL_ACCESS_KEY } from '../services/net';
+import { nodeFor, nodeMajorOf } from './interpreters';
 import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
 
 const NODE_WORKER = fileURLToPath(new URL('./node-worker.mjs', import.meta.url));
@@ -105,21 +106,23 @@ export class LocalFunction {
 
   private startNode(): Container {
     const { spec } = this;
-    const worker = new Worker(NODE_WORKER, {
-      workerData: {
-        codeDir: spec.codeDir,
-        handler: spec.handler,
-        functionName: spec.name,
-        functionArn: spec.arn,
-        memorySize: spec.memorySize,
-        timeoutMs: spec.timeoutMs,
-      },
-      env: spec.environment,
-      stdout: true,
-      stderr: true,
+    const major = nodeMajorOf(spec.runtime);
+    const node = major ? nodeFor(major).path : process.execPath;
+    const config = {
+      codeDir: spec.codeDir,
+      handler: spec.handler,
+      functionName: spec.name,
+      functionArn: spec.arn,
+      memorySize: spec.memorySize,
+      timeoutMs: spec.timeoutMs,
+    };
+    const child: ChildProcess = spawn(node, [NODE_WORKER, JSON.stringify(config)], {
+      cwd: spec.codeDir,
+      env: { ...spec.environment, PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
-    this.pipeLogs(worker.stdout);
-    this.pipeLogs(worker.stderr);
+    this.pipeLogs(child.stdout!);
+    this.pipeLogs(child.stderr!);
     const pending = new Map<string, (r: InvokeResult) => void>();
     const failAll = (message: string) => {
       for (const [id, resolve] of pending) {
@@ -127,26 +130,32 @@ export class LocalFunction {
         resolve({ ok: false, error: { errorType: 'Runtime.ExitError', errorMessage: message } });
       }
     };
-    worker.on('message', (msg: { id: string } & InvokeResult) => {
+    child.on('message', (msg: { id: string } & InvokeResult) => {
       pending.get(msg.id)?.(msg);
       pending.delete(msg.id);
     });
-    worker.on('error', (err) => failAll(`${err.name}: ${err.message}`));
-    worker.on('exit', (code) => {
+    child.on('error', (err) => failAll(`Node.js (${node}) could not start: ${err.message}`));
+    child.on('exit', (code, signal) => {
       this.all.delete(container);
       const i = this.idle.indexOf(container);
       if (i >= 0) this.idle.splice(i, 1);
-      failAll(`Runtime exited with code ${code}`);
+      failAll(`Runtime exited with ${signal ?? `code ${code}`}`);
     });
     const container: Container = {
       invoke: (event, requestId) =>
         new Promise((resolve) => {
           const id = randomUUID();
           pending.set(id, resolve);
-          worker.postMessage({ id, event, requestId });
+          child.send({ id, event, requestId }, (err) => {
+            if (err) failAll(`Runtime could not be reached: ${err.message}`);
+          });
         }),
       stop: async () => {
-        await worker.terminate();
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGKILL');
+          await exited;
+        }
       },
     };
     return container;

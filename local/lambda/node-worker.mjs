@@ -1,9 +1,10 @@
-// Runs one Node.js Lambda bundle inside a worker thread: loads the handler once, then answers invocations.
+// Runs one Node.js Lambda bundle in a process of its own (on the Node.js the template declares, see
+// interpreters.ts): loads the handler once, then answers invocations from the runtime over the IPC channel.
+// Arguments: the function's settings as JSON.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
-import { parentPort, workerData } from 'node:worker_threads';
 
 // The AWS SDK warns that future versions need a newer Node.js than this machine's; Lambda runs a newer
 // one, so the warning says nothing about the function. Other warnings still reach the log.
@@ -12,7 +13,9 @@ process.on('warning', (w) => {
   if (!/NodeVersionSupportWarning/.test(`${w.name} ${w.message}`)) console.warn(String(w));
 });
 
-const { codeDir, handler, functionName, functionArn, memorySize, timeoutMs } = workerData;
+const { codeDir, handler, functionName, functionArn, memorySize, timeoutMs } = JSON.parse(process.argv[2]);
+// Dies with the runtime that started it.
+process.on('disconnect', () => process.exit(0));
 const dot = handler.lastIndexOf('.');
 const modulePath = join(codeDir, handler.slice(0, dot));
 const exportName = handler.slice(dot + 1);
@@ -35,7 +38,7 @@ function errorOf(err) {
   return { errorType: e.name || 'Error', errorMessage: e.message, trace: (e.stack ?? '').split('\n') };
 }
 
-parentPort.on('message', async ({ id, event, requestId }) => {
+process.on('message', async ({ id, event, requestId }) => {
   const deadline = Date.now() + timeoutMs;
   const context = {
     functionName,
@@ -51,8 +54,8 @@ parentPort.on('message', async ({ id, event, requestId }) => {
   try {
     const fn = await loaded;
     const result = await fn(event, context);
-    parentPort.postMessage({ id, ok: true, result: result === undefined ? null : result });
+    process.send({ id, ok: true, result: result === undefined ? null : result });
   } catch (err) {
-    parentPort.postMessage({ id, ok: false, error: errorOf(err) });
+    process.send({ id, ok: false, error: errorOf(err) });
   }
 });

