@@ -62,7 +62,7 @@ export function serveStatic(root: string, contentSecurityPolicy: string, req: In
  * at `localhost:<port>` and `127.0.0.1:<port>` alike, so the URLs in config.json follow the request's host when it
  * is one of those loopback names on our port; any other host gets the runtime's own URL.
  */
-export function configForRequest<T extends { userPoolEndpoint: string; graphqlUrl: string }>(
+export function configForRequest<T extends { userPoolEndpoint?: string; graphqlUrl: string }>(
   config: T,
   url: string,
   host: string | undefined,
@@ -73,5 +73,8 @@ export function configForRequest<T extends { userPoolEndpoint: string; graphqlUr
   const origin = `http://${match[1]}:${port}`;
   const own = new URL(url).origin;
   const rebase = (value: string) => (value.startsWith(own) ? origin + value.slice(own.length) : value);
-  return { ...config, userPoolEndpoint: rebase(config.userPoolEndpoint), graphqlUrl: rebase(config.graphqlUrl) };
+  const graphqlUrl = rebase(config.graphqlUrl);
+  return config.userPoolEndpoint === undefined
+    ? { ...config, graphqlUrl }
+    : { ...config, userPoolEndpoint: rebase(config.userPoolEndpoint), graphqlUrl };
 }
