@@ -43,11 +43,13 @@ describe('the dead-letter check', () => {
       'DETECTIONS_DLQ_URL',
       'ALERT_CHANGES_DLQ_URL',
       'ALERT_DELIVERY_DLQ_URL',
+      'RUNS_DLQ_URL',
     ]);
     expect(env.INGEST_DLQ_URL).toEqual({ Ref: dlqOf('IngestIngestQueue') });
     expect(env.DETECTIONS_DLQ_URL).toEqual({ Ref: dlqOf('ProcessingDetectionsQueue') });
     expect(env.ALERT_CHANGES_DLQ_URL).toEqual({ Ref: dlqOf('AlertsChangesQueue') });
     expect(env.ALERT_DELIVERY_DLQ_URL).toEqual({ Ref: dlqOf('DeliveryQueue') });
+    expect(env.RUNS_DLQ_URL).toEqual({ Ref: dlqOf('RunsRunsQueue') });
     expect(env).toMatchObject({ ENTITY_TABLE: expect.anything(), USER_POOL_ID: expect.anything() });
   });
 
