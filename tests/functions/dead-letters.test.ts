@@ -31,6 +31,7 @@ beforeAll(async () => {
     ['DETECTIONS_DLQ_URL', 'detections-dlq'],
     ['ALERT_CHANGES_DLQ_URL', 'alert-changes-dlq'],
     ['ALERT_DELIVERY_DLQ_URL', 'alert-delivery-dlq'],
+    ['RUNS_DLQ_URL', 'runs-dlq'],
   ]) {
     urls[variable] = queues.server.createQueue(name, { region: 'us-east-1' }).queueUrl;
     process.env[variable] = urls[variable];
@@ -56,7 +57,7 @@ const held = (name: string) => queues.server.inspectQueue(name)!.messages.ready.
 describe('checkDeadLetters', () => {
   it('raises nothing while the dead-letter queues are empty', async () => {
     expect(await checkDeadLetters({ onCreated })).toEqual({
-      counts: { ingest: 0, detections: 0, 'alert-changes': 0, 'alert-delivery': 0 },
+      counts: { ingest: 0, detections: 0, 'alert-changes': 0, 'alert-delivery': 0, runs: 0 },
       raised: 0,
     });
     expect(await deadLetterAlerts()).toEqual([]);
@@ -67,7 +68,7 @@ describe('checkDeadLetters', () => {
     await deadLetter('DETECTIONS_DLQ_URL');
     const now = new Date('2026-03-01T10:00:00Z');
     expect(await checkDeadLetters({ now, onCreated })).toEqual({
-      counts: { ingest: 0, detections: 2, 'alert-changes': 0, 'alert-delivery': 0 },
+      counts: { ingest: 0, detections: 2, 'alert-changes': 0, 'alert-delivery': 0, runs: 0 },
       raised: 1,
     });
     const [alert] = await deadLetterAlerts();
@@ -95,7 +96,7 @@ describe('checkDeadLetters', () => {
     expect(await checkDeadLetters({ onCreated })).toMatchObject({ raised: 0 });
     await deadLetter('DETECTIONS_DLQ_URL');
     expect(await checkDeadLetters({ onCreated })).toEqual({
-      counts: { ingest: 0, detections: 3, 'alert-changes': 0, 'alert-delivery': 0 },
+      counts: { ingest: 0, detections: 3, 'alert-changes': 0, 'alert-delivery': 0, runs: 0 },
       raised: 1,
     });
     const alerts = await deadLetterAlerts();
