@@ -343,7 +343,18 @@ export async function listDetectionVersions(id: string): Promise<VersionSummary[
 }
 
 /** What the list reads of each item: everything but the YAML text and the Python source. */
-const SUMMARY_ATTRIBUTES = ['id', 'type', 'spec', 'enabled', 'logTypes', 'version', 'createdAt', 'createdBy', 'lastModified', 'lastModifiedBy'];
+const SUMMARY_ATTRIBUTES = [
+  'id',
+  'type',
+  'spec',
+  'enabled',
+  'logTypes',
+  'version',
+  'createdAt',
+  'createdBy',
+  'lastModified',
+  'lastModifiedBy',
+];
 
 /** Every current item of one type without its YAML text and Python source (`yaml` empty, `body` null): one Query. */
 export async function listSummaries(type: StoredType): Promise<StoredDetection[]> {
