@@ -58,9 +58,9 @@ afterAll(async () => {
 });
 
 describe('the Content-Security-Policy in the browser', () => {
-  it('is served with the SPA, naming only its own origin to connect to', async () => {
+  it('is served with the SPA, naming only its own origin and the S3 stand-in (lookup-table uploads) to connect to', async () => {
     const response = await page.goto(`${runtime.url}/sign-in/`);
-    expect(response?.headers()['content-security-policy']).toBe(contentSecurityPolicy([]));
+    expect(response?.headers()['content-security-policy']).toBe(contentSecurityPolicy([runtime.endpoints.s3]));
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
   });
 
