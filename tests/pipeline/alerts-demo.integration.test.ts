@@ -1,10 +1,8 @@
 // The demo on the local runtime: seeding creates the demo sources (validated, through the log sources
 // repository) and loads the demo detections through bulk upload, and its first round of events raises an
 // alert from every alerting demo detection through the real ingest paths, each told on the alert-changes
-// queue; seeding again is a no-op, and the administrators' button (generateDemoEvents) sends another round.
-import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+// queue and so delivered to the demo's webhook destination; seeding again is a no-op, and the administrators' button (generateDemoEvents) sends another round.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertChangedMessage } from '../../core/alerts/messages';
 import { demoFunctionName, seedDemo } from '../../demo/seed';
 import { api, eventually, startPipelineRuntime, type PipelineRuntime } from './helpers';
 
@@ -35,7 +33,7 @@ afterAll(async () => {
 describe('the demo', () => {
   it('seeds sources and detections once, and its events raise alerts from every alerting demo detection', async () => {
     expect(demoFunction).toBeDefined();
-    expect(await seedDemo(p.runtime.invoke, demoFunction)).toMatch(
+    expect(await seedDemo(p.runtime.invoke, demoFunction, `${p.runtime.url}/local/webhook`)).toMatch(
       /created the demo sources, loaded 6 demo detections and sent \d+ events/,
     );
     expect(await seedDemo(p.runtime.invoke, demoFunction)).toMatch(/Demo data is in place/);
@@ -69,23 +67,19 @@ describe('the demo', () => {
     expect(found.some((a) => a.detectionId === 'Demo.Okta.AppSignOn')).toBe(false);
   });
 
-  it('tells each alert it raised on the alert-changes queue', async () => {
-    const detections = [...p.runtime.functions.values()].find((f) => f.spec.logicalId.startsWith('DetectionsDetectionsFunction'));
-    const QueueUrl = detections!.spec.environment.ALERT_CHANGES_QUEUE_URL;
-    const told: AlertChangedMessage[] = [];
-    for (;;) {
-      const { Messages = [] } = await p.sqs.send(
-        new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 300 }),
-      );
-      if (!Messages.length) break;
-      told.push(...Messages.map((m) => JSON.parse(m.Body!) as AlertChangedMessage));
-    }
+  it('tells each alert it raised on the alert-changes queue, whose reader delivers it to the demo webhook destination', async () => {
     const raised = await alerts();
     expect(raised.length).toBeGreaterThanOrEqual(ALERTING.length);
-    for (const alert of raised)
-      expect(told).toContainEqual(
-        expect.objectContaining({ kind: 'alert-changed', change: 'CREATED', alertId: alert.id, alertType: 'ALERT' }),
+    const DELIVERIES = 'query($id: ID!) { alertDeliveries(alertId: $id) { destinationName status } }';
+    type Deliveries = { alertDeliveries: { destinationName: string; status: string }[] };
+    for (const alert of raised) {
+      const { alertDeliveries } = await eventually(
+        () => api<Deliveries>(p, DELIVERIES, { id: alert.id }),
+        (r) => r.alertDeliveries.some((d) => d.status === 'DELIVERED'),
+        60_000,
       );
+      expect(alertDeliveries).toContainEqual({ destinationName: 'Local webhook demo', status: 'DELIVERED' });
+    }
   });
 
   it('sends another round from the administrators button', async () => {
