@@ -477,8 +477,9 @@ describe('source health', () => {
     const alert = await dynamo().send(
       new QueryCommand({
         TableName: process.env.ENTITY_TABLE,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `ALERT#${dedup.Items![0].alertId}` },
+        // The alert item itself (its partition also holds its activity and deliveries).
+        KeyConditionExpression: 'pk = :pk AND sk = :sk',
+        ExpressionAttributeValues: { ':pk': `ALERT#${dedup.Items![0].alertId}`, ':sk': 'ALERT' },
       }),
     );
     expect(alert.Items![0]).toMatchObject({
