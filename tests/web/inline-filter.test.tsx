@@ -11,6 +11,9 @@ import {
 import { FilterFieldsSource, type FilterFieldsState } from '../../web/src/features/detections/simple';
 import { renderInApp } from './support/render';
 
+// jsdom has no scrolling; Mantine's option lists scroll the active option into view.
+Element.prototype.scrollIntoView ??= () => undefined;
+
 afterEach(cleanup);
 
 const RULE = `AnalysisType: rule

@@ -7,6 +7,9 @@ import { readYaml } from '../../core/yaml';
 import { SimpleDetectionEditor, type FilterFieldsState } from '../../web/src/features/detections/simple';
 import { renderInApp } from './support/render';
 
+// jsdom has no scrolling; Mantine's option lists scroll the active option into view.
+Element.prototype.scrollIntoView ??= () => undefined;
+
 // Monaco does not run in jsdom: the YAML editor is a textarea with its label here.
 vi.mock('../../web/src/lib/editor/YamlEditor', () => ({
   YamlEditor: (props: { label: string; value: string; readOnly?: boolean; onChange?: (v: string) => void }) => (
