@@ -11,6 +11,7 @@
 import { DEFAULT_MAX_LINE_BYTES, LineDecoder, type DecodedLine } from '../schemas/lines';
 import type { StreamType } from '../log-sources/types';
 import { JsonScanner, type ScanTarget, type ScannedValue } from './json-scanner';
+import { quoteUnsafeIntegers } from '../schemas/parsers/json';
 
 export type LogRecord =
   | { readonly lineNumber: number; readonly index: number; readonly text: string }
@@ -183,7 +184,7 @@ export function unwrapEnvelope(record: LogRecord): LogRecord[] {
   if (!maybe) return [record];
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseExact(text);
   } catch {
     return [record];
   }
@@ -222,6 +223,17 @@ export function unwrapEnvelope(record: LogRecord): LogRecord[] {
   return [record];
 }
 
+/** A run of digits long enough that an integer in it may not fit a double (2^53 has 16 digits). */
+const LONG_DIGITS = /\d{16}/;
+
+/**
+ * JSON.parse of an envelope whose integers beyond 2^53 are kept as their exact decimal text (as the JSON line
+ * parser reads them), so a record re-written from the parsed envelope keeps every digit.
+ */
+function parseExact(text: string): unknown {
+  return JSON.parse(LONG_DIGITS.test(text) ? quoteUnsafeIntegers(text) : text);
+}
+
 /** Each DATA_MESSAGE's log events become records (line = the message's ordinal, index = the event's). */
 async function* cloudWatchMessages(chunks: AsyncIterable<Uint8Array>, maxLength: number): AsyncGenerator<LogRecord[]> {
   let ordinal = 0;
@@ -235,7 +247,7 @@ async function* cloudWatchMessages(chunks: AsyncIterable<Uint8Array>, maxLength:
       }
       let message: CloudWatchMessage;
       try {
-        message = JSON.parse(value.text) as CloudWatchMessage;
+        message = parseExact(value.text) as CloudWatchMessage;
       } catch (err) {
         out.push({ lineNumber, index: 0, error: `invalid CloudWatch Logs message: ${(err as Error).message}` });
         continue;

@@ -12,6 +12,7 @@ import {
   type StreamFormat,
 } from '../../../core/pipeline/log-records';
 import { inflationProblem, RATIO_FLOOR_BYTES } from '../../../core/pipeline/limits';
+import { readJsonObject } from '../../../core/schemas/parsers/json';
 
 async function* chunked(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
@@ -177,6 +178,36 @@ describe('Auto, on more than the first line', () => {
     for (const other of [eb('acme.app', { a: 1 }), eb('aws.partner/x', { a: 1 }), '{"detail-type": "broken', '{"a":1}']) {
       expect(unwrapEnvelope(at(other))).toEqual([at(other)]);
     }
+  });
+
+  it('keeps integers beyond 2^53 exact inside the envelopes it opens', async () => {
+    // 2^64 - 1 (an unsigned 64-bit nonce) and 2^53 + 1: a double holds neither.
+    const big = '18446744073709551615';
+    const odd = '9007199254740993';
+    expect(String(JSON.parse(big))).not.toBe(big);
+    const read = (r: LogRecord) => readJsonObject('text' in r ? r.text : '') as Record<string, unknown>;
+    // CloudTrail documents, one per line (Auto reads the lines, then opens each document).
+    const trail = `{"Records":[{"eventName":"A","requestParameters":{"nonce":${big}}},{"eventName":"B","n":${odd},"f":1.5}]}`;
+    const text = `{"eventName":"first"}\n${trail}\n`;
+    const rs = await records(text, { streamType: 'Auto' }, 9);
+    expect(rs).toHaveLength(3);
+    expect(read(rs[1]).requestParameters).toEqual({ nonce: big });
+    expect(read(rs[2])).toMatchObject({ eventName: 'B', n: odd, f: 1.5 });
+    // The same event read directly from a line gives the same value.
+    expect(read({ lineNumber: 1, index: 0, text: `{"nonce":${big}}` }).nonce).toBe(big);
+    // EventBridge detail and a CloudWatch Logs subscription message on a line.
+    const eb = `{"detail-type":"X","source":"aws.guardduty","detail":{"id":${big}}}`;
+    expect(unwrapEnvelope({ lineNumber: 1, index: 0, text: eb }).map(read)).toEqual([{ id: big }]);
+    const cw = JSON.stringify({
+      messageType: 'DATA_MESSAGE',
+      logEvents: [{ id: '1', timestamp: 1, message: `{"flow_id":${big}}` }],
+    }).replace('"id":"1"', `"id":${big}`);
+    const opened = unwrapEnvelope({ lineNumber: 1, index: 0, text: cw });
+    expect(texts(opened)).toEqual([`{"flow_id":${big}}`]);
+    expect(read(opened[0]).flow_id).toBe(big);
+    // A CloudWatch Logs object (its own stream type) too.
+    const fromObject = await records(gzipSync(cw), { streamType: 'CloudWatchLogs' });
+    expect(read(fromObject[0]).flow_id).toBe(big);
   });
 
   it('opens envelopes only for Auto: an explicit stream type reads what it is told', async () => {
