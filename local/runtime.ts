@@ -33,7 +33,7 @@ import { provisionBuckets, startS3 } from './services/s3';
 import { provisionQueues, restoreQueues, saveQueues, startSqs } from './services/sqs';
 import { provisionUsers, type CreatedUser } from './services/users';
 import { WebhookReceiver } from './services/webhook-receiver';
-import { ownerOnlyFolder } from './state-folder';
+import { ownerOnlyFolder, RememberedPorts } from './state-folder';
 import { configForRequest, serveStatic } from './static';
 import { readAssembly, resourcesOfType, Resolver, type StackTemplate } from './template';
 
@@ -225,7 +225,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     stops.push(() => s3.stop());
     const sqs = await startSqs(stack.region);
     stops.push(() => sqs.stop());
-    const cognito = await startCognito(options.stateDir);
+    // The Cognito stand-in's address is its tokens' issuer: it keeps the port of the state folder's last start
+    // (when free), so a restart signs nobody out.
+    const ports = new RememberedPorts(join(options.stateDir, 'ports.json'));
+    const cognito = await startCognito(options.stateDir, ports.get('cognito'));
+    ports.remember('cognito', cognito.endpoint);
     stops.push(() => cognito.stop());
     // What Cognito would email (temporary passwords, reset codes) is shown in the terminal and kept in
     // the local mailbox (/local/mailbox.json), so every account flow can be finished by a person or a test.

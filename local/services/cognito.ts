@@ -23,7 +23,7 @@ import { messageText } from './cognito-flows/messages';
 import { hashingStores } from './cognito-flows/passwords';
 import type { CognitoErrors, StoredUser, UserPools } from './cognito-flows/types';
 import { cognitoFront } from './cognito-front';
-import { closeServer, listen, localClientConfig } from './net';
+import { closeServer, listenPreferring, localClientConfig } from './net';
 import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
 
 const require = createRequire(import.meta.url);
@@ -79,7 +79,8 @@ function emailOf(user: StoredUser): string {
   return user.Attributes?.find((attribute) => attribute.Name === 'email')?.Value ?? user.Username;
 }
 
-export async function startCognito(stateDir: string): Promise<CognitoService> {
+/** `port`: the port to listen on when free (the one of the state folder's last start, so the issuer stays). */
+export async function startCognito(stateDir: string, port = 0): Promise<CognitoService> {
   const dataDirectory = join(stateDir, 'cognito');
   mkdirSync(dataDirectory, { recursive: true });
   const key = await SigningKey.load(join(dataDirectory, 'signing-key.pem'));
@@ -158,7 +159,7 @@ export async function startCognito(stateDir: string): Promise<CognitoService> {
     services,
   );
   const httpServer = createServer(cognitoFront(server.application as RequestListener, key));
-  const endpoint = await listen(httpServer);
+  const endpoint = await listenPreferring(httpServer, port);
   config.TokenConfig.IssuerDomain = endpoint;
   return { endpoint, mailbox, messages, stop: () => closeServer(httpServer) };
 }

@@ -12,6 +12,21 @@ export function listen(server: Server, port = 0): Promise<string> {
   });
 }
 
+/**
+ * Starts `server` on 127.0.0.1 at `preferred` when that port is free (a port remembered from an earlier start),
+ * else on any free port; returns its base URL.
+ */
+export async function listenPreferring(server: Server, preferred: number): Promise<string> {
+  if (preferred > 0) {
+    try {
+      return await listen(server, preferred);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' && (err as NodeJS.ErrnoException).code !== 'EACCES') throw err;
+    }
+  }
+  return listen(server, 0);
+}
+
 export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
