@@ -8,7 +8,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE, type LakeDatabase } from '../../core/lake/layout';
-import { PARTITION_KEYS, type LakeTableSpec } from '../../core/search/lake-tables';
+import { glueTableDefinition, type GlueColumn } from '../../core/lake/glue-table';
+import type { LakeTableSpec } from '../../core/search/lake-tables';
 import { ENV } from '../../functions/lib/env';
 import { nodeFunction, secureBucket } from '../policy/resources';
 
@@ -170,40 +171,26 @@ const logicalPart = (name: string) =>
     .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
     .join('');
 
-/** A Glue table over `<database>/<table>/year=/month=/day=/hour=/` with projected partitions. */
+/**
+ * A Glue table over `<database>/<table>/year=/month=/day=/hour=/` with projected partitions: the definition of
+ * core/lake/glue-table (the same as the runtime's ensureLakeTable), in CDK's property names.
+ */
 export function tableInput(table: LakeTableSpec, bucketName: string): glue.CfnTable.TableInputProperty {
-  const location = `s3://${bucketName}/${table.database}/${table.name}/`;
+  const d = glueTableDefinition(table, bucketName);
+  const columns = (cs: readonly GlueColumn[]) => cs.map((c) => ({ name: c.Name, type: c.Type, comment: c.Comment }));
+  const sd = d.StorageDescriptor;
   return {
-    name: table.name,
-    tableType: 'EXTERNAL_TABLE',
-    parameters: {
-      classification: 'json',
-      'caracal.logType': table.logType,
-      'projection.enabled': 'true',
-      'projection.year.type': 'integer',
-      'projection.year.range': '2020,2100',
-      'projection.month.type': 'integer',
-      'projection.month.range': '1,12',
-      'projection.month.digits': '2',
-      'projection.day.type': 'integer',
-      'projection.day.range': '1,31',
-      'projection.day.digits': '2',
-      'projection.hour.type': 'integer',
-      'projection.hour.range': '0,23',
-      'projection.hour.digits': '2',
-      'storage.location.template': `${location}year=\${year}/month=\${month}/day=\${day}/hour=\${hour}`,
-    },
-    partitionKeys: PARTITION_KEYS.map((c) => ({ name: c.name, type: c.type })),
+    name: d.Name,
+    tableType: d.TableType,
+    parameters: d.Parameters,
+    partitionKeys: columns(d.PartitionKeys),
     storageDescriptor: {
-      location,
-      inputFormat: 'org.apache.hadoop.mapred.TextInputFormat',
-      outputFormat: 'org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat',
-      compressed: true,
-      serdeInfo: {
-        serializationLibrary: 'org.openx.data.jsonserde.JsonSerDe',
-        parameters: { 'ignore.malformed.json': 'true', 'timestamp.formats': 'yyyy-MM-dd HH:mm:ss.SSSSSSSSS' },
-      },
-      columns: table.columns.map((c) => ({ name: c.name, type: c.type, comment: c.comment })),
+      location: sd.Location,
+      inputFormat: sd.InputFormat,
+      outputFormat: sd.OutputFormat,
+      compressed: sd.Compressed,
+      serdeInfo: { serializationLibrary: sd.SerdeInfo.SerializationLibrary, parameters: sd.SerdeInfo.Parameters },
+      columns: columns(sd.Columns),
     },
   };
 }

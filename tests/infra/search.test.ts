@@ -2,6 +2,7 @@
 // region's Athena workgroup, whose results go to its own bucket; and in the whole stack, what the api function
 // may do with them.
 import { RemovalPolicy } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../core/lake/layout';
@@ -9,6 +10,7 @@ import { managedSchemas } from '../../core/schemas/managed-schemas';
 import { lakeTableSpecs } from '../../core/search/lake-tables';
 import { DEFAULT_BYTES_SCANNED_CUTOFF, Search } from '../../infra/search/search';
 import { LOCAL_CONFIG, validateDeploymentConfig } from '../../infra/config';
+import { glueTableInput } from '../../functions/lib/search/engine';
 import { bareStack, logicalId, nagErrors, REGION, synthesizedStack } from './support';
 
 interface TableInput {
@@ -104,6 +106,32 @@ describe('the Search construct on a bare stack', () => {
     expect(policies).toContain('table/panther_signals/*');
     expect(policies).toContain('table/panther_rule_errors/*');
     expect(policies).not.toContain('table/panther_logs/*');
+  });
+
+  it('deploys the very table definition the runtime writes through Glue (one builder, core/lake/glue-table)', () => {
+    const { stack, fakes } = bareStack('SearchSameTableTest');
+    const bucketName = 'caracal-lake-123456789012';
+    const specs = lakeTableSpecs([
+      managedSchemas().find((s) => s.schema === 'AWS.CloudTrail')!,
+      { schema: 'Custom.Thing', fields: [{ name: 'n', type: 'bigint' as const, description: 'a number' }] },
+    ]).filter((t) => t.database === LOGS_DATABASE);
+    new Search(stack, 'Search', {
+      removalPolicy: RemovalPolicy.RETAIN,
+      accessLogs: fakes.bucket('AccessLogs'),
+      lakeBucket: s3.Bucket.fromBucketName(stack, 'Lake', bucketName),
+      tables: specs,
+    });
+    const deployed = Object.values(Template.fromStack(stack).findResources('AWS::Glue::Table')).map(
+      (r) => (r as { Properties: { TableInput: unknown } }).Properties.TableInput,
+    );
+    expect(deployed).toHaveLength(2);
+    // CloudFormation's TableInput has the Glue API's names: the template holds what CreateTable is sent.
+    expect(deployed).toEqual(specs.map((spec) => JSON.parse(JSON.stringify(glueTableInput(spec, bucketName)))));
+    const cloudTrail = deployed[0] as TableInput;
+    expect(cloudTrail.Name).toBe('aws_cloudtrail');
+    expect(cloudTrail.Parameters['storage.location.template']).toBe(
+      `s3://${bucketName}/panther_logs/aws_cloudtrail/year=\${year}/month=\${month}/day=\${day}/hour=\${hour}`,
+    );
   });
 
   it('makes the detection tables by a custom resource with no unsuppressed cdk-nag finding', () => {

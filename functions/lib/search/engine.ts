@@ -17,7 +17,8 @@ import {
   UpdateTableCommand,
   type TableInput,
 } from '@aws-sdk/client-glue';
-import { PARTITION_KEYS, type LakeTableSpec } from '../../../core/search/lake-tables';
+import { glueTableDefinition } from '../../../core/lake/glue-table';
+import type { LakeTableSpec } from '../../../core/search/lake-tables';
 import { ENV, requireEnv } from '../env';
 
 let athenaClient: AthenaClient | undefined;
@@ -129,40 +130,16 @@ export async function glueTables(databases: readonly string[]): Promise<GlueTabl
   return tables;
 }
 
-/** A Glue table over `<database>/<table>/year=/month=/day=/hour=/` with projected partitions (as infra/search's). */
+/** A Glue table over `<database>/<table>/year=/month=/day=/hour=/` with projected partitions (core/lake/glue-table, as infra/search's). */
 export function glueTableInput(table: LakeTableSpec, bucketName: string): TableInput {
-  const location = `s3://${bucketName}/${table.database}/${table.name}/`;
+  const definition = glueTableDefinition(table, bucketName);
   return {
-    Name: table.name,
-    TableType: 'EXTERNAL_TABLE',
-    Parameters: {
-      classification: 'json',
-      'caracal.logType': table.logType,
-      'projection.enabled': 'true',
-      'projection.year.type': 'integer',
-      'projection.year.range': '2020,2100',
-      'projection.month.type': 'integer',
-      'projection.month.range': '1,12',
-      'projection.month.digits': '2',
-      'projection.day.type': 'integer',
-      'projection.day.range': '1,31',
-      'projection.day.digits': '2',
-      'projection.hour.type': 'integer',
-      'projection.hour.range': '0,23',
-      'projection.hour.digits': '2',
-      'storage.location.template': `${location}year=\${year}/month=\${month}/day=\${day}/hour=\${hour}`,
-    },
-    PartitionKeys: PARTITION_KEYS.map((c) => ({ Name: c.name, Type: c.type })),
+    ...definition,
+    Parameters: { ...definition.Parameters },
+    PartitionKeys: definition.PartitionKeys.map((c) => ({ ...c })),
     StorageDescriptor: {
-      Location: location,
-      InputFormat: 'org.apache.hadoop.mapred.TextInputFormat',
-      OutputFormat: 'org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat',
-      Compressed: true,
-      SerdeInfo: {
-        SerializationLibrary: 'org.openx.data.jsonserde.JsonSerDe',
-        Parameters: { 'ignore.malformed.json': 'true', 'timestamp.formats': 'yyyy-MM-dd HH:mm:ss.SSSSSSSSS' },
-      },
-      Columns: table.columns.map((c) => ({ Name: c.name, Type: c.type, ...(c.comment ? { Comment: c.comment } : {}) })),
+      ...definition.StorageDescriptor,
+      Columns: definition.StorageDescriptor.Columns.map((c) => ({ ...c })),
     },
   };
 }
