@@ -3,6 +3,7 @@
 // written to the match expressions the engine evaluates, losslessly. What the builder cannot show is named.
 import { isRecord } from '../shape';
 import { OPERATOR_CODES, OPERATOR_EXPRESSIONS, type OperatorCode } from './operators';
+import { UnreadJson } from './values';
 
 /** Levels of groups the builder shows, the outermost group being the first (specification §9). */
 export const MAX_GROUP_DEPTH = 3;
@@ -138,10 +139,8 @@ function readCondition(expression: Record<string, unknown>): Condition | null {
     return { ...base, operator, value: expression.Values };
   }
   if (!only(expression, [specifier, 'Condition', 'Value']) || !('Value' in expression)) return null;
-  const value = expression.Value;
-  // A list or mapping Value has no input in the builder.
-  if (value !== null && typeof value === 'object') return null;
-  return { ...base, operator, value };
+  // A list or mapping Value is a JSON value (the json value type); the builder checks it against the field's type.
+  return { ...base, operator, value: expression.Value };
 }
 
 function readItem(expression: unknown, depth: number, at: string): Item | Unrepresentable {
@@ -182,7 +181,9 @@ export function readExpressions(expressions: unknown, at = 'Detection'): GroupRe
 
 // ------------------------------------------------------------------------------------------- writing
 
-function writeCondition(condition: Condition): Record<string, unknown> {
+function writeCondition(item: Condition): Record<string, unknown> {
+  // JSON text that does not parse is written as the text typed (the builder refuses to save it).
+  const condition = item.value instanceof UnreadJson ? { ...item, value: item.value.text } : item;
   const how = OPERATOR_EXPRESSIONS[condition.operator];
   const key = writeTarget(condition);
   if (how.element) {

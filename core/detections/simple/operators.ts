@@ -93,8 +93,9 @@ const SCALAR_OPERATORS: Readonly<Record<FieldKind, readonly OperatorCode[]>> = {
   bool: ['==', '!=', ...UNARY],
   ip: [...EQUALITY, ...ADDRESS, ...UNARY],
   timestamp: ['==', '!=', ...UNARY, 'starts with'],
-  object: UNARY,
-  json: UNARY,
+  // A JSON or object field equals (or is one of) JSON values typed as JSON text (the json and json_array value types).
+  object: ['==', '!=', 'in', 'not in', ...UNARY],
+  json: ['==', '!=', 'in', 'not in', ...UNARY],
   unknown: OPERATOR_CODES,
 };
 
@@ -108,7 +109,20 @@ export function operatorsFor(type: FieldType): readonly OperatorCode[] {
 
 /** The kinds of value a condition takes (specification §5's condition value types). */
 export type ValueKind =
-  'none' | 'string' | 'int' | 'float' | 'bool' | 'ip' | 'cidr' | 'string[]' | 'int[]' | 'float[]' | 'bool[]' | 'ip[]';
+  | 'none'
+  | 'string'
+  | 'int'
+  | 'float'
+  | 'bool'
+  | 'ip'
+  | 'cidr'
+  | 'json'
+  | 'json_array'
+  | 'string[]'
+  | 'int[]'
+  | 'float[]'
+  | 'bool[]'
+  | 'ip[]';
 
 const scalarValue = (kind: FieldKind): ValueKind => {
   switch (kind) {
@@ -117,9 +131,18 @@ const scalarValue = (kind: FieldKind): ValueKind => {
     case 'bool':
     case 'ip':
       return kind;
+    case 'object':
+    case 'json':
+      return 'json';
     default:
       return 'string';
   }
+};
+
+/** The list kind of a scalar kind: a JSON value's list is one JSON array (json_array). */
+const listValue = (kind: FieldKind): ValueKind => {
+  const scalar = scalarValue(kind);
+  return scalar === 'json' ? 'json_array' : (`${scalar}[]` as ValueKind);
 };
 
 /** The kind of value an operator takes on a field of this type. */
@@ -137,7 +160,7 @@ export function valueKindFor(type: FieldType, operator: OperatorCode): ValueKind
       return 'cidr';
     case 'in':
     case 'not in':
-      return `${scalarValue(type.kind)}[]` as ValueKind;
+      return listValue(type.kind);
     case '>':
     case '<':
     case '>=':

@@ -15,7 +15,35 @@ export const VALUE_MESSAGES: Readonly<Record<Exclude<ValueKind, 'none'>, string>
   'float[]': 'This field + operator requires a list of floats',
   'bool[]': 'This field + operator requires a list of true/false values',
   'ip[]': 'This field + operator requires a list of IPs',
+  json: 'This field + operator requires a JSON value',
+  json_array: 'This field + operator requires a JSON array',
 };
+
+/**
+ * Text typed for a JSON value that does not parse as JSON: kept with the condition so the input shows what was
+ * typed, and refused by valueProblem (a condition holding it is never saved).
+ */
+export class UnreadJson {
+  constructor(readonly text: string) {}
+}
+
+const isJsonKind = (kind: ValueKind): kind is 'json' | 'json_array' => kind === 'json' || kind === 'json_array';
+
+/** A JSON value typed as JSON text (`{"a": 1}`, `"text"`, `[1, 2]`); blank text is no value. */
+function readJson(kind: 'json' | 'json_array', text: string): unknown {
+  if (!text.trim()) return new UnreadJson(text);
+  try {
+    const value: unknown = JSON.parse(text);
+    return kind === 'json_array' && !Array.isArray(value) ? new UnreadJson(text) : value;
+  } catch {
+    return new UnreadJson(text);
+  }
+}
+
+function jsonOk(kind: 'json' | 'json_array', value: unknown): boolean {
+  if (value === undefined || value === '' || value instanceof UnreadJson) return false;
+  return kind === 'json' || (Array.isArray(value) && value.length > 0);
+}
 
 type Scalar = 'string' | 'int' | 'float' | 'bool' | 'ip' | 'cidr';
 
@@ -44,6 +72,7 @@ function scalarOk(kind: Scalar, value: unknown): boolean {
 /** The specification's message when a condition's value is not of the kind it needs; undefined when it is. */
 export function valueProblem(kind: ValueKind, value: unknown): string | undefined {
   if (kind === 'none') return undefined;
+  if (isJsonKind(kind)) return jsonOk(kind, value) ? undefined : VALUE_MESSAGES[kind];
   if (kind.endsWith('[]')) {
     const item = kind.slice(0, -2) as Scalar;
     return Array.isArray(value) && value.length > 0 && value.every((v) => scalarOk(item, v)) ? undefined : VALUE_MESSAGES[kind];
@@ -74,16 +103,24 @@ export const splitList = (text: string) =>
  */
 export function readValue(kind: ValueKind, text: string): unknown {
   if (kind === 'none') return undefined;
+  if (isJsonKind(kind)) return readJson(kind, text);
   if (kind.endsWith('[]')) return splitList(text).map((item) => readScalar(kind.slice(0, -2) as Scalar, item));
   return readScalar(kind as Scalar, text);
 }
 
 /** A value as the text of its input. */
 export function valueText(value: unknown): string {
+  if (value instanceof UnreadJson) return value.text;
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map(valueText).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+}
+
+/** A value as the text of its input for this kind: JSON kinds show JSON text (a string with its quotes). */
+export function valueTextFor(kind: ValueKind, value: unknown): string {
+  if (!isJsonKind(kind) || value instanceof UnreadJson || value === undefined || value === '') return valueText(value);
+  return JSON.stringify(value);
 }
 
 /**
@@ -93,6 +130,12 @@ export function valueText(value: unknown): string {
 export function convertValue(kind: ValueKind, value: unknown): unknown {
   if (kind === 'none') return undefined;
   if (valueProblem(kind, value) === undefined) return value;
+  if (isJsonKind(kind)) {
+    if (value instanceof UnreadJson) return readJson(kind, value.text);
+    const items = Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value];
+    if (kind === 'json_array') return items.length > 0 ? items : new UnreadJson('');
+    return items.length > 0 ? items[0] : new UnreadJson('');
+  }
   if (kind.endsWith('[]')) {
     const items = Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value];
     return items.map((v) => readScalar(kind.slice(0, -2) as Scalar, valueText(v)));

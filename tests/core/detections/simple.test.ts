@@ -189,7 +189,6 @@ describe('simple detections: the builder model', () => {
     ['an enrichment key', [{ Enrichment: { Table: 't', Selector: 's', FieldPath: 'f' }, Condition: 'IsNullOrEmpty' }]],
     ['a comparison of two keys', [{ Condition: 'Equals', Values: [{ Key: 'a' }, { Key: 'b' }] }]],
     ['Values on an operator taking one Value', [{ Key: 'a', Condition: 'Equals', Values: [1] }]],
-    ['a list Value', [{ Key: 'a', Condition: 'Equals', Value: [1] }]],
     ['an extra key', [{ Key: 'a', Condition: 'IsNullOrEmpty', Value: 1 }]],
     ['another element test', [{ Key: 'a', Condition: 'AnyElement', Expressions: [{ Condition: 'Equals', Value: 1 }] }]],
     ['a DeepKey with a dotted key', [{ DeepKey: ['a.b'], Condition: 'IsNullOrEmpty' }]],

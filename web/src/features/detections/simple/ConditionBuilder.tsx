@@ -12,7 +12,7 @@ import {
   UNKNOWN_FIELD,
   valueKindFor,
   valueProblem,
-  valueText,
+  valueTextFor,
   withTarget,
   type Condition,
   type FieldType,
@@ -243,6 +243,12 @@ function ConditionRow({ context, condition, path }: { context: Context; conditio
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+const PLACEHOLDERS: Partial<Record<ValueKind, string>> = {
+  cidr: 'IP or CIDR, e.g. 10.0.0.0/8',
+  json: 'JSON, e.g. {"key": "value"} or "text"',
+  json_array: 'JSON array, e.g. [{"key": "value"}, 2]',
+};
+
 /** The value's text input: typed text is kept as typed while it reads as the value already held. */
 function ValueInput({
   label,
@@ -259,12 +265,12 @@ function ValueInput({
   error: string | undefined;
   onChange: (value: unknown) => void;
 }) {
-  const [text, setText] = useState(() => valueText(value));
+  const [text, setText] = useState(() => valueTextFor(kind, value));
   // A value shows its error once touched (or when it holds something), not as soon as the condition is added.
   const [touched, setTouched] = useState(false);
-  const shownError = touched || valueText(value) !== '' ? error : undefined;
+  const shownError = touched || valueTextFor(kind, value) !== '' ? error : undefined;
   useEffect(() => {
-    if (!sameValue(readValue(kind, text), value)) setText(valueText(value));
+    if (!sameValue(readValue(kind, text), value)) setText(valueTextFor(kind, value));
     // Only an outside change of the value (or its kind) resets the text.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value, kind]);
@@ -286,7 +292,7 @@ function ValueInput({
   return (
     <TextInput
       aria-label={label}
-      placeholder={list ? 'Values, separated by commas' : kind === 'cidr' ? 'IP or CIDR, e.g. 10.0.0.0/8' : 'Value'}
+      placeholder={PLACEHOLDERS[kind] ?? (list ? 'Values, separated by commas' : 'Value')}
       value={text}
       readOnly={readOnly}
       error={shownError}
