@@ -37,17 +37,40 @@ export interface FunctionSpec {
 /** One running container of a function: answers one invocation at a time. */
 interface Container {
   invoke(event: unknown, requestId: string): Promise<InvokeResult>;
+  /** False once its process has exited (crashed, killed, or recycled after reaching its memory limit). */
+  alive(): boolean;
   stop(): Promise<void>;
+}
+
+/** The answer for a call whose worker reached the function's declared memory (MemorySize). */
+export function outOfMemory(memorySize: number): InvokeResult {
+  return {
+    ok: false,
+    error: {
+      errorType: 'Runtime.OutOfMemory',
+      errorMessage: `Runtime exited: the function reached its memory limit of ${memorySize} MB (MemorySize)`,
+    },
+  };
+}
+
+/** What the worker's exit means for the calls it had not answered. */
+function exitMessage(code: number | null, signal: NodeJS.Signals | null): string {
+  return `Runtime exited with ${signal ?? `code ${code}`}`;
 }
 
 export type LogSink = (functionName: string, line: string) => void;
 
 const MAX_CONTAINERS = 4;
 
+/** python-worker.py's exit code after a call reached the memory limit (it answers the call first). */
+const OUT_OF_MEMORY_EXIT = 86;
+
 export class LocalFunction {
   private readonly idle: Container[] = [];
   private readonly all = new Set<Container>();
   private readonly waiting: Array<(c: Container) => void> = [];
+  private readonly drained: Array<() => void> = [];
+  private running = 0;
 
   constructor(
     readonly spec: FunctionSpec,
@@ -69,16 +92,38 @@ export class LocalFunction {
         });
       }, this.spec.timeoutMs);
     });
-    const outcome = await Promise.race([container.invoke(event, requestId), timeout]);
-    clearTimeout(timer);
-    if (!outcome.ok && outcome.error.errorType === 'Sandbox.Timedout') {
-      // A timed-out container may still be running user code: discard it, as Lambda does.
-      this.all.delete(container);
-      await container.stop();
-    } else {
-      this.release(container);
+    this.running++;
+    try {
+      const outcome = await Promise.race([container.invoke(event, requestId), timeout]);
+      clearTimeout(timer);
+      if (!outcome.ok && outcome.error.errorType === 'Sandbox.Timedout') {
+        // A timed-out container may still be running user code: discard it, as Lambda does.
+        this.discard(container);
+        await container.stop();
+      } else {
+        this.release(container);
+      }
+      return outcome;
+    } finally {
+      this.running--;
+      if (this.running === 0) for (const resolve of this.drained.splice(0)) resolve();
     }
-    return outcome;
+  }
+
+  /** Calls being answered now. */
+  get inFlight(): number {
+    return this.running;
+  }
+
+  /** Resolves when no call is in flight (at once when none is). */
+  whenIdle(): Promise<void> {
+    if (this.running === 0) return Promise.resolve();
+    return new Promise((resolve) => this.drained.push(resolve));
+  }
+
+  /** Worker processes running now (idle or busy). */
+  get workers(): number {
+    return this.all.size;
   }
 
   async stop(): Promise<void> {
@@ -88,17 +133,35 @@ export class LocalFunction {
   }
 
   private acquire(): Promise<Container> {
-    const idle = this.idle.pop();
-    if (idle) return Promise.resolve(idle);
-    if (this.all.size < MAX_CONTAINERS) {
-      const container = this.spec.runtime.startsWith('python') ? this.startPython() : this.startNode();
-      this.all.add(container);
-      return Promise.resolve(container);
+    // an idle worker that died (crashed, killed) since its last call is dropped, never handed a call
+    for (let idle = this.idle.pop(); idle; idle = this.idle.pop()) {
+      if (idle.alive()) return Promise.resolve(idle);
+      this.all.delete(idle);
     }
+    if (this.all.size < MAX_CONTAINERS) return Promise.resolve(this.startContainer());
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
+  private startContainer(): Container {
+    const container = this.spec.runtime.startsWith('python') ? this.startPython() : this.startNode();
+    this.all.add(container);
+    return container;
+  }
+
+  private discard(container: Container): void {
+    this.all.delete(container);
+    const i = this.idle.indexOf(container);
+    if (i >= 0) this.idle.splice(i, 1);
+  }
+
   private release(container: Container): void {
+    if (!container.alive()) {
+      // its process exited during the call: a waiting call gets a new worker in its place
+      this.discard(container);
+      const next = this.waiting.shift();
+      if (next) next(this.startContainer());
+      return;
+    }
     const next = this.waiting.shift();
     if (next) next(container);
     else this.idle.push(container);
@@ -116,18 +179,26 @@ export class LocalFunction {
       memorySize: spec.memorySize,
       timeoutMs: spec.timeoutMs,
     };
-    const child: ChildProcess = spawn(node, [NODE_WORKER, JSON.stringify(config)], {
+    // The declared memory is the V8 heap's limit; a worker that reaches it exits, and its call fails clearly.
+    const child: ChildProcess = spawn(node, [`--max-old-space-size=${spec.memorySize}`, NODE_WORKER, JSON.stringify(config)], {
       cwd: spec.codeDir,
       env: { ...spec.environment, PATH: process.env.PATH ?? '/usr/bin:/bin' },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
+    let outOfHeap = false;
     this.pipeLogs(child.stdout!);
-    this.pipeLogs(child.stderr!);
+    this.pipeLogs(child.stderr!, (line) => {
+      if (/JavaScript heap out of memory|Reached heap limit/.test(line)) outOfHeap = true;
+    });
     const pending = new Map<string, (r: InvokeResult) => void>();
     const failAll = (message: string) => {
       for (const [id, resolve] of pending) {
         pending.delete(id);
-        resolve({ ok: false, error: { errorType: 'Runtime.ExitError', errorMessage: message } });
+        resolve(
+          outOfHeap
+            ? outOfMemory(spec.memorySize)
+            : { ok: false, error: { errorType: 'Runtime.ExitError', errorMessage: message } },
+        );
       }
     };
     child.on('message', (msg: { id: string } & InvokeResult) => {
@@ -136,12 +207,12 @@ export class LocalFunction {
     });
     child.on('error', (err) => failAll(`Node.js (${node}) could not start: ${err.message}`));
     child.on('exit', (code, signal) => {
-      this.all.delete(container);
-      const i = this.idle.indexOf(container);
-      if (i >= 0) this.idle.splice(i, 1);
-      failAll(`Runtime exited with ${signal ?? `code ${code}`}`);
+      this.discard(container);
+      // the heap-limit message may arrive on stderr just after the exit: give it a moment
+      setTimeout(() => failAll(exitMessage(code, signal)), signal === 'SIGABRT' || code === 134 ? 50 : 0);
     });
     const container: Container = {
+      alive: () => child.exitCode === null && child.signalCode === null,
       invoke: (event, requestId) =>
         new Promise((resolve) => {
           const id = randomUUID();
@@ -163,7 +234,9 @@ export class LocalFunction {
 
   private startPython(): Container {
     const { spec } = this;
-    const child: ChildProcess = spawn('python3', ['-u', PYTHON_WORKER, spec.codeDir, spec.handler], {
+    // The declared memory is the worker's address-space limit (python-worker.py sets it): a call that reaches it
+    // fails with Runtime.OutOfMemory and the worker is replaced.
+    const child: ChildProcess = spawn('python3', ['-u', PYTHON_WORKER, spec.codeDir, spec.handler, String(spec.memorySize)], {
       cwd: spec.codeDir,
       env: { ...spec.environment, PATH: process.env.PATH ?? '/usr/bin:/bin', CARACAL_FUNCTION_ARN: spec.arn },
       stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
@@ -172,11 +245,16 @@ export class LocalFunction {
     this.pipeLogs(child.stderr!);
     const pending = new Map<string, (r: InvokeResult) => void>();
     const answers = createInterface({ input: child.stdio[3] as NodeJS.ReadableStream });
+    let exiting = false;
     answers.on('line', (line) => {
-      const msg = JSON.parse(line) as { id: string } & InvokeResult;
+      const { exiting: last, ...msg } = JSON.parse(line) as { id: string; exiting?: boolean } & InvokeResult;
+      // the worker exits after this answer (it reached its memory limit): it takes no further call
+      if (last) exiting = true;
       pending.get(msg.id)?.(msg);
       pending.delete(msg.id);
     });
+    // a write to a worker that just died fails with EPIPE: its exit answers the call
+    child.stdin!.on('error', () => undefined);
     const failAll = (message: string) => {
       for (const [id, resolve] of pending) {
         pending.delete(id);
@@ -185,12 +263,11 @@ export class LocalFunction {
     };
     child.on('error', (err) => failAll(`python3 could not start: ${err.message}`));
     child.on('exit', (code, signal) => {
-      this.all.delete(container);
-      const i = this.idle.indexOf(container);
-      if (i >= 0) this.idle.splice(i, 1);
-      failAll(`Runtime exited with ${signal ?? `code ${code}`}`);
+      this.discard(container);
+      failAll(code === OUT_OF_MEMORY_EXIT ? outOfMemory(spec.memorySize).error.errorMessage : exitMessage(code, signal));
     });
     const container: Container = {
+      alive: () => !exiting && child.exitCode === null && child.signalCode === null,
       invoke: (event, requestId) =>
         new Promise((resolve) => {
           const id = randomUUID();
@@ -208,8 +285,11 @@ export class LocalFunction {
     return container;
   }
 
-  private pipeLogs(stream: NodeJS.ReadableStream): void {
-    createInterface({ input: stream }).on('line', (line) => this.log(this.spec.name, line));
+  private pipeLogs(stream: NodeJS.ReadableStream, watch?: (line: string) => void): void {
+    createInterface({ input: stream }).on('line', (line) => {
+      watch?.(line);
+      this.log(this.spec.name, line);
+    });
   }
 }
 

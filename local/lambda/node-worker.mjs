@@ -16,6 +16,9 @@ process.on('warning', (w) => {
 const { codeDir, handler, functionName, functionArn, memorySize, timeoutMs } = JSON.parse(process.argv[2]);
 // Dies with the runtime that started it.
 process.on('disconnect', () => process.exit(0));
+// The terminal's Ctrl-C reaches the whole process group: the runtime drains the calls in flight, then ends its
+// workers, so this one keeps answering until then.
+process.on('SIGINT', () => {});
 const dot = handler.lastIndexOf('.');
 const modulePath = join(codeDir, handler.slice(0, dot));
 const exportName = handler.slice(dot + 1);
