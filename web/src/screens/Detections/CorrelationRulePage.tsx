@@ -35,6 +35,7 @@ import {
   UPDATE_DETECTION_MUTATION,
 } from './detectionEditor.operations';
 import { useMayModifyEditor, type EditorDetection } from './DetectionEditorPage';
+import { DetectionRuns } from './DetectionRuns';
 import { editorErrorMessage } from './useDetectionEditor';
 import { useEditorLeaveGuard } from './useEditorLeaveGuard';
 
@@ -255,6 +256,7 @@ function CorrelationEditor({
           </Tabs>
         </Box>
       </SimpleGrid>
+      {existing && readOnly && <DetectionRuns id={existing.id} />}
     </Stack>
   );
 }

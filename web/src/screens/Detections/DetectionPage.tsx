@@ -4,19 +4,21 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { editDetectionPath, newDetectionPath } from '../../app/routes';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailure } from '../../components/LoadFailure';
 import { CodeEditor } from '../../features/detections/editor/CodeEditor';
 import { testsYaml, valuesFromDocument } from '../../features/detections/editor/detectionDocument';
+import { AddFilterDrawer } from '../../features/detections/filters/AddFilterDrawer';
 import { UnitTestsPanel, type TestRunOutcome } from '../../features/detections/unit-tests/UnitTestsPanel';
 import { VersionsPanel, type VersionContent, type VersionRow } from '../../features/detections/versions/VersionsPanel';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { formatDateTimeUtc } from '../../lib/format';
 import type { EditorDetection } from './DetectionEditorPage';
 import { useMayModifyEditor } from './DetectionEditorPage';
+import { DetectionRuns, SCHEDULED_TYPES } from './DetectionRuns';
 import {
   DETECTION_VERSION_QUERY,
   DETECTION_VERSIONS_QUERY,
@@ -53,6 +55,7 @@ export function DetectionPage() {
   const [restore] = useMutation<{ restoreDetectionVersion: PageDetection }>(RESTORE_VERSION_MUTATION);
   const [runTests] = useMutation<{ runDetectionTests: TestRunOutcome }>(RUN_TESTS_MUTATION);
   const values = useMemo(() => (detection ? valuesFromDocument(detection.yaml, detection.body ?? null) : null), [detection]);
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const loadVersion = useCallback(
     async (version: number): Promise<VersionContent> => {
@@ -78,6 +81,8 @@ export function DetectionPage() {
 
   const mayModify = permission.may && !detection.managed;
   const isPolicy = detection.analysisType === 'POLICY';
+  // Inline filters belong to rules and scheduled rules; the sheet saves them as a new version.
+  const filterable = mayModify && (detection.analysisType === 'RULE' || detection.analysisType === 'SCHEDULED_RULE');
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
@@ -118,6 +123,11 @@ export function DetectionPage() {
                 .catch((err: unknown) => notifications.show({ color: 'red', message: editorErrorMessage(err) }));
             }}
           />
+          {filterable && (
+            <Button variant="light" onClick={() => setFiltersOpen(true)}>
+              Add Filter
+            </Button>
+          )}
           {detection.managed
             ? permission.may && (
                 <Button component={Link} to={newDetectionPath({ relatedDetectionId: detection.id, relationOperation: 'clone' })}>
@@ -131,6 +141,16 @@ export function DetectionPage() {
               )}
         </Group>
       </Group>
+      {filterable && (
+        <AddFilterDrawer
+          detectionId={detection.id}
+          opened={filtersOpen}
+          onClose={() => {
+            setFiltersOpen(false);
+            void Promise.all([detectionQuery.refetch(), versionsQuery.refetch()]);
+          }}
+        />
+      )}
       {values.description && <Text size="sm">{values.description}</Text>}
       <Paper withBorder p="md">
         <Stack gap="sm">
@@ -169,6 +189,7 @@ export function DetectionPage() {
           />
         </Stack>
       </Paper>
+      {SCHEDULED_TYPES.includes(detection.analysisType) && <DetectionRuns id={detection.id} />}
       <Paper withBorder p="md">
         {versionsQuery.data ? (
           <VersionsPanel

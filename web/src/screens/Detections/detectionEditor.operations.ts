@@ -162,3 +162,18 @@ export const EDITOR_DESTINATIONS_QUERY = gql`
     }
   }
 `;
+
+export const DETECTION_RUNS_QUERY = gql`
+  query DetectionRuns($id: ID!) {
+    detectionRuns(id: $id) {
+      startedAt
+      finishedAt
+      runAt
+      windowStart
+      rows
+      matches
+      alerts
+      error
+    }
+  }
+`;
