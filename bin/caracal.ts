@@ -1,4 +1,10 @@
 // `caracal <command>`: each command lives in bin/commands/<command>.ts and exports `run(argv): Promise<number>`.
+// bin/caracal.mjs runs this file compiled (bin/build.mjs); commands load on demand, so `--version` and `--help`
+// import nothing else.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 const commands: Record<string, { summary: string; load: () => Promise<{ run: (argv: string[]) => Promise<number> }> }> = {
   parse: { summary: 'parse logs with a schema into normalized events', load: () => import('./commands/parse.ts') },
   schema: { summary: 'list, validate and infer schemas', load: () => import('./commands/schema.ts') },
@@ -10,11 +16,16 @@ const commands: Record<string, { summary: string; load: () => Promise<{ run: (ar
 
 function usage(): string {
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(10)}${c.summary}`);
-  return `usage: caracal <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'caracal <command> --help' for a command's options.`;
+  return `usage: caracal <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'caracal <command> --help' for a command's options, 'caracal --version' for the version.`;
 }
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === '--version' || name === '-v') {
+    const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'package.json');
+    process.stdout.write(`caracal ${(JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version}\n`);
+    return 0;
+  }
   if (!name || name === '--help' || name === '-h') {
     process.stdout.write(usage() + '\n');
     return name ? 0 : 2;

@@ -1,13 +1,15 @@
 // A client for the Python detection worker (worker.py): one long-lived python3 process speaking JSON lines,
 // answering requests in order. The worker hosts the sandbox processes the detections' code runs in.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { tmpdir } from 'node:os';
+import { homedir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface WorkerOptions {
   python?: string;
+  /** Where Python keeps compiled bytecode (default PYCACHE_DIR). */
+  pycache?: string;
 }
 
 interface Pending {
@@ -17,6 +19,9 @@ interface Pending {
 
 export const WORKER_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'worker.py');
 
+/** The user's own cache folder (never a shared temp folder, where another user could plant bytecode). */
+export const PYCACHE_DIR = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'caracal', 'pycache');
+
 export class DetectionWorker {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly pending = new Map<number, Pending>();
@@ -25,11 +30,16 @@ export class DetectionWorker {
   private exited: Error | undefined;
 
   constructor(options: WorkerOptions = {}) {
-    // The worker's own bytecode is cached under the temp folder. It needs no AWS credentials (nor do its
-    // sandboxes ever get an environment).
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_')));
-    env.PYTHONPYCACHEPREFIX = join(tmpdir(), 'caracal-pycache');
-    this.child = spawn(options.python ?? 'python3', [WORKER_SCRIPT], { stdio: ['pipe', 'pipe', 'pipe'], env });
+    // The worker needs no AWS credentials (nor do its sandboxes ever get an environment). Its bytecode, and its
+    // sandboxes' (they read it, never write it), is cached in a folder of its own: the sources may be
+    // read-only, and a PYTHONDONTWRITEBYTECODE in the caller's environment would recompile every module on
+    // every start.
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_') && name !== 'PYTHONDONTWRITEBYTECODE'),
+    );
+    delete env.PYTHONPYCACHEPREFIX;
+    const args = ['-X', `pycache_prefix=${options.pycache ?? PYCACHE_DIR}`, WORKER_SCRIPT];
+    this.child = spawn(options.python ?? 'python3', args, { stdio: ['pipe', 'pipe', 'pipe'], env });
     // Writing to a worker that has exited must not crash the host; the exit is reported instead.
     this.child.stdin.on('error', () => undefined);
     this.child.stderr.setEncoding('utf8');

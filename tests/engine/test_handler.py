@@ -82,6 +82,29 @@ class HandlerTest(unittest.TestCase):
         out = handler.handler({"content": content, "test": {"detectionId": "U", "tests": tests}})
         self.assertEqual([(t["name"], t["passed"]) for t in out["tests"]], [("hit", True), ("miss", False)])
 
+    def test_unit_tests_share_the_warm_sandbox_but_no_state(self):
+        # Run All calls the handler once per detection: the calls share one sandbox process (no start per
+        # call), yet each call's tests run in a child of their own that holds only the content they came with
+        # (one compiled content, an Engine, where the sandbox's zygote keeps one per version).
+        handler = load_handler(self)
+        helper = {"id": "shared_state", "body": "SEEN = []\n"}
+        writer = {"version": "draft-1", "globals": [helper], "detections": [rule("Writer", (
+            "import builtins\nimport shared_state\n"
+            "def rule(event):\n    shared_state.SEEN.append(1)\n    builtins.LEAK = 'draft-1 secret'\n    return True\n"))]}
+        reader = {"version": "draft-2", "globals": [helper], "detections": [rule("Reader", (
+            "import builtins\nimport gc\nimport shared_state\n"
+            "def rule(event):\n"
+            "    other = sum(1 for o in gc.get_objects() if type(o).__name__ == 'Engine') != 1\n"
+            "    return not shared_state.SEEN and not hasattr(builtins, 'LEAK') and not other\n"))]}
+        test = [{"Name": "t", "ExpectedResult": True, "Log": {"x": 1}}]
+        first = handler.handler({"content": writer, "test": {"detectionId": "Writer", "tests": test}})
+        sandbox = handler.HOST.warm.process.pid
+        second = handler.handler({"content": reader, "test": {"detectionId": "Reader", "tests": test}})
+        self.assertEqual([t["passed"] for t in first["tests"] + second["tests"]], [True, True], second)
+        self.assertEqual(handler.HOST.warm.process.pid, sandbox)
+        again = handler.handler({"content": writer, "test": {"detectionId": "Writer", "tests": test * 2}})
+        self.assertEqual([t["passed"] for t in again["tests"]], [True, True])
+
     def test_a_detection_ending_the_process_or_sleeping_costs_only_itself(self):
         handler = load_handler(self)
         content = {"version": "bad", "timeLimitSeconds": 30, "detections": [

@@ -3,8 +3,9 @@
 The host holds what user code must never reach (the function's environment and credentials, the
 key-value table's client) and runs user code only in sandbox processes (sandbox.py): `python3 -I -B`
 started fresh (spawned, never forked from the host) with an environment holding only TZ=UTC and four
-pipes. It keeps one warm sandbox for detection runs, with each content version compiled once; unit
-tests, script parsers and save-time checks get a sandbox of their own, discarded after the call.
+pipes. It keeps one warm sandbox for detection runs and unit tests, with each content version compiled
+once (the zygote only compiles; user code runs in a child forked per task, which keeps only its own content
+version and is discarded after); script parsers and save-time checks get a sandbox of their own.
 
 A run goes detection by detection in a child the sandbox forks; results stream back as they are made.
 When the child dies (exits, crashes, is killed for memory) or its detection overruns its share of the
@@ -36,6 +37,9 @@ from .script_parser import MAX_BATCH_OUTPUT_BYTES, MAX_BATCH_SECONDS
 
 SANDBOX_SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "sandbox.py")
 MODULE_FOLDERS = optional_module_folders()
+# The host's bytecode folder, when it has one of its own (the local worker): sandboxes read the bytecode the
+# host wrote there (they never write any: -B, and a child can open no file) instead of compiling every module.
+_PYCACHE = ("-X", f"pycache_prefix={sys.pycache_prefix}") if sys.pycache_prefix else ()
 DEFAULT_MEMORY_MB = 1024
 STARTUP_SECONDS = 60.0
 # Content versions a warm sandbox keeps compiled (the detections function sends one per log type).
@@ -115,7 +119,7 @@ class Sandbox:
         theirs = (ctl_in_r, ctl_out_w, data_w, kv_r)
         try:
             self.process = subprocess.Popen(  # pylint: disable=consider-using-with - ended in close()
-                [sys.executable, "-I", "-B", SANDBOX_SCRIPT, *map(str, theirs), str(memory_mb),
+                [sys.executable, "-I", "-B", *_PYCACHE, SANDBOX_SCRIPT, *map(str, theirs), str(memory_mb),
                  "1" if allow_unfiltered else "0", *MODULE_FOLDERS],
                 env={"TZ": "UTC"}, stdin=subprocess.DEVNULL, stdout=err_w, stderr=err_w, pass_fds=theirs,
                 cwd="/", close_fds=True,

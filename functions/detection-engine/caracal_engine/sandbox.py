@@ -30,6 +30,7 @@ so the host can blame the right detection, test or line and fork again for the r
 Every task also carries "cpuSeconds" (the child's CPU limit) and "nonce" (names its key-value requests).
 """
 
+import gc
 import json
 import marshal
 import mmap
@@ -131,7 +132,7 @@ class KeyValueError(Exception):
 class Child:
     """A forked child: locks itself down further, runs one task, streams its results."""
 
-    def __init__(self, task: Mapping, data: Channel, engines: Mapping[str, Engine], progress: memoryview, filtered: bool) -> None:
+    def __init__(self, task: Mapping, data: Channel, engines: Dict[str, Engine], progress: memoryview, filtered: bool) -> None:
         self.task = task
         self.data = data
         self.engines = engines
@@ -169,6 +170,13 @@ class Child:
             self.parse(start)
             return
         engine = self.engines[task["version"]]
+        # The zygote keeps several content versions (live runs' and unit tests'): the child drops all but its own
+        # before any user code runs, so a detection under test cannot reach another version's code or state.
+        others = [v for v in self.engines if v != task["version"]]
+        for version in others:
+            del self.engines[version]
+        if others:
+            gc.collect()
         engine.activate()
         if kind == "run":
             kv.use_store(kv.WorkerStore(self.key_value))
