@@ -3,3 +3,4 @@ export * from './sql-guard';
 export * from './time-range';
 export * from './builder';
 export * from './lake-tables';
+export * from './athena-values';

@@ -11,10 +11,13 @@ import {
   StartQueryExecutionCommand,
   StopQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
-import { GetTableCommand, GetTablesCommand, GlueClient } from '@aws-sdk/client-glue';
+import { CreateTableCommand, GetTableCommand, GetTablesCommand, GlueClient, UpdateTableCommand } from '@aws-sdk/client-glue';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LakeTableSpec } from '../../core/search/lake-tables';
+import { lakeTableSpecs, type LakeTableSpec } from '../../core/search/lake-tables';
+import { readAthenaText } from '../../core/search/athena-values';
+import { managedSchemas } from '../../core/schemas/managed-schemas';
+import { glueTableInput } from '../../functions/lib/search/engine';
 import { startAthena, type AthenaService } from '../../local/services/athena';
 import { localClientConfig } from '../../local/services/net';
 
@@ -79,7 +82,7 @@ describe('the Athena stand-in', () => {
       ['tags', 'array'],
     ]);
     expect(first.ResultSet?.Rows?.[0].Data?.map((d) => d.VarCharValue)).toEqual(['n', 'tags']);
-    expect(first.ResultSet?.Rows?.[1].Data?.map((d) => d.VarCharValue)).toEqual(['0', '["t0"]']);
+    expect(first.ResultSet?.Rows?.[1].Data?.map((d) => d.VarCharValue)).toEqual(['0', '[t0]']);
     const values: string[] = first.ResultSet!.Rows!.slice(1).map((r) => r.Data![0].VarCharValue!);
     let token = first.NextToken;
     while (token) {
@@ -127,5 +130,131 @@ describe('the Athena stand-in', () => {
       'Table nope not found.',
     );
     await expect(glue.send(new GetTablesCommand({ DatabaseName: 'mysql' }))).rejects.toThrow('Database mysql not found.');
+  });
+});
+
+async function rowsOf(client: AthenaClient, sql: string) {
+  const id = (await client.send(new StartQueryExecutionCommand({ QueryString: sql, WorkGroup: 'test' }))).QueryExecutionId!;
+  for (;;) {
+    const q = (await client.send(new GetQueryExecutionCommand({ QueryExecutionId: id }))).QueryExecution!;
+    if (q.Status?.State === 'FAILED') throw new Error(q.Status.StateChangeReason);
+    if (q.Status?.State === 'SUCCEEDED') {
+      const out = await client.send(new GetQueryResultsCommand({ QueryExecutionId: id }));
+      return {
+        bytes: q.Statistics!.DataScannedInBytes!,
+        rows: out.ResultSet!.Rows!.slice(1).map((r) => r.Data!.map((d) => d.VarCharValue ?? null)),
+      };
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('the Athena stand-in, as Athena answers', () => {
+  it('writes arrays, rows and maps as Athena does, and the search service reads them back', async () => {
+    const { rows } = await rowsOf(
+      athena,
+      `SELECT ARRAY['a', 'b'] AS xs, ARRAY[1, 2] AS ns, CAST(ROW(1, 'x') AS ROW(n integer, s varchar)) AS r, ARRAY[ARRAY['p'], ARRAY[]] AS nested, CAST(NULL AS array(varchar)) AS none`,
+    );
+    expect(rows[0]).toEqual(['[a, b]', '[1, 2]', '{n=1, s=x}', '[[p], []]', null]);
+    expect(rows[0].slice(0, 4).map((v) => readAthenaText(v!))).toEqual([['a', 'b'], ['1', '2'], { n: '1', s: 'x' }, [['p'], []]]);
+    expect(readAthenaText('[a, null, {k=[1, 2]}]')).toEqual(['a', null, { k: ['1', '2'] }]);
+    expect(readAthenaText('plain')).toBeUndefined();
+    expect(readAthenaText('[unclosed')).toBeUndefined();
+  });
+
+  it('counts as scanned the files read after partition pruning, not every file of the table', async () => {
+    const lake = mkdtempSync(join(tmpdir(), 'caracal-athena-scan-'));
+    const db = await (await DuckDBInstance.create(':memory:')).connect();
+    for (const day of ['01', '02', '03', '04']) {
+      const hour = join(lake, 'panther_logs', 'things', 'year=2026', 'month=01', `day=${day}`, 'hour=00');
+      mkdirSync(hour, { recursive: true });
+      await db.run(
+        `COPY (SELECT '2026-01-${day} 00:00:00.000000000' AS p_event_time, i AS n, ['t'] AS tags FROM range(500) r(i)) TO '${join(hour, 'a.json.gz')}' (FORMAT json, COMPRESSION gzip)`,
+      );
+    }
+    db.closeSync();
+    const scan = await startAthena({ lakeDir: lake, tables: [TABLE] });
+    const client = new AthenaClient(localClientConfig(scan.endpoint, 'us-east-1'));
+    try {
+      const all = await rowsOf(client, 'SELECT count(*) FROM panther_logs.things');
+      const oneDay = await rowsOf(client, 'SELECT count(*) FROM panther_logs.things WHERE year = 2026 AND month = 1 AND day = 2');
+      expect([all.rows[0][0], oneDay.rows[0][0]]).toEqual(['2000', '500']);
+      expect(all.bytes).toBeGreaterThan(0);
+      expect(oneDay.bytes / all.bytes).toBeCloseTo(0.25, 1);
+      const none = await rowsOf(client, 'SELECT count(*) FROM panther_logs.things WHERE year = 2019');
+      expect(none.bytes).toBe(0);
+    } finally {
+      client.destroy();
+      await scan.stop();
+      rmSync(lake, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the tables made through Glue across a restart, and makes one without reloading the others', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'caracal-athena-catalog-'));
+    const lake = join(state, 'lake');
+    const hour = join(lake, 'panther_logs', 'custom_late', 'year=2026', 'month=01', 'day=01', 'hour=00');
+    mkdirSync(hour, { recursive: true });
+    const db = await (await DuckDBInstance.create(':memory:')).connect();
+    await db.run(
+      `COPY (SELECT '2026-01-01 00:00:00.000000000' AS p_event_time, 'v' || i AS word FROM range(3) r(i)) TO '${join(hour, 'a.json.gz')}' (FORMAT json, COMPRESSION gzip)`,
+    );
+    db.closeSync();
+    const catalogFile = join(state, 'glue-tables.json');
+    const managed = lakeTableSpecs(managedSchemas());
+    expect(managed.length).toBeGreaterThan(300);
+    const custom = lakeTableSpecs([{ schema: 'Custom.Late', fields: [{ name: 'word', type: 'string' as const }] }]);
+    let first: AthenaService | undefined = await startAthena({ lakeDir: lake, tables: managed, catalogFile });
+    let client = new GlueClient(localClientConfig(first.endpoint, 'us-east-1'));
+    let query = new AthenaClient(localClientConfig(first.endpoint, 'us-east-1'));
+    try {
+      for (const t of custom)
+        await client.send(new CreateTableCommand({ DatabaseName: t.database, TableInput: glueTableInput(t, 'lake') }));
+      expect((await rowsOf(query, 'SELECT word FROM panther_logs.custom_late ORDER BY word')).rows).toEqual([
+        ['v0'],
+        ['v1'],
+        ['v2'],
+      ]);
+      // A managed table is still there and still read (its view was not dropped with a reload).
+      expect((await rowsOf(query, 'SELECT count(*) FROM panther_logs.aws_cloudtrail')).rows).toEqual([['0']]);
+      const wider = lakeTableSpecs([
+        {
+          schema: 'Custom.Late',
+          fields: [
+            { name: 'word', type: 'string' as const },
+            { name: 'extra', type: 'bigint' as const },
+          ],
+        },
+      ]).find((t) => t.database === 'panther_logs')!;
+      await client.send(new UpdateTableCommand({ DatabaseName: 'panther_logs', TableInput: glueTableInput(wider, 'lake') }));
+      expect((await rowsOf(query, 'SELECT word, extra FROM panther_logs.custom_late ORDER BY word')).rows[0]).toEqual([
+        'v0',
+        null,
+      ]);
+      client.destroy();
+      query.destroy();
+      await first.stop();
+      first = undefined;
+      // Started again with only the managed tables given, as the local runtime does: the custom one is known.
+      const second = await startAthena({ lakeDir: lake, tables: managed, catalogFile });
+      client = new GlueClient(localClientConfig(second.endpoint, 'us-east-1'));
+      query = new AthenaClient(localClientConfig(second.endpoint, 'us-east-1'));
+      try {
+        const table = await client.send(new GetTableCommand({ DatabaseName: 'panther_signals', Name: 'custom_late' }));
+        expect(table.Table?.Parameters?.['caracal.logType']).toBe('Custom.Late');
+        expect((await rowsOf(query, 'SELECT word, extra FROM panther_logs.custom_late ORDER BY word')).rows).toEqual([
+          ['v0', null],
+          ['v1', null],
+          ['v2', null],
+        ]);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      client.destroy();
+      query.destroy();
+      await first?.stop();
+      rmSync(state, { recursive: true, force: true });
+    }
   });
 });

@@ -33,6 +33,11 @@ export interface LakeEngine {
   connect(): Promise<DuckDBConnection>;
   /** Re-reads which known tables have data files now (a table's first files turn its empty view into a reader). */
   refresh(): Promise<void>;
+  /**
+   * Adds or replaces one known table (its columns from a schema) without touching the others: the Athena
+   * stand-in's CreateTable/UpdateTable. Only for an engine opened with a catalog.
+   */
+  register(table: TableInfo): Promise<void>;
   close(): void;
 }
 
@@ -96,6 +101,16 @@ export async function openLake(dir?: string, options: LakeOptions = {}): Promise
         if (existsSync(path) && dataFormat(path, suffix) && (await registerKnownTable(connection, table, path, suffix)))
           empty.delete(table);
       }
+    },
+    register: async (table) => {
+      const at = tables.findIndex((t) => t.database === table.database && t.name === table.name);
+      const old = at >= 0 ? tables[at] : undefined;
+      if (old) empty.delete(old);
+      const path = dir && join(dir, table.database, table.name);
+      const found = path && existsSync(path) ? path : undefined;
+      if (!(await registerKnownTable(connection, table, found, suffix))) empty.add(table);
+      if (at >= 0) tables[at] = table;
+      else tables.push(table);
     },
     close: () => {
       connection.closeSync();

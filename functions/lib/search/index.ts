@@ -14,6 +14,7 @@ import {
   flowTypeOfHive,
   isPreset,
   partitionFilter,
+  readAthenaText,
   resolveTimeRange,
   type ResolvedRange,
   type TimeRangeInput,
@@ -325,13 +326,15 @@ const cellValue = (value: string | null, type: string): unknown => {
   }
   if (/^(double|float|real)$/.test(t) || t.startsWith('decimal')) return Number(value);
   if (t === 'boolean') return value === 'true';
-  if (t === 'json' || t.startsWith('array') || t.startsWith('row') || t.startsWith('map')) {
+  if (t === 'json') {
     try {
       return JSON.parse(value);
     } catch {
       return value;
     }
   }
+  // Athena writes arrays, rows and maps as `[a, b]` / `{k=v}` text (core/search/athena-values).
+  if (t.startsWith('array') || t.startsWith('row') || t.startsWith('map')) return readAthenaText(value) ?? value;
   return value;
 };
 

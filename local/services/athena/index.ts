@@ -4,15 +4,19 @@
 // GetTables, GetTable; CreateTable/UpdateTable for custom log types). Queries run asynchronously on DuckDB
 // over the lake bucket's files as the S3 stand-in keeps them (functions/lib/lake/duckdb.ts), each on its own
 // connection so StopQueryExecution interrupts it. Athena SQL is translated where DuckDB spells it otherwise
-// (translate.ts).
+// (translate.ts). Like Glue, the catalog outlives a restart: tables made by CreateTable/UpdateTable (custom log
+// types) are kept in a file and known at the next start. Values come back as Athena writes them (arrays as
+// `[a, b]`, rows and maps as `{k=v}`, core/search/athena-values), and "bytes scanned" is the size of the data
+// files DuckDB actually read after partition pruning (from its profile of the query).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { DuckDBListValue, DuckDBArrayValue, DuckDBStructValue, DuckDBMapValue } from '@duckdb/node-api';
 import { staticCatalog, type TableInfo } from '../../../core/pantherflow/catalog';
-import { tokenizeSql } from '../../../core/search/sql-guard';
+import { athenaText } from '../../../core/search/athena-values';
 import { PARTITION_KEYS, flowTypeOfHive, type LakeTableSpec } from '../../../core/search/lake-tables';
 import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../../core/lake/layout';
 import { openLake, type LakeEngine } from '../../../functions/lib/lake/duckdb';
@@ -26,6 +30,11 @@ export interface AthenaOptions {
   readonly objectSuffix?: string;
   /** The Glue tables (core/search lakeTableSpecs of the schemas). */
   readonly tables: readonly LakeTableSpec[];
+  /**
+   * Where the tables made or changed through CreateTable/UpdateTable are kept (JSON), so a restart knows them
+   * as Glue would (custom schemas' tables); none: they last as long as the stand-in.
+   */
+  readonly catalogFile?: string;
 }
 
 export interface AthenaService {
@@ -68,13 +77,16 @@ const MAX_RESULTS = 1000;
 
 export async function startAthena(options: AthenaOptions): Promise<AthenaService> {
   const tables = new Map<string, LakeTableSpec>(options.tables.map((t) => [`${t.database}.${t.name}`, t]));
+  // Tables made through Glue calls in earlier runs: over the given ones, as the later definition.
+  const made = new Map<string, LakeTableSpec>(readCatalogFile(options.catalogFile).map((t) => [`${t.database}.${t.name}`, t]));
+  for (const [key, t] of made) tables.set(key, t);
   const info = (t: LakeTableSpec): TableInfo => ({
     database: t.database,
     name: t.name,
     timePartitioned: true,
     columns: t.columns.map((c) => ({ name: c.name, type: flowTypeOfHive(c.type) })),
   });
-  let lake: LakeEngine = await open();
+  const lake: LakeEngine = await open();
   async function open(): Promise<LakeEngine> {
     const engine = await openLake(existsSync(options.lakeDir) ? options.lakeDir : undefined, {
       catalog: staticCatalog([...tables.values()].map(info)),
@@ -88,13 +100,16 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
 
   async function run(exec: Execution): Promise<void> {
     const started = Date.now();
+    const profile = join(tmpdir(), `caracal-athena-${process.pid}-${exec.id}.json`);
     try {
       if (existsSync(options.lakeDir)) await lake.refresh();
-      exec.bytesScanned = scannedBytes(options.lakeDir, exec.sql);
       const connection = await lake.connect();
       exec.connection = connection;
       if (exec.state !== 'RUNNING') return;
+      await connection.run(`PRAGMA enable_profiling = 'json'`);
+      await connection.run(`PRAGMA profiling_output = '${profile.replace(/'/g, "''")}'`);
       const reader = await connection.runAndReadAll(athenaToDuckdb(exec.sql));
+      exec.bytesScanned = scannedBytes(profile, options.objectSuffix ?? '');
       const names = reader.columnNames();
       const types = reader.columnTypes().map((t) => athenaType(t.toString()));
       exec.columns = names.map((name, i) => ({ name, type: types[i] }));
@@ -106,6 +121,7 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
         exec.reason = (e as Error).message.split('\n')[0];
       }
     } finally {
+      rmSync(profile, { force: true });
       exec.completed = Math.max(Date.now(), started);
       exec.connection?.closeSync();
       exec.connection = undefined;
@@ -259,15 +275,17 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
     const exists = tables.has(`${db}.${name}`);
     if (update && !exists) throw new AwsError('EntityNotFoundException', `Table ${name} not found.`);
     if (!update && exists) throw new AwsError('AlreadyExistsException', `Table already exists.`);
-    tables.set(`${db}.${name}`, {
+    const spec: LakeTableSpec = {
       database: db as LakeTableSpec['database'],
       name,
       logType: input.Parameters?.['caracal.logType'] ?? name,
       columns: (input.StorageDescriptor?.Columns ?? []).map((c) => ({ name: String(c.Name), type: String(c.Type ?? 'string') })),
-    });
-    const old = lake;
-    lake = await open();
-    if (![...executions.values()].some((e) => e.state === 'RUNNING')) old.close();
+    };
+    // Only this table's view is made anew; the others (hundreds, one per log type and database) stay.
+    await lake.register(info(spec));
+    tables.set(`${db}.${name}`, spec);
+    made.set(`${db}.${name}`, spec);
+    writeCatalogFile(options.catalogFile, [...made.values()]);
     return {};
   }
 
@@ -303,36 +321,75 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
   };
 }
 
-/** The size of the data files of the lake tables a query names (the stand-in's "bytes scanned"). */
-function scannedBytes(lakeDir: string, sql: string): number {
-  let tokens;
+/** The tables made through Glue calls, kept by an earlier run (none when there is no file or it is unreadable). */
+function readCatalogFile(file: string | undefined): LakeTableSpec[] {
+  if (!file || !existsSync(file)) return [];
   try {
-    tokens = tokenizeSql(sql);
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { tables?: LakeTableSpec[] };
+    return (parsed.tables ?? []).filter(
+      (t) => DATABASES.includes(t.database) && typeof t.name === 'string' && Array.isArray(t.columns),
+    );
+  } catch {
+    return [];
+  }
+}
+
+function writeCatalogFile(file: string | undefined, tables: LakeTableSpec[]): void {
+  if (!file) return;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, JSON.stringify({ tables }));
+  renameSync(`${file}.tmp`, file);
+}
+
+interface ProfileNode {
+  extra_info?: Record<string, unknown>;
+  children?: ProfileNode[];
+}
+
+/**
+ * The stand-in's "bytes scanned": for every file scan of the query (DuckDB's profile), the sizes of the files
+ * it read after partition pruning (named in the profile when pruned; otherwise the files read times the
+ * average size of the table's data files). Athena counts the bytes of the objects it reads; gzip JSON is read
+ * whole, so a file's size is what it costs (Parquet's column pruning is not counted).
+ */
+function scannedBytes(profileFile: string, suffix: string): number {
+  let profile: ProfileNode;
+  try {
+    profile = JSON.parse(readFileSync(profileFile, 'utf8')) as ProfileNode;
   } catch {
     return 0;
   }
-  const named = new Set<string>();
-  for (let i = 0; i + 2 < tokens.length; i++) {
-    const db = tokens[i].text;
-    if (!DATABASES.includes(db) || tokens[i + 1].text !== '.') continue;
-    let j = i + 2;
-    if (tokens[j].text === 'public' && tokens[j + 1]?.text === '.') j += 2;
-    if (tokens[j]) named.add(join(db, tokens[j].text));
-  }
   let total = 0;
-  for (const table of named) {
-    const stack = [join(lakeDir, table)];
-    while (stack.length) {
-      const dir = stack.pop()!;
-      if (!existsSync(dir)) continue;
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        const path = join(dir, entry.name);
-        if (entry.isDirectory()) stack.push(path);
-        else if (!entry.name.includes('_S3rver_metadata')) total += statSync(path).size;
-      }
+  const walk = (node: ProfileNode) => {
+    const info = node.extra_info ?? {};
+    const read = Number(info['Total Files Read']);
+    const glob = typeof info['Filename(s)'] === 'string' ? info['Filename(s)'] : '';
+    if (read > 0 && glob && !glob.includes('*')) {
+      // Pruned: DuckDB names the files it read.
+      for (const file of glob.split(', ')) if (existsSync(file)) total += statSync(file).size;
+    } else if (read > 0 && glob.includes('/year=*')) {
+      const sizes = dataFileSizes(glob.split('/year=*')[0], suffix);
+      if (sizes.length) total += Math.round((sizes.reduce((a, b) => a + b, 0) / sizes.length) * Math.min(read, sizes.length));
+    }
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(profile);
+  return total;
+}
+
+function dataFileSizes(tableDir: string, suffix: string): number[] {
+  const sizes: number[] = [];
+  const stack = [tableDir];
+  while (stack.length) {
+    const dir = stack.pop()!;
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) stack.push(path);
+      else if (entry.name.endsWith(suffix) && !entry.name.includes('_S3rver_metadata')) sizes.push(statSync(path).size);
     }
   }
-  return total;
+  return sizes;
 }
 
 /** DuckDB type text → the type name Athena reports in ColumnInfo. */
@@ -362,7 +419,7 @@ export function athenaType(duck: string): string {
   return names[t] ?? 'varchar';
 }
 
-/** A DuckDB value as the text Athena gives (arrays and rows as JSON text; null stays null). */
+/** A DuckDB value as the text Athena gives (arrays `[a, b]`, rows and maps `{k=v}`; null stays null). */
 function text(v: DuckDBValue): string | null {
   if (v === null) return null;
   if (typeof v === 'string') return v;
@@ -373,7 +430,7 @@ function text(v: DuckDBValue): string | null {
     v instanceof DuckDBStructValue ||
     v instanceof DuckDBMapValue
   )
-    return JSON.stringify(plain(v));
+    return athenaText(plain(v));
   return v.toString();
 }
 
