@@ -271,6 +271,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       lakeDir: join(options.stateDir, 's3', lakeBucketId ? (resolver.lookup(lakeBucketId)?.ref ?? 'lake') : 'lake'),
       objectSuffix: '._S3rver_object',
       tables: lakeTableSpecs(managedSchemas()),
+      // Custom schemas' tables (made through Glue calls on save) are known again after a restart.
+      catalogFile: join(options.stateDir, 'glue-tables.json'),
     });
     stops.push(() => athena.stop());
     provisionQueues(stack, resolver, sqs);
