@@ -32,8 +32,6 @@ export const ENV = {
   noDataHours: 'NO_DATA_HOURS',
   /** `true` turns Crowdstrike FDR parsing on. */
   enableCrowdstrikeFdr: 'ENABLE_CROWDSTRIKE_FDR',
-  /** How alert events are read from the lake: `athena`, or from the lake objects when unset. */
-  lakeQueryEngine: 'LAKE_QUERY_ENGINE',
   athenaWorkgroup: 'ATHENA_WORKGROUP',
   /** The key-value table of the detection engine's caching helpers (read by the Python engine). */
   keyValueTable: 'CARACAL_KV_TABLE',

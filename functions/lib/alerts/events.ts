@@ -1,26 +1,21 @@
 // An alert's events: its rows in the signals (or detection-error) table of the lake, oldest first, paged.
-// Two engines behind one interface, chosen by LAKE_QUERY_ENGINE:
-// - `objects` (the default, on AWS and locally): reads the gzip NDJSON objects of the alert's hour
-//   partitions through the S3 API (LAKE_BUCKET) and keeps the rows of the alert. An alert spans its dedup
-//   window, so this reads a handful of small objects; it needs no catalog, and s3rver serves it locally the
-//   same way (DuckDB's native addon cannot run inside a bundled Lambda, and s3rver's files are not named as
-//   lake objects, so DuckDB does not read them in place).
-// - `athena`: SQL over the Glue tables of the signals databases (ATHENA_WORKGROUP); needs those tables to
-//   exist (partition projection), which the search capability creates with its catalog.
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
-import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import {
-  AthenaClient,
-  GetQueryExecutionCommand,
-  GetQueryResultsCommand,
-  StartQueryExecutionCommand,
-} from '@aws-sdk/client-athena';
-import { s3 } from '../clients';
-import { ENV, optionalEnv, requireEnv } from '../env';
-import { partitionsBetween, type SignalsDatabase } from '../../../core/lake/layout';
-
-const gunzipAsync = promisify(gunzip);
+// Read through the search door (functions/lib/search): SQL over the Glue table of the alert's log type in
+// panther_signals / panther_rule_errors, filtered by the day partitions and event times the alert spans and by
+// p_alert_id, one page per query (ORDER BY p_event_time, p_row_id with OFFSET/LIMIT, the next page's offset
+// being the cursor). The same calls reach Athena on AWS and the local runtime's Athena stand-in.
+//
+// Rows come back with every column of the table; the columns an event does not hold are null there (the
+// lake's JSON leaves them out), so they are dropped, as are the partition columns: an event reads as it was
+// written, and the alert page's column chooser offers the fields the events have.
+//
+// A correlation alert (raised by a run, sourceId 'correlation') has no rows of its own: its events are the
+// signals it matched, which carry their own rules' alert ids. The run writes the matched signals on the alert
+// as its dedup string (core/correlation matchKey: `<ruleId>@<p_row_id or event time in ms>` joined by `|`);
+// the reader reads those signals back by p_row_id from the signals tables of the alert's log types.
+import { eventTimeFilter, partitionFilter } from '../../../core/search';
+import { SIGNALS_DATABASE, tableName, type SignalsDatabase } from '../../../core/lake/layout';
+import { lakeQueryRows } from '../search';
+import { getAlert } from './repository';
 
 export type Row = Record<string, unknown>;
 
@@ -44,91 +39,143 @@ export interface AlertEventsEngine {
   events(query: AlertEventsQuery): Promise<AlertEventsPage>;
 }
 
+/** Runs one platform query and answers its rows (the search door's lakeQueryRows; a stand-in in tests). */
+export type LakeRows = (sql: string) => Promise<Row[]>;
+
 const TABLE = /^[a-z0-9_]{1,255}$/;
 const ALERT_ID = /^[0-9a-f]{32}$/;
+const DATABASES: readonly string[] = ['panther_signals', 'panther_rule_errors'];
+const PARTITION_COLUMNS = ['year', 'month', 'day', 'hour'];
+/** The most rows one page of an alert's events may ask for. */
+export const ALERT_EVENTS_MAX_PAGE = 10_000;
+/** The most signals a correlation alert's events name (a match is a handful of steps). */
+export const CORRELATION_SIGNALS_MAX = 500;
+/** The source id correlation runs give their alerts (functions/lib/runs). */
+export const CORRELATION_SOURCE_ID = 'correlation';
 
-function checked(query: AlertEventsQuery): void {
+/** Whole seconds around the alert's times (event times are written to the nanosecond, the alert keeps ms). */
+function secondsAround(fromIso: string, toIso: string) {
+  const from = Date.parse(fromIso);
+  const to = Date.parse(toIso);
+  if (Number.isNaN(from) || Number.isNaN(to) || to < from) throw new Error('the alert has no valid time range');
+  return {
+    from: new Date(Math.floor(from / 1000) * 1000).toISOString(),
+    to: new Date(Math.floor(to / 1000) * 1000 + 999).toISOString(),
+  };
+}
+
+/** The alert's events query (exported for its test): its partitions, its event times, its id, one page. */
+export function alertEventsSql(query: AlertEventsQuery): string {
+  if (!DATABASES.includes(query.database)) throw new Error(`not a signals database: ${String(query.database)}`);
   if (!TABLE.test(query.table)) throw new Error(`not a lake table name: ${query.table}`);
   if (!ALERT_ID.test(query.alertId)) throw new Error('not an alert id');
+  const offset = Math.floor(query.offset);
+  const limit = Math.floor(query.limit);
+  if (!(offset >= 0) || !(limit >= 1) || limit > ALERT_EVENTS_MAX_PAGE)
+    throw new Error(`offset must be 0 or more and limit 1 to ${ALERT_EVENTS_MAX_PAGE}`);
+  const range = secondsAround(query.from, query.to);
+  return (
+    `SELECT * FROM "${query.database}"."${query.table}" ` +
+    `WHERE ${partitionFilter(range)} AND ${eventTimeFilter(range)} AND p_alert_id = '${query.alertId}' ` +
+    `ORDER BY p_event_time, p_row_id OFFSET ${offset} LIMIT ${limit + 1}`
+  );
+}
+
+/** One signal a correlation alert matched: its rule and its row id, or its event time when it had no row id. */
+export interface MatchedSignal {
+  readonly ruleId: string;
+  readonly rowId?: string;
+  readonly timeMs?: number;
+}
+
+/** The signals named by a correlation alert's dedup string (the inverse of core/correlation matchKey). */
+export function matchedSignalsOf(dedupString: string): MatchedSignal[] {
+  const out: MatchedSignal[] = [];
+  for (const part of dedupString.split('|')) {
+    const at = part.lastIndexOf('@');
+    if (at <= 0 || at === part.length - 1) continue;
+    const ruleId = part.slice(0, at);
+    const ref = part.slice(at + 1);
+    if (/^\d{1,15}$/.test(ref)) out.push({ ruleId, timeMs: Number(ref) });
+    else out.push({ ruleId, rowId: ref });
+  }
+  return out.slice(0, CORRELATION_SIGNALS_MAX);
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const lakeTimestamp = (ms: number) => {
+  const iso = new Date(ms).toISOString();
+  return `TIMESTAMP '${iso.slice(0, 10)} ${iso.slice(11, 23)}'`;
+};
+
+/** The query of the matched signals in one signals table over the alert's range (exported for its test). */
+export function matchedSignalsSql(table: string, signals: readonly MatchedSignal[], from: string, to: string): string {
+  if (!TABLE.test(table)) throw new Error(`not a lake table name: ${table}`);
+  if (!signals.length) throw new Error('no matched signals');
+  const range = secondsAround(from, to);
+  const ids = signals.filter((s) => s.rowId !== undefined).map((s) => quote(s.rowId!));
+  const terms = [
+    ...(ids.length ? [`p_row_id IN (${ids.join(', ')})`] : []),
+    ...signals
+      .filter((s) => s.timeMs !== undefined)
+      .map((s) => `(p_rule_id = ${quote(s.ruleId)} AND p_event_time = ${lakeTimestamp(s.timeMs!)})`),
+  ];
+  return (
+    `SELECT * FROM "${SIGNALS_DATABASE}"."${table}" ` +
+    `WHERE ${partitionFilter(range)} AND ${eventTimeFilter(range)} AND (${terms.join(' OR ')}) ` +
+    `ORDER BY p_event_time, p_row_id`
+  );
+}
+
+/** A lake row as the event was written: no partition columns, no columns the event does not hold. */
+export function eventOfRow(row: Row): Row {
+  const event: Row = {};
+  for (const [key, value] of Object.entries(row))
+    if (value !== null && value !== undefined && !PARTITION_COLUMNS.includes(key)) event[key] = value;
+  return event;
 }
 
 const eventTime = (row: Row) => String(row.p_event_time ?? '');
 const byEventTime = (a: Row, b: Row) => (eventTime(a) < eventTime(b) ? -1 : eventTime(a) > eventTime(b) ? 1 : 0);
 
-export const objectsAlertEvents: AlertEventsEngine = {
-  async events(query) {
-    checked(query);
-    const bucket = requireEnv(ENV.lakeBucket);
-    const rows: Row[] = [];
-    for (const prefix of partitionsBetween(query.database, query.table, query.from, query.to)) {
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await s3().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}/`, ContinuationToken }));
-        for (const object of page.Contents ?? []) {
-          if (!object.Key) continue;
-          const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: object.Key }));
-          const raw = Buffer.from(await out.Body!.transformToByteArray());
-          const text = (raw[0] === 0x1f && raw[1] === 0x8b ? await gunzipAsync(raw) : raw).toString('utf8');
-          for (const line of text.split('\n')) {
-            if (!line.includes(query.alertId)) continue;
-            const row = JSON.parse(line) as Row;
-            if (row.p_alert_id === query.alertId) rows.push(row);
-          }
-        }
-        ContinuationToken = page.NextContinuationToken;
-      } while (ContinuationToken);
-    }
-    rows.sort(byEventTime);
-    return { rows: rows.slice(query.offset, query.offset + query.limit), hasMore: rows.length > query.offset + query.limit };
-  },
-};
-
-let athena: AthenaClient | undefined;
-
-/** Day partitions `(year, month, day)` the alert spans, as an SQL predicate. */
-function dayPredicate(from: string, to: string): string {
-  const days: string[] = [];
-  for (let t = Date.parse(from.slice(0, 10)); t <= Date.parse(to.slice(0, 10)) && days.length < 62; t += 86_400_000) {
-    const d = new Date(t);
-    days.push(`(${d.getUTCFullYear()}, ${d.getUTCMonth() + 1}, ${d.getUTCDate()})`);
-  }
-  return `(year, month, day) IN (${days.join(', ')})`;
+/** The reader over a query runner: the search door's in the platform, a stand-in's in tests. */
+export function searchAlertEvents(run: LakeRows = (sql) => lakeQueryRows(sql)): AlertEventsEngine {
+  return {
+    async events(query) {
+      const sql = alertEventsSql(query);
+      const alert = await getAlert(query.alertId);
+      if (alert && alert.sourceId === CORRELATION_SOURCE_ID && alert.type === 'ALERT') {
+        const signals = matchedSignalsOf(alert.dedupString);
+        if (signals.length) return correlationEvents(run, alert.logTypes, signals, query);
+      }
+      const rows = await run(sql);
+      return { rows: rows.slice(0, query.limit).map(eventOfRow), hasMore: rows.length > query.limit };
+    },
+  };
 }
 
-export const athenaAlertEvents: AlertEventsEngine = {
-  async events(query) {
-    checked(query);
-    athena ??= new AthenaClient({});
-    const sql =
-      `SELECT * FROM "${query.database}"."${query.table}" WHERE p_alert_id = '${query.alertId}' AND ${dayPredicate(query.from, query.to)} ` +
-      `ORDER BY p_event_time OFFSET ${Math.max(0, Math.floor(query.offset))} LIMIT ${Math.floor(query.limit) + 1}`;
-    const started = await athena.send(
-      new StartQueryExecutionCommand({ QueryString: sql, WorkGroup: requireEnv(ENV.athenaWorkgroup) }),
-    );
-    const id = started.QueryExecutionId!;
-    for (let wait = 200; ; wait = Math.min(wait * 2, 2000)) {
-      const state = (await athena.send(new GetQueryExecutionCommand({ QueryExecutionId: id }))).QueryExecution?.Status;
-      if (state?.State === 'SUCCEEDED') break;
-      if (state?.State === 'FAILED' || state?.State === 'CANCELLED')
-        throw new Error(`alert events query ${state.State}: ${state.StateChangeReason ?? ''}`);
-      await new Promise((r) => setTimeout(r, wait));
+async function correlationEvents(
+  run: LakeRows,
+  logTypes: readonly string[],
+  signals: readonly MatchedSignal[],
+  query: AlertEventsQuery,
+): Promise<AlertEventsPage> {
+  const tables = [...new Set((logTypes.length ? logTypes : [query.table]).map((t) => (TABLE.test(t) ? t : tableName(t))))];
+  const seen = new Set<string>();
+  const rows: Row[] = [];
+  for (const table of tables.sort()) {
+    for (const row of await run(matchedSignalsSql(table, signals, query.from, query.to))) {
+      const key = typeof row.p_row_id === 'string' ? row.p_row_id : `${table}#${rows.length}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      rows.push(eventOfRow(row));
     }
-    const rows: Row[] = [];
-    let NextToken: string | undefined;
-    let header: string[] | undefined;
-    do {
-      const page = await athena.send(new GetQueryResultsCommand({ QueryExecutionId: id, NextToken }));
-      for (const result of page.ResultSet?.Rows ?? []) {
-        const values = (result.Data ?? []).map((d) => d.VarCharValue ?? null);
-        if (!header) header = values.map(String);
-        else rows.push(Object.fromEntries(header.map((name, i) => [name, values[i]])));
-      }
-      NextToken = page.NextToken;
-    } while (NextToken);
-    return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
-  },
-};
+  }
+  rows.sort(byEventTime);
+  const offset = Math.max(0, Math.floor(query.offset));
+  return { rows: rows.slice(offset, offset + query.limit), hasMore: rows.length > offset + query.limit };
+}
 
 export function alertEventsEngine(): AlertEventsEngine {
-  return optionalEnv(ENV.lakeQueryEngine) === 'athena' ? athenaAlertEvents : objectsAlertEvents;
+  return searchAlertEvents();
 }
