@@ -11,6 +11,7 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailure } from '../../components/LoadFailure';
 import { CodeEditor } from '../../features/detections/editor/CodeEditor';
 import { testsYaml, valuesFromDocument } from '../../features/detections/editor/detectionDocument';
+import { describeConditions, readDynamicSeverities } from '../../features/detections/editor/dynamicSeverities';
 import { AddFilterDrawer } from '../../features/detections/filters/AddFilterDrawer';
 import { UnitTestsPanel, type TestRunOutcome } from '../../features/detections/unit-tests/UnitTestsPanel';
 import { VersionsPanel, type VersionContent, type VersionRow } from '../../features/detections/versions/VersionsPanel';
@@ -152,6 +153,7 @@ export function DetectionPage() {
         />
       )}
       {values.description && <Text size="sm">{values.description}</Text>}
+      {detection.isSimpleDetection && <DynamicSeveritiesSummary simpleBody={values.simpleBody} />}
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Title order={4}>{detection.isSimpleDetection ? 'Detection' : isPolicy ? 'Policy Function' : 'Rule Function'}</Title>
@@ -219,5 +221,30 @@ export function DetectionPage() {
         )}
       </Paper>
     </Stack>
+  );
+}
+
+/** A simple detection's dynamic severities, in the order they are tried. */
+function DynamicSeveritiesSummary({ simpleBody }: { readonly simpleBody: string }) {
+  const reading = readDynamicSeverities(simpleBody);
+  if (reading.ok && reading.entries.length === 0) return null;
+  return (
+    <Paper withBorder p="md" role="region" aria-label="Dynamic Severities">
+      <Stack gap={4}>
+        <Title order={4}>Dynamic Severities</Title>
+        {reading.ok ? (
+          reading.entries.map((entry, i) => (
+            <Text key={i} size="sm">
+              <Badge variant="outline" mr="xs">
+                {entry.changeTo.toUpperCase()}
+              </Badge>
+              when {describeConditions(entry.conditions)}
+            </Text>
+          ))
+        ) : (
+          <Text size="sm">{reading.message}</Text>
+        )}
+      </Stack>
+    </Paper>
   );
 }

@@ -37,6 +37,7 @@ import {
   type UnitTestValues,
 } from './detectionDocument';
 import { detectionSchema } from './detectionSchema';
+import { DynamicSeveritiesField } from './DynamicSeveritiesField';
 import { TestAgainstData, type DataRunOutcome } from './TestAgainstData';
 
 export interface EditorDestination extends DestinationSummary {
@@ -299,6 +300,19 @@ export function DetectionForm({
                   readOnly={readOnly}
                   onChange={(v) => set('summaryAttributes', v)}
                 />
+              )}
+              {isSimple ? (
+                <DynamicSeveritiesField
+                  simpleBody={values.simpleBody}
+                  logTypes={values.logTypes}
+                  readOnly={readOnly}
+                  onChange={(v) => set('simpleBody', v)}
+                />
+              ) : (
+                <Text size="xs" c="dimmed" data-testid="dynamic-severity-hint">
+                  Dynamic severity: define <code>severity({isPolicy ? 'resource' : 'event'})</code> in the {functionLabel},
+                  returning INFO, LOW, MEDIUM, HIGH, CRITICAL or DEFAULT (the severity above).
+                </Text>
               )}
             </Stack>
           </Paper>
