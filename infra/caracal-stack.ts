@@ -214,6 +214,8 @@ export class CaracalStack extends Stack {
     this.delivery.useAppUrl(`https://${this.web.distribution.distributionDomainName}`, [this.api.apiFunction]);
     // The alert page's Retry queues a delivery again.
     this.delivery.allowRetriesFrom(this.api.apiFunction);
+    // Deliveries carry the alert's first events, read through the search path.
+    this.delivery.useSearch(this.search, this.lake.lakeBucket);
 
     // Lookup tables: uploads and data versions in the lake bucket, the scheduled refresh (its failures raise alerts).
     this.lookups = new Lookups(this, 'Lookups', {

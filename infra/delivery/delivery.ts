@@ -11,13 +11,14 @@ import { Construct } from 'constructs';
 import { ENV } from '../../functions/lib/env';
 import { MAX_ATTEMPTS } from '../../functions/lib/delivery/retry';
 import { nodeFunction, queueWithDlq } from '../policy/resources';
+import type { Search } from '../search/search';
 
 export interface DeliveryProps {
   /** The alert-changes queue (AlertChangedMessage): what is delivered. */
   readonly changesQueue: sqs.IQueue;
   /** Alerts, destinations, delivery records and the alerts' activity. */
   readonly entityTable: dynamodb.ITableV2;
-  /** An alert's first events are read from the lake. */
+  /** An alert's first events are read from the lake (through search: useSearch). */
   readonly lakeBucket: s3.IBucket;
   /** ALERT_DELIVERY system alerts notify the users who may read alerts. */
   readonly userPool: cognito.IUserPool;
@@ -123,6 +124,15 @@ export class Delivery extends Construct {
       ],
       true,
     );
+  }
+
+  /**
+   * The sender reads an alert's first events (sent in every payload) through the search path: Athena over the
+   * signals tables (functions/lib/alerts events.ts).
+   */
+  useSearch(search: Search, lakeBucket: s3.IBucket): void {
+    this.senderFunction.addEnvironment(ENV.athenaWorkgroup, search.workGroup.name);
+    search.grantSearch(this.senderFunction, lakeBucket);
   }
 
   /** Lets a function (the api's retryAlertDelivery) queue a delivery again. */

@@ -86,6 +86,16 @@ describe('alert delivery in the stack', () => {
     expect(env[ENV.deliveryAllowPrivateNetworks]).toBeUndefined();
   });
 
+  it("lets the sender read an alert's first events through the search path (Athena workgroup, Glue, the lake)", () => {
+    const [id, fn] = functionNamed(template, 'DeliverySenderFunction');
+    expect(variables(fn)[ENV.athenaWorkgroup]).toEqual(
+      variables(functionNamed(template, 'ApiApiFunction')[1])[ENV.athenaWorkgroup],
+    );
+    expect(variables(fn)[ENV.athenaWorkgroup]).toBeTruthy();
+    for (const action of ['athena:StartQueryExecution', 'athena:GetQueryResults', 'glue:GetTable'])
+      expect(allows(template, id, action)).toBe(true);
+  });
+
   it("lets the sender publish to SNS topics and send to SQS queues, but never to Caracal's own pipeline queues", () => {
     const [id] = functionNamed(template, 'DeliverySenderFunction');
     const statements = statementsOf(template, id);
