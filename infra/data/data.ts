@@ -1,6 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
+import { ALERT_INDEXES, ALERT_INDEX_ATTRIBUTES, indexPk, indexSk } from '../../functions/lib/alerts/indexes';
 
 export interface DataProps {
   readonly removalPolicy: RemovalPolicy;
@@ -19,7 +20,8 @@ export class Data extends Construct {
    * The product's entities (users, roles, notifications, log sources, schemas, detections, alerts, ...), one
    * key prefix per kind (`USER#<id>`, `ROLE#<id>`, ...), with generic indexes `gsi1` (`gsi1pk`, `gsi1sk`),
    * `gsi2` (`gsi2pk`, `gsi2sk`) and `gsi3` (`gsi3pk`, `gsi3sk`; alerts by last change) for lists, and TTL on
-   * `expiresAt`. Each repository in `functions/lib/` documents its keys.
+   * `expiresAt`. Each repository in `functions/lib/` documents its keys. The alert lists have sparse indexes of
+   * their own, one per filter, projecting only the attributes the filters read (functions/lib/alerts/indexes.ts).
    */
   readonly entityTable: dynamodb.TableV2;
 
@@ -28,6 +30,14 @@ export class Data extends Construct {
     this.settingsTable = this.table('SettingsTable', props.removalPolicy);
     this.keyValueTable = this.table('KeyValueTable', props.removalPolicy, 'expiresAt');
     this.entityTable = this.table('EntityTable', props.removalPolicy, 'expiresAt', ['gsi1', 'gsi2', 'gsi3']);
+    for (const indexName of ALERT_INDEXES)
+      this.entityTable.addGlobalSecondaryIndex({
+        indexName,
+        partitionKey: { name: indexPk(indexName), type: dynamodb.AttributeType.STRING },
+        sortKey: { name: indexSk(indexName), type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.INCLUDE,
+        nonKeyAttributes: [...ALERT_INDEX_ATTRIBUTES],
+      });
   }
 
   private table(

@@ -4,6 +4,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { Data } from '../../infra/data/data';
+import { ALERT_INDEX_ATTRIBUTES, ALERT_INDEXES } from '../../functions/lib/alerts/indexes';
 import { Lake } from '../../infra/data/lake';
 import { bareStack, logicalId, nagErrors } from './support';
 
@@ -18,7 +19,16 @@ describe('the Data construct on a bare stack', () => {
     );
     for (const table of Object.values(tables)) expect(table.DeletionPolicy).toBe('Delete');
     const entity = tables[logicalId(data.entityTable)].Properties;
-    expect(entity.GlobalSecondaryIndexes.map((i: { IndexName: string }) => i.IndexName)).toEqual(['gsi1', 'gsi2', 'gsi3']);
+    expect(entity.GlobalSecondaryIndexes.map((i: { IndexName: string }) => i.IndexName)).toEqual([
+      'gsi1',
+      'gsi2',
+      'gsi3',
+      ...ALERT_INDEXES,
+    ]);
+    // The alert indexes project only what the list filters read (an alert is not copied whole into each).
+    for (const index of entity.GlobalSecondaryIndexes.slice(3))
+      expect(index.Projection).toEqual({ ProjectionType: 'INCLUDE', NonKeyAttributes: [...ALERT_INDEX_ATTRIBUTES] });
+    expect(entity.GlobalSecondaryIndexes.length).toBeLessThanOrEqual(20);
     expect(entity.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
     expect(tables[logicalId(data.settingsTable)].Properties.TimeToLiveSpecification).toBeUndefined();
     expect(nagErrors(stack)).toEqual([]);

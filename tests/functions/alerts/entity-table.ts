@@ -1,5 +1,7 @@
-// A throwaway entity table on dynalite for repository tests: same keys and indexes as the deployed one.
+// A throwaway entity table on dynalite for repository tests: same keys and indexes as the deployed one
+// (the generic gsi1..gsi3 and the alert indexes of functions/lib/alerts/indexes.ts).
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ALERT_INDEXES, ALERT_INDEX_ATTRIBUTES, indexPk, indexSk } from '../../../functions/lib/alerts/indexes';
 import { startDynamo, type DynamoService } from '../../../local/services/dynamodb';
 import { localClientConfig, LOCAL_ACCESS_KEY } from '../../../local/services/net';
 
@@ -14,6 +16,13 @@ export async function startEntityTable(name = 'entities'): Promise<DynamoService
   });
   const client = new DynamoDBClient(localClientConfig(service.endpoint, 'us-east-1'));
   const S = 'S' as const;
+  const generic = ['gsi1', 'gsi2', 'gsi3'];
+  const keys = [
+    'pk',
+    'sk',
+    ...generic.flatMap((i) => [`${i}pk`, `${i}sk`]),
+    ...ALERT_INDEXES.flatMap((i) => [indexPk(i), indexSk(i)]),
+  ];
   await client.send(
     new CreateTableCommand({
       TableName: name,
@@ -22,18 +31,25 @@ export async function startEntityTable(name = 'entities'): Promise<DynamoService
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ],
-      AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'].map((AttributeName) => ({
-        AttributeName,
-        AttributeType: S,
-      })),
-      GlobalSecondaryIndexes: ['gsi1', 'gsi2', 'gsi3'].map((IndexName) => ({
-        IndexName,
-        KeySchema: [
-          { AttributeName: `${IndexName}pk`, KeyType: 'HASH' },
-          { AttributeName: `${IndexName}sk`, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      AttributeDefinitions: keys.map((AttributeName) => ({ AttributeName, AttributeType: S })),
+      GlobalSecondaryIndexes: [
+        ...generic.map((IndexName) => ({
+          IndexName,
+          KeySchema: [
+            { AttributeName: `${IndexName}pk`, KeyType: 'HASH' as const },
+            { AttributeName: `${IndexName}sk`, KeyType: 'RANGE' as const },
+          ],
+          Projection: { ProjectionType: 'ALL' as const },
+        })),
+        ...ALERT_INDEXES.map((IndexName) => ({
+          IndexName,
+          KeySchema: [
+            { AttributeName: indexPk(IndexName), KeyType: 'HASH' as const },
+            { AttributeName: indexSk(IndexName), KeyType: 'RANGE' as const },
+          ],
+          Projection: { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...ALERT_INDEX_ATTRIBUTES] },
+        })),
+      ],
     }),
   );
   client.destroy();

@@ -13,6 +13,7 @@ import { ALERT_CHANGED } from '../../../core/alerts/triage';
 import { dynamo } from '../../../functions/lib/clients';
 import { listAlerts } from '../../../functions/lib/alerts';
 import { putAlert } from '../../../functions/lib/alerts/repository';
+import { MIN_READ_PAGE } from '../../../functions/lib/alerts/list';
 import { localClientConfig } from '../../../local/services/net';
 import { graphql, signIn, startTestRuntime, type TestRuntime } from '../../local/harness';
 
@@ -343,27 +344,40 @@ describe('the list', () => {
     });
   });
 
-  it('reads only with Query and GetItem, never a Scan', async () => {
+  it('reads only with Query and BatchGet, never a Scan, and no more items than a page returns plus one page', async () => {
     const sent: string[] = [];
+    let scanned = 0;
     const client = dynamo();
     const original = client.send.bind(client);
-    const spy = vi.spyOn(client, 'send').mockImplementation(((command: { constructor: { name: string } }) => {
+    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: { constructor: { name: string } }) => {
       sent.push(command.constructor.name);
-      return original(command as never);
+      const out = (await original(command as never)) as { ScannedCount?: number };
+      if (command.constructor.name === 'QueryCommand') scanned += out.ScannedCount ?? 0;
+      return out;
     }) as never);
+    const filters = [
+      {},
+      { type: 'ALERT', severities: ['HIGH' as const] },
+      { assignee: 'unassigned', title: 'okta', sort: 'updatedAt' },
+      { detectionId: 'Det.A', statuses: ['OPEN' as const], logType: 'Okta.SystemLog' },
+      { sourceId: 'src-9', sort: 'severity', createdFrom: at(0) },
+      { statuses: ['OPEN' as const, 'TRIAGED' as const], severities: ['CRITICAL' as const, 'HIGH' as const] },
+      { title: 'no alert has this title' },
+    ];
     try {
-      const filters = [
-        {},
-        { type: 'ALERT', severities: ['HIGH' as const] },
-        { assignee: 'unassigned', title: 'okta', sort: 'updatedAt' },
-        { detectionId: 'Det.A', statuses: ['OPEN' as const], logType: 'Okta.SystemLog' },
-        { sourceId: 'src-9', sort: 'severity', createdFrom: at(0) },
-      ];
-      for (const filter of filters) await listAlerts(filter, 3);
+      for (const filter of filters) {
+        for (const pageSize of [1, 3, 25]) {
+          scanned = 0;
+          const page = await listAlerts(filter, pageSize);
+          expect(scanned, JSON.stringify({ filter, pageSize })).toBeLessThanOrEqual(
+            page.items.length + Math.max(pageSize, MIN_READ_PAGE) + 1,
+          );
+        }
+      }
     } finally {
       spy.mockRestore();
     }
     expect(sent.length).toBeGreaterThan(0);
-    expect([...new Set(sent)]).toEqual(['QueryCommand']);
+    expect([...new Set(sent)].sort()).toEqual(['BatchGetCommand', 'QueryCommand']);
   });
 });

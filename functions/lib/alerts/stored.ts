@@ -1,0 +1,56 @@
+// An alert as stored in the entity table: the alert, its keys (pk = ALERT#<id>, sk = ALERT), the alert indexes'
+// keys (indexes.ts), the lower-case title the title filter reads, and the change bookkeeping of activity.ts.
+import type { AlertActivity } from '../../../core/alerts/activity';
+import type { Alert } from '../../../core/alerts/model';
+import { alertIndexKeys, isIndexKey } from './indexes';
+
+export const alertKey = (id: string) => ({ pk: `ALERT#${id}`, sk: 'ALERT' });
+
+export interface StoredAlert extends Alert {
+  pk: string;
+  sk: string;
+  /** The title in lower case, for the title search. */
+  titleLower?: string;
+  /** The number of the alert's last change (0 before any). */
+  activitySeq?: number;
+  /** The activity item of the alert's last change, stored with it (see activity.ts). */
+  lastActivity?: AlertActivity;
+}
+
+export function toStored(alert: Alert, activity: AlertActivity): StoredAlert {
+  return {
+    ...alert,
+    ...alertKey(alert.id),
+    ...alertIndexKeys(alert).set,
+    titleLower: alert.title.toLowerCase(),
+    activitySeq: 1,
+    lastActivity: activity,
+  };
+}
+
+/** Attributes of the stored item that are not the alert's. */
+const BOOKKEEPING = new Set([
+  'pk',
+  'sk',
+  'titleLower',
+  'activitySeq',
+  'lastActivity',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+]);
+
+export function toAlert(item: Record<string, unknown> | StoredAlert): Alert {
+  const alert: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(item as Record<string, unknown>))
+    if (!BOOKKEEPING.has(name) && !isIndexKey(name)) alert[name] = value;
+  // Alerts stored before triage have neither field.
+  return {
+    ...(alert as unknown as Alert),
+    assigneeId: (alert.assigneeId as string | null) ?? null,
+    revision: (alert.revision as number) ?? 0,
+  };
+}
