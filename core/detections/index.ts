@@ -6,4 +6,6 @@ export * from './match-expressions';
 export { check, isRecord, type Shape, type ObjectShape } from './shape';
 export * from './engine-content';
 export * from './save-checks';
+export * from './scheduled-query';
+export * from './schedule';
 export * from './list';

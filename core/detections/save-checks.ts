@@ -4,6 +4,7 @@
 // types (the Python itself is checked by the engine).
 import { unknownLogTypeMessage } from '../log-sources/validation';
 import { ID_KEY, type AnalysisType } from './formats';
+import { queryNameProblem, queryProblems } from './scheduled-query';
 
 export const MAX_ID_LENGTH = 256;
 /** Letters, digits, dots, underscores and hyphens, starting with a letter or digit: no slashes or spaces. */
@@ -52,7 +53,8 @@ export function saveProblems(
   const problems: SaveProblem[] = [];
   const idKey = ID_KEY[type];
   const id = spec[idKey];
-  const idProblem = typeof id === 'string' ? detectionIdProblem(id) : undefined;
+  const isQuery = type === 'saved_query' || type === 'scheduled_query';
+  const idProblem = typeof id === 'string' ? (isQuery ? queryNameProblem(id) : detectionIdProblem(id)) : undefined;
   if (idProblem) problems.push({ path: idKey, message: idProblem });
   if (type === 'rule' && typeof spec.BaseDetection === 'string') {
     const baseProblem = detectionIdProblem(spec.BaseDetection);
@@ -67,6 +69,7 @@ export function saveProblems(
     for (const logType of spec.LogTypes)
       if (typeof logType === 'string' && !knownLogTypes.has(logType))
         problems.push({ path: 'LogTypes', message: unknownLogTypeMessage(logType) });
+  if (isQuery) problems.push(...queryProblems(type, spec));
   return problems;
 }
 

@@ -459,11 +459,22 @@ export type Detection = {
   lastModifiedBy: Scalars['String']['output'];
   /** Log types (rules), resource types (policies) or scheduled queries (scheduled rules); data models: log types. */
   logTypes: Array<Scalars['String']['output']>;
+  /** Scheduled queries: a run reads back this many seconds instead of its schedule window (Lookback, LookbackWindowSeconds). */
+  lookbackWindowSeconds?: Maybe<Scalars['Int']['output']>;
   managed: Scalars['Boolean']['output'];
   /** Destination overrides (OutputIds). */
   outputIds: Array<Scalars['String']['output']>;
+  /** Saved and scheduled queries: the query text (SQL or PantherFlow). */
+  query?: Maybe<Scalars['String']['output']>;
+  queryLanguage?: Maybe<QueryLanguage>;
   reference?: Maybe<Scalars['String']['output']>;
+  /** Scheduled queries that return events (no GROUP BY, DISTINCT or summarize): their query must contain a LIMIT clause (checked on save). */
+  requiresLimitClause: Scalars['Boolean']['output'];
   runbook?: Maybe<Scalars['String']['output']>;
+  /** Scheduled queries and correlation rules: when they run. */
+  schedule?: Maybe<DetectionSchedule>;
+  /** Scheduled rules: the scheduled queries (QueryName) whose results they run on. */
+  scheduledQueries: Array<Scalars['String']['output']>;
   /** Null for global helpers and data models. */
   severity?: Maybe<Severity>;
   /** The content's Status: Experimental or Deprecated (a Deprecated detection never runs); null: stable. */
@@ -472,6 +483,8 @@ export type Detection = {
   tests: Array<DetectionUnitTest>;
   threshold: Scalars['Int']['output'];
   versionId: Scalars['Int']['output'];
+  /** What is flagged but saved: a query without an occurrence-time or event-time placeholder. */
+  warnings: Array<Scalars['String']['output']>;
   /** The YAML document. */
   yaml: Scalars['String']['output'];
 };
@@ -622,6 +635,15 @@ export type DetectionRun = {
   windowStart: Scalars['AWSDateTime']['output'];
 };
 
+/** When a scheduled query (or a correlation rule) runs: every rateMinutes, or on cronExpression (UTC); timeoutMinutes bounds each run. */
+export type DetectionSchedule = {
+  __typename?: 'DetectionSchedule';
+  /** Five fields: minute hour day-of-month month day-of-week, UTC. */
+  cronExpression?: Maybe<Scalars['String']['output']>;
+  rateMinutes?: Maybe<Scalars['Int']['output']>;
+  timeoutMinutes?: Maybe<Scalars['Int']['output']>;
+};
+
 export type DetectionSortBy =
   | 'LAST_MODIFIED'
   /** The display name, else the id. */
@@ -678,6 +700,10 @@ export type DetectionType =
   | 'PACK'
   | 'POLICY'
   | 'RULE'
+  /** A saved query (QueryName, a query; never runs on its own). */
+  | 'SAVED_QUERY'
+  /** A scheduled query (QueryName, a query and its Schedule); scheduled rules name it in ScheduledQueries. */
+  | 'SCHEDULED_QUERY'
   | 'SCHEDULED_RULE';
 
 export type DetectionUnitTest = {
@@ -1877,6 +1903,7 @@ export type QueryDetectionsArgs = {
 
 export type QueryFilterFieldsArgs = {
   logTypes: Array<Scalars['String']['input']>;
+  showUnsafeTypes?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -2004,6 +2031,11 @@ export type QueryUsersArgs = {
 export type QueryViewBucketDataArgs = {
   input: ViewBucketDataInput;
 };
+
+/** The language of a saved or scheduled query: SQL (Query, AthenaQuery, SnowflakeQuery) or PantherFlow (PantherFlowQuery). */
+export type QueryLanguage =
+  | 'PANTHERFLOW'
+  | 'SQL';
 
 export type RestoreDetectionVersionInput = {
   id: Scalars['ID']['input'];
@@ -2765,6 +2797,7 @@ export type ResolversTypes = {
   DetectionListItem: ResolverTypeWrapper<DetectionListItem>;
   DetectionPaging: ResolverTypeWrapper<DetectionPaging>;
   DetectionRun: ResolverTypeWrapper<DetectionRun>;
+  DetectionSchedule: ResolverTypeWrapper<DetectionSchedule>;
   DetectionSortBy: DetectionSortBy;
   DetectionSortDir: DetectionSortDir;
   DetectionTestFunctionResult: ResolverTypeWrapper<DetectionTestFunctionResult>;
@@ -2846,6 +2879,7 @@ export type ResolversTypes = {
   PreviewLookupUploadInput: PreviewLookupUploadInput;
   PutNotificationPreferencesInput: PutNotificationPreferencesInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  QueryLanguage: QueryLanguage;
   RestoreDetectionVersionInput: RestoreDetectionVersionInput;
   RetryAlertDeliveryInput: RetryAlertDeliveryInput;
   Role: ResolverTypeWrapper<Role>;
@@ -2989,6 +3023,7 @@ export type ResolversParentTypes = {
   DetectionListItem: DetectionListItem;
   DetectionPaging: DetectionPaging;
   DetectionRun: DetectionRun;
+  DetectionSchedule: DetectionSchedule;
   DetectionTestFunctionResult: DetectionTestFunctionResult;
   DetectionTestMock: DetectionTestMock;
   DetectionTestResult: DetectionTestResult;
@@ -3434,16 +3469,23 @@ export type DetectionResolvers<ContextType = unknown, ParentType extends Resolve
   lastModified?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
   lastModifiedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   logTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  lookbackWindowSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   managed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   outputIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  query?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  queryLanguage?: Resolver<Maybe<ResolversTypes['QueryLanguage']>, ParentType, ContextType>;
   reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requiresLimitClause?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   runbook?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  schedule?: Resolver<Maybe<ResolversTypes['DetectionSchedule']>, ParentType, ContextType>;
+  scheduledQueries?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   severity?: Resolver<Maybe<ResolversTypes['Severity']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   tests?: Resolver<Array<ResolversTypes['DetectionUnitTest']>, ParentType, ContextType>;
   threshold?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   versionId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   yaml?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -3529,6 +3571,12 @@ export type DetectionRunResolvers<ContextType = unknown, ParentType extends Reso
   runAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
   startedAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
   windowStart?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+};
+
+export type DetectionScheduleResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionSchedule'] = ResolversParentTypes['DetectionSchedule']> = {
+  cronExpression?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rateMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  timeoutMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type DetectionTestFunctionResultResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['DetectionTestFunctionResult'] = ResolversParentTypes['DetectionTestFunctionResult']> = {
@@ -4225,6 +4273,7 @@ export type Resolvers<ContextType = unknown> = {
   DetectionListItem?: DetectionListItemResolvers<ContextType>;
   DetectionPaging?: DetectionPagingResolvers<ContextType>;
   DetectionRun?: DetectionRunResolvers<ContextType>;
+  DetectionSchedule?: DetectionScheduleResolvers<ContextType>;
   DetectionTestFunctionResult?: DetectionTestFunctionResultResolvers<ContextType>;
   DetectionTestMock?: DetectionTestMockResolvers<ContextType>;
   DetectionTestResult?: DetectionTestResultResolvers<ContextType>;

@@ -16,7 +16,7 @@ import { getPack, savePack } from './pack-repository';
 import { getDetections, saveDetection } from './repository';
 import { isStoredType, type DetectionDraft, type StoredDetection, type StoredType } from './model';
 import type { Engine } from './engine';
-import { checkDrafts, knownLogTypes } from './save-checks';
+import { checkDrafts, knownLogTypes, referenceLookup } from './save-checks';
 import { documentId, draftFromItem } from './validate';
 
 /** Largest zip accepted (decoded). */
@@ -101,8 +101,6 @@ export function readZip(zip: Uint8Array): SourceFile[] {
 }
 
 const UNSUPPORTED: Record<string, string> = {
-  saved_query: 'saved queries are not stored yet',
-  scheduled_query: 'scheduled queries are not stored yet',
   lookup_table: 'lookup tables are not stored yet',
 };
 
@@ -169,6 +167,7 @@ export async function bulkUpload(files: readonly SourceFile[], options: BulkOpti
   const modifiable = drafts.filter(({ draft }) => options.mayModify(draft.type)).map((d) => d.draft);
   const problems = await checkDrafts(modifiable, {
     knownLogTypes: await knownLogTypes([...stored.values()].flatMap((d) => d.logTypes)),
+    references: await referenceLookup(drafts.map((d) => d.draft)),
     engine: options.engine,
   });
   for (const { item, draft } of drafts) {

@@ -2,14 +2,26 @@
 // source), as the engine and core/detections understand it, plus what the store adds (version, audit fields).
 import { runsAtAll, type AnalysisType } from '../../../core/detections';
 
-/** The analysis types the detections store keeps (packs, queries and lookup tables are not stored here). */
-export const STORED_TYPES = ['rule', 'scheduled_rule', 'policy', 'correlation_rule', 'global', 'datamodel'] as const;
+/**
+ * The analysis types the detections store keeps (packs and lookup tables are stored elsewhere). Saved and
+ * scheduled queries are kept under their QueryName: scheduled rules name them in ScheduledQueries.
+ */
+export const STORED_TYPES = [
+  'rule',
+  'scheduled_rule',
+  'policy',
+  'correlation_rule',
+  'global',
+  'datamodel',
+  'saved_query',
+  'scheduled_query',
+] as const;
 export type StoredType = (typeof STORED_TYPES)[number] & AnalysisType;
 
 export const isStoredType = (value: unknown): value is StoredType =>
   typeof value === 'string' && (STORED_TYPES as readonly string[]).includes(value);
 
-/** Which permission pair guards a type: policies have their own; everything else is a rule-like item. */
+/** Which permission pair guards a type: policies have their own; everything else (queries too) is a rule-like item. */
 export const permissionArea = (type: StoredType): 'Policy' | 'Rule' => (type === 'policy' ? 'Policy' : 'Rule');
 
 export interface StoredDetection {
@@ -53,6 +65,10 @@ export function indexedTypes(spec: Record<string, unknown>): string[] {
 export function isEnabled(type: StoredType, spec: Record<string, unknown>): boolean {
   return type === 'global' ? true : spec.Enabled === true && runsAtAll(spec);
 }
+
+/** Saved and scheduled queries: content that scheduled rules read, not detections themselves. */
+export const isQueryType = (type: StoredType): type is 'saved_query' | 'scheduled_query' =>
+  type === 'saved_query' || type === 'scheduled_query';
 
 /** A simple detection: a rule written as match expressions (`Detection`) instead of Python. */
 export const isSimpleDetection = (d: Pick<StoredDetection, 'type' | 'spec'>) =>

@@ -38,6 +38,8 @@ const indexKey = (id: string, logType: string) => ({ pk: partition(id), sk: `IND
 const typeList = (type: StoredType) => `DETECTION#TYPE#${type}`;
 const logTypeList = (logType: string) => `DETECTION#LOGTYPE#${logType}`;
 const REVISION_KEY = { pk: 'DETECTION#REVISION', sk: 'REVISION' };
+/** The types with a next run in the scheduler's index. */
+const isScheduled = (type: StoredType) => type === 'correlation_rule' || type === 'scheduled_query';
 
 /** Raised when a write finds the item not in the state it expected. */
 export class DetectionConflict extends Error {
@@ -117,8 +119,9 @@ export async function saveDetection(
     new PutCommand({ TableName: table(), Item: { ...versionKey(detection.id, detection.version), ...detection } }),
   );
   await reindex(detection, previous);
-  // A correlation rule's next run in the scheduler's index (functions/lib/runs).
-  if (detection.type === 'correlation_rule') await syncScheduledRun(detection.id, detection, now.getTime());
+  // A correlation rule's or scheduled query's next run in the scheduler's index (functions/lib/runs).
+  if (isScheduled(detection.type) || (previous && isScheduled(previous.type)))
+    await syncScheduledRun(detection.id, detection, now.getTime());
   await bumpRevision();
   return detection;
 }
@@ -201,7 +204,7 @@ export async function deleteDetection(id: string): Promise<boolean> {
     ProjectionExpression: 'pk, sk',
   });
   await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
-  if (current.type === 'correlation_rule') await syncScheduledRun(id, null);
+  if (isScheduled(current.type)) await syncScheduledRun(id, null);
   await bumpRevision();
   return true;
 }

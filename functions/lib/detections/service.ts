@@ -11,7 +11,7 @@ import { lambdaEngine } from './engine';
 import { permissionArea, type DetectionDraft, type StoredDetection, type StoredType } from './model';
 import { listPacks } from './pack-repository';
 import * as store from './repository';
-import { checkDrafts, knownLogTypes } from './save-checks';
+import { checkDrafts, knownLogTypes, referenceLookup } from './save-checks';
 import { validateDetection } from './validate';
 import { refuseDeleteInUse } from './usage';
 
@@ -112,7 +112,11 @@ export function validated(source: DetectionSource): DetectionDraft {
 
 /** Refuses a draft that fails the save checks; `current` is the stored version an update replaces. */
 export async function refuseUnsaveable(draft: DetectionDraft, current: StoredDetection | null) {
-  const context = { knownLogTypes: await knownLogTypes(current?.logTypes), engine: lambdaEngine };
+  const context = {
+    knownLogTypes: await knownLogTypes(current?.logTypes),
+    references: await referenceLookup([draft]),
+    engine: lambdaEngine,
+  };
   const problems = (await checkDrafts([draft], context)).get(draft.id);
   if (problems) throw invalidInput(problems);
 }

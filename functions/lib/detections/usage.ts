@@ -1,6 +1,7 @@
-// Which detections use a global helper or a data model: a helper is used by the Python detections that
-// import it, a data model by the rules whose log types it covers and that call udm() (event.udm). Deleting
-// either while it is used is refused with InUse, naming the users.
+// Which detections use a global helper, a data model or a scheduled query: a helper is used by the Python
+// detections that import it, a data model by the rules whose log types it covers and that call udm()
+// (event.udm), a scheduled query by the scheduled rules that name it. Deleting one while it is used is
+// refused with InUse, naming the users.
 import { callsDataModel, importsModule } from '../../../core/detections';
 import { ApiError } from '../errors';
 import type { StoredDetection, StoredType } from './model';
@@ -26,6 +27,12 @@ export async function usersOf(item: Pick<StoredDetection, 'id' | 'type' | 'logTy
       .map((d) => d.id)
       .sort();
   }
+  if (item.type === 'scheduled_query') {
+    return (await allOfType('scheduled_rule'))
+      .filter((d) => Array.isArray(d.spec.ScheduledQueries) && d.spec.ScheduledQueries.includes(item.id))
+      .map((d) => d.id)
+      .sort();
+  }
   return [];
 }
 
@@ -42,9 +49,9 @@ export async function detectionsRoutingTo(destinationId: string): Promise<string
 
 /** Names the detections using a helper or data model, shown when its deletion is refused. */
 export const inUseMessage = (item: Pick<StoredDetection, 'id' | 'type'>, users: readonly string[]) =>
-  `${item.type === 'global' ? 'Global helper' : 'Data model'} ${item.id} is used by ${users.join(', ')}; remove those uses first`;
+  `${item.type === 'global' ? 'Global helper' : item.type === 'scheduled_query' ? 'Scheduled query' : 'Data model'} ${item.id} is used by ${users.join(', ')}; remove those uses first`;
 
-/** Refuses (InUse) to delete a global helper or data model that detections use. */
+/** Refuses (InUse) to delete a global helper, data model or scheduled query that detections use. */
 export async function refuseDeleteInUse(item: Pick<StoredDetection, 'id' | 'type' | 'logTypes'>): Promise<void> {
   const users = await usersOf(item);
   if (users.length) throw new ApiError('InUse', inUseMessage(item, users));

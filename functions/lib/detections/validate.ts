@@ -32,7 +32,10 @@ export function validateDetection(yaml: string, body: string | null | undefined)
 /** A loaded repository item as a draft; `body` is the text of the file its `Filename` names. */
 export function draftFromItem(item: AnalysisItem, yaml: string, body: string | null, warnings: string[] = []): DraftResult {
   if (!isStoredType(item.type))
-    return { ok: false, problems: [`A ${item.type.replace('_', ' ')} is not a detection, global helper or data model`] };
+    return {
+      ok: false,
+      problems: [`A ${item.type.replace('_', ' ')} is not a detection, query, global helper or data model`],
+    };
   if (item.filePath && body === null) return { ok: false, problems: [`The Python source named by Filename is required`] };
   if (!item.filePath && body !== null && body.trim())
     return { ok: false, problems: ['Python source was given but the YAML document names no Filename'] };
@@ -62,7 +65,7 @@ export function draftFromItem(item: AnalysisItem, yaml: string, body: string | n
 export function documentId(yaml: string): string | undefined {
   try {
     const doc = readYaml(yaml) as Record<string, unknown> | null;
-    const id = doc?.RuleID ?? doc?.PolicyID ?? doc?.GlobalID ?? doc?.DataModelID;
+    const id = doc?.RuleID ?? doc?.PolicyID ?? doc?.GlobalID ?? doc?.DataModelID ?? doc?.QueryName;
     return typeof id === 'string' ? id : undefined;
   } catch {
     return undefined;

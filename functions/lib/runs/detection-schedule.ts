@@ -1,7 +1,6 @@
-// Keeps the next-run index current as detections change: an enabled correlation rule with a usable Schedule
-// has one next-run item (its next run after the save); a disabled, deleted or unscheduled one has none.
-// Scheduled rules are not indexed: their schedule belongs to the scheduled queries they name, and scheduled
-// queries are not kept in the detections store.
+// Keeps the next-run index current as detections change: an enabled correlation rule or scheduled query with a
+// usable Schedule has one next-run item (its next run after the save); a disabled, deleted or unscheduled one
+// has none. Scheduled rules are not indexed: they run when the scheduled queries they name run.
 import { deleteScheduledRun, putScheduledRun } from './repository';
 import { nextRunTime, type DetectionSchedule } from './schedule';
 
@@ -20,9 +19,17 @@ export function correlationSchedule(spec: Record<string, unknown>): DetectionSch
   return schedule && typeof schedule === 'object' ? (schedule as DetectionSchedule) : undefined;
 }
 
+/** The Schedule a detection runs on: a correlation rule's body's, a scheduled query's own; else undefined. */
+export function detectionSchedule(detection: ScheduledDetection): DetectionSchedule | undefined {
+  if (detection.type === 'correlation_rule') return correlationSchedule(detection.spec);
+  if (detection.type !== 'scheduled_query') return undefined;
+  const schedule = detection.spec.Schedule;
+  return schedule && typeof schedule === 'object' ? (schedule as DetectionSchedule) : undefined;
+}
+
 /** After a save, enable or disable: index the detection's next run, or remove it (null: deleted). */
 export async function syncScheduledRun(id: string, detection: ScheduledDetection | null, now = Date.now()): Promise<void> {
-  const schedule = detection?.type === 'correlation_rule' && detection.enabled ? correlationSchedule(detection.spec) : undefined;
+  const schedule = detection?.enabled ? detectionSchedule(detection) : undefined;
   let nextRunAt: number | undefined;
   if (schedule) {
     try {

@@ -4,7 +4,7 @@
 export { claimRun, deleteScheduledRun, dueRuns, putScheduledRun, recordMatchKey, type ScheduledRun } from './repository';
 export { nextCronTime, nextRunTime, parseCron, runWindow, type Cron, type DetectionSchedule } from './schedule';
 export { schedulerPass, type RunMessage, type SchedulerPass } from './scheduler';
-export { correlationSchedule, syncScheduledRun, type ScheduledDetection } from './detection-schedule';
+export { correlationSchedule, detectionSchedule, syncScheduledRun, type ScheduledDetection } from './detection-schedule';
 export {
   detectionRuns,
   executeRun,

@@ -277,7 +277,7 @@ describe('bulk upload', () => {
       `mutation($input: BulkUploadInput!) { validateBulkUpload(input: $input) ${BULK} }`,
       { input: { data } },
     );
-    expect(validation.validateBulkUpload.totals).toMatchObject({ failed: 0, new: 17 });
+    expect(validation.validateBulkUpload.totals).toMatchObject({ failed: 0, new: 19 });
     expect(await call(admin, 'query { detection(id: "Fixture.Auth.FailedLogin") { id } }')).toEqual({ detection: null });
 
     const upload = await call<{
@@ -287,9 +287,19 @@ describe('bulk upload', () => {
         fileIssues: { message: string }[];
       };
     }>(admin, `mutation($input: BulkUploadInput!) { bulkUpload(input: $input) ${BULK} }`, { input: { data } });
-    expect(upload.bulkUpload.totals).toMatchObject({ total: 17, new: 17, failed: 0 });
+    expect(upload.bulkUpload.totals).toMatchObject({ total: 19, new: 19, failed: 0 });
     expect(new Set(upload.bulkUpload.items.map((i) => i.analysisType))).toEqual(
-      new Set(['RULE', 'SCHEDULED_RULE', 'POLICY', 'CORRELATION_RULE', 'GLOBAL', 'DATA_MODEL', 'PACK']),
+      new Set([
+        'RULE',
+        'SCHEDULED_RULE',
+        'POLICY',
+        'CORRELATION_RULE',
+        'GLOBAL',
+        'DATA_MODEL',
+        'SAVED_QUERY',
+        'SCHEDULED_QUERY',
+        'PACK',
+      ]),
     );
     expect(upload.bulkUpload.items.every((i) => i.status === 'COMPLETED')).toBe(true);
 

@@ -145,10 +145,11 @@ describe('the store', () => {
 });
 
 describe('bulk upload', () => {
-  it('reads a zip of the fixture repository and saves every detection, helper and data model', async () => {
+  it('reads a zip of the fixture repository and saves every detection, query, helper and data model', async () => {
     const files = readZip(zipOf(FIXTURE));
     const validation = await bulkUpload(files, { validateOnly: true, user: 'amy', mayModify: () => true, engine });
-    expect(validation.totals).toMatchObject({ failed: 0, new: 17 });
+    expect(validation.items.filter((i) => i.status === 'FAILED').map((i) => [i.id, i.reasons])).toEqual([]);
+    expect(validation.totals).toMatchObject({ failed: 0, new: 19 });
     expect(await getDetection('Fixture.Auth.FailedLogin')).toBeNull();
 
     const report = await bulkUpload(files, { validateOnly: false, user: 'amy', mayModify: (type) => type !== 'policy', engine });
@@ -156,11 +157,11 @@ describe('bulk upload', () => {
     expect(report.items.filter((i) => i.status === 'FAILED')).toEqual([]);
     expect(report.items.filter((i) => i.status === 'NOT_PROCESSED').map((i) => i.type)).toEqual(['policy']);
     expect(report.items.find((i) => i.type === 'policy')?.reasons).toEqual(['You do not have permission to modify policies']);
-    expect(Object.values(statuses).filter((s) => s === 'COMPLETED')).toHaveLength(16);
+    expect(Object.values(statuses).filter((s) => s === 'COMPLETED')).toHaveLength(18);
     expect(report.items.find((i) => i.type === 'pack')).toMatchObject({ id: 'Fixture.Pack', status: 'COMPLETED' });
 
     const again = await bulkUpload(files, { validateOnly: true, user: 'amy', mayModify: () => true, engine });
-    expect(again.totals).toMatchObject({ unchanged: 16, new: 1 });
+    expect(again.totals).toMatchObject({ unchanged: 18, new: 1 });
 
     const rules = await listDetections({ types: ['rule'] }, 100);
     expect(rules.items.length).toBeGreaterThan(3);

@@ -1,5 +1,13 @@
 // Stored detections as the API's Detection type.
-import { statusOf } from '../../../../core/detections';
+import { correlationSchedule } from '../../../lib/runs';
+import {
+  queryOf,
+  queryWarnings,
+  requiresLimitClause,
+  scheduleOf,
+  statusOf,
+  type QuerySchedule,
+} from '../../../../core/detections';
 import { toAlertSeverity } from '../../../lib/alerts';
 import { dedupMinutes, isSimpleDetection, threshold, type StoredDetection, type StoredType } from '../../../lib/detections';
 
@@ -10,6 +18,8 @@ export const TYPE_TO_GRAPHQL: Record<StoredType, string> = {
   correlation_rule: 'CORRELATION_RULE',
   global: 'GLOBAL',
   datamodel: 'DATA_MODEL',
+  saved_query: 'SAVED_QUERY',
+  scheduled_query: 'SCHEDULED_QUERY',
 };
 
 export const GRAPHQL_TO_TYPE: Record<string, StoredType> = Object.fromEntries(
@@ -33,9 +43,18 @@ function testsOf(spec: Record<string, unknown>) {
   }));
 }
 
+const schedule = (s: QuerySchedule | undefined) =>
+  s && {
+    rateMinutes: typeof s.RateMinutes === 'number' ? s.RateMinutes : null,
+    cronExpression: typeof s.CronExpression === 'string' ? s.CronExpression : null,
+    timeoutMinutes: typeof s.TimeoutMinutes === 'number' ? s.TimeoutMinutes : null,
+  };
+
 /** A stored detection as the API's Detection; `managed` when a pack holds it (see packsOf). */
 export function toGraphql(d: StoredDetection, managed = false) {
-  const detects = d.type !== 'global' && d.type !== 'datamodel';
+  const isQuery = d.type === 'saved_query' || d.type === 'scheduled_query';
+  const detects = d.type !== 'global' && d.type !== 'datamodel' && !isQuery;
+  const query = isQuery ? queryOf(d.spec) : undefined;
   return {
     id: d.id,
     analysisType: TYPE_TO_GRAPHQL[d.type],
@@ -57,6 +76,23 @@ export function toGraphql(d: StoredDetection, managed = false) {
     yaml: d.yaml,
     body: d.body,
     tests: testsOf(d.spec),
+    scheduledQueries: d.type === 'scheduled_rule' ? strings(d.spec.ScheduledQueries) : [],
+    query: query?.text ?? null,
+    queryLanguage: query?.language ?? null,
+    schedule:
+      schedule(
+        d.type === 'scheduled_query'
+          ? scheduleOf(d.spec)
+          : d.type === 'correlation_rule'
+            ? correlationSchedule(d.spec)
+            : undefined,
+      ) ?? null,
+    lookbackWindowSeconds:
+      d.type === 'scheduled_query' && d.spec.Lookback === true && typeof d.spec.LookbackWindowSeconds === 'number'
+        ? d.spec.LookbackWindowSeconds
+        : null,
+    requiresLimitClause: d.type === 'scheduled_query' && requiresLimitClause(d.spec),
+    warnings: isQuery ? queryWarnings(d.spec) : [],
     versionId: d.version,
     managed,
     createdAt: d.createdAt,

@@ -168,6 +168,10 @@ export type DetectionType =
   | 'PACK'
   | 'POLICY'
   | 'RULE'
+  /** A saved query (QueryName, a query; never runs on its own). */
+  | 'SAVED_QUERY'
+  /** A scheduled query (QueryName, a query and its Schedule); scheduled rules name it in ScheduledQueries. */
+  | 'SCHEDULED_QUERY'
   | 'SCHEDULED_RULE';
 
 export type EnrichmentProviderKind =
@@ -1051,6 +1055,13 @@ export type EditorDestinationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type EditorDestinationsQuery = { destinations: Array<{ id: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string> }> };
 
+export type DetectionRunsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DetectionRunsQuery = { detectionRuns: Array<{ startedAt: string, finishedAt: string, runAt: string, windowStart: string, rows: number, matches: number, alerts: number, error: string | null }> };
+
 export type DetectionListQueryVariables = Exact<{
   input: DetectionListInput;
 }>;
@@ -1097,6 +1108,7 @@ export type BulkUploadMutation = { bulkUpload: { totals: { total: number, new: n
 
 export type FilterFieldsQueryVariables = Exact<{
   logTypes: Array<string> | string;
+  showUnsafeTypes?: boolean | null | undefined;
 }>;
 
 

@@ -18,6 +18,8 @@ export const TYPE_LABELS: Record<DetectionType, string> = {
   CORRELATION_RULE: 'Correlation Rule',
   GLOBAL: 'Global Helper',
   DATA_MODEL: 'Data Model',
+  SAVED_QUERY: 'Saved Query',
+  SCHEDULED_QUERY: 'Scheduled Query',
   PACK: 'Pack',
 };
 export const SEVERITIES_IN_ORDER: readonly Severity[] = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'INFO'];
