@@ -3,12 +3,18 @@
 // text that is not JSON shows the message and is kept as typed, valid JSON becomes the condition's value.
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Group } from '../../core/detections/simple';
 import { ConditionBuilder } from '../../web/src/features/detections/simple/ConditionBuilder';
+import { SimpleDetectionEditor } from '../../web/src/features/detections/simple/SimpleDetectionEditor';
+import { FilterFieldsSource } from '../../web/src/features/detections/simple/fieldsSource';
 import { renderInApp } from './support/render';
 
 Element.prototype.scrollIntoView ??= () => undefined;
+
+vi.mock('../../web/src/lib/editor/YamlEditor', () => ({
+  YamlEditor: (props: { label: string; value: string }) => <textarea aria-label={props.label} value={props.value} readOnly />,
+}));
 afterEach(cleanup);
 
 const FIELDS = [
@@ -64,5 +70,29 @@ describe('the builder on a JSON field', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Condition 1: operator' }));
     const options = screen.getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual(['is', 'is not', 'is in', 'is not in', 'is empty', 'is not empty']);
+  });
+});
+
+describe('showUnsafeTypes', () => {
+  it('asks for the fields of unsafe types only once "Show unsafe field types" is ticked', () => {
+    const asked: (boolean | undefined)[] = [];
+    renderInApp(
+      <FilterFieldsSource.Provider
+        value={(_logTypes, showUnsafeTypes) => {
+          asked.push(showUnsafeTypes);
+          return { loading: false, fields: showUnsafeTypes ? FIELDS : FIELDS.filter((f) => f.type !== 'json') };
+        }}
+      >
+        <SimpleDetectionEditor
+          value={'Detection: []\n'}
+          logTypes={['AWS.CloudTrail']}
+          readOnly={false}
+          onChange={() => undefined}
+        />
+      </FilterFieldsSource.Provider>,
+    );
+    expect(asked.at(-1)).toBe(false);
+    fireEvent.click(screen.getByRole('checkbox', { name: /Show unsafe field types/ }));
+    expect(asked.at(-1)).toBe(true);
   });
 });

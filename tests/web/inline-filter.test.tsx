@@ -170,7 +170,7 @@ describe("the 'Add Filter' sidesheet", () => {
   it("says 'No Events found' for an alert without events", () => {
     open({ from: source({ events: [] }) });
     expect(screen.getByText('No Events found')).toBeTruthy();
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /unit test/ })).toBeNull();
   });
 
   it("says 'There was a problem loading the filters' when the fields cannot load", () => {

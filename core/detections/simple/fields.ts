@@ -98,3 +98,10 @@ export function sharedFilterFields(byLogType: readonly (readonly FilterField[])[
   const typed = rest.map((fields) => new Map(fields.map((f) => [f.target, f.type])));
   return first.filter((f) => typed.every((m) => m.get(f.target) === f.type)).map((f) => ({ ...f, logType: null }));
 }
+
+/**
+ * Field types the builder compares only as whole JSON values (objects, json, and arrays of them): 'unsafe' for
+ * conditions, since a match depends on the exact shape of a structure. The filterFields query leaves them out
+ * unless asked to show them (showUnsafeTypes, specification §7).
+ */
+export const isUnsafeFieldType = (type: string): boolean => /^(object|json)(\[\])?$/.test(type);

@@ -4,6 +4,7 @@
 import {
   PANTHER_MANAGED_FIELDS,
   schemaFilterFields,
+  isUnsafeFieldType,
   sharedFilterFields,
   type FilterField,
 } from '../../../core/detections/simple';
@@ -30,16 +31,24 @@ function logTypesOf(value: unknown): string[] {
   return [...new Set((value as string[]).map((v) => v.trim()))];
 }
 
-/** The filter fields of the log types; a log type without a schema has no fields of its own. */
-export async function filterFields(logTypes: unknown): Promise<FilterFields> {
+/**
+ * The filter fields of the log types; a log type without a schema has no fields of its own. Fields of unsafe
+ * types (objects, json and arrays of them: isUnsafeFieldType) are listed only with showUnsafeTypes.
+ */
+export async function filterFields(logTypes: unknown, showUnsafeTypes: unknown = false): Promise<FilterFields> {
   const names = logTypesOf(logTypes);
+  if (showUnsafeTypes !== undefined && showUnsafeTypes !== null && typeof showUnsafeTypes !== 'boolean')
+    throw new ApiError('InvalidInput', 'showUnsafeTypes must be true or false');
+  const keep = (fields: readonly FilterField[]) =>
+    showUnsafeTypes === true ? [...fields] : fields.filter((f) => !isUnsafeFieldType(f.type));
   const custom = new Map((await customSchemaSpecs(names)).map((s) => [s.name.toLowerCase(), s.spec]));
   const filtersByLogType = names.map((logType) => {
     const spec = managedSchema(logType) ?? custom.get(logType.toLowerCase());
-    return { logType, filters: spec ? schemaFilterFields(logType, spec) : [] };
+    return { logType, filters: spec ? keep(schemaFilterFields(logType, spec)) : [] };
   });
-  const seen = new Set(PANTHER_MANAGED_FIELDS.map((f) => f.target));
-  const flatFields = [...PANTHER_MANAGED_FIELDS];
+  const pantherManaged = keep(PANTHER_MANAGED_FIELDS);
+  const seen = new Set(pantherManaged.map((f) => f.target));
+  const flatFields = [...pantherManaged];
   for (const { filters } of filtersByLogType)
     for (const field of filters) {
       if (seen.has(field.target)) continue;
@@ -47,7 +56,7 @@ export async function filterFields(logTypes: unknown): Promise<FilterFields> {
       flatFields.push(field);
     }
   return {
-    pantherManaged: PANTHER_MANAGED_FIELDS,
+    pantherManaged,
     filtersByLogType,
     shared: sharedFilterFields(filtersByLogType.map((l) => l.filters)),
     flatFields,

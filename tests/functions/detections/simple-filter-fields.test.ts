@@ -35,7 +35,7 @@ afterAll(async () => dynamo?.stop());
 
 describe('filterFields', () => {
   it('answers a custom schema’s fields with their types and descriptions', async () => {
-    const fields = await filterFields(['Custom.Acme.App']);
+    const fields = await filterFields(['Custom.Acme.App'], true);
     expect(fields.filtersByLogType).toEqual([
       {
         logType: 'Custom.Acme.App',
@@ -58,9 +58,20 @@ describe('filterFields', () => {
     expect(cloudTrail.find((f) => f.target === 'sourceIPAddress')?.type).toBe('ip');
     expect(cloudTrail.find((f) => f.target === 'userIdentity.type')?.type).toBe('string');
     expect(fields.shared).toEqual([]);
-    const same = await filterFields(['Custom.Acme.App', 'custom.acme.app ']);
+    const same = await filterFields(['Custom.Acme.App', 'custom.acme.app '], true);
     expect(same.filtersByLogType).toHaveLength(2);
     expect(same.shared.map((f) => f.target)).toEqual(['user', 'clientIp', 'meta', 'meta.attempts']);
+  });
+
+  it('leaves out fields of unsafe types (objects, json and arrays of them) unless showUnsafeTypes', async () => {
+    const fields = await filterFields(['Custom.Acme.App']);
+    expect(fields.filtersByLogType[0].filters.map((f) => f.target)).toEqual(['user', 'clientIp', 'meta.attempts']);
+    expect(fields.flatFields.map((f) => f.target)).not.toContain('meta');
+    expect(fields.pantherManaged.map((f) => f.target)).not.toContain('p_udm');
+    expect((await filterFields(['Custom.Acme.App'], null)).flatFields).toEqual(fields.flatFields);
+    const unsafe = await filterFields(['Custom.Acme.App'], true);
+    expect(unsafe.flatFields.map((f) => f.target)).toEqual(expect.arrayContaining(['meta', 'p_udm']));
+    await expect(filterFields(['Custom.Acme.App'], 'yes')).rejects.toThrow('showUnsafeTypes must be true or false');
   });
 
   it('answers no fields of its own for a log type without a schema, and refuses bad input', async () => {

@@ -3,5 +3,5 @@ import { filterFields } from '../../../lib/detections';
 import type { ResolverMap } from '../types';
 
 export const filterResolvers: ResolverMap = {
-  'Query.filterFields': (event) => filterFields(event.arguments.logTypes),
+  'Query.filterFields': (event) => filterFields(event.arguments.logTypes, event.arguments.showUnsafeTypes),
 };

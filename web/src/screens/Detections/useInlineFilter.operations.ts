@@ -13,8 +13,8 @@ import type {
 } from '../../lib/graphql/types';
 
 export const FILTER_FIELDS_QUERY: TypedDocumentNode<FilterFieldsQuery, FilterFieldsQueryVariables> = gql`
-  query FilterFields($logTypes: [String!]!) {
-    filterFields(logTypes: $logTypes) {
+  query FilterFields($logTypes: [String!]!, $showUnsafeTypes: Boolean) {
+    filterFields(logTypes: $logTypes, showUnsafeTypes: $showUnsafeTypes) {
       flatFields {
         target
         type

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { conditionsOf, emptyGroup } from '../../../../../core/detections/simple';
 import { conditionProblem, ConditionBuilder, fieldTypes } from '../simple/ConditionBuilder';
 import { FILTERS_LOAD_ERROR } from '../simple/fields';
 import { useProvidedFilterFields } from '../simple/fieldsSource';
+import { UnsafeTypesToggle } from '../simple/UnsafeTypesToggle';
 import { SEVERITY_OPTIONS, type SeverityOption } from './detectionDocument';
 import { readDynamicSeverities, writeDynamicSeverities, type DynamicSeverity } from './dynamicSeverities';
 
@@ -24,7 +25,8 @@ export function DynamicSeveritiesField({
   readonly onChange: (simpleBody: string) => void;
 }) {
   const reading = useMemo(() => readDynamicSeverities(simpleBody), [simpleBody]);
-  const fields = useProvidedFilterFields(logTypes);
+  const [showUnsafeTypes, setShowUnsafeTypes] = useState(false);
+  const fields = useProvidedFilterFields(logTypes, showUnsafeTypes);
   const types = useMemo(() => fieldTypes(fields.fields), [fields.fields]);
 
   const write = (entries: readonly DynamicSeverity[]) => {
@@ -54,6 +56,9 @@ export function DynamicSeveritiesField({
             <Alert color="red" variant="light" role="alert" title={FILTERS_LOAD_ERROR}>
               {fields.error}
             </Alert>
+          )}
+          {!readOnly && reading.entries.length > 0 && (
+            <UnsafeTypesToggle checked={showUnsafeTypes} onChange={setShowUnsafeTypes} />
           )}
           {reading.entries.length === 0 && (
             <Text size="sm" c="dimmed">

@@ -15,6 +15,7 @@ import {
 import { conditionProblem, ConditionBuilder, fieldTypes } from '../simple/ConditionBuilder';
 import { FILTERS_LOAD_ERROR } from '../simple/fields';
 import { useProvidedFilterFields } from '../simple/fieldsSource';
+import { UnsafeTypesToggle } from '../simple/UnsafeTypesToggle';
 import { useInlineFilterServices, type FilterDetection } from './services';
 
 export const FILTERS_SAVED = (name: string) => `Filters on ${name} have been successfully saved to your detection.`;
@@ -127,7 +128,8 @@ function FilterForm({
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: true } | { ok: false; detail: string } | null>(null);
   const [confirmClose, setConfirmClose] = useState(false);
-  const fields = useProvidedFilterFields(detection.logTypes);
+  const [showUnsafeTypes, setShowUnsafeTypes] = useState(false);
+  const fields = useProvidedFilterFields(detection.logTypes, showUnsafeTypes);
   const types = useMemo(() => fieldTypes(fields.fields), [fields.fields]);
 
   const initialExpressions = JSON.stringify(initial.ok ? writeExpressions(initial.group) : null);
@@ -197,6 +199,7 @@ function FilterForm({
           {fields.error}
         </Alert>
       )}
+      {editable && <UnsafeTypesToggle checked={showUnsafeTypes} onChange={setShowUnsafeTypes} />}
       <ConditionBuilder label="Inline filters" group={group} onChange={edit} fields={fields.fields} readOnly={!editable} />
       {alertId && (
         <Stack gap="xs" role="region" aria-label="Alert events">

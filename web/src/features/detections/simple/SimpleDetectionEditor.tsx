@@ -11,6 +11,7 @@ import { YamlEditor } from '../../../lib/editor/YamlEditor';
 import { conditionProblem, ConditionBuilder, fieldTypes } from './ConditionBuilder';
 import { FILTERS_LOAD_ERROR, type FilterFieldsState } from './fields';
 import { useProvidedFilterFields } from './fieldsSource';
+import { UnsafeTypesToggle } from './UnsafeTypesToggle';
 
 export interface SimpleDetectionEditorProps {
   /** The simple detection's YAML: a document holding `Detection` (other keys are kept), or the list itself. */
@@ -33,7 +34,8 @@ type Mode = 'builder' | 'yaml';
  * cannot show keeps the text editor with the reason.
  */
 export function SimpleDetectionEditor({ value, logTypes, readOnly, onChange, fields, height = 420 }: SimpleDetectionEditorProps) {
-  const provided = useProvidedFilterFields(logTypes);
+  const [showUnsafeTypes, setShowUnsafeTypes] = useState(false);
+  const provided = useProvidedFilterFields(logTypes, showUnsafeTypes);
   const source = fields ?? provided;
   const reading = useMemo(() => readDetectionText(value), [value]);
   const hasLogType = logTypes.length > 0;
@@ -77,6 +79,7 @@ export function SimpleDetectionEditor({ value, logTypes, readOnly, onChange, fie
             </Alert>
           )}
           {source.loading && <Loader size="xs" aria-label="Loading the fields" />}
+          {!readOnly && !fields && <UnsafeTypesToggle checked={showUnsafeTypes} onChange={setShowUnsafeTypes} />}
           <ConditionBuilder
             label="Rule Builder"
             group={reading.group}

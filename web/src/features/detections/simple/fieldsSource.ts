@@ -3,7 +3,8 @@
 import { createContext, useContext } from 'react';
 import type { FilterFieldsState } from './fields';
 
-export type UseFilterFields = (logTypes: readonly string[]) => FilterFieldsState;
+/** The fields of the log types; with showUnsafeTypes also those of unsafe types (objects, json). */
+export type UseFilterFields = (logTypes: readonly string[], showUnsafeTypes?: boolean) => FilterFieldsState;
 
 const NO_FIELDS: FilterFieldsState = { fields: [], loading: false };
 const noSource: UseFilterFields = () => NO_FIELDS;
@@ -11,7 +12,7 @@ const noSource: UseFilterFields = () => NO_FIELDS;
 export const FilterFieldsSource = createContext<UseFilterFields>(noSource);
 
 /** The fields of the log types, from the provided source. */
-export function useProvidedFilterFields(logTypes: readonly string[]): FilterFieldsState {
+export function useProvidedFilterFields(logTypes: readonly string[], showUnsafeTypes = false): FilterFieldsState {
   const useFields = useContext(FilterFieldsSource);
-  return useFields(logTypes);
+  return useFields(logTypes, showUnsafeTypes);
 }
