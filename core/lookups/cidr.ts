@@ -98,6 +98,38 @@ export function parseCidr(text: string): ParsedCidr | undefined {
   return undefined;
 }
 
+/** An IPv4 address written as IPv6 (`::ffff:a.b.c.d`), as its IPv4 number; otherwise undefined. */
+function mappedV4(words: Uint32Array): number | undefined {
+  return words[0] === 0 && words[1] === 0 && words[2] === 0xffff ? words[3] : undefined;
+}
+
+/**
+ * Whether an address is in a network (`contains(network, address)` of Athena's SQL): undefined when the
+ * address is not an IP address (or the network not a CIDR); an IPv4 address written as IPv6 (`::ffff:a.b.c.d`)
+ * is the IPv4 address; an address of the other family is not in the network.
+ */
+export function ipInCidr(address: string, cidr: string): boolean | undefined {
+  const net = parseCidr(cidr);
+  const text = address.trim();
+  let v4 = parseIPv4(text);
+  const v6 = v4 === undefined ? parseIPv6(text) : undefined;
+  if (v4 === undefined && v6 === undefined) return undefined;
+  if (!net) return undefined;
+  if (v6 && net.version === 4) v4 = mappedV4(v6);
+  if (net.version === 4) return v4 !== undefined && (v4 & maskV4(net.bits)) >>> 0 === net.network;
+  if (!v6) return false;
+  const masked = new Uint32Array(4);
+  maskV6Into(v6, net.bits, masked);
+  return masked.every((w, i) => w === net.network[i]);
+}
+
+/** The address in its usual text (IPv4 dotted, IPv6 as written, lower case), or undefined when not an address. */
+export function ipAddressText(value: string): string | undefined {
+  const text = value.trim();
+  if (parseIPv4(text) !== undefined) return text;
+  return parseIPv6(text) ? text.toLowerCase() : undefined;
+}
+
 interface V4Level {
   bits: number;
   mask: number;

@@ -2,6 +2,14 @@
 // limit → one Athena SQL query over the log types' tables, carrying the range's partition filter.
 import { LOGS_DATABASE, tableName } from '../lake/layout';
 import type { Condition, Group, Item } from '../detections/simple/model';
+import {
+  PRIVATE_V4_EXCEPT_TEXT,
+  PRIVATE_V4_TEXT,
+  PRIVATE_V6_EXCEPT_TEXT,
+  PRIVATE_V6_TEXT,
+  SHARED_V4_TEXT,
+} from '../detections/simple/evaluate';
+import { parseCidr } from '../lookups/cidr';
 import { eventTimeFilter, partitionFilter, type ResolvedRange } from './time-range';
 
 export interface BuilderQuery {
@@ -46,6 +54,30 @@ const likeText = (v: unknown, field: string) => {
   return String(v).replace(/[\\%_]/g, (c) => `\\${c}`);
 };
 
+// IP operators, in Athena's (Trino's) IP functions: `contains(network, address)` over `TRY_CAST(x AS IPADDRESS)`
+// (a value that is no address is NULL, so it is in no network), `filter` and `cardinality` for arrays. The
+// stand-in spells them in DuckDB (local/services/athena/translate.ts). Private and public follow the
+// detections' evaluator (core/detections/simple/evaluate.ts, Python's ipaddress tables); an IPv4 address
+// written as IPv6 is judged as IPv4, so `::ffff:0:0/96` is not listed here (Athena holds IPv4 in that form).
+const address = (sql: string) => `TRY_CAST(${sql} AS IPADDRESS)`;
+const inNetwork = (cidr: string, addr: string) => `contains(${str(cidr)}, ${addr})`;
+const anyOf = (cidrs: readonly string[], addr: string) => `(${cidrs.map((n) => inNetwork(n, addr)).join(' OR ')})`;
+const PRIVATE_V6_SQL = PRIVATE_V6_TEXT.filter((n) => n !== '::ffff:0:0/96');
+
+function cidrValue(c: Condition): string {
+  const text = typeof c.value === 'string' ? c.value.trim() : '';
+  if (!text.includes('/') || !parseCidr(text))
+    throw new BuilderError(`The value of ${c.target} must be a CIDR block such as 10.0.0.0/8 or 2001:db8::/32`);
+  return text;
+}
+
+function isPrivateSql(addr: string): string {
+  return `(${anyOf([...PRIVATE_V4_TEXT, ...PRIVATE_V6_SQL], addr)} AND NOT ${anyOf(
+    [...PRIVATE_V4_EXCEPT_TEXT, ...PRIVATE_V6_EXCEPT_TEXT],
+    addr,
+  )})`;
+}
+
 function condition(c: Condition): string {
   const f = fieldSql(c.target);
   const text = `CAST(${f} AS varchar)`;
@@ -77,6 +109,21 @@ function condition(c: Condition): string {
       return `(${f} IS NULL OR ${text} = '')`;
     case 'is not empty':
       return `(${f} IS NOT NULL AND ${text} <> '')`;
+    case 'in cidr':
+      return `COALESCE(${inNetwork(cidrValue(c), address(f))}, FALSE)`;
+    case 'not in cidr':
+      return `NOT COALESCE(${inNetwork(cidrValue(c), address(f))}, FALSE)`;
+    case 'contains ip in cidr':
+    case 'does not contain ip in cidr': {
+      const any = `COALESCE(cardinality(filter(${f}, x -> COALESCE(${inNetwork(cidrValue(c), address('x'))}, FALSE))) > 0, FALSE)`;
+      return c.operator === 'contains ip in cidr' ? any : `NOT ${any}`;
+    }
+    case 'is private':
+      return `COALESCE(${isPrivateSql(address(f))}, FALSE)`;
+    case 'is public': {
+      const a = address(f);
+      return `COALESCE(${a} IS NOT NULL AND NOT ${isPrivateSql(a)} AND NOT ${inNetwork(SHARED_V4_TEXT, a)}, FALSE)`;
+    }
     default:
       throw new BuilderError(`The operator "${c.operator}" is not available in search yet; use Native SQL`);
   }

@@ -47,6 +47,8 @@ describe('athenaToDuckdb', () => {
         "awsdatacatalog.db.table → db.table",
         "array(T) (type) → T[]",
         "interval day to second (type) → INTERVAL",
+        "CAST(x AS IPADDRESS), TRY_CAST(x AS IPADDRESS) → athena_ipaddress(x) (function)",
+        "contains('<cidr>', address) → athena_ip_in_cidr('<cidr>', address) (function)",
         "regexp_like() → regexp_matches()",
         "to_unixtime() → epoch()",
         "approx_distinct() → approx_count_distinct()",

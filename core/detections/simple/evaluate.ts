@@ -248,8 +248,8 @@ function within(address: Address, net: Network): boolean {
 
 const nets = (list: string[]) => list.map((n) => network(n)!);
 
-// Python 3.13's ipaddress tables (is_private, is_global).
-const PRIVATE_V4 = nets([
+// Python 3.13's ipaddress tables (is_private, is_global); as text also for search's SQL (core/search/builder).
+export const PRIVATE_V4_TEXT = [
   '0.0.0.0/8',
   '10.0.0.0/8',
   '127.0.0.0/8',
@@ -263,9 +263,9 @@ const PRIVATE_V4 = nets([
   '203.0.113.0/24',
   '240.0.0.0/4',
   '255.255.255.255/32',
-]);
-const PRIVATE_V4_EXCEPT = nets(['192.0.0.9/32', '192.0.0.10/32']);
-const PRIVATE_V6 = nets([
+];
+export const PRIVATE_V4_EXCEPT_TEXT = ['192.0.0.9/32', '192.0.0.10/32'];
+export const PRIVATE_V6_TEXT = [
   '::1/128',
   '::/128',
   '::ffff:0:0/96',
@@ -277,16 +277,21 @@ const PRIVATE_V6 = nets([
   '3fff::/20',
   'fc00::/7',
   'fe80::/10',
-]);
-const PRIVATE_V6_EXCEPT = nets([
+];
+export const PRIVATE_V6_EXCEPT_TEXT = [
   '2001:1::1/128',
   '2001:1::2/128',
   '2001:3::/32',
   '2001:4:112::/48',
   '2001:20::/28',
   '2001:30::/28',
-]);
-const SHARED_V4 = network('100.64.0.0/10')!;
+];
+export const SHARED_V4_TEXT = '100.64.0.0/10';
+const PRIVATE_V4 = nets(PRIVATE_V4_TEXT);
+const PRIVATE_V4_EXCEPT = nets(PRIVATE_V4_EXCEPT_TEXT);
+const PRIVATE_V6 = nets(PRIVATE_V6_TEXT);
+const PRIVATE_V6_EXCEPT = nets(PRIVATE_V6_EXCEPT_TEXT);
+const SHARED_V4 = network(SHARED_V4_TEXT)!;
 
 function isPrivate(address: Address): boolean {
   if (address.version === 6 && address.value >> 32n === 0xffffn) {

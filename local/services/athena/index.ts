@@ -14,14 +14,23 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
-import { DuckDBListValue, DuckDBArrayValue, DuckDBStructValue, DuckDBMapValue } from '@duckdb/node-api';
+import {
+  BOOLEAN,
+  DuckDBListValue,
+  DuckDBArrayValue,
+  DuckDBScalarFunction,
+  DuckDBStructValue,
+  DuckDBMapValue,
+  VARCHAR,
+} from '@duckdb/node-api';
+import { ipAddressText, ipInCidr } from '../../../core/lookups/cidr';
 import { staticCatalog, type TableInfo } from '../../../core/pantherflow/catalog';
 import { athenaText } from '../../../core/search/athena-values';
 import { PARTITION_KEYS, flowTypeOfHive, type LakeTableSpec } from '../../../core/search/lake-tables';
 import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../../core/lake/layout';
 import { openLake, type LakeEngine } from '../../../functions/lib/lake/duckdb';
 import { closeServer, listen } from '../net';
-import { MACRO_DEFINITIONS, athenaToDuckdb } from './translate';
+import { IP_FUNCTIONS, MACRO_DEFINITIONS, athenaToDuckdb } from './translate';
 
 export interface AthenaOptions {
   /** The lake bucket's folder in the S3 stand-in's state. */
@@ -93,6 +102,9 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
       objectSuffix: options.objectSuffix,
     });
     for (const macro of MACRO_DEFINITIONS) await engine.query(macro);
+    const connection = await engine.connect();
+    registerIpFunctions(connection);
+    connection.closeSync();
     return engine;
   }
   const executions = new Map<string, Execution>();
@@ -319,6 +331,43 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
       lake.close();
     },
   };
+}
+
+/** Athena's IP address functions, which DuckDB lacks offline (translate.ts IP_FUNCTIONS); NULL in, NULL out. */
+function registerIpFunctions(connection: DuckDBConnection): void {
+  connection.registerScalarFunction(
+    DuckDBScalarFunction.create({
+      name: IP_FUNCTIONS.address,
+      returnType: VARCHAR,
+      parameterTypes: [VARCHAR],
+      mainFunction: (_info, input, output) => {
+        const values = input.getColumnVector(0);
+        for (let row = 0; row < input.rowCount; row++) {
+          const v = values.getItem(row);
+          output.setItem(row, typeof v === 'string' ? (ipAddressText(v) ?? null) : null);
+        }
+        output.flush();
+      },
+    }),
+  );
+  connection.registerScalarFunction(
+    DuckDBScalarFunction.create({
+      name: IP_FUNCTIONS.inCidr,
+      returnType: BOOLEAN,
+      parameterTypes: [VARCHAR, VARCHAR],
+      mainFunction: (_info, input, output) => {
+        const cidrs = input.getColumnVector(0);
+        const addresses = input.getColumnVector(1);
+        for (let row = 0; row < input.rowCount; row++) {
+          const cidr = cidrs.getItem(row);
+          const address = addresses.getItem(row);
+          const inside = typeof cidr === 'string' && typeof address === 'string' ? ipInCidr(address, cidr) : undefined;
+          output.setItem(row, inside ?? null);
+        }
+        output.flush();
+      },
+    }),
+  );
 }
 
 /** The tables made through Glue calls, kept by an earlier run (none when there is no file or it is unreadable). */

@@ -43,6 +43,14 @@ const MACROS: Readonly<Record<string, string>> = {
       WHEN 'year' THEN t + to_years(CAST(n AS INTEGER)) END`,
 };
 
+/**
+ * IP address functions, which DuckDB has only in its inet extension (not installed offline): the stand-in
+ * defines them as functions of its own (local/services/athena/index.ts, over core/lookups/cidr.ts).
+ *   athena_ipaddress(text)          the address text, or NULL when it is not an address (TRY_CAST ... AS IPADDRESS)
+ *   athena_ip_in_cidr(cidr, text)   contains(cidr, address)
+ */
+export const IP_FUNCTIONS = { address: 'athena_ipaddress', inCidr: 'athena_ip_in_cidr' } as const;
+
 /** The macros to create in the stand-in's database, once. */
 export const MACRO_DEFINITIONS: readonly string[] = Object.values(MACROS).map((m) => `CREATE OR REPLACE MACRO ${m}`);
 
@@ -52,6 +60,8 @@ export const TRANSLATIONS: readonly Translation[] = [
   { athena: 'awsdatacatalog.db.table', duckdb: 'db.table' },
   { athena: 'array(T) (type)', duckdb: 'T[]' },
   { athena: 'interval day to second (type)', duckdb: 'INTERVAL' },
+  { athena: 'CAST(x AS IPADDRESS), TRY_CAST(x AS IPADDRESS)', duckdb: `${IP_FUNCTIONS.address}(x) (function)` },
+  { athena: "contains('<cidr>', address)", duckdb: `${IP_FUNCTIONS.inCidr}('<cidr>', address) (function)` },
   ...Object.entries(RENAMED).map(([athena, duckdb]) => ({ athena: `${athena}()`, duckdb: `${duckdb}()` })),
   ...Object.keys(MACROS).map((athena) => ({ athena: `${athena}()`, duckdb: `athena_${athena}() (macro)` })),
 ];
@@ -59,6 +69,16 @@ export const TRANSLATIONS: readonly Translation[] = [
 const isName = (t: SqlToken | undefined) => !!t && (t.kind === 'word' || t.kind === 'quoted');
 const isWord = (t: SqlToken | undefined, upper: string) => !!t && t.kind === 'word' && t.upper === upper;
 const isPunct = (t: SqlToken | undefined, text: string) => !!t && t.kind === 'punct' && t.text === text;
+
+/** The index of the `)` closing the `(` at `open`, or -1. */
+function closing(tokens: readonly SqlToken[], open: number): number {
+  let depth = 0;
+  for (let j = open; j < tokens.length; j++) {
+    if (isPunct(tokens[j], '(')) depth++;
+    if (isPunct(tokens[j], ')') && --depth === 0) return j;
+  }
+  return -1;
+}
 
 /** Athena SQL → the DuckDB SQL the stand-in runs. */
 export function athenaToDuckdb(sql: string): string {
@@ -95,6 +115,20 @@ export function athenaToDuckdb(sql: string): string {
     }
     if (!isPunct(tokens[i + 1], '(')) continue;
     const lower = t.text.toLowerCase();
+    if (lower === 'cast' || lower === 'try_cast') {
+      // CAST(x AS IPADDRESS): the function of the stand-in; x is translated as the loop goes on
+      const close = closing(tokens, i + 1);
+      if (close > 0 && isWord(tokens[close - 1], 'IPADDRESS') && isWord(tokens[close - 2], 'AS')) {
+        edits.push({ start: t.at, end: t.end, text: IP_FUNCTIONS.address });
+        edits.push({ start: tokens[close - 2].at, end: tokens[close - 1].end, text: '' });
+      }
+      continue;
+    }
+    if (lower === 'contains' && tokens[i + 2]?.kind === 'string' && tokens[i + 2].text.includes('/')) {
+      // contains(network, address): a network is a CIDR text (contains(array, x) keeps DuckDB's own)
+      edits.push({ start: t.at, end: t.end, text: IP_FUNCTIONS.inCidr });
+      continue;
+    }
     if (lower === 'array') {
       // array(T) as a type (ARRAY[...] is a constructor and stays)
       let depth = 0;
@@ -114,6 +148,7 @@ export function athenaToDuckdb(sql: string): string {
   }
   let out = '';
   let at = 0;
+  edits.sort((a, b) => a.start - b.start);
   for (const e of edits) {
     out += sql.slice(at, e.start) + e.text;
     at = e.end;
