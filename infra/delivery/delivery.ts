@@ -37,7 +37,7 @@ export interface DeliveryProps {
  *   destination) on the delivery queue;
  * - the delivery sender consumes the delivery queue and sends; a failure comes back after a backoff it sets
  *   through the message's visibility, and after MAX_ATTEMPTS receives SQS moves the message to the delivery
- *   dead-letter queue (watched by the dead-letter check).
+ *   dead-letter queue (counted by the dead-letter check; the sender raises ALERT_DELIVERY for it).
  * Wiring left to the stack: the sender raises system alerts (Alerts.publishChangesFrom), reads destinations
  * with their secrets (Destinations.allowDelivery) and links to the app (useAppUrl, once the web app exists).
  */

@@ -1,6 +1,7 @@
 // The dead-letter check against the SQS and DynamoDB stand-ins: a PIPELINE_DEAD_LETTERS alert when a
 // dead-letter queue's count rises, none while it stays, a new one after the last was resolved; the dead
-// letters are only counted, never taken; a queue that cannot be read does not stop the others.
+// letters are only counted, never taken; the delivery queue's are only counted (the sender raises ALERT_DELIVERY);
+// a queue that cannot be read does not stop the others.
 import { PurgeQueueCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -129,6 +130,14 @@ describe('checkDeadLetters', () => {
     expect(alerts.map((a) => a.status).sort()).toEqual(['OPEN', 'RESOLVED']);
     expect(told).toHaveLength(1);
     expect(told[0].description).toMatch(/^1 message of the detections queue/);
+  });
+
+  it('counts the delivery dead letters but leaves their alert to the delivery sender (ALERT_DELIVERY, per destination)', async () => {
+    await deadLetter('ALERT_DELIVERY_DLQ_URL', '{"kind":"alert-delivery"}');
+    expect(await checkDeadLetters({ onCreated })).toMatchObject({ counts: { 'alert-delivery': 1 }, raised: 0 });
+    expect(told).toEqual([]);
+    expect((await deadLetterAlerts()).filter((a) => a.dedupString === 'PIPELINE_DEAD_LETTERS:alert-delivery')).toEqual([]);
+    expect(held('alert-delivery-dlq')).toBe(1);
   });
 
   it('checks the other queues when one cannot be read, then fails naming it', async () => {

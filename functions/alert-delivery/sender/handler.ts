@@ -3,7 +3,7 @@
 // the message's visibility); after the last attempt SQS moves it to the delivery dead-letter queue.
 // Env: ENTITY_TABLE, DELIVERY_QUEUE_URL, LAKE_BUCKET, APP_URL, ALERT_CHANGES_QUEUE_URL, USER_POOL_ID, the
 // destinations' secrets key, DELIVERY_ALLOW_PRIVATE_NETWORKS (locally).
-import { delayRetry, sendQueuedDelivery } from '../../lib/delivery';
+import { delayRetry, reportUndeliverable, sendQueuedDelivery } from '../../lib/delivery';
 
 interface SqsRecord {
   readonly messageId: string;
@@ -27,10 +27,11 @@ export async function handler(event: { Records?: SqsRecord[] }): Promise<{ batch
       }
     } catch (err) {
       // Not even an attempt could be recorded (the table, the queue): the message comes back after the queue's
-      // visibility timeout.
+      // visibility timeout. On the last attempt it goes to the dead-letter queue next: ALERT_DELIVERY is raised now.
       console.error(
         JSON.stringify({ level: 'error', msg: 'delivery failed', messageId: record.messageId, error: (err as Error).message }),
       );
+      await reportUndeliverable({ body: record.body, receiveCount }, (err as Error).message);
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }

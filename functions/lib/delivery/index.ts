@@ -14,6 +14,7 @@ export {
   delayRetry,
   DELIVERY_NOT_FOUND,
   fanOutAlertChange,
+  reportUndeliverable,
   retryAlertDelivery,
   sendQueuedDelivery,
   type DeliveryMessage,

@@ -155,8 +155,8 @@ async function raiseDeliveryFailure(
   answer: string,
   now: Date,
   onCreated?: SystemAlertListener,
-): Promise<void> {
-  if (!(await records.takeFailureAlertTurn(destination.id, now))) return;
+): Promise<boolean> {
+  if (!(await records.takeFailureAlertTurn(destination.id, now))) return false;
   await createSystemAlert(
     {
       kind: 'ALERT_DELIVERY',
@@ -169,6 +169,7 @@ async function raiseDeliveryFailure(
     },
     { now, onCreated },
   );
+  return true;
 }
 
 /** Step 2: sends one queued delivery and records the attempt. */
@@ -225,6 +226,39 @@ export async function sendQueuedDelivery(queued: QueuedDelivery, options: Sendin
   }
   const delay = (options.retryDelay ?? retryDelaySeconds)(queued.receiveCount, outcome.retryAfterSeconds);
   return { done: false, what: `attempt ${queued.receiveCount} failed: ${outcome.answer}`, retryInSeconds: delay };
+}
+
+/**
+ * A delivery whose last attempt failed before it could be sent or recorded (an error of the sender itself, not
+ * an answer of the destination): SQS moves it to the dead-letter queue next, so the ALERT_DELIVERY system alert
+ * is raised here (once an hour per destination), as the dead-letter check only counts that queue. Answers
+ * whether an alert was raised (false before the last attempt, or when the hour's alert was raised already); never
+ * throws.
+ */
+export async function reportUndeliverable(
+  queued: Pick<QueuedDelivery, 'body' | 'receiveCount'>,
+  reason: string,
+  options: Pick<SendingOptions, 'now' | 'onSystemAlert'> = {},
+): Promise<boolean> {
+  if (queued.receiveCount < MAX_ATTEMPTS) return false;
+  const message = parseMessage(queued.body);
+  if (!message) return false;
+  try {
+    const destination = (await getDestinationForDelivery(message.destinationId).catch(() => null)) ?? {
+      id: message.destinationId,
+      displayName: message.destinationId,
+    };
+    return await raiseDeliveryFailure(
+      destination,
+      message.alertId,
+      `the delivery failed in Caracal after ${queued.receiveCount} attempts (${reason})`,
+      options.now ?? new Date(),
+      options.onSystemAlert,
+    );
+  } catch (err) {
+    console.error(`delivery of ${message.alertId}: the ALERT_DELIVERY alert could not be raised (${(err as Error).message})`);
+    return false;
+  }
 }
 
 /** Sets when a failed message comes back (its visibility), so the retry waits without anything sleeping. */

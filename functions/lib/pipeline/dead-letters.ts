@@ -1,6 +1,7 @@
 // The dead-letter check: counts the messages in the dead-letter queue of each queue core/pipeline/dead-letters.ts
-// names, and raises a PIPELINE_DEAD_LETTERS system alert when the count has risen since the last check. The
-// dead letters themselves are never read or deleted here: they wait in their queue to be redriven.
+// names, and raises a PIPELINE_DEAD_LETTERS system alert when the count has risen since the last check (not for a
+// queue whose consumer raises its own kind, `alertedAs`: the delivery sender's ALERT_DELIVERY). The dead letters
+// themselves are never read or deleted here: they wait in their queue to be redriven.
 //
 // Key: pk = DEAD_LETTERS#<queue id>  sk = COUNT  { count, checkedAt }: the count the last check saw.
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
@@ -57,7 +58,7 @@ export async function checkDeadLetters(
       const seen = await dynamo().send(new GetCommand({ TableName: table(), Key: countKey(queue), ConsistentRead: true }));
       const before = Number(seen.Item?.count ?? 0);
       // Raised before the count is saved: a check that fails in between raises it again, never loses it.
-      if (count > before) {
+      if (count > before && !('alertedAs' in queue)) {
         await createSystemAlert(
           {
             kind: 'PIPELINE_DEAD_LETTERS',
