@@ -2,7 +2,7 @@
 // step (or group entry), each signal a dot coloured by what became of it, the transitions as arcs that held
 // (green) or expired / did not join (red), the lookback window shaded, and where evaluation stopped. The same
 // view serves a unit test result and an alert raised by a correlation rule.
-import { Alert, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Stack, Table, Text, useComputedColorScheme } from '@mantine/core';
 import type { CorrelationEvaluation, SignalOutcome } from '../../../../core/correlation';
 
 const COLOURS: Record<SignalOutcome, string> = {
@@ -21,6 +21,24 @@ const LABELS: Record<SignalOutcome, string> = {
   'broke-absence': 'broke an absence',
 };
 
+/** The plot's own colours per colour scheme: the shaded window, grid lines, labels (the dots keep theirs). */
+export const PLOT_PALETTES = {
+  light: {
+    window: 'var(--mantine-color-blue-0)',
+    grid: 'var(--mantine-color-gray-3)',
+    axis: 'var(--mantine-color-gray-7)',
+    held: 'var(--mantine-color-green-8)',
+    broken: 'var(--mantine-color-red-8)',
+  },
+  dark: {
+    window: 'rgba(34, 139, 230, 0.16)',
+    grid: 'var(--mantine-color-dark-4)',
+    axis: 'var(--mantine-color-dark-1)',
+    held: 'var(--mantine-color-green-4)',
+    broken: 'var(--mantine-color-red-4)',
+  },
+} as const;
+
 const WIDTH = 760;
 const LEFT = 150;
 const ROW = 44;
@@ -30,6 +48,7 @@ const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replac
 /** The step-by-step view of one evaluation. */
 export function CorrelationStepByStep({ evaluation }: { readonly evaluation: CorrelationEvaluation }) {
   const { trace } = evaluation;
+  const palette = PLOT_PALETTES[useComputedColorScheme('light')];
   const rows = trace.steps;
   const times = trace.signals.map((s) => s.time);
   if (trace.window.start !== null) times.push(trace.window.start);
@@ -64,20 +83,16 @@ export function CorrelationStepByStep({ evaluation }: { readonly evaluation: Cor
               y={10}
               width={Math.max(1, x(trace.window.end) - x(trace.window.start))}
               height={height - 40}
-              fill="var(--mantine-color-blue-0)"
+              fill={palette.window}
+              data-testid="lookback-window"
             />
           )}
           {rows.map((r, i) => (
             <g key={r.id}>
-              <text
-                x={4}
-                y={y(i) + 4}
-                fontSize={12}
-                fill={r.held ? 'var(--mantine-color-green-8)' : 'var(--mantine-color-red-8)'}
-              >
+              <text x={4} y={y(i) + 4} fontSize={12} fill={r.held ? palette.held : palette.broken}>
                 {r.id} {r.held ? '✓' : '✗'}
               </text>
-              <line x1={LEFT} x2={WIDTH - 10} y1={y(i)} y2={y(i)} stroke="var(--mantine-color-gray-3)" />
+              <line x1={LEFT} x2={WIDTH - 10} y1={y(i)} y2={y(i)} stroke={palette.grid} />
             </g>
           ))}
           {trace.transitions.map((t, i) =>
@@ -103,10 +118,10 @@ export function CorrelationStepByStep({ evaluation }: { readonly evaluation: Cor
               </title>
             </circle>
           ))}
-          <text x={LEFT} y={height - 8} fontSize={11}>
+          <text x={LEFT} y={height - 8} fontSize={11} fill={palette.axis}>
             {time(min)}
           </text>
-          <text x={WIDTH - 10} y={height - 8} fontSize={11} textAnchor="end">
+          <text x={WIDTH - 10} y={height - 8} fontSize={11} textAnchor="end" fill={palette.axis}>
             {time(max)}
           </text>
         </svg>
