@@ -1,13 +1,14 @@
-// The detections function: consumes the detections queue (one EventsWrittenMessage per lake object) and
-// reports each message that failed on its own, so one bad object does not retry the batch.
+// The detections function: consumes the detections queue (one EventsWrittenMessage per lake object), runs the
+// batch's objects together (process.ts: a few at once, their matches counted once per dedup group) and reports
+// each message that failed on its own, so one bad object does not retry the batch.
 // Env: ENTITY_TABLE, LAKE_BUCKET, ENGINE_FUNCTION_NAME, ALERT_CHANGES_QUEUE_URL, USER_POOL_ID (system alerts
 // notify users).
-import { isEventsWrittenMessage } from '../../core/pipeline/messages';
+import { isEventsWrittenMessage, type EventsWrittenMessage } from '../../core/pipeline/messages';
 import { dynamoDedupStore } from '../lib/alerts';
 import { detectionsFor, lambdaEngine } from '../lib/detections';
 import { ENV, requireEnv } from '../lib/env';
 import { engineLookups } from '../lib/lookups';
-import { processMessage } from './process';
+import { processBatch } from './process';
 
 interface SqsRecord {
   readonly messageId: string;
@@ -25,6 +26,7 @@ export async function handler(event: { Records?: SqsRecord[] }): Promise<{ batch
       engineLookups(names, Date.now(), (line) => console.log(JSON.stringify({ level: 'warn', msg: line }))),
   };
   const batchItemFailures: { itemIdentifier: string }[] = [];
+  const batch: { messageId: string; message: EventsWrittenMessage }[] = [];
   for (const record of event.Records ?? []) {
     let message: unknown;
     try {
@@ -41,8 +43,17 @@ export async function handler(event: { Records?: SqsRecord[] }): Promise<{ batch
       );
       continue;
     }
-    try {
-      const report = await processMessage(message, deps);
+    batch.push({ messageId: record.messageId, message });
+  }
+  // The batch's objects together: their matches are counted into the dedup windows once per group.
+  const outcomes = await processBatch(
+    batch.map((b) => b.message),
+    deps,
+  );
+  outcomes.forEach((outcome, i) => {
+    const { messageId, message } = batch[i];
+    if ('report' in outcome) {
+      const { report } = outcome;
       console.log(
         JSON.stringify({
           level: 'info',
@@ -55,13 +66,14 @@ export async function handler(event: { Records?: SqsRecord[] }): Promise<{ batch
           signalObjects: report.signalObjects.length,
         }),
       );
-    } catch (err) {
-      // An object that is gone (the lake's lifecycle, a manual delete) will not come back: retrying cannot help.
-      const gone = (err as Error).name === 'NoSuchKey';
-      const msg = gone ? 'events object is gone; dropped' : 'detections failed';
-      console.error(JSON.stringify({ level: 'error', msg, key: message.key, error: (err as Error).message }));
-      if (!gone) batchItemFailures.push({ itemIdentifier: record.messageId });
+      return;
     }
-  }
+    const err = outcome.error;
+    // An object that is gone (the lake's lifecycle, a manual delete) will not come back: retrying cannot help.
+    const gone = err.name === 'NoSuchKey';
+    const msg = gone ? 'events object is gone; dropped' : 'detections failed';
+    console.error(JSON.stringify({ level: 'error', msg, key: message.key, error: err.message }));
+    if (!gone) batchItemFailures.push({ itemIdentifier: messageId });
+  });
   return { batchItemFailures };
 }

@@ -1,6 +1,9 @@
-// One events object through detection: read it back from the lake, run the enabled rules of its log type
-// in the engine, count each match into its dedup window (creating or joining alerts), and write every match
-// as a signal (and every error as a detection-error row) to the lake.
+// Events objects through detection, a batch at a time: read each back from the lake and run the enabled rules
+// of its log type in the engine (a few objects at once); gather the matches of the whole batch per detection and
+// dedup string, and count each group into its dedup window ONCE (creating or joining its alert; groups run
+// concurrently, taken in turn from each detection so one detection's burst does not hold the others back);
+// then write every match as a signal (and every error as a detection-error row) to the lake. An object whose
+// reading, engine run or alerts failed is reported failed on its own (the queue retries it); the others go on.
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
@@ -113,13 +116,40 @@ interface Group {
 
 const errorText = (result: EngineResult) => (result.error ?? '').slice(0, MAX_ERROR_TEXT);
 
-export async function processMessage(message: EventsWrittenMessage, deps: ProcessDeps, now = new Date()): Promise<ProcessReport> {
+/** Objects read and run through the engine at once (each holds its matches only, not its events, after). */
+const OBJECT_CONCURRENCY = 4;
+/** Dedup groups counted into their windows at once. */
+const GROUP_CONCURRENCY = 16;
+
+/** Runs `work` over `items` with at most `limit` at once, in order of start. */
+async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** One object's matches, grouped by detection, kind and dedup string. */
+interface Evaluated {
+  readonly message: EventsWrittenMessage;
+  readonly events: number;
+  readonly groups: Map<string, Group>;
+}
+
+async function evaluate(message: EventsWrittenMessage, deps: ProcessDeps): Promise<Evaluated> {
   const events = await readEvents(message.bucket, message.key);
   const { detections, content } = await deps.detectionsFor(message.logType);
-  const report = { events: events.length, matches: 0, errors: 0, alertsCreated: 0, signalObjects: [] as string[] };
-  if (!events.length || !detections.size) return report;
-
   const groups = new Map<string, Group>();
+  const out = { message, events: events.length, groups };
+  if (!events.length || !detections.size) return out;
   const names = deps.lookupsFor ? lookupNamesIn(content) : [];
   const lookups = names.length ? await deps.lookupsFor!(names) : undefined;
   const contentBytes = Buffer.byteLength(JSON.stringify(content)) + (lookups ? Buffer.byteLength(JSON.stringify(lookups)) : 0);
@@ -139,27 +169,128 @@ export async function processMessage(message: EventsWrittenMessage, deps: Proces
       }
     });
   }
+  return out;
+}
 
+/** The matches of one group across the batch's objects, and the objects they came from. */
+interface BatchGroup extends Group {
+  readonly message: EventsWrittenMessage;
+  readonly sources: Set<number>;
+}
+
+/** Groups in turns: the first group of each detection, then the second of each, ... */
+function interleaved(groups: Iterable<BatchGroup>): BatchGroup[] {
+  const byDetection = new Map<string, BatchGroup[]>();
+  for (const group of groups) {
+    const list = byDetection.get(group.detection.id);
+    if (list) list.push(group);
+    else byDetection.set(group.detection.id, [group]);
+  }
+  const lists = [...byDetection.values()];
+  const out: BatchGroup[] = [];
+  for (let i = 0; out.length < lists.reduce((n, l) => n + l.length, 0); i++)
+    for (const list of lists) if (i < list.length) out.push(list[i]);
+  return out;
+}
+
+/** Each message's report, or the error that failed it. */
+export type BatchOutcome = { readonly report: ProcessReport } | { readonly error: Error };
+
+/** A batch of events objects through detection; one outcome per message, in order. */
+export async function processBatch(
+  messages: readonly EventsWrittenMessage[],
+  deps: ProcessDeps,
+  now = new Date(),
+): Promise<BatchOutcome[]> {
+  const errors: (Error | undefined)[] = new Array(messages.length);
+  const evaluated: (Evaluated | undefined)[] = new Array(messages.length);
+  await eachLimited(messages, OBJECT_CONCURRENCY, async (message, i) => {
+    try {
+      evaluated[i] = await evaluate(message, deps);
+    } catch (error) {
+      errors[i] = error as Error;
+    }
+  });
+
+  const batchGroups = new Map<string, BatchGroup>();
+  evaluated.forEach((e, i) => {
+    if (!e) return;
+    for (const [key, group] of e.groups) {
+      const found = batchGroups.get(key);
+      if (found) {
+        found.matches.push(...group.matches);
+        found.sources.add(i);
+      } else batchGroups.set(key, { ...group, matches: [...group.matches], message: e.message, sources: new Set([i]) });
+    }
+  });
+
+  const outcomes = new Map<BatchGroup, DetectionAlertOutcome | undefined>();
+  const created = new Map<number, number>();
+  const limited = new Map<string, StoredDetection>();
+  await eachLimited(interleaved(batchGroups.values()), GROUP_CONCURRENCY, async (group) => {
+    try {
+      const outcome = await alertFor(group, group.message, deps.dedup, now);
+      outcomes.set(group, outcome);
+      if (outcome?.created) {
+        const first = Math.min(...group.sources);
+        created.set(first, (created.get(first) ?? 0) + 1);
+      }
+      if (outcome?.limited) limited.set(group.detection.id, group.detection);
+    } catch (error) {
+      for (const i of group.sources) errors[i] ??= error as Error;
+    }
+  });
+  for (const detection of limited.values())
+    await raiseAlertLimitExceeded({ id: detection.id, name: nameOf(detection) }, { now, onCreated: deps.onSystemAlert });
+
+  const results: BatchOutcome[] = new Array(messages.length);
+  await eachLimited(messages, OBJECT_CONCURRENCY, async (message, i) => {
+    const e = evaluated[i];
+    if (errors[i] || !e) {
+      results[i] = { error: errors[i] ?? new Error('detections failed') };
+      return;
+    }
+    try {
+      results[i] = {
+        report: await writeSignals(e, (key) => outcomes.get(batchGroups.get(key)!), created.get(i) ?? 0, deps, now),
+      };
+    } catch (error) {
+      results[i] = { error: error as Error };
+    }
+  });
+  return results;
+}
+
+/** One events object through detection (a batch of one). */
+export async function processMessage(message: EventsWrittenMessage, deps: ProcessDeps, now = new Date()): Promise<ProcessReport> {
+  const [outcome] = await processBatch([message], deps, now);
+  if ('error' in outcome) throw outcome.error;
+  return outcome.report;
+}
+
+/** An object's matches as signal and detection-error rows in the lake, one object per partition. */
+async function writeSignals(
+  e: Evaluated,
+  outcomeOf: (key: string) => DetectionAlertOutcome | undefined,
+  alertsCreated: number,
+  deps: ProcessDeps,
+  now: Date,
+): Promise<ProcessReport> {
+  const { message } = e;
+  const report = { events: e.events, matches: 0, errors: 0, alertsCreated, signalObjects: [] as string[] };
   const table = tableName(message.logType);
   const rows = new Map<SignalsDatabase, Event[]>([
     [SIGNALS_DATABASE, []],
     [RULE_ERRORS_DATABASE, []],
   ]);
-  const limited = new Set<string>();
-  for (const group of groups.values()) {
-    const outcome = await alertFor(group, message, deps.dedup, now);
-    if (outcome?.created) report.alertsCreated++;
-    if (outcome?.limited) limited.add(group.detection.id);
+  for (const [key, group] of e.groups) {
+    const outcome = outcomeOf(key);
     for (const { event, result } of group.matches) {
       const row = signalRow(group, event, result, outcome, now);
       rows.get(group.kind === 'ERROR' ? RULE_ERRORS_DATABASE : SIGNALS_DATABASE)!.push(row);
     }
     if (group.kind === 'ERROR') report.errors += group.matches.length;
     else report.matches += group.matches.length;
-  }
-  for (const detectionId of limited) {
-    const detection = detections.get(detectionId)!;
-    await raiseAlertLimitExceeded({ id: detection.id, name: nameOf(detection) }, { now, onCreated: deps.onSystemAlert });
   }
 
   const name = message.key.slice(message.key.lastIndexOf('/') + 1) || 'events.json.gz';

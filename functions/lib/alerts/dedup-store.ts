@@ -37,6 +37,25 @@ export const dynamoDedupStore: DedupStore = {
     return toState(out.Item);
   },
 
+  async addIfOpen(key, events, openedAfter) {
+    try {
+      const out = await dynamo().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: stateKey(key),
+          UpdateExpression: 'ADD eventCount :n',
+          ConditionExpression: 'windowStart > :after',
+          ExpressionAttributeValues: { ':n': events, ':after': openedAfter },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toState(out.Attributes);
+    } catch (err) {
+      if (isConditionFailure(err)) return null;
+      throw err;
+    }
+  },
+
   async open(key, previous, next, expiresAt) {
     return writeIf(() =>
       dynamo().send(
@@ -49,25 +68,6 @@ export const dynamoDedupStore: DedupStore = {
         }),
       ),
     );
-  },
-
-  async add(key, alertCount, events) {
-    try {
-      const out = await dynamo().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: stateKey(key),
-          UpdateExpression: 'ADD eventCount :n',
-          ConditionExpression: 'alertCount = :count',
-          ExpressionAttributeValues: { ':n': events, ':count': alertCount },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return toState(out.Attributes);
-    } catch (err) {
-      if (isConditionFailure(err)) return null;
-      throw err;
-    }
   },
 
   async claim(key, alertCount, id) {

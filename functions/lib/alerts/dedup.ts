@@ -25,10 +25,16 @@ export interface DedupState {
 
 export interface DedupStore {
   read(key: string): Promise<DedupState | null>;
-  /** Opens a window, conditional on the state still being `previous` (null: no state yet). */
+  /**
+   * Adds events to the current window when it opened after `openedAfter` (still open), in one conditional write;
+   * null when there is no such window (none yet, or it has closed).
+   */
+  addIfOpen(key: string, events: number, openedAfter: string): Promise<DedupState | null>;
+  /**
+   * Opens a window, conditional on the state still being `previous` (null: no state yet). A `next` with an
+   * alertId claims the window's alert in the same write.
+   */
   open(key: string, previous: DedupState | null, next: DedupState, expiresAt: number): Promise<boolean>;
-  /** Adds events to the window `alertCount`; null when another window has opened since. */
-  add(key: string, alertCount: number, events: number): Promise<DedupState | null>;
   /** Records the window's alert id; false when the window already has one (or has moved on). */
   claim(key: string, alertCount: number, id: string): Promise<boolean>;
   /** Counts one alert of a detection in an hour; false when `limit` alerts were counted already. */
@@ -84,27 +90,45 @@ export interface GroupOutcome {
 
 const ATTEMPTS = 8;
 
-/** Counts a group's events into its window and decides whether an alert is created or joined. */
+/**
+ * Counts a group's events into its window and decides whether an alert is created or joined. The common case,
+ * events joining an open window, is ONE conditional write (addIfOpen); opening a window is a read and one
+ * conditional put that also claims the alert when the events alone reach the threshold; then the hourly limiter.
+ */
 export async function recordGroup(store: DedupStore, group: GroupInput, now: Date): Promise<GroupOutcome> {
   const key = groupKey(group.detectionId, group.kind, group.dedupString);
   const expiresAt = Math.floor(now.getTime() / 1000) + group.periodMinutes * 60 + 7 * 86400;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const current = await store.read(key);
-    let state: DedupState | null;
-    if (current && windowOpen(current.windowStart, now, group.periodMinutes)) {
-      state = await store.add(key, current.alertCount, group.events);
-      if (!state) continue;
-    } else {
-      state = { alertCount: (current?.alertCount ?? 0) + 1, windowStart: now.toISOString(), eventCount: group.events };
-      if (!(await store.open(key, current, state, expiresAt))) continue;
-    }
-    const id = alertId(group.detectionId, state.alertCount, group.dedupString);
-    const base = { alertId: id, alertCount: state.alertCount, eventCount: state.eventCount };
-    if (state.alertId) return { ...base, create: false, joined: true, limited: false };
-    if (state.eventCount < group.threshold) return { ...base, create: false, joined: false, limited: false };
-    if (!(await store.claim(key, state.alertCount, id))) return { ...base, create: false, joined: true, limited: false };
+  const openedAfter = new Date(now.getTime() - group.periodMinutes * 60_000).toISOString();
+  const idOf = (count: number) => alertId(group.detectionId, count, group.dedupString);
+  const limit = async (base: { alertId: string; alertCount: number; eventCount: number }) => {
     const allowed = await store.countAlert(group.detectionId, hourOf(now), ALERTS_PER_HOUR_LIMIT, expiresAt);
     return { ...base, create: allowed, joined: false, limited: !allowed };
+  };
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const state = await store.addIfOpen(key, group.events, openedAfter);
+    if (state) {
+      const base = { alertId: idOf(state.alertCount), alertCount: state.alertCount, eventCount: state.eventCount };
+      if (state.alertId) return { ...base, create: false, joined: true, limited: false };
+      if (state.eventCount < group.threshold) return { ...base, create: false, joined: false, limited: false };
+      if (!(await store.claim(key, state.alertCount, base.alertId)))
+        return { ...base, create: false, joined: true, limited: false };
+      return limit(base);
+    }
+    const current = await store.read(key);
+    // A window opened since the add was tried: add to it.
+    if (current && windowOpen(current.windowStart, now, group.periodMinutes)) continue;
+    const alertCount = (current?.alertCount ?? 0) + 1;
+    const claim = group.events >= group.threshold;
+    const next: DedupState = {
+      alertCount,
+      windowStart: now.toISOString(),
+      eventCount: group.events,
+      ...(claim ? { alertId: idOf(alertCount) } : {}),
+    };
+    if (!(await store.open(key, current, next, expiresAt))) continue;
+    const base = { alertId: idOf(alertCount), alertCount, eventCount: group.events };
+    if (!claim) return { ...base, create: false, joined: false, limited: false };
+    return limit(base);
   }
   throw new Error(`dedup group of ${group.detectionId} kept changing while being counted`);
 }

@@ -5,7 +5,7 @@
 import type { Alert, AlertSeverity } from '../../../core/alerts/model';
 import { publishAlertChange } from './changes';
 import { ALERTS_PER_HOUR_LIMIT, hourOf, recordGroup, type DedupStore } from './dedup';
-import { getAlert, joinAlert, putAlert } from './repository';
+import { joinAlert, putAlert } from './repository';
 import { createSystemAlert, type SystemAlertListener } from './system';
 
 /** What a detection's alert says, should these matches create it. */
@@ -89,8 +89,7 @@ export async function recordDetectionMatches(
       return { ...base, alert };
     }
   } else if (!outcome.joined) return { ...base, alert: null };
-  await joinAlert(outcome.alertId, span, at);
-  const alert = await getAlert(outcome.alertId);
+  const alert = await joinAlert(outcome.alertId, span, at);
   if (alert) await publishAlertChange(alert, 'EVENTS_ADDED', at);
   return { ...base, alert };
 }

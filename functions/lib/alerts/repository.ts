@@ -161,26 +161,31 @@ export async function addAlertEvents(id: string, events: number, lastEventAt: st
 /**
  * Events joined a detection alert's window: its count becomes the window's count (kept when a concurrent
  * writer already set a larger one) and its event times widen to include `firstEventAt`..`lastEventAt`.
+ * Answers the alert as it is now, or null when it does not exist (gone meanwhile, or not yet readable).
  */
 export async function joinAlert(
   id: string,
   change: { eventCount: number; firstEventAt: string; lastEventAt: string },
   now: string,
-): Promise<void> {
-  // An alert gone meanwhile (or not yet readable) takes no events: nothing to join.
-  if (!(await getStored(id))) return;
-  await changeAlert(id, (alert) => {
-    const set: Record<string, unknown> = {};
-    if (change.firstEventAt < alert.firstEventAt) set.firstEventAt = change.firstEventAt;
-    if (change.lastEventAt > alert.lastEventAt) set.lastEventAt = change.lastEventAt;
-    const added = change.eventCount - alert.eventCount;
-    if (added > 0) set.eventCount = change.eventCount;
-    if (!Object.keys(set).length) return null;
-    return {
-      set: { ...set, updatedAt: now },
-      activity: { kind: 'EVENTS_ADDED', at: now, eventCount: Math.max(added, 0) },
-    };
-  });
+): Promise<Alert | null> {
+  try {
+    const { alert } = await changeAlert(id, (alert) => {
+      const set: Record<string, unknown> = {};
+      if (change.firstEventAt < alert.firstEventAt) set.firstEventAt = change.firstEventAt;
+      if (change.lastEventAt > alert.lastEventAt) set.lastEventAt = change.lastEventAt;
+      const added = change.eventCount - alert.eventCount;
+      if (added > 0) set.eventCount = change.eventCount;
+      if (!Object.keys(set).length) return null;
+      return {
+        set: { ...set, updatedAt: now },
+        activity: { kind: 'EVENTS_ADDED', at: now, eventCount: Math.max(added, 0) },
+      };
+    });
+    return alert;
+  } catch (error) {
+    if (error instanceof ApiError && error.errorType === 'NotFound') return null;
+    throw error;
+  }
 }
 
 export {

@@ -8,18 +8,18 @@ export function memoryDedupStore(): DedupStore & { states: Map<string, DedupStat
     states,
     limits,
     read: async (key) => states.get(key) ?? null,
+    addIfOpen: async (key, events, openedAfter) => {
+      const current = states.get(key);
+      if (!current || !(current.windowStart > openedAfter)) return null;
+      const next = { ...current, eventCount: current.eventCount + events };
+      states.set(key, next);
+      return next;
+    },
     open: async (key, previous, next) => {
       const current = states.get(key) ?? null;
       if ((current?.alertCount ?? null) !== (previous?.alertCount ?? null)) return false;
       states.set(key, next);
       return true;
-    },
-    add: async (key, alertCount, events) => {
-      const current = states.get(key);
-      if (!current || current.alertCount !== alertCount) return null;
-      const next = { ...current, eventCount: current.eventCount + events };
-      states.set(key, next);
-      return next;
     },
     claim: async (key, alertCount, id) => {
       const current = states.get(key);
