@@ -1,16 +1,25 @@
-// `caracal flow [--sql duckdb|athena] [--data DIR] [--from T --to T] [--now T] 'QUERY'`: compiles a PantherFlow
-// query and runs it with the embedded DuckDB engine over the lake under DIR, printing one JSON object per row.
+// `caracal flow [--sql duckdb|athena] [--data DIR] [--schema FILE.yml] [--from T --to T] [--now T] 'QUERY'`:
+// compiles a PantherFlow query and runs it with the embedded DuckDB engine over the lake under DIR, printing one
+// JSON object per row. Tables and their columns come from the schemas (the managed log types and any --schema
+// files), as the search page's and Glue's catalog does: no data file is read to learn them, and only the tables
+// the query names are opened.
+import { readFileSync } from 'node:fs';
+import { staticCatalog, type Catalog, type TableInfo } from '../../core/pantherflow/catalog';
 import { compile } from '../../core/pantherflow/compiler';
+import { flowTypeOfHive, lakeTableSpecs } from '../../core/search/lake-tables';
+import { loadSchemaYaml, managedSchemas, type SchemaSpec } from '../../core/schemas';
 import { DIALECTS, type DialectName } from '../../core/pantherflow/dialect';
 import { LineIndex } from '../../core/pantherflow/position';
 import type { Diagnostic } from '../../core/pantherflow/diagnostic';
 import { openLake } from '../../functions/lib/lake/duckdb';
 
-const USAGE = `usage: caracal flow [--sql duckdb|athena] [--data DIR] [--from TIME --to TIME] [--now TIME] 'QUERY'
+const USAGE = `usage: caracal flow [--sql duckdb|athena] [--data DIR] [--schema FILE.yml] [--from TIME --to TIME] [--now TIME] 'QUERY'
 
 Compiles a PantherFlow query and runs it with the embedded DuckDB engine, printing one JSON object per row.
   --sql DIALECT   print the SQL for duckdb or athena instead of running the query
   --data DIR      the lake: DIR/<db>/<table>/year=YYYY/month=MM/day=DD/hour=HH/*.json.gz (or .json, .parquet)
+  --schema FILE   a custom log type's schema (repeatable): its tables join the managed log types' ones; the
+                  tables' columns come from these schemas, never from the data
   --from, --to    the time range applied to tables the query gives no p_event_time filter
   --now TIME      the time time.now() and time.ago() count from (default: the current time)
 A chart (visualize) is described on stderr as '# visualize {...}'.`;
@@ -18,6 +27,7 @@ A chart (visualize) is described on stderr as '# visualize {...}'.`;
 interface Options {
   sql?: DialectName;
   data?: string;
+  schemas: string[];
   from?: string;
   to?: string;
   now?: string;
@@ -25,7 +35,7 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options | string {
-  const o: Options = {};
+  const o: Options = { schemas: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -39,6 +49,7 @@ function parseArgs(argv: string[]): Options | string {
         if (!(DIALECTS as readonly string[]).includes(d)) return `--sql must be one of ${DIALECTS.join(', ')}`;
         o.sql = d as DialectName;
       } else if (a === '--data') o.data = value();
+      else if (a === '--schema') o.schemas.push(value());
       else if (a === '--from') o.from = value();
       else if (a === '--to') o.to = value();
       else if (a === '--now') o.now = value();
@@ -56,6 +67,40 @@ function parseArgs(argv: string[]): Options | string {
 
 function validTime(t: string | undefined): boolean {
   return t === undefined || !Number.isNaN(Date.parse(t));
+}
+
+/** A custom schema file, or the reason it cannot be used. */
+function readSchema(path: string): SchemaSpec | string {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    return `cannot read ${path}: ${(e as Error).message}`;
+  }
+  const result = loadSchemaYaml(text);
+  if (!result.ok)
+    return `${path} is not a valid schema: ${result.problems.map((p) => `${p.path || '(schema)'}: ${p.message}`).join('; ')}`;
+  return result.spec;
+}
+
+/** The lake's tables as the schemas give them (Glue's catalog): one per log type in each lake database. */
+export function schemaCatalog(custom: readonly SchemaSpec[] = []): Catalog {
+  const names = new Set(custom.map((s) => s.schema));
+  const schemas = [...managedSchemas().filter((s) => !names.has(s.schema)), ...custom];
+  return staticCatalog(
+    lakeTableSpecs(schemas).map((t): TableInfo => ({
+      database: t.database,
+      name: t.name,
+      timePartitioned: true,
+      columns: t.columns.map((c) => ({ name: c.name, type: flowTypeOfHive(c.type) })),
+    })),
+  );
+}
+
+/** The catalog's tables that compiled SQL reads. */
+function tablesIn(catalog: Catalog, sql: string): TableInfo[] {
+  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  return catalog.tables().filter((t) => sql.includes(`${quote(t.database)}.${quote(t.name)}`));
 }
 
 export function formatDiagnostic(query: string, d: Diagnostic): string {
@@ -77,32 +122,45 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write('caracal flow: --from, --to and --now take timestamps such as 2024-05-01T00:00:00Z\n');
     return 2;
   }
+  const custom: SchemaSpec[] = [];
+  for (const path of o.schemas) {
+    const schema = readSchema(path);
+    if (typeof schema === 'string') {
+      process.stderr.write(`caracal flow: ${schema}\n`);
+      return 2;
+    }
+    custom.push(schema);
+  }
+  // Without a lake there are no tables to run over, but the SQL for one can still be printed.
+  const catalog = o.data !== undefined || o.sql ? schemaCatalog(custom) : staticCatalog([]);
+  const query = o.query!;
+  const result = compile(query, {
+    catalog,
+    dialect: o.sql ?? 'duckdb',
+    ...(o.from && o.to ? { timeRange: { from: o.from, to: o.to } } : {}),
+    ...(o.now ? { now: o.now } : {}),
+  });
+  if (!result.ok) {
+    for (const d of result.diagnostics) process.stderr.write(formatDiagnostic(query, d) + '\n');
+    if (o.data === undefined && result.diagnostics.some((d) => d.message.startsWith('unknown table'))) {
+      process.stderr.write('hint: no lake given; pass --data DIR to read tables (datatable and range need none)\n');
+    } else if (result.diagnostics.some((d) => d.message.startsWith('unknown table'))) {
+      process.stderr.write("hint: a table comes from a log type's schema; pass --schema FILE.yml for a custom log type\n");
+    }
+    return 1;
+  }
+  if (o.sql) {
+    process.stdout.write(result.query.sql + '\n');
+    return 0;
+  }
   let lake;
   try {
-    lake = await openLake(o.data);
+    lake = await openLake(o.data, { catalog: staticCatalog(tablesIn(catalog, result.query.sql)) });
   } catch (e) {
     process.stderr.write(`caracal flow: ${(e as Error).message}\n`);
     return 1;
   }
   try {
-    const query = o.query!;
-    const result = compile(query, {
-      catalog: lake.catalog,
-      dialect: o.sql ?? 'duckdb',
-      ...(o.from && o.to ? { timeRange: { from: o.from, to: o.to } } : {}),
-      ...(o.now ? { now: o.now } : {}),
-    });
-    if (!result.ok) {
-      for (const d of result.diagnostics) process.stderr.write(formatDiagnostic(query, d) + '\n');
-      if (!o.data && result.diagnostics.some((d) => d.message.startsWith('unknown table'))) {
-        process.stderr.write('hint: no lake given; pass --data DIR to read tables (datatable and range need none)\n');
-      }
-      return 1;
-    }
-    if (o.sql) {
-      process.stdout.write(result.query.sql + '\n');
-      return 0;
-    }
     const rows = await lake.query(result.query.sql);
     if (result.query.visualization) process.stderr.write(`# visualize ${JSON.stringify(result.query.visualization)}\n`);
     process.stdout.write(rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));

@@ -9,6 +9,7 @@ import { compile } from '../../../core/pantherflow/compiler';
 import { staticCatalog } from '../../../core/pantherflow/catalog';
 import { T } from '../../../core/pantherflow/types';
 import { openLake } from '../../../functions/lib/lake/duckdb';
+import { EVENT_COLUMNS } from '../../../core/search/lake-tables';
 import { LAKE_DIR } from './golden';
 
 let dir: string;
@@ -21,6 +22,9 @@ beforeAll(() => {
   mkdirSync(join(dir, 'panther_logs', 'empty_so_far', 'year=2024'), { recursive: true });
   writeFileSync(join(hour('10'), 'a.json'), '{"p_event_time": "2024-05-01 10:00:00", "n": 1}\n');
   writeFileSync(join(hour('11'), 'a.json'), '{"p_event_time": "2024-05-01 11:00:00", "n": 2}\n');
+  // `caracal flow` takes a custom table's columns from its schema, never from the files.
+  writeFileSync(join(dir, 'demo.yml'), 'schema: Demo\nfields:\n  - name: n\n    type: bigint\n');
+  writeFileSync(join(dir, 'flows.yml'), 'schema: Flows\nfields:\n  - name: port\n    type: bigint\n');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -104,12 +108,21 @@ describe('lake runner', () => {
       mkdirSync(hour, { recursive: true });
       const writer = await openLake();
       await writer.query(
-        `COPY (SELECT TIMESTAMP '2024-05-01 10:15:00' AS p_event_time, 443 AS port) TO '${join(hour, 'a.parquet')}' (FORMAT parquet)`,
+        // The pipeline's Parquet has every column of the table; the p_* ones besides the time are empty here.
+        `COPY (SELECT TIMESTAMP '2024-05-01 10:15:00' AS p_event_time, 443 AS port, ${EVENT_COLUMNS.filter(
+          (c) => c.name !== 'p_event_time',
+        )
+          .map(
+            (c) => `NULL::${c.type === 'timestamp' ? 'TIMESTAMP' : c.type === 'string' ? 'VARCHAR' : 'VARCHAR[]'} AS ${c.name}`,
+          )
+          .join(', ')}) TO '${join(hour, 'a.parquet')}' (FORMAT parquet)`,
       );
       writer.close();
       const r = await capture([
         '--data',
         parquetDir,
+        '--schema',
+        join(dir, 'flows.yml'),
         "panther_logs.flows | where p_event_time > '2024-05-01 10:00:00' | project port",
       ]);
       expect(r).toEqual({ code: 0, out: '{"port":443}\n', err: '' });
@@ -128,6 +141,8 @@ describe('lake runner', () => {
     const r = await capture([
       '--data',
       dir,
+      '--schema',
+      join(dir, 'demo.yml'),
       '--from',
       '2024-05-01T11:00:00Z',
       '--to',
@@ -171,6 +186,37 @@ describe('caracal flow', () => {
   it('describes a chart on stderr', async () => {
     const r = await capture(['datatable [{"k": "a", "n": 1}] | visualize bar xcolumn=k series=n']);
     expect(r).toEqual({ code: 0, out: '{"k":"a","n":1}\n', err: '# visualize {"chart":"bar","xcolumn":"k","series":"n"}\n' });
+  });
+
+  it("takes a table's columns from its schema, not from the data files", async () => {
+    // Without its schema, a table in the lake is unknown: its files are not read to guess columns.
+    const unknown = await capture(['--data', dir, 'panther_logs.demo | project n']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('unknown table `panther_logs.demo`');
+    expect(unknown.err).toContain('pass --schema FILE.yml');
+    // A file that is not JSON at all would fail any read of the table's files: only the query's hour is read.
+    const broken = join(dir, 'panther_logs', 'demo', 'year=2024', 'month=05', 'day=02', 'hour=00');
+    mkdirSync(broken, { recursive: true });
+    writeFileSync(join(broken, 'bad.json'), 'not json\n');
+    try {
+      const r = await capture([
+        '--data',
+        dir,
+        '--schema',
+        join(dir, 'demo.yml'),
+        "panther_logs.demo | where p_event_time >= '2024-05-01 11:00:00' and p_event_time < '2024-05-01 12:00:00' | project n",
+      ]);
+      expect(r).toEqual({ code: 0, out: '{"n":2}\n', err: '' });
+    } finally {
+      rmSync(join(dir, 'panther_logs', 'demo', 'year=2024', 'month=05', 'day=02'), { recursive: true, force: true });
+    }
+    // A managed log type's table needs no schema file, and its SQL prints without a lake.
+    const sql = await capture(['--sql', 'duckdb', 'panther_logs.public.aws_cloudtrail | where eventName == "x" | limit 1']);
+    expect(sql.code).toBe(0);
+    expect(sql.out).toContain('"eventName"');
+    const bad = await capture(['--data', dir, '--schema', join(dir, 'missing.yml'), 'panther_logs.demo']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('cannot read');
   });
 
   it('rejects bad options', async () => {

@@ -1,27 +1,9 @@
+import { Skeleton } from '@mantine/core';
+import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { AlertDetailsPage } from '../screens/Alerts/AlertDetailsPage';
-import { AlertsPage } from '../screens/Alerts/AlertsPage';
-import { DestinationsPage } from '../screens/Destinations/DestinationsPage';
-import { EditDestinationPage } from '../screens/Destinations/EditDestinationPage';
-import { NewDestinationPage } from '../screens/Destinations/NewDestinationPage';
-import { GeneralSettingsPage } from '../screens/GeneralSettings/GeneralSettingsPage';
-import { HomePage } from '../screens/Home/HomePage';
-import { AddLogSourcePage } from '../screens/LogSources/AddLogSourcePage';
-import { EditLogSourcePage } from '../screens/LogSources/EditLogSourcePage';
-import { LogSourceDetailsPage } from '../screens/LogSources/LogSourceDetailsPage';
-import { LogSourcesPage } from '../screens/LogSources/LogSourcesPage';
-import { LookupTablesPage } from '../screens/LookupTables/LookupTablesPage';
-import { LookupTableEditPage } from '../screens/LookupTables/LookupTableEditPage';
-import { EnrichmentProvidersPage } from '../screens/LookupTables/EnrichmentProvidersPage';
-import { EnrichmentProviderPage } from '../screens/LookupTables/EnrichmentProviderPage';
 import { NotFoundPage } from './errors/NotFoundPage';
-import { RoleFormPage } from '../screens/Roles/RoleFormPage';
-import { RolesPage } from '../screens/Roles/RolesPage';
-import { DataModelEditRoute, DataModelRoute, DataModelsPage } from '../screens/DataModels/lazy';
-import { DetectionsPage } from '../screens/Detections/DetectionsPage';
-import { HelperEditRoute, HelpersPage } from '../screens/Helpers/lazy';
-import { PackPage } from '../screens/Packs/PackPage';
-import { PacksPage } from '../screens/Packs/PacksPage';
+import { DataModelEditRoute, DataModelRoute } from '../screens/DataModels/lazy';
+import { HelperEditRoute } from '../screens/Helpers/lazy';
 import {
   CorrelationRuleRoute,
   DetectionEditorRoute,
@@ -29,13 +11,7 @@ import {
   NewCorrelationRuleRoute,
   NewDetectionRoute,
 } from '../screens/Detections/lazyEditor';
-import { SchemaDetailsRoute, SchemaEditRoute, SchemasPage } from '../screens/Schemas/lazy';
-import { OAuthPage } from '../screens/SignIn/OAuthPage';
-import { PasswordForgotPage } from '../screens/SignIn/PasswordForgotPage';
-import { PasswordResetPage } from '../screens/SignIn/PasswordResetPage';
-import { SignInPage, SupportSignInPage } from '../screens/SignIn/SignInPage';
-import { SupportPage } from '../screens/Support/SupportPage';
-import { UsersPage } from '../screens/Users/UsersPage';
+import { SchemaDetailsRoute, SchemaEditRoute } from '../screens/Schemas/lazy';
 import { InlineFilterProvider } from '../screens/Detections/useInlineFilterProvider';
 import {
   DataExplorerRoute,
@@ -63,8 +39,58 @@ import {
 } from './routes';
 import { DATA_MODEL_ROUTES, DETECTION_ROUTES, HELPER_ROUTES, PACK_ROUTES } from './routes';
 import { SEARCH_ROUTES } from './routes';
-import { AppLayout } from './shell/AppLayout';
 import { SETTINGS_PERMISSIONS } from './shell/navigation';
+
+/**
+ * A screen loaded on its first visit, in a chunk of its own, with a skeleton meanwhile. The first page load
+ * carries the routes and the sign-in guards only; the signed-in shell (AppLayout) and each screen come with
+ * their routes, bringing their own libraries (charts, editors, YAML, forms). Sizes: npm run bench -- first-load.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's props pass through unchanged
+function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
+  const Page = lazy(async () => ({ default: (await load())[name] }));
+  const Loaded = (props: ComponentProps<M[K]>) => (
+    <Suspense fallback={<Skeleton h={400} radius="md" aria-label="Loading" />}>
+      <Page {...props} />
+    </Suspense>
+  );
+  return Loaded as unknown as M[K];
+}
+
+const AlertDetailsPage = lazyPage(() => import('../screens/Alerts/AlertDetailsPage'), 'AlertDetailsPage');
+const AlertsPage = lazyPage(() => import('../screens/Alerts/AlertsPage'), 'AlertsPage');
+const DestinationsPage = lazyPage(() => import('../screens/Destinations/DestinationsPage'), 'DestinationsPage');
+const EditDestinationPage = lazyPage(() => import('../screens/Destinations/EditDestinationPage'), 'EditDestinationPage');
+const NewDestinationPage = lazyPage(() => import('../screens/Destinations/NewDestinationPage'), 'NewDestinationPage');
+const GeneralSettingsPage = lazyPage(() => import('../screens/GeneralSettings/GeneralSettingsPage'), 'GeneralSettingsPage');
+const AppLayout = lazyPage(() => import('./shell/AppLayout'), 'AppLayout');
+const HomePage = lazyPage(() => import('../screens/Home/HomePage'), 'HomePage');
+const AddLogSourcePage = lazyPage(() => import('../screens/LogSources/AddLogSourcePage'), 'AddLogSourcePage');
+const EditLogSourcePage = lazyPage(() => import('../screens/LogSources/EditLogSourcePage'), 'EditLogSourcePage');
+const LogSourceDetailsPage = lazyPage(() => import('../screens/LogSources/LogSourceDetailsPage'), 'LogSourceDetailsPage');
+const LogSourcesPage = lazyPage(() => import('../screens/LogSources/LogSourcesPage'), 'LogSourcesPage');
+const LookupTablesPage = lazyPage(() => import('../screens/LookupTables/LookupTablesPage'), 'LookupTablesPage');
+const LookupTableEditPage = lazyPage(() => import('../screens/LookupTables/LookupTableEditPage'), 'LookupTableEditPage');
+const EnrichmentProvidersPage = lazyPage(
+  () => import('../screens/LookupTables/EnrichmentProvidersPage'),
+  'EnrichmentProvidersPage',
+);
+const EnrichmentProviderPage = lazyPage(() => import('../screens/LookupTables/EnrichmentProviderPage'), 'EnrichmentProviderPage');
+const RoleFormPage = lazyPage(() => import('../screens/Roles/RoleFormPage'), 'RoleFormPage');
+const RolesPage = lazyPage(() => import('../screens/Roles/RolesPage'), 'RolesPage');
+const DetectionsPage = lazyPage(() => import('../screens/Detections/DetectionsPage'), 'DetectionsPage');
+const PackPage = lazyPage(() => import('../screens/Packs/PackPage'), 'PackPage');
+const PacksPage = lazyPage(() => import('../screens/Packs/PacksPage'), 'PacksPage');
+const OAuthPage = lazyPage(() => import('../screens/SignIn/OAuthPage'), 'OAuthPage');
+const PasswordForgotPage = lazyPage(() => import('../screens/SignIn/PasswordForgotPage'), 'PasswordForgotPage');
+const PasswordResetPage = lazyPage(() => import('../screens/SignIn/PasswordResetPage'), 'PasswordResetPage');
+const SignInPage = lazyPage(() => import('../screens/SignIn/SignInPage'), 'SignInPage');
+const SupportSignInPage = lazyPage(() => import('../screens/SignIn/SignInPage'), 'SupportSignInPage');
+const SupportPage = lazyPage(() => import('../screens/Support/SupportPage'), 'SupportPage');
+const UsersPage = lazyPage(() => import('../screens/Users/UsersPage'), 'UsersPage');
+const DataModelsPage = lazyPage(() => import('../screens/DataModels/DataModelsPage'), 'DataModelsPage');
+const HelpersPage = lazyPage(() => import('../screens/Helpers/HelpersPage'), 'HelpersPage');
+const SchemasPage = lazyPage(() => import('../screens/Schemas/SchemasPage'), 'SchemasPage');
 
 /** An older alert address (/alerts/, /alerts/{id}/) leads to its page under /alerts-and-errors/, keeping the query. */
 function AlertRedirect() {
@@ -181,6 +207,7 @@ export function AppRoutes() {
             <Route path={SEARCH_ROUTES.alertEventsSearch} element={<SearchRoute view="alert-events" />} />
             <Route path={SEARCH_ROUTES.keyValueSearch} element={<SearchRoute view="key-value" />} />
             <Route path={SEARCH_ROUTES.logTypeSearch} element={<SearchRoute view="log-type" />} />
+            <Route path={SEARCH_ROUTES.dashboardWidgetSearch} element={<SearchRoute view="dashboard-widget" />} />
             <Route path={SEARCH_ROUTES.savedSearches} element={<SavedSearchesRoute />} />
             <Route path={SEARCH_ROUTES.searchHistory} element={<SearchHistoryRoute />} />
             <Route path={SEARCH_ROUTES.dataExplorer} element={<DataExplorerRoute />} />

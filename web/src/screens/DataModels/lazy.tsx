@@ -8,8 +8,6 @@ const Edit = lazy(() => import('./DataModelEditPage').then((m) => ({ default: m.
 
 const loading = <Skeleton h={400} radius="md" aria-label="Loading" />;
 
-export { DataModelsPage } from './DataModelsPage';
-
 export function DataModelRoute() {
   return (
     <Suspense fallback={loading}>

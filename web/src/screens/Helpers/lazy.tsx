@@ -5,8 +5,6 @@ import { lazy, Suspense } from 'react';
 
 const Edit = lazy(() => import('./HelperEditPage').then((m) => ({ default: m.HelperEditPage })));
 
-export { HelpersPage } from './HelpersPage';
-
 export function HelperEditRoute() {
   return (
     <Suspense fallback={<Skeleton h={400} radius="md" aria-label="Loading" />}>

@@ -8,8 +8,6 @@ const Edit = lazy(() => import('./SchemaEditPage').then((m) => ({ default: m.Sch
 
 const loading = <Skeleton h={400} radius="md" aria-label="Loading" />;
 
-export { SchemasPage } from './SchemasPage';
-
 export function SchemaDetailsRoute() {
   return (
     <Suspense fallback={loading}>
