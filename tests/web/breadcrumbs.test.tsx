@@ -31,6 +31,18 @@ describe('breadcrumbs from the route', () => {
     expect(breadcrumbsFor('/')).toEqual([]);
   });
 
+  it('name the detection sections in words, not their slugs', () => {
+    expect(breadcrumbsFor('/build/detections/correlation-rules/Corr.One/edit/').map((c) => c.label)).toEqual([
+      'Build',
+      'Detections',
+      'Correlation Rules',
+      'Corr.One',
+      'Edit',
+    ]);
+    expect(breadcrumbsFor('/build/detections/rules/A/')[2]?.label).toBe('Rules');
+    expect(breadcrumbsFor('/build/detections/policies/A/')[2]?.label).toBe('Policies');
+  });
+
   it('decode segments, and keep a malformed one as it is', () => {
     expect(breadcrumbsFor('/configure/schemas/Custom.My%20Logs/')[2]?.label).toBe('Custom.My Logs');
     expect(breadcrumbsFor('/configure/schemas/%E0%A4%A/')[2]?.label).toBe('%E0%A4%A');

@@ -119,6 +119,10 @@ describe("a detection's page", () => {
   it("opens the 'Add Filter' sidesheet of a rule the user may modify", async () => {
     open('SCHEDULED_RULE', ['RuleModify']);
     const button = await screen.findByRole('button', { name: 'Add Filter' }, { timeout: 15_000 });
+    // The shell's crumb names the detection, not its id.
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    await waitFor(() => expect(within(crumbs).getByText('Scheduled logins')).toBeTruthy());
+    expect(within(crumbs).queryByText('Sched.Logins')).toBeNull();
     fireEvent.click(button);
     const sheet = await screen.findByRole('dialog');
     expect(await within(sheet).findByText(/Inline filters of/)).toBeTruthy();

@@ -31,7 +31,15 @@ const PAGES: Readonly<Record<string, string>> = {
   ...Object.fromEntries([...navigationLinks(NAVIGATION), ...SETTINGS_MENU].map((link) => [link.path, link.label])),
 };
 
-const WORDS: Readonly<Record<string, string>> = { new: 'New', edit: 'Edit', schemas: 'Schemas' };
+const WORDS: Readonly<Record<string, string>> = {
+  new: 'New',
+  edit: 'Edit',
+  schemas: 'Schemas',
+  rules: 'Rules',
+  policies: 'Policies',
+  'correlation-rules': 'Correlation Rules',
+  'scheduled-queries': 'Scheduled Queries',
+};
 
 function decoded(segment: string): string {
   try {

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DATA_MODEL_ROUTES, dataModelPath } from '../../app/routes';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailure } from '../../components/LoadFailure';
 import { DataModelForm } from '../../features/data-models/DataModelForm';
@@ -38,6 +39,7 @@ export function DataModelEditPage() {
   const [update] = useMutation(UPDATE_DATA_MODEL_MUTATION, { refetchQueries: [DATA_MODELS_LIST_QUERY] });
   const [saveError, setSaveError] = useState<string | null>(null);
   const stored = data?.detection?.analysisType === 'DATA_MODEL' ? data.detection : null;
+  useBreadcrumbLabel(stored?.displayName || undefined, 1);
 
   const save = async (values: DataModelValues) => {
     setSaveError(null);

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DATA_MODEL_ROUTES, editDataModelPath } from '../../app/routes';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { usePageTitle } from '../../app/usePageTitle';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -28,6 +29,7 @@ export function DataModelPage() {
   const [remove] = useMutation(DELETE_DATA_MODEL_MUTATION, { refetchQueries: [DATA_MODELS_LIST_QUERY] });
   const [confirmDelete, setConfirmDelete] = useState(false);
   const stored = data?.detection?.analysisType === 'DATA_MODEL' ? data.detection : null;
+  useBreadcrumbLabel(stored?.displayName || undefined);
   const { data: users } = useQuery(DATA_MODEL_USERS_QUERY, {
     variables: { id },
     skip: !confirmDelete || !stored,

@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { bodyForm, correlationChart, organizeAs } from '../../../../core/detections/correlation-chart';
 import { detectionIdProblem, linkProblem } from '../../../../core/detections/save-checks';
 import { correlationRulePath, editCorrelationRulePath } from '../../app/routes';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailure } from '../../components/LoadFailure';
 import { CorrelationAlertSettings } from '../../features/correlation/CorrelationAlertSettings';
@@ -271,6 +272,7 @@ export function CorrelationRulePage({ edit }: { readonly edit: boolean }) {
     fetchPolicy: 'network-only',
   });
   const detection = data?.detection ?? null;
+  useBreadcrumbLabel(detection?.displayName || undefined, edit ? 1 : 0);
   const initial = useMemo(() => {
     if (!detection) return null;
     try {

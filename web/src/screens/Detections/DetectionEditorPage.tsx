@@ -8,6 +8,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { withImpliedReads } from '../../../../core/permissions';
 import { detectionPath, HELPER_ROUTES, newDetectionPath } from '../../app/routes';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailure } from '../../components/LoadFailure';
 import { DetectionForm } from '../../features/detections/editor/DetectionForm';
@@ -115,6 +116,7 @@ export function DetectionEditorPage() {
     fetchPolicy: 'network-only',
   });
   const detection = data?.detection ?? null;
+  useBreadcrumbLabel(detection?.displayName || undefined, 1);
   const initialValues = useMemo(
     () => (detection ? valuesFromDocument(detection.yaml, detection.body ?? null) : null),
     [detection],

@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { editDetectionPath, newDetectionPath } from '../../app/routes';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailure } from '../../components/LoadFailure';
 import { CodeEditor } from '../../features/detections/editor/CodeEditor';
@@ -51,6 +52,7 @@ export function DetectionPage() {
   });
   const detection = detectionQuery.data?.detection ?? null;
   usePageTitle(detection?.displayName || detection?.id || 'Detection');
+  useBreadcrumbLabel(detection?.displayName || undefined);
   const permission = useMayModifyEditor(detection?.analysisType ?? 'RULE');
   const [setEnabled, enabling] = useMutation(SET_ENABLED_MUTATION);
   const [restore] = useMutation<{ restoreDetectionVersion: PageDetection }>(RESTORE_VERSION_MUTATION);

@@ -11,6 +11,7 @@ import {
   ENRICHMENT_PROVIDER_ROUTES,
   LOOKUP_TABLE_ROUTES,
 } from '../../app/routes';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { usePageTitle } from '../../app/usePageTitle';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -104,6 +105,8 @@ export function LookupTableEditPage({ forProvider = false }: { readonly forProvi
   const existing = useQuery(LOOKUP_TABLE_QUERY, { variables: { id: id ?? '' }, skip: !id, fetchPolicy: 'cache-and-network' });
   const data = useQuery(LOOKUP_TABLE_DATA_QUERY, { variables: { id: id ?? '' }, skip: !id, fetchPolicy: 'network-only' });
   const table = existing.data?.lookupTable;
+  // The shell's crumb of `{id}/` names the table, not its id.
+  useBreadcrumbLabel(table?.name, 1);
   const providerParam = params.get('provider');
   const provider: ProviderKind | null = table?.provider ?? (forProvider && isProvider(providerParam) ? providerParam : null);
   const editor = useLookupEditor(provider);

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailure } from '../../components/LoadFailure';
 import { ItemResultsModal, outcomeSummary, type BulkAction, type ItemOutcome } from '../../features/detections/list/BulkActions';
@@ -23,6 +24,7 @@ export function PackPage() {
   const [running, setRunning] = useState<BulkAction | null>(null);
   const [report, setReport] = useState<{ action: BulkAction; results: readonly ItemOutcome[] } | null>(null);
   const pack = data?.pack ?? null;
+  useBreadcrumbLabel(pack?.displayName || undefined);
 
   const switchPack = async (enabled: boolean) => {
     const action: BulkAction = enabled ? 'enable' : 'disable';
