@@ -177,7 +177,7 @@ export function queryProblems(type: 'saved_query' | 'scheduled_query', spec: Rec
     problems.push(...scheduleProblems(scheduleOf(spec)));
     const limit = limitOf(query.language, query.text);
     if (limit === undefined && requiresLimitClause(spec)) problems.push({ path: query.key, message: LIMIT_REQUIRED });
-    else if (limit > MAX_SCHEDULED_ROWS) problems.push({ path: query.key, message: limitTooLarge(limit) });
+    else if (limit !== undefined && limit > MAX_SCHEDULED_ROWS) problems.push({ path: query.key, message: limitTooLarge(limit) });
   }
   return problems;
 }
@@ -262,10 +262,10 @@ export function fillTimePlaceholders(sql: string, runAt: number): FilledQuery {
     to = to === undefined ? b : Math.max(to, b);
   };
   for (let i = 0; i < list.length; i++) {
-    const t = list[i];
-    const name = t.kind === 'word' ? t.text.toLowerCase() : '';
+    const t: SqlToken = list[i];
+    const name: string = t.kind === 'word' ? t.text.toLowerCase() : '';
     if (!(TIME_PLACEHOLDERS as readonly string[]).includes(name) || list[i + 1]?.text !== '(') continue;
-    // Arguments: the tokens up to the matching ')', split on commas at depth 0 (each argument one token).
+    // Arguments: the tokens up to the matching ')', split on commas at depth 0.
     const args: SqlToken[][] = [[]];
     let depth = 0;
     let j = i + 2;
@@ -277,7 +277,7 @@ export function fillTimePlaceholders(sql: string, runAt: number): FilledQuery {
       else args[args.length - 1].push(a);
     }
     if (j >= list.length) throw new PlaceholderError(`${name}( is not closed`);
-    const arity = { p_occurs_since: 1, p_occurs_after: 1, p_occurs_before: 1, p_occurs_between: 2, p_occurs_around: 2 }[name]!;
+    const arity = name === 'p_occurs_between' || name === 'p_occurs_around' ? 2 : 1;
     if (args.length < arity || args.length > arity + 1 || args.some((a) => a.length === 0))
       throw new PlaceholderError(`${name}() takes ${arity} argument${arity > 1 ? 's' : ''} and an optional table alias`);
     const alias = args[arity]?.[0];
