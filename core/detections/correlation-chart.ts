@@ -180,6 +180,36 @@ const STEP_KEYS = ['ID', 'RuleID', 'SignalMatch', 'MinMatchCount', 'MaxMatchCoun
  * transitions that join on fields become the group's MatchCriteria, and back; time frames have no place in
  * a group and are dropped; the common keys (Schedule, LookbackWindowMinutes, EventEvaluationOrder) stay.
  */
+/**
+ * The group form has no time frames: converting a sequence to a group keeps its transitions' time frames in
+ * this comment line of the group's YAML, and converting back restores them (by From and To).
+ */
+export const TIME_FRAMES_COMMENT =
+  '# Time frames of the sequence (the group form has none; Organize Rules as Sequence restores them): ';
+
+interface TimeFrame {
+  readonly From: string;
+  readonly To: string;
+  readonly WithinTimeFrameMinutes: number;
+}
+
+/** The time frames a sequence→group conversion kept in the text's comment, if any. */
+export function keptTimeFrames(text: string): TimeFrame[] {
+  const line = text.split('\n').find((l) => l.startsWith(TIME_FRAMES_COMMENT));
+  if (!line) return [];
+  try {
+    const list: unknown = JSON.parse(line.slice(TIME_FRAMES_COMMENT.length));
+    return Array.isArray(list)
+      ? list.filter(
+          (t): t is TimeFrame =>
+            isRecord(t) && typeof t.From === 'string' && typeof t.To === 'string' && typeof t.WithinTimeFrameMinutes === 'number',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 export function organizeAs(text: string, form: 'sequence' | 'group'): string {
   const current = bodyForm(text);
   if (!current) throw new Error('The body is not a sequence or a group');
@@ -211,13 +241,20 @@ export function organizeAs(text: string, form: 'sequence' | 'group'): string {
         if (!list.some((e) => e.GroupID === entry.GroupID)) list.push(entry);
     }
     next = { Group: steps, ...(Object.keys(criteria).length ? { MatchCriteria: criteria } : {}), ...common };
+    const frames = (Array.isArray(body.Transitions) ? body.Transitions.filter(isRecord) : [])
+      .filter((t) => typeof t.From === 'string' && typeof t.To === 'string' && typeof t.WithinTimeFrameMinutes === 'number')
+      .map((t) => ({ From: t.From, To: t.To, WithinTimeFrameMinutes: t.WithinTimeFrameMinutes }));
+    if (frames.length) return `${TIME_FRAMES_COMMENT}${JSON.stringify(frames)}\n${stringify([next])}`;
   } else {
     const transitions: Record<string, unknown>[] = [];
+    const frames = keptTimeFrames(text);
     const criteria = isRecord(body.MatchCriteria) ? body.MatchCriteria : {};
     for (let i = 1; i < steps.length; i++) {
       const from = String(steps[i - 1].ID);
       const to = String(steps[i].ID);
       const t: Record<string, unknown> = { ID: `${from} to ${to}`, From: from, To: to };
+      const frame = frames.find((f) => f.From === from && f.To === to);
+      if (frame) t.WithinTimeFrameMinutes = frame.WithinTimeFrameMinutes;
       for (const list of Object.values(criteria)) {
         if (!Array.isArray(list)) continue;
         const a = list.find((e) => isRecord(e) && e.GroupID === from) as { Match?: string } | undefined;

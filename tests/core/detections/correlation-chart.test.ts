@@ -3,8 +3,10 @@ import {
   ABSENT_WITH_COUNTS,
   bodyForm,
   correlationChart,
+  keptTimeFrames,
   organizeAs,
   stepRuleMessage,
+  TIME_FRAMES_COMMENT,
 } from '../../../core/detections/correlation-chart';
 import { readYaml } from '../../../core/yaml';
 
@@ -115,9 +117,12 @@ describe('organizeAs', () => {
         LookbackWindowMinutes: 60,
       },
     ]);
+    // The group form has no time frames: they are kept in a comment and restored on the way back.
+    expect(group.split('\n')[0]).toBe(`${TIME_FRAMES_COMMENT}[{"From":"Login","To":"Escalate","WithinTimeFrameMinutes":30}]`);
+    expect(keptTimeFrames(group)).toEqual([{ From: 'Login', To: 'Escalate', WithinTimeFrameMinutes: 30 }]);
     const back = readYaml(organizeAs(group, 'sequence')) as Record<string, unknown>[];
     expect(back[0].Transitions).toEqual([
-      { ID: 'Login to Escalate', From: 'Login', To: 'Escalate', Match: [{ On: 'actor.id' }] },
+      { ID: 'Login to Escalate', From: 'Login', To: 'Escalate', WithinTimeFrameMinutes: 30, Match: [{ On: 'actor.id' }] },
     ]);
     const chart = correlationChart(organizeAs(group, 'sequence'));
     expect(chart.state === 'chart' && chart.messages).toEqual([]);
