@@ -27,6 +27,20 @@ export function zipFolder(folder: string): Uint8Array {
 
 export const demoDetectionsZip = () => Buffer.from(zipFolder(DEMO_DETECTIONS_DIR)).toString('base64');
 
+export const DEMO_LOOKUPS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'lookups');
+
+/** The demo lookup tables (demo/lookups/tables.json), each with its bundled data file's text. */
+export function demoLookupTables(): { input: Record<string, unknown>; fileName: string; text: string }[] {
+  const listed = JSON.parse(readFileSync(join(DEMO_LOOKUPS_DIR, 'tables.json'), 'utf8')) as {
+    tables: { file: string; input: Record<string, unknown> }[];
+  };
+  return listed.tables.map((t) => ({
+    input: t.input,
+    fileName: t.file,
+    text: readFileSync(join(DEMO_LOOKUPS_DIR, t.file), 'utf8'),
+  }));
+}
+
 /** The demo function's name among the runtime's functions (by logical id), if the template has one. */
 export function demoFunctionName(functions: Iterable<{ spec: { logicalId: string; name: string } }>): string | undefined {
   for (const f of functions) if (DEMO_FUNCTION_ID.test(f.spec.logicalId)) return f.spec.name;
@@ -56,17 +70,20 @@ export async function seedDemo(invoke: Invoke, functionName: string, webhookUrl?
   const out = await invoke(functionName, {
     action: 'seed',
     detectionsZip: demoDetectionsZip(),
+    lookupTables: demoLookupTables(),
     ...(webhookUrl ? { webhookUrl } : {}),
   });
   if (!out.ok) throw new Error(`demo seeding failed: ${JSON.stringify(out.error)}`);
   const result = out.result as {
     alreadySeeded?: boolean;
     detections?: { total: number };
+    lookupTables?: string[];
     destination?: string;
     sent: { logType: string; events: number }[];
   };
   if (result.alreadySeeded) return 'Demo data is in place (run `npx caracal demo` to send more events)';
   const events = result.sent.reduce((n, s) => n + s.events, 0);
   const delivered = result.destination ? `; alerts are delivered to ${result.destination}` : '';
-  return `Demo: created the demo sources, loaded ${result.detections?.total ?? 0} demo detections and sent ${events} events (\`npx caracal demo\` sends more)${delivered}`;
+  const lookups = result.lookupTables?.length ? `, created the lookup tables ${result.lookupTables.join(', ')}` : '';
+  return `Demo: created the demo sources, loaded ${result.detections?.total ?? 0} demo detections${lookups} and sent ${events} events (\`npx caracal demo\` sends more)${delivered}`;
 }

@@ -129,6 +129,7 @@ export class CaracalStack extends Stack {
       ingestBucket: this.ingest.ingestBucket,
       httpIngestUrl: this.processing.httpIngestUrl.url,
       engineFunction: this.detections.engineFunction,
+      lakeBucket: this.lake.lakeBucket,
     });
     this.processing.useScriptEngine(this.detections.engineFunction);
     this.api = new Api(this, 'Api', {
@@ -230,6 +231,7 @@ export class CaracalStack extends Stack {
     this.search.grantSearch(this.lookups.refreshFunction, this.lake.lakeBucket);
     // The run worker reads signals through the search's Athena path and raises alerts.
     this.runs.useSearch(this.search, this.lake.lakeBucket);
+    this.runs.useEngine(this.detections.engineFunction);
     this.alerts.publishChangesFrom(this.runs.workerFunction);
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.web.distribution.distributionDomainName}` });

@@ -33,6 +33,9 @@ export const EVENT_COLUMNS: readonly LakeColumn[] = [
   { name: 'p_source_label', type: 'string' },
   ...INDICATOR_FIELDS.map((name) => ({ name, type: 'array<string>' })),
   { name: 'p_udm', type: 'string' },
+  // Lookup-table enrichment (core/lookups/enrich.ts): `{<table>: {<selector>: row}}`, as JSON text as json
+  // fields are; absent on events no table enriched.
+  { name: 'p_enrichment', type: 'string' },
 ];
 
 /** Columns a detection adds to the events it matched (signals) or failed on (rule errors). */

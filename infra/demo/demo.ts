@@ -16,6 +16,8 @@ export interface DemoProps {
   readonly httpIngestUrl: string;
   /** The detection engine, which checks the demo detections' Python as every upload's is checked. */
   readonly engineFunction: lambda.IFunction;
+  /** The lake bucket: the demo lookup tables' data versions are written under its `lookups/data/` prefix. */
+  readonly lakeBucket?: s3.IBucket;
 }
 
 /**
@@ -37,11 +39,13 @@ export class Demo extends Construct {
         [ENV.ingestBucket]: props.ingestBucket.bucketName,
         [ENV.httpIngestUrl]: props.httpIngestUrl,
         [ENV.engineFunction]: props.engineFunction.functionName,
+        ...(props.lakeBucket ? { [ENV.lakeBucket]: props.lakeBucket.bucketName } : {}),
       },
     });
     props.entityTable.grantReadWriteData(demoFunction);
     props.engineFunction.grantInvoke(demoFunction);
     props.ingestBucket.grantPut(demoFunction);
+    props.lakeBucket?.grantPut(demoFunction, 'lookups/data/*');
     this.demoFunction = demoFunction;
     NagSuppressions.addResourceSuppressions(
       demoFunction,
@@ -49,7 +53,8 @@ export class Demo extends Construct {
         { id: 'AwsSolutions-IAM4', reason: "AWSLambdaBasicExecutionRole only grants writing the function's own logs." },
         {
           id: 'AwsSolutions-IAM5',
-          reason: 'Demo objects are named at run time under the ingest bucket; the entity table grant covers its indexes.',
+          reason:
+            'Demo objects are named at run time under the ingest bucket (and the demo lookup tables under the lake bucket lookups/data/); the entity table grant covers its indexes.',
         },
       ],
       true,

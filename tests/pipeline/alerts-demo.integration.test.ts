@@ -3,7 +3,8 @@
 // alert from every alerting demo detection through the real ingest paths, each told on the alert-changes
 // queue and so delivered to the demo's webhook destination; seeding again is a no-op, and the administrators' button (generateDemoEvents) sends another round.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoFunctionName, seedDemo } from '../../demo/seed';
+import { readdirSync } from 'node:fs';
+import { DEMO_DETECTIONS_DIR, demoFunctionName, seedDemo } from '../../demo/seed';
 import { api, eventually, startPipelineRuntime, type PipelineRuntime } from './helpers';
 
 let p: PipelineRuntime;
@@ -13,6 +14,9 @@ const ALERTS = `query($input: AlertsInput!) { alerts(input: $input) { edges { no
 type Alerts = { alerts: { edges: { node: { id: string; detectionId: string; title: string; eventCount: number } }[] } };
 const alerts = async () =>
   (await api<Alerts>(p, ALERTS, { input: { type: 'ALERT', pageSize: 100 } })).alerts.edges.map((e) => e.node);
+
+const demoYamlFiles = () =>
+  readdirSync(DEMO_DETECTIONS_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => /\.ya?ml$/.test(f)).length;
 
 const ALERTING = [
   'Demo.AWS.ConsoleLoginWithoutMFA',
@@ -59,7 +63,8 @@ describe('the demo', () => {
       p,
       'query { detections(input: { search: "demo" }) { edges { node { id } } } }',
     );
-    expect(detections.detections.edges).toHaveLength(6);
+    // every demo detection and helper (one YAML file each) was loaded
+    expect(detections.detections.edges).toHaveLength(demoYamlFiles());
 
     const found = await eventually(alerts, (list) => ALERTING.every((id) => list.some((a) => a.detectionId === id)), 90_000);
     expect(found.find((a) => a.detectionId === 'Demo.Okta.BruteForceLogins')!.eventCount).toBeGreaterThanOrEqual(5);

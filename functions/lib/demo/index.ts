@@ -7,6 +7,7 @@ import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { lambda } from '../clients';
 import { seedDetections } from '../detections';
 import { seedDemoDestination } from './destination';
+import { seedDemoLookups } from './lookups';
 import { ENV, requireEnv } from '../env';
 import { ApiError } from '../errors';
 import { sendRound, type SentCount } from './send';
@@ -21,6 +22,8 @@ export interface DemoResult {
   /** The demo destination seeded (locally: a custom webhook to the runtime's /local/webhook). */
   readonly destination?: string;
   readonly detections?: { total: number; failed: number };
+  /** The demo lookup tables created (enrichment of the demo's events). */
+  readonly lookupTables?: string[];
   readonly sent: SentCount[];
   readonly sentAt: string;
 }
@@ -30,7 +33,13 @@ export interface DemoResult {
  * (a second seed answers `alreadySeeded`), then one round of events. With `webhookUrl` (the local runtime's
  * /local/webhook), also a custom-webhook destination taking every alert, so deliveries show at once.
  */
-export async function seedDemo(detectionsZip: unknown, now = new Date(), webhookUrl?: unknown): Promise<DemoResult> {
+export async function seedDemo(
+  detectionsZip: unknown,
+  now = new Date(),
+  webhookUrl?: unknown,
+  /** The demo lookup tables (demo/lookups), made before the first events so they are enriched. */
+  lookupTables?: unknown,
+): Promise<DemoResult> {
   const before = await demoState();
   if (before?.detectionsLoadedAt) return { alreadySeeded: true, sent: [], sentAt: now.toISOString() };
   const state = await ensureDemoSources();
@@ -40,11 +49,13 @@ export async function seedDemo(detectionsZip: unknown, now = new Date(), webhook
     const reasons = report.items.filter((i) => i.status === 'FAILED').map((i) => `${i.id}: ${i.reasons.join('; ')}`);
     throw new Error(`demo detections failed to load: ${reasons.join(' | ')}`);
   }
+  const lookups = await seedDemoLookups(lookupTables, now);
   const destination = typeof webhookUrl === 'string' && webhookUrl ? await seedDemoDestination(webhookUrl) : undefined;
   await markDetectionsLoaded(now);
   const sent = await sendRound(state, now);
   return {
     detections: { total: report.totals.total, failed: 0 },
+    ...(lookups.length ? { lookupTables: lookups } : {}),
     ...(destination ? { destination } : {}),
     sent,
     sentAt: now.toISOString(),

@@ -17,6 +17,7 @@ export {
   TABLE_NOT_FOUND,
   UPLOAD_MISSING,
   createLookupTable,
+  createLookupTableFromText,
   deleteLookupTable,
   fetchUrl,
   getLookupTable,

@@ -170,8 +170,32 @@ export async function createLookupTable(
   /** Told of a refresh alert opened by the first read of an S3, URL or query source. */
   onAlert?: SystemAlertListener,
 ): Promise<LookupTable> {
+  const records = upload ? await uploadedRecords(upload, raw.provider) : undefined;
+  return createWithRecords(raw, records, actor, now, onAlert);
+}
+
+/**
+ * A lookup table whose data is a file's text given here rather than uploaded (the demo's bundled tables), read
+ * as an upload of that name is (CSV, JSON, a provider's format); checked and versioned as every table.
+ */
+export async function createLookupTableFromText(
+  raw: LookupTableInput,
+  file: { fileName: string; text: string },
+  actor: string | null,
+  now = new Date(),
+): Promise<LookupTable> {
+  if (Buffer.byteLength(file.text) > MAX_DATA_BYTES) throw invalidInput({ file: 'The file is larger than the data limit' });
+  return createWithRecords(raw, recordsOf(file.fileName, file.text, raw.provider ?? undefined), actor, now);
+}
+
+async function createWithRecords(
+  raw: LookupTableInput,
+  records: Record<string, unknown>[] | undefined,
+  actor: string | null,
+  now: Date,
+  onAlert?: SystemAlertListener,
+): Promise<LookupTable> {
   const input = normalized(raw);
-  const records = upload ? await uploadedRecords(upload, input.provider) : undefined;
   check(input, records && inferColumns(records).map((c) => c.name));
   if (input.source.kind === 'FILE' && !records) throw invalidInput({ file: 'Upload a CSV or JSON file' });
   const id = randomUUID();
