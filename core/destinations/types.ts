@@ -467,6 +467,14 @@ export interface DestinationInput {
   readonly config: DestinationConfig;
 }
 
+/**
+ * Whether the destination's current configuration is known to work (the specification's verificationStatus):
+ * NOT_VERIFIED until a Send Test Alert of the saved destination, then VERIFIED when the service accepted it or
+ * FAILED when it did not; a save that changes the configuration makes it NOT_VERIFIED again.
+ */
+export const VERIFICATION_STATUSES = ['NOT_VERIFIED', 'VERIFIED', 'FAILED'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
 /** A saved destination (secrets masked when it comes from the API, clear only inside delivery). */
 export interface Destination extends DestinationInput {
   /** The outputId: a UUID. */
@@ -476,6 +484,10 @@ export interface Destination extends DestinationInput {
   readonly lastModifiedTime: string;
   readonly lastModifiedBy: string;
   readonly revision: number;
+  /** Absent on destinations saved before it existed: NOT_VERIFIED. */
+  readonly verificationStatus?: VerificationStatus;
+  /** When the last test of the saved destination was answered; null before any. */
+  readonly verifiedAt?: string | null;
 }
 
 /** What resolution needs of a destination. */

@@ -426,6 +426,10 @@ export type Destination = {
   /** The type (core/destinations/types.ts): asana, sns, sqs, blinkops, customwebhook, discord, gcppubsub, github, incidentio, jira, jiradatacenter, mindflow, msteams, opsgenie, pagerduty, rapid7, slackbot, slack, splunk, tines, torq. */
   outputType: Scalars['String']['output'];
   revision: Scalars['Int']['output'];
+  /** NOT_VERIFIED until a Send Test Alert of the saved destination; then VERIFIED or FAILED by its answer, until a save changes its configuration. */
+  verificationStatus: DestinationVerificationStatus;
+  /** When the last test of the saved destination was answered; null before any. */
+  verifiedAt?: Maybe<Scalars['AWSDateTime']['output']>;
 };
 
 export type DestinationInput = {
@@ -437,6 +441,11 @@ export type DestinationInput = {
   outputConfig: Scalars['AWSJSON']['input'];
   outputType: Scalars['String']['input'];
 };
+
+export type DestinationVerificationStatus =
+  | 'FAILED'
+  | 'NOT_VERIFIED'
+  | 'VERIFIED';
 
 export type Detection = {
   __typename?: 'Detection';
@@ -2785,6 +2794,7 @@ export type ResolversTypes = {
   DemoLogTypeCount: ResolverTypeWrapper<DemoLogTypeCount>;
   Destination: ResolverTypeWrapper<Destination>;
   DestinationInput: DestinationInput;
+  DestinationVerificationStatus: DestinationVerificationStatus;
   Detection: ResolverTypeWrapper<Detection>;
   DetectionConnection: ResolverTypeWrapper<DetectionConnection>;
   DetectionDataMatch: ResolverTypeWrapper<DetectionDataMatch>;
@@ -3451,6 +3461,8 @@ export type DestinationResolvers<ContextType = unknown, ParentType extends Resol
   outputId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   outputType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  verificationStatus?: Resolver<ResolversTypes['DestinationVerificationStatus'], ParentType, ContextType>;
+  verifiedAt?: Resolver<Maybe<ResolversTypes['AWSDateTime']>, ParentType, ContextType>;
 };
 
 export type DetectionResolvers<ContextType = unknown, ParentType extends ResolversParentTypes['Detection'] = ResolversParentTypes['Detection']> = {

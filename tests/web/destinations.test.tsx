@@ -42,6 +42,8 @@ const destination = (
   lastModifiedTime: '2026-11-21T10:00:00Z',
   lastModifiedBy: 'ada@example.com',
   revision: 3,
+  verificationStatus: 'NOT_VERIFIED',
+  verifiedAt: null,
   ...overrides,
 });
 
@@ -73,11 +75,21 @@ describe('the destinations list', () => {
       mocks: [
         listMock([
           destination(),
-          destination({ id: 'b', outputId: 'b', outputType: 'pagerduty', displayName: 'On call', logTypes: ['AWS.CloudTrail'] }),
+          destination({
+            id: 'b',
+            outputId: 'b',
+            outputType: 'pagerduty',
+            displayName: 'On call',
+            logTypes: ['AWS.CloudTrail'],
+            verificationStatus: 'VERIFIED',
+            verifiedAt: '2026-11-22T10:00:00Z',
+          }),
         ]),
       ],
     });
     const table = await screen.findByRole('table');
+    expect(within(table).getByText('Not verified')).toBeTruthy();
+    expect(within(table).getAllByText('Verified')).toHaveLength(2); // the column and the badge
     expect(within(table).getByText('Security team')).toBeTruthy();
     expect(within(table).getByText('PagerDuty')).toBeTruthy();
     expect(within(table).getByText('AWS.CloudTrail')).toBeTruthy();
@@ -92,17 +104,20 @@ describe('the destinations list', () => {
     renderWithApi(<DestinationsPage />, {
       permissions: ['DestinationModify'],
       mocks: [
-        listMock([destination()]),
+        { ...listMock([destination()]), maxUsageCount: 1 },
         {
           request: { query: SEND_TEST_ALERT, variables: { input: { id: destination().id, destination: null } } },
           result: {
             data: { sendTestAlert: { __typename: 'TestAlertResult', ok: false, statusCode: 404, answer: 'no_service' } },
           },
         },
+        // The list is read again: the answer is the destination's verification status now.
+        listMock([destination({ verificationStatus: 'FAILED', verifiedAt: '2026-11-23T10:00:00Z' })]),
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Send Test Alert to Security team' }));
     expect(await screen.findByText('HTTP 404 · no_service')).toBeTruthy();
+    expect(await within(screen.getByRole('table')).findByText('Test failed')).toBeTruthy();
   });
 });
 

@@ -6,13 +6,14 @@
 //                 { id, outputType, displayName, defaultForSeverity, alertTypes, logTypes,
 //                   config (the fields that are not secret), secretFields (the names of the secrets that are set),
 //                   secrets (the secret fields' values as JSON, sealed by secrets.ts; absent when none is set),
-//                   createdAt, createdBy, lastModifiedTime, lastModifiedBy, revision }
+//                   createdAt, createdBy, lastModifiedTime, lastModifiedBy, revision,
+//                   verificationStatus, verifiedAt (the last Send Test Alert of the saved destination) }
 //   name claim    pk = DESTINATION#NAME#<displayName lowercased>  sk = NAME  { destinationId }  (names are unique)
 // dynalite has no transactions: the claim and the destination are conditional writes, undone on failure; every
 // update is conditional on the revision read.
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Destination } from '../../../core/destinations/types';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Destination, VerificationStatus } from '../../../core/destinations/types';
 import { dynamo } from '../clients';
 import { queryAll, writeIf } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
@@ -111,6 +112,24 @@ export async function replaceDestination(destination: StoredDestination, revisio
         Item: toItem(destination),
         ConditionExpression: 'attribute_exists(pk) AND revision = :revision',
         ExpressionAttributeValues: { ':revision': revision },
+      }),
+    ),
+  );
+}
+
+/**
+ * Records the answer to a test of the saved destination, if it still has revision `revision` (a test of values
+ * since replaced says nothing about the new ones); false when it changed meanwhile. The revision stays.
+ */
+export async function recordVerification(id: string, revision: number, status: VerificationStatus, at: string): Promise<boolean> {
+  return writeIf(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: destinationKey(id),
+        UpdateExpression: 'SET verificationStatus = :status, verifiedAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND revision = :revision',
+        ExpressionAttributeValues: { ':status': status, ':at': at, ':revision': revision },
       }),
     ),
   );

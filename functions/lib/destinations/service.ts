@@ -106,7 +106,18 @@ async function revealedConfig(stored: StoredDestination): Promise<DestinationCon
 /** What the API answers: the stored destination without its sealed secrets (their values masked in config). */
 function view(stored: StoredDestination): Destination {
   const { secrets: _sealed, secretFields: _names, ...destination } = stored;
-  return destination;
+  return {
+    ...destination,
+    verificationStatus: stored.verificationStatus ?? 'NOT_VERIFIED',
+    verifiedAt: stored.verifiedAt ?? null,
+  };
+}
+
+/** Config values compared field by field (lists and headers as JSON), whatever order their keys came in. */
+function sameConfig(a: DestinationConfig, b: DestinationConfig): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) if (JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null)) return false;
+  return true;
 }
 
 // ---------- input ----------
@@ -150,8 +161,11 @@ async function stored(
   input: DestinationInput,
   actor: Actor,
   previous: StoredDestination | null,
+  previousConfig?: DestinationConfig,
 ): Promise<StoredDestination> {
   const { clear, secrets } = splitConfig(input.outputType, input.config);
+  // A test answer holds only for the configuration it was sent with.
+  const verified = previous && previousConfig && sameConfig(previousConfig, input.config);
   const secretFields = Object.keys(secrets);
   const now = new Date().toISOString();
   return {
@@ -169,6 +183,8 @@ async function stored(
     lastModifiedTime: now,
     lastModifiedBy: actorName(actor),
     revision: (previous?.revision ?? 0) + 1,
+    verificationStatus: verified ? (previous.verificationStatus ?? 'NOT_VERIFIED') : 'NOT_VERIFIED',
+    verifiedAt: verified ? (previous.verifiedAt ?? null) : null,
   };
 }
 
@@ -214,10 +230,11 @@ export async function updateDestination(
   if (revision !== undefined && revision !== previous.revision) throw new ApiError('RevisionConflict', REVISION_CONFLICT);
   const read = readInput(raw);
   if (read.outputType !== previous.outputType) throw invalidInput({ outputType: 'The type of a destination cannot change' });
-  const input = checkInput({ ...read, config: keepSavedSecrets(read.outputType, read.config, await revealedConfig(previous)) });
+  const previousConfig = await revealedConfig(previous);
+  const input = checkInput({ ...read, config: keepSavedSecrets(read.outputType, read.config, previousConfig) });
   const renamed = input.displayName.toLowerCase() !== previous.displayName.toLowerCase();
   if (renamed && !(await claimName(input.displayName, id))) throw nameTaken();
-  const next = await stored(id, input, actor, previous);
+  const next = await stored(id, input, actor, previous, previousConfig);
   if (!(await replaceDestination(next, previous.revision))) {
     if (renamed) await releaseName(input.displayName, id);
     throw new ApiError('RevisionConflict', REVISION_CONFLICT);

@@ -8,6 +8,7 @@ import { SEVERITY_ORDER, SeverityBadge, TYPE_LABELS } from '../alerts/AlertBadge
 import { configOf } from './destinationForm';
 import { DestinationTypeIcon, destinationTypeTitle } from './DestinationTypeIcon';
 import { TestAlertAnswer, type TestAlertResult } from './TestAlertAnswer';
+import { VerificationBadge } from './VerificationBadge';
 
 function Row({ label, children }: { readonly label: string; readonly children: ReactNode }) {
   return (
@@ -89,6 +90,9 @@ export function DestinationDetails({
         <Text size="sm">
           {formatDateTimeUtc(destination.lastModifiedTime)} by {destination.lastModifiedBy}
         </Text>
+      </Row>
+      <Row label="Verification">
+        <VerificationBadge status={destination.verificationStatus} at={destination.verifiedAt} />
       </Row>
       {result && <TestAlertAnswer result={result} />}
       <Group>

@@ -8,6 +8,7 @@ import type { DestinationFieldsFragment } from '../../lib/graphql/types';
 import { SEVERITY_ORDER, SeverityBadge, TYPE_LABELS } from '../alerts/AlertBadges';
 import { DestinationTypeIcon, destinationTypeTitle } from './DestinationTypeIcon';
 import { TestAlertAnswer, type TestAlertResult } from './TestAlertAnswer';
+import { VerificationBadge } from './VerificationBadge';
 
 const column = createColumnHelper<DestinationFieldsFragment>();
 
@@ -91,6 +92,10 @@ export function DestinationsTable({ destinations, selectedId, detailsPath, actio
             {info.getValue() || 'All log types'}
           </Text>
         ),
+      }),
+      column.accessor('verificationStatus', {
+        header: 'Verified',
+        cell: (info) => <VerificationBadge status={info.getValue()} at={info.row.original.verifiedAt} />,
       }),
       column.accessor('lastModifiedTime', {
         header: 'Last modified',

@@ -123,6 +123,11 @@ export type DestinationInput = {
   outputType: string;
 };
 
+export type DestinationVerificationStatus =
+  | 'FAILED'
+  | 'NOT_VERIFIED'
+  | 'VERIFIED';
+
 export type DetectionListInput = {
   enabled?: boolean | null | undefined;
   /** A log type, resource type or scheduled query the detection names. */
@@ -930,26 +935,26 @@ export type DataModelUsersQueryVariables = Exact<{
 
 export type DataModelUsersQuery = { detectionUsers: Array<string> };
 
-export type DestinationFieldsFragment = { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number };
+export type DestinationFieldsFragment = { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number, verificationStatus: DestinationVerificationStatus, verifiedAt: string | null };
 
 export type DestinationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DestinationsQuery = { destinations: Array<{ id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number }> };
+export type DestinationsQuery = { destinations: Array<{ id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number, verificationStatus: DestinationVerificationStatus, verifiedAt: string | null }> };
 
 export type DestinationQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type DestinationQuery = { destination: { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number } };
+export type DestinationQuery = { destination: { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number, verificationStatus: DestinationVerificationStatus, verifiedAt: string | null } };
 
 export type CreateDestinationMutationVariables = Exact<{
   input: DestinationInput;
 }>;
 
 
-export type CreateDestinationMutation = { createDestination: { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number } };
+export type CreateDestinationMutation = { createDestination: { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number, verificationStatus: DestinationVerificationStatus, verifiedAt: string | null } };
 
 export type UpdateDestinationMutationVariables = Exact<{
   id: string | number;
@@ -958,7 +963,7 @@ export type UpdateDestinationMutationVariables = Exact<{
 }>;
 
 
-export type UpdateDestinationMutation = { updateDestination: { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number } };
+export type UpdateDestinationMutation = { updateDestination: { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number, verificationStatus: DestinationVerificationStatus, verifiedAt: string | null } };
 
 export type DeleteDestinationMutationVariables = Exact<{
   id: string | number;

@@ -56,11 +56,13 @@ export function DestinationsPage() {
                   return next;
                 });
                 if (result) setResults((current) => new Map(current).set(destination.id, result));
+                // The answer is the saved destination's verification status now.
+                void refetch();
               });
             },
           }
         : undefined,
-    [canModify, testing, results, sendTest],
+    [canModify, testing, results, sendTest, refetch],
   );
 
   async function confirmDelete() {

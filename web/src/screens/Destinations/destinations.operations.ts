@@ -29,6 +29,8 @@ const DESTINATION_FIELDS = gql`
     lastModifiedTime
     lastModifiedBy
     revision
+    verificationStatus
+    verifiedAt
   }
 `;
 
