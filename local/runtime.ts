@@ -30,7 +30,7 @@ import { mailboxPage } from './services/cognito-mailbox';
 import { provisionTables, startDynamo } from './services/dynamodb';
 import { closeServer, fromThisMachine, listen, localClientConfig } from './services/net';
 import { provisionBuckets, startS3 } from './services/s3';
-import { provisionQueues, restoreQueues, saveQueues, startSqs } from './services/sqs';
+import { provisionQueues, QueueJournal, restoreJournal, startSqs } from './services/sqs';
 import { provisionUsers, type CreatedUser } from './services/users';
 import { WebhookReceiver } from './services/webhook-receiver';
 import { ownerOnlyFolder, RememberedPorts } from './state-folder';
@@ -55,6 +55,11 @@ export interface RuntimeOptions {
    * moves to the dead-letter queue.
    */
   readonly retryDelaySeconds?: number;
+  /**
+   * On stop, how long the calls in flight may take to finish after new work is refused (default 20 s); calls
+   * still running then are ended, and their queued messages stay queued for the next start.
+   */
+  readonly drainSeconds?: number;
 }
 
 export interface Runtime {
@@ -210,7 +215,24 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   process.umask(0o077);
   ownerOnlyFolder(options.stateDir);
   const stops: Array<() => Promise<void> | void> = [];
+  // What brings work (queue pollers, schedules): stopped first on stop, then the calls in flight are drained
+  // (up to drainSeconds) before the workers end.
+  const sources: Array<() => Promise<void> | void> = [];
+  let accepting = true;
+  let functionsToDrain: () => Iterable<LocalFunction> = () => [];
   const stopAll = async () => {
+    accepting = false;
+    const drained = (async () => {
+      await Promise.all(sources.splice(0).map((stop) => stop()));
+      await Promise.all([...functionsToDrain()].map((f) => f.whenIdle()));
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), (options.drainSeconds ?? 20) * 1000);
+    });
+    const inTime = await Promise.race([drained.then(() => true), deadline]);
+    clearTimeout(timer);
+    if (!inTime) options.log('[runtime] calls still running after the drain time are ended (their messages stay queued)');
     for (const stop of stops.reverse()) await stop();
   };
 
@@ -276,11 +298,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
     stops.push(() => athena.stop());
     provisionQueues(stack, resolver, sqs);
-    const queuesFile = join(options.stateDir, 'sqs-messages.json');
-    const restored = await restoreQueues(sqs, queuesFile, stack.region);
+    // Queued messages are journaled as they change (a kill -9 loses none that was acknowledged); the journal's
+    // live messages are queued again on the next start.
+    const journalFile = join(options.stateDir, 'sqs-journal.jsonl');
+    const journal = new QueueJournal(journalFile);
+    const restored = await restoreJournal(sqs, journal, journalFile, join(options.stateDir, 'sqs-messages.json'), stack.region);
     if (restored) options.log(`[runtime] restored ${restored} queued message(s) from the last run`);
     // Registered here, so it runs after the pollers and functions have stopped (stops run in reverse).
-    stops.push(() => void saveQueues(sqs, queuesFile));
+    stops.push(() => journal.close());
     await provisionUserPools(stack, resolver, cognito.endpoint);
     for (const [id] of resourcesOfType(stack, 'AWS::AppSync::GraphQLApi')) {
       resolver.register(id, {
@@ -314,6 +339,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       [ENV.appUrl]: url,
     });
     stops.push(() => Promise.all([...functions.values()].map((f) => f.stop())).then(() => undefined));
+    functionsToDrain = () => functions.values();
     const runtimes = [...functions.values()].map((f) => f.spec.runtime);
     const nodeMajor = runtimes.map(nodeMajorOf).find((major) => major !== undefined);
     if (nodeMajor) options.log(`[runtime] ${nodeStartLine(nodeFor(nodeMajor))}`);
@@ -339,12 +365,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (!queueUrl) throw new Error(`event-source mapping names unknown queue ${mapping.queueArn}`);
       const poller = new QueuePoller(mapping, queueUrl, sqsClient, stack.region, invoke, report, options.retryDelaySeconds);
       poller.start();
-      stops.push(() => poller.stop());
+      sources.push(() => poller.stop());
     }
     const restoredMappings = await dynamicMappings.restore();
     if (restoredMappings) report(`restored ${restoredMappings} event-source mapping(s) created at run time`);
-    stops.push(() => dynamicMappings.stop());
-    stops.push(startSchedules(scheduleRules(stack, resolver), stack, invokeAsync, report));
+    sources.push(() => dynamicMappings.stop());
+    sources.push(startSchedules(scheduleRules(stack, resolver), stack, invokeAsync, report));
 
     const api = resourcesOfType(stack, 'AWS::AppSync::GraphQLSchema').length
       ? apiOf(stack, resolver, url, cognito.endpoint, options.version, invoke)
@@ -356,6 +382,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const webhooks = new WebhookReceiver();
     front.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0];
+      if (!accepting) {
+        // stopping: new work is refused while the calls in flight finish
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5', connection: 'close' });
+        return void res.end(JSON.stringify({ errors: [{ errorType: 'ServiceUnavailable', message: 'Caracal is stopping.' }] }));
+      }
       const fail = (err: unknown) => {
         report(`request ${req.method} ${path} failed: ${(err as Error).stack ?? err}`);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

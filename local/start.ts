@@ -58,9 +58,13 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const stop = async () => {
-    if (stopping) return;
+    if (stopping) {
+      // a second Ctrl-C: end at once (queued messages are journaled as they change, so none is lost)
+      console.log('Stopped at once.');
+      process.exit(130);
+    }
     stopping = true;
-    console.log('\nStopping...');
+    console.log('\nStopping... (new requests are refused while the calls in flight finish; Ctrl-C again to stop at once)');
     await runtime.stop();
     process.exit(0);
   };

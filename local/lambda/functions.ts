@@ -42,15 +42,14 @@ interface Container {
   stop(): Promise<void>;
 }
 
-/** The answer for a call whose worker reached the function's declared memory (MemorySize). */
+/** The message for a call whose worker reached the function's declared memory (MemorySize). */
+function outOfMemoryMessage(memorySize: number): string {
+  return `Runtime exited: the function reached its memory limit of ${memorySize} MB (MemorySize)`;
+}
+
+/** The answer for a call whose worker reached the function's declared memory. */
 export function outOfMemory(memorySize: number): InvokeResult {
-  return {
-    ok: false,
-    error: {
-      errorType: 'Runtime.OutOfMemory',
-      errorMessage: `Runtime exited: the function reached its memory limit of ${memorySize} MB (MemorySize)`,
-    },
-  };
+  return { ok: false, error: { errorType: 'Runtime.OutOfMemory', errorMessage: outOfMemoryMessage(memorySize) } };
 }
 
 /** What the worker's exit means for the calls it had not answered. */
@@ -264,7 +263,7 @@ export class LocalFunction {
     child.on('error', (err) => failAll(`python3 could not start: ${err.message}`));
     child.on('exit', (code, signal) => {
       this.discard(container);
-      failAll(code === OUT_OF_MEMORY_EXIT ? outOfMemory(spec.memorySize).error.errorMessage : exitMessage(code, signal));
+      failAll(code === OUT_OF_MEMORY_EXIT ? outOfMemoryMessage(spec.memorySize) : exitMessage(code, signal));
     });
     const container: Container = {
       alive: () => !exiting && child.exitCode === null && child.signalCode === null,

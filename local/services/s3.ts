@@ -181,6 +181,57 @@ if (!(bucketController as Record<symbol, unknown>)[marked]) {
   (bucketController as Record<symbol, unknown>)[marked] = true;
 }
 
+/** s3rver routes `/:bucket/:key*`, whose key segments cannot be empty: a key with an empty segment before its last
+ * one (`a//b`, `/x`) answered 404 to every request. Such a request's key reaches the router escaped (MARK doubled,
+ * an empty segment as MARK + 'e'), and the route's key parameter is unescaped before any controller reads it. */
+const ESCAPED = Symbol.for('caracal.s3rver.escapedKey');
+
+function escapeKeyForRoute(path: string): string | undefined {
+  const match = /^\/([^/]+)\/(.*)$/s.exec(path);
+  if (!match) return undefined;
+  const segments = match[2].split('/');
+  if (!segments.slice(0, -1).some((segment) => segment === '')) return undefined;
+  const escaped = segments.map((segment, index) => {
+    const decoded = decodeURIComponent(segment);
+    if (decoded === '' && index < segments.length - 1) return encodeURIComponent(`${MARK}e`);
+    return encodeURIComponent(decoded.split(MARK).join(MARK + MARK));
+  });
+  return `/${match[1]}/${escaped.join('/')}`;
+}
+
+function unescapeRouteKey(key: string): string {
+  return key.replace(new RegExp(`${MARK}([${MARK}e])`, 'gu'), (_, next: string) => (next === MARK ? MARK : ''));
+}
+
+type KoaNext = () => Promise<unknown>;
+interface KoaRequestContext {
+  path: string;
+  params: Record<string, string | undefined>;
+  state: Record<string | symbol, unknown>;
+}
+const routes = require('s3rver/lib/routes') as {
+  param(name: string, fn: (value: string, ctx: KoaRequestContext, next: KoaNext) => unknown): void;
+};
+const routeMarked = Symbol.for('caracal.s3rver.keyParam');
+if (!(routes as unknown as Record<symbol, unknown>)[routeMarked]) {
+  // registered after s3rver's own key parameter handler (which appends a trailing '/'), so it sees the whole key
+  routes.param('key', (key, ctx, next) => {
+    if (ctx.state[ESCAPED] && ctx.params.key) ctx.params.key = unescapeRouteKey(ctx.params.key);
+    return next();
+  });
+  (routes as unknown as Record<symbol, unknown>)[routeMarked] = true;
+}
+
+/** The middleware that escapes such keys, run just before s3rver's router. */
+async function escapeEmptySegments(ctx: KoaRequestContext, next: KoaNext): Promise<unknown> {
+  const escaped = escapeKeyForRoute(ctx.path);
+  if (escaped !== undefined) {
+    ctx.path = escaped;
+    ctx.state[ESCAPED] = true;
+  }
+  return next();
+}
+
 /** One S3 event record, as S3 sends it in notifications. */
 export interface S3EventRecord {
   eventName: string;
@@ -215,6 +266,9 @@ export interface S3Service {
 
 export async function startS3(directory: string): Promise<S3Service> {
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, allowMismatchedSignatures: true });
+  // just before the router (s3rver's last middleware)
+  const middleware = (server as unknown as { middleware: unknown[] }).middleware;
+  middleware.splice(middleware.length - 1, 0, escapeEmptySegments);
   const { port } = await server.run();
   const events = new EventEmitter();
   server.on('event', (event: { Records: S3EventRecord[] }) => {

@@ -1,6 +1,16 @@
 // SQS stand-in: fauxqs on loopback with every queue of the template (redrive policies included).
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { Server } from 'node:net';
 import { startFauxqs, type FauxqsServer } from 'fauxqs';
 import { localClientConfig } from './net';
@@ -36,7 +46,10 @@ async function onLoopback<T>(start: () => Promise<T>): Promise<T> {
 }
 
 export async function startSqs(region: string): Promise<SqsService> {
-  const server = await onLoopback(() => startFauxqs({ port: 0, host: '127.0.0.1', logger: false, defaultRegion: region }));
+  // the message spy is how QueueJournal learns of every send, delete and dead-lettering (it replaces the spy's buffer)
+  const server = await onLoopback(() =>
+    startFauxqs({ port: 0, host: '127.0.0.1', logger: false, defaultRegion: region, messageSpies: { bufferSize: 1 } }),
+  );
   const bound = server.address;
   if (!bound.includes('127.0.0.1')) {
     await server.stop();
@@ -83,30 +96,7 @@ interface SavedMessage {
   readonly messageAttributes: Record<string, unknown>;
 }
 
-/**
- * The stand-in keeps queues in memory: on stop, every message still queued (ready, delayed or in flight)
- * is written to `file`, and on the next start sent again, so a restart loses no notification.
- */
-export function saveQueues(sqs: SqsService, file: string): number {
-  const saved: Record<string, SavedMessage[]> = {};
-  let count = 0;
-  for (const url of sqs.urlByArn.values()) {
-    const name = url.split('/').pop()!;
-    const queue = sqs.server.inspectQueue(name);
-    if (!queue) continue;
-    const messages = [...queue.messages.ready, ...queue.messages.delayed, ...queue.messages.inflight.map((i) => i.message)];
-    if (!messages.length) continue;
-    saved[name] = messages.map((m) => ({ body: m.body, messageAttributes: m.messageAttributes as Record<string, unknown> }));
-    count += messages.length;
-  }
-  if (count) writeFileSync(file, JSON.stringify(saved));
-  else rmSync(file, { force: true });
-  return count;
-}
-
-export async function restoreQueues(sqs: SqsService, file: string, region: string): Promise<number> {
-  if (!existsSync(file)) return 0;
-  const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, SavedMessage[]>;
+async function sendSaved(sqs: SqsService, saved: Record<string, SavedMessage[]>, region: string): Promise<number> {
   const client = new SQSClient(localClientConfig(sqs.endpoint, region));
   let count = 0;
   for (const [name, messages] of Object.entries(saved)) {
@@ -123,6 +113,153 @@ export async function restoreQueues(sqs: SqsService, file: string, region: strin
     }
   }
   client.destroy();
-  rmSync(file, { force: true });
+  return count;
+}
+
+/** One change of the queues' contents, as the journal records it: a message in (`p`), out (`c`, `d`). */
+type JournalEntry =
+  { o: 'p'; q: string; id: string; b: string; a?: Record<string, unknown> } | { o: 'c' | 'd'; q: string; id: string };
+
+interface SpyEvent {
+  service: string;
+  queueName?: string;
+  messageId?: string;
+  body?: string;
+  messageAttributes?: Record<string, unknown>;
+  status?: string;
+}
+
+/** Past this many journal lines beyond the live messages, the journal is rewritten holding the live ones only. */
+const COMPACT_AFTER = 20_000;
+
+/**
+ * The stand-in keeps queues in memory only; this journal keeps them on disk as they change, so a hard crash
+ * (`kill -9`) loses no message whose send was acknowledged. Every message accepted (sent, published through SNS,
+ * moved to a dead-letter queue) and every message deleted is one line appended to `file` before the stand-in
+ * answers; the next start sends the messages still live again. A line is written with one write() call, which
+ * survives the process being killed (the operating system holds it); a machine crash may lose the last ones
+ * (no fsync per send). Delivery is at least once, as on SQS: a crash while the journal's messages are being
+ * sent again may send some of them twice. Not journaled: PurgeQueue (a purged queue's messages return after a
+ * restart) and delays (a delayed message comes back ready).
+ */
+export class QueueJournal {
+  private readonly live = new Map<string, Extract<JournalEntry, { o: 'p' }>>();
+  private lines = 0;
+  private fd: number | undefined;
+
+  constructor(private readonly file: string) {}
+
+  /** The messages the journal holds live (from an earlier run), by queue name, in the order they were sent. */
+  static read(file: string): Record<string, SavedMessage[]> {
+    const live = new Map<string, Extract<JournalEntry, { o: 'p' }>>();
+    if (existsSync(file)) {
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        if (!line) continue;
+        let entry: JournalEntry;
+        try {
+          entry = JSON.parse(line) as JournalEntry;
+        } catch {
+          continue; // a line cut by a crash in the middle of its write
+        }
+        if (entry.o === 'p') {
+          live.delete(entry.id);
+          live.set(entry.id, entry);
+        } else if (live.get(entry.id)?.q === entry.q) live.delete(entry.id);
+      }
+    }
+    const byQueue: Record<string, SavedMessage[]> = {};
+    for (const m of live.values()) (byQueue[m.q] ??= []).push({ body: m.b, messageAttributes: m.a ?? {} });
+    return byQueue;
+  }
+
+  /** Starts journaling every change of `sqs`'s queues, on an empty journal. */
+  attach(sqs: SqsService): void {
+    this.fd = openSync(this.file, 'w', 0o600);
+    const spy = sqs.server.spy as unknown as { addMessage(message: SpyEvent): void };
+    spy.addMessage = (event: SpyEvent) => {
+      if (event.service !== 'sqs' || !event.queueName || !event.messageId) return;
+      if (event.status === 'published') {
+        const entry: JournalEntry = { o: 'p', q: event.queueName, id: event.messageId, b: event.body ?? '' };
+        if (event.messageAttributes && Object.keys(event.messageAttributes).length) entry.a = event.messageAttributes;
+        this.live.delete(entry.id);
+        this.live.set(entry.id, entry);
+        this.append(entry);
+      } else if (event.status === 'consumed' || event.status === 'dlq') {
+        if (this.live.get(event.messageId)?.q === event.queueName) this.live.delete(event.messageId);
+        this.append({ o: event.status === 'consumed' ? 'c' : 'd', q: event.queueName, id: event.messageId });
+      }
+    };
+  }
+
+  /** Messages live now (sent and not yet deleted). */
+  get size(): number {
+    return this.live.size;
+  }
+
+  private append(entry: JournalEntry): void {
+    if (this.fd === undefined) return;
+    appendFileSync(this.fd, JSON.stringify(entry) + '\n');
+    if (++this.lines > this.live.size + COMPACT_AFTER) this.compact();
+  }
+
+  /** Rewrites the journal with the live messages only (a new file renamed over the old one). */
+  compact(): void {
+    if (this.fd === undefined) return;
+    const next = `${this.file}.next`;
+    const fd = openSync(next, 'w', 0o600);
+    let text = '';
+    for (const entry of this.live.values()) text += JSON.stringify(entry) + '\n';
+    writeFileSync(fd, text);
+    fsyncSync(fd);
+    renameSync(next, this.file);
+    closeSync(this.fd);
+    this.fd = fd;
+    this.lines = this.live.size;
+  }
+
+  /** Compacts the journal and stops writing it. */
+  close(): void {
+    if (this.fd === undefined) return;
+    this.compact();
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+/**
+ * Brings back the messages of the last run: the journal's live messages (and those of `legacyFile`, which an
+ * earlier version wrote on a graceful stop), sent again through the stand-in while `journal` records them under
+ * their new ids; then the journal is compacted. Returns how many were sent.
+ */
+export async function restoreJournal(
+  sqs: SqsService,
+  journal: QueueJournal,
+  journalFile: string,
+  legacyFile: string,
+  region: string,
+): Promise<number> {
+  // a start that crashed while sending them again left its set aside: it is read again with what it had journaled
+  const aside = `${journalFile}.restoring`;
+  const saved: Record<string, SavedMessage[]> = {};
+  const add = (more: Record<string, SavedMessage[]>) => {
+    for (const [name, messages] of Object.entries(more)) (saved[name] ??= []).push(...messages);
+  };
+  add(QueueJournal.read(aside));
+  add(QueueJournal.read(journalFile));
+  if (existsSync(legacyFile)) add(JSON.parse(readFileSync(legacyFile, 'utf8')) as Record<string, SavedMessage[]>);
+  // the set stays aside until every message in it is queued and journaled again
+  let text = '';
+  let n = 0;
+  for (const [q, messages] of Object.entries(saved))
+    for (const m of messages)
+      text += JSON.stringify({ o: 'p', q, id: `restoring-${n++}`, b: m.body, a: m.messageAttributes }) + '\n';
+  writeFileSync(`${aside}.next`, text, { mode: 0o600 });
+  renameSync(`${aside}.next`, aside);
+  rmSync(journalFile, { force: true });
+  journal.attach(sqs);
+  const count = await sendSaved(sqs, saved, region);
+  journal.compact();
+  rmSync(aside, { force: true });
+  rmSync(legacyFile, { force: true });
   return count;
 }

@@ -10,7 +10,7 @@ import { ROOT } from '../setup/global';
 const stateDir = mkdtempSync(join(tmpdir(), 'caracal-start-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const child of children) if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
   rmSync(stateDir, { recursive: true, force: true });
 });
 
@@ -27,6 +27,8 @@ async function start(...args: string[]): Promise<Started> {
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
+      // its own process group, so a test can send Ctrl-C as a terminal does: to the whole group
+      detached: true,
     },
   );
   children.push(child);
@@ -47,9 +49,13 @@ async function start(...args: string[]): Promise<Started> {
   return { child, output: () => text, url };
 }
 
-async function interrupt(started: Started): Promise<number | null> {
+/** Ctrl-C in the terminal: SIGINT to the whole process group (the runtime and its function workers). */
+async function interrupt(started: Started, times = 1): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => started.child.on('exit', (code) => resolve(code)));
-  started.child.kill('SIGINT');
+  for (let i = 0; i < times; i++) {
+    process.kill(-started.child.pid!, 'SIGINT');
+    if (i + 1 < times) await new Promise((r) => setTimeout(r, 100));
+  }
   return exited;
 }
 
@@ -72,6 +78,13 @@ describe('npm start', () => {
     expect(reset.output()).toContain('Reset: removed');
     expect(reset.output()).toMatch(/Sign in as admin@caracal\.local with the temporary password/);
     expect(await interrupt(reset)).toBe(0);
+  });
+
+  it('stops at once on a second Ctrl-C', async () => {
+    const started = await start();
+    expect(await interrupt(started, 2)).toBe(130);
+    expect(started.output()).toContain('Stopping...');
+    expect(started.output()).toContain('Stopped at once.');
   });
 
   it('refuses an unknown option with the list of options', async () => {
