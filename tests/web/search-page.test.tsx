@@ -10,11 +10,11 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { Observable } from 'rxjs';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Permission } from '../../core/permissions';
-import { alertEventsSearchPath } from '../../web/src/app/routes';
+import { alertEventsSearchPath, dashboardWidgetSearchPath } from '../../web/src/app/routes';
 import { theme } from '../../web/src/app/theme';
 import { WebConfigProvider } from '../../web/src/app/webConfig';
 import { AuthContext } from '../../web/src/lib/auth/AuthContext';
-import { SearchPage } from '../../web/src/screens/Search/SearchPage';
+import { SearchPage, type SearchPageProps } from '../../web/src/screens/Search/SearchPage';
 import { testConfig } from './support/config';
 import { fakeAuth, installBrowserStandIns, signedInAs } from './support/render';
 
@@ -89,7 +89,12 @@ interface Calls {
   readonly ops: { name: string; variables: Record<string, unknown> }[];
 }
 
-function renderPage(at: string, permissions: Permission[] = ['DataAnalyticsModify'], outcome: 'rows' | 'fail' = 'rows'): Calls {
+function renderPage(
+  at: string,
+  permissions: Permission[] = ['DataAnalyticsModify'],
+  outcome: 'rows' | 'fail' = 'rows',
+  view?: SearchPageProps['view'],
+): Calls {
   installBrowserStandIns();
   const calls: Calls = { ops: [] };
   let polls = 0;
@@ -162,7 +167,7 @@ function renderPage(at: string, permissions: Permission[] = ['DataAnalyticsModif
         <AuthContext.Provider value={fakeAuth(signedInAs)}>
           <ApolloProvider client={new ApolloClient({ link, cache: new InMemoryCache() })}>
             <MemoryRouter initialEntries={[at]}>
-              <SearchPage />
+              <SearchPage view={view} />
               <Probe />
             </MemoryRouter>
           </ApolloProvider>
@@ -178,6 +183,55 @@ const location = () => new URLSearchParams(screen.getByTestId('location').textCo
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+});
+
+describe('dashboard-widget-search/', () => {
+  it("runs the widget's search once, names the widget as text and links back to its dashboard", async () => {
+    const at = dashboardWidgetSearchPath({
+      title: `Logins by country ${HOSTILE}`,
+      dashboardPath: '/dashboard/overview/',
+      mode: 'SQL',
+      query: 'SELECT eventName, count(*) FROM panther_logs.public.aws_cloudtrail GROUP BY 1',
+      range: { preset: 'P1W' },
+    });
+    expect(at.startsWith('/investigate/dashboard-widget-search/?widget=')).toBe(true);
+    const calls = renderPage(at, ['DataAnalyticsRead'], 'rows', 'dashboard-widget');
+    const source = await screen.findByTestId('widget-source');
+    expect(source.textContent).toContain(`the search behind the widget Logins by country ${HOSTILE}`);
+    expect(source.querySelector('img')).toBeNull();
+    expect(within(source).getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe('/dashboard/overview/');
+    expect(screen.getByRole('tab', { name: 'Native SQL' }).getAttribute('aria-selected')).toBe('true');
+    expect(rangeInput().value).toBe('Last week');
+    await waitFor(() => expect(calls.ops.filter((o) => o.name === 'RunSearch')).toHaveLength(1));
+    expect(calls.ops.find((o) => o.name === 'RunSearch')!.variables.input).toMatchObject({
+      mode: 'SQL',
+      query: 'SELECT eventName, count(*) FROM panther_logs.public.aws_cloudtrail GROUP BY 1',
+      timeRange: { preset: 'P1W' },
+    });
+    // the run is kept in the URL (history, leaving the page) with the widget, and is not started again
+    await waitFor(() => expect(location().get('search')).toBe('s-1'));
+    expect(location().get('widget')).toBe(`Logins by country ${HOSTILE}`);
+    await waitFor(() => expect(calls.ops.some((o) => o.name === 'Search')).toBe(true), { timeout: 5000 });
+    expect(calls.ops.filter((o) => o.name === 'RunSearch')).toHaveLength(1);
+  });
+
+  it('keeps only dashboard paths as the way back, and asks for a search when no widget is named', async () => {
+    renderPage(
+      '/investigate/dashboard-widget-search/?widget=Top%20IPs&dashboard=https%3A%2F%2Fevil.example%2F',
+      ['DataAnalyticsRead'],
+      'rows',
+      'dashboard-widget',
+    );
+    const source = await screen.findByTestId('widget-source');
+    expect(source.textContent).toContain('the search behind the widget Top IPs');
+    expect(within(source).queryByRole('link')).toBeNull();
+    cleanup();
+    const calls = renderPage('/investigate/dashboard-widget-search/', ['DataAnalyticsRead'], 'rows', 'dashboard-widget');
+    expect((await screen.findByTestId('widget-source')).textContent).toBe(
+      'Dashboard widget search: open it from a dashboard widget, or write a search here.',
+    );
+    expect(calls.ops.some((o) => o.name === 'RunSearch')).toBe(false);
+  });
 });
 
 describe('the search page', () => {

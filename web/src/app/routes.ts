@@ -235,6 +235,8 @@ export const SEARCH_ROUTES = {
   alertEventsSearch: '/investigate/alert-events-search/',
   keyValueSearch: '/investigate/key-value-search/',
   logTypeSearch: '/investigate/log-type-search/',
+  /** A search opened from a dashboard widget: the widget's query, log types and range, and the way back. */
+  dashboardWidgetSearch: '/investigate/dashboard-widget-search/',
   dataExplorer: '/investigate/data-explorer/',
   savedSearches: '/investigate/saved-searches/',
   indicatorSearch: '/investigate/indicator-search/',
@@ -245,6 +247,33 @@ export const SEARCH_ROUTES = {
 export const searchPath = (query: URLSearchParams | Readonly<Record<string, string>> = {}) => {
   const text = new URLSearchParams(query as Record<string, string>).toString();
   return text ? `${SEARCH_ROUTES.search}?${text}` : SEARCH_ROUTES.search;
+};
+
+/**
+ * The search behind a dashboard widget (dashboard-widget-search/): the widget's title and dashboard page, its
+ * query in SQL or PantherFlow (or builder log types), and its time range (a §9 preset or from/to); the page
+ * runs it when opened.
+ */
+export const dashboardWidgetSearchPath = (widget: {
+  title: string;
+  dashboardPath?: string;
+  mode?: 'SQL' | 'PANTHERFLOW' | 'BUILDER';
+  query?: string;
+  logTypes?: readonly string[];
+  range?: { preset: string } | { from: string; to: string };
+}) => {
+  const query = new URLSearchParams({ widget: widget.title });
+  if (widget.dashboardPath) query.set('dashboard', widget.dashboardPath);
+  if (widget.mode === 'SQL') query.set('mode', 'sql');
+  if (widget.mode === 'PANTHERFLOW') query.set('mode', 'pantherflow');
+  if (widget.query) query.set('query', widget.query);
+  for (const logType of widget.logTypes ?? []) query.append('logType', logType);
+  if (widget.range && 'preset' in widget.range) query.set('range', widget.range.preset);
+  else if (widget.range) {
+    query.set('from', widget.range.from);
+    query.set('to', widget.range.to);
+  }
+  return `${SEARCH_ROUTES.dashboardWidgetSearch}?${query.toString()}`;
 };
 
 /** The search page opened on one search (from history: its results and statistics). */

@@ -91,6 +91,29 @@ export interface SearchUrlState {
   readonly fields: readonly string[];
   /** A search to show (from history or after leaving the page). */
   readonly searchId: string | null;
+  /** The dashboard widget the search was opened from (dashboard-widget-search/): its title and dashboard page. */
+  readonly widget?: DashboardWidgetRef | null;
+}
+
+export interface DashboardWidgetRef {
+  readonly title: string;
+  /** The dashboard's path (`/dashboard/...`), for the way back; null when not given or not a dashboard path. */
+  readonly dashboard: string | null;
+}
+
+/** Widget titles are shown as text, at most this long. */
+export const WIDGET_TITLE_MAX = 200;
+
+/** The widget of a dashboard-widget search link (?widget=&dashboard=), or null. */
+export function readWidget(params: URLSearchParams): DashboardWidgetRef | null {
+  const title = params.get('widget')?.trim();
+  if (!title) return null;
+  const dashboard = params.get('dashboard');
+  return {
+    title: title.slice(0, WIDGET_TITLE_MAX),
+    // only a path of this app's dashboards: never another origin or a scheme
+    dashboard: dashboard && /^\/dashboard\/[A-Za-z0-9_\-/]*$/.test(dashboard) ? dashboard : null,
+  };
 }
 
 const validIso = (text: string | null): text is string => text !== null && !Number.isNaN(Date.parse(text));
@@ -123,6 +146,7 @@ export function readSearchUrl(params: URLSearchParams): SearchUrlState {
     equals,
     fields: params.getAll('field').filter(Boolean),
     searchId: params.get('search'),
+    widget: readWidget(params),
   };
 }
 
@@ -148,6 +172,10 @@ export function writeSearchUrl(state: SearchUrlState): URLSearchParams {
   }
   for (const field of state.fields) params.append('field', field);
   if (state.searchId) params.set('search', state.searchId);
+  if (state.widget) {
+    params.set('widget', state.widget.title);
+    if (state.widget.dashboard) params.set('dashboard', state.widget.dashboard);
+  }
   return params;
 }
 

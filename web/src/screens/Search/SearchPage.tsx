@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Badge, Button, Card, Group, Loader, Menu, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { emptyGroup, type Condition, type Group as ConditionGroup } from '../../../../core/detections/simple';
 import { indicatorSearchPath } from '../../app/routes';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -65,7 +65,7 @@ function elapsedSince(iso: string | undefined, now: number): number | null {
 
 export interface SearchPageProps {
   /** Which §2 route shows the page: the same page, its inputs preset from the query. */
-  readonly view?: 'search' | 'alert-events' | 'key-value' | 'log-type';
+  readonly view?: 'search' | 'alert-events' | 'key-value' | 'log-type' | 'dashboard-widget';
 }
 
 /** `/investigate/search/` (and its views): the builder, Native SQL and PantherFlow modes, run, results. */
@@ -165,6 +165,13 @@ export function SearchPage({ view = 'search' }: SearchPageProps) {
     if (!canRun || runState.starting) return;
     void runState.run(runInput());
   };
+  // Opened from a dashboard widget: its search runs at once (once; a search already shown is not run again).
+  const widgetRun = useRef(false);
+  useEffect(() => {
+    if (view !== 'dashboard-widget' || widgetRun.current || url.searchId || !canRun) return;
+    widgetRun.current = true;
+    run();
+  });
 
   const onSearchValue = (field: string, value: string) => {
     setOpened(null);
@@ -228,6 +235,7 @@ export function SearchPage({ view = 'search' }: SearchPageProps) {
     'alert-events': 'Alert events',
     'key-value': 'Key-value search',
     'log-type': 'Log type search',
+    'dashboard-widget': 'Dashboard widget search',
   }[view];
 
   return (
@@ -237,9 +245,29 @@ export function SearchPage({ view = 'search' }: SearchPageProps) {
           <Title order={1} size="h2">
             Search
           </Title>
-          {view !== 'search' && (
+          {view !== 'search' && view !== 'dashboard-widget' && (
             <Text c="dimmed" size="sm">
               {heading}: the search page with its inputs preset from the link.
+            </Text>
+          )}
+          {view === 'dashboard-widget' && (
+            <Text c="dimmed" size="sm" data-testid="widget-source">
+              {url.widget ? (
+                <>
+                  {heading}: the search behind the widget{' '}
+                  <Text span fw={600} c="var(--mantine-color-text)">
+                    {url.widget.title}
+                  </Text>
+                  {url.widget.dashboard && (
+                    <>
+                      {' · '}
+                      <Link to={url.widget.dashboard}>Back to the dashboard</Link>
+                    </>
+                  )}
+                </>
+              ) : (
+                `${heading}: open it from a dashboard widget, or write a search here.`
+              )}
             </Text>
           )}
         </div>
