@@ -38,12 +38,15 @@ export class SchemaCompileError extends Error {
 }
 
 const EMPTY_CONTEXT: ParseContext = {};
+/** Any character trim() would keep (\s is the same set of blanks). */
+const NOT_BLANK = /\S/;
 
 /** Why a line cannot be parsed by any schema (not text, too long, empty), or null. */
 export function lineProblem(line: unknown, maxLineLength = DEFAULT_MAX_LINE_LENGTH): string | null {
   if (typeof line !== 'string') return 'line is not text';
   if (line.length > maxLineLength) return `line is ${line.length} characters long, more than the limit of ${maxLineLength}`;
-  if (line.length === 0 || line.trim().length === 0) return 'empty line';
+  // A search for the first non-blank character (trim() would copy every line).
+  if (!NOT_BLANK.test(line)) return 'empty line';
   return null;
 }
 

@@ -133,7 +133,12 @@ const COLLECTORS: Record<Indicator, IndicatorCollector> = {
   aws_arn: (v, out) => {
     if (!v.startsWith('arn:')) return;
     out.add(ARN, v);
-    const account = v.split(':')[4];
+    // The fifth ':'-separated part (arn:partition:service:region:account:...), found without splitting.
+    let at = 3;
+    for (let n = 0; n < 3 && at >= 0; n++) at = v.indexOf(':', at + 1);
+    if (at < 0) return;
+    const end = v.indexOf(':', at + 1);
+    const account = end < 0 ? v.slice(at + 1) : v.slice(at + 1, end);
     if (account && ACCOUNT.test(account)) out.add(ACCOUNT_ID, account);
   },
   aws_account_id: (v, out) => {

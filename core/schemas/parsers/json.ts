@@ -5,8 +5,9 @@ import type { LineParser, RecordResult } from './common';
 // unsigned) loses its last digits before any schema sees it. Lines that hold such an integer are read with
 // those integers as their exact decimal text instead: a `string` field keeps them exactly (the managed
 // schemas type unsigned 64-bit fields `string`), a `bigint` or `float` field reads the text as before, and a
-// `json` field holds the text. Lines without a run of 16 digits (almost all) take the plain JSON.parse path.
-const LONG_DIGITS = /\d{16}/;
+// `json` field holds the text. A line is parsed once; only when it held a number a double cannot hold as an
+// exact integer (rare) is it parsed again with its long integer literals quoted. Finding those numbers in the
+// parsed value is far cheaper than scanning every line's text for long runs of digits first.
 const NUMBER = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
 
 /** The line with every integer literal outside strings that a double cannot hold exactly quoted as text. */
@@ -44,11 +45,24 @@ export function quoteUnsafeIntegers(line: string): string {
   return copied === 0 ? line : out + line.slice(copied);
 }
 
+/** Whether a parsed value holds a number beyond the exact integers of a double (2^53). */
+function hasInexactNumber(value: unknown): boolean {
+  if (typeof value === 'number') return value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasInexactNumber(value[i])) return true;
+    return false;
+  }
+  for (const key in value) if (hasInexactNumber((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
 /** A line read as a JSON object, or why it is not one. */
 export function readJsonObject(line: string): Record<string, unknown> | string {
   let value: unknown;
   try {
-    value = JSON.parse(LONG_DIGITS.test(line) ? quoteUnsafeIntegers(line) : line);
+    value = JSON.parse(line);
+    if (hasInexactNumber(value)) value = JSON.parse(quoteUnsafeIntegers(line));
   } catch {
     // The reason is the one JSON.parse gives for the line as written (quoting moves the positions).
     try {
