@@ -60,6 +60,8 @@ export interface RuntimeOptions {
    * still running then are ended, and their queued messages stay queued for the next start.
    */
   readonly drainSeconds?: number;
+  /** How long an idle function worker is kept for its next call, in seconds (default 60; Lambda reaps idle containers too). */
+  readonly workerIdleSeconds?: number;
 }
 
 export interface Runtime {
@@ -335,9 +337,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       [ENV.destinationsLocalKey]: localKeyFromFile(join(options.stateDir, 'destinations-key')),
     };
     // Delivered alerts link to this origin, not to the CloudFront domain the template names.
-    functions = provisionFunctions(stack, resolver, base, (name, line) => options.log(`[${name}] ${line}`), {
-      [ENV.appUrl]: url,
-    });
+    functions = provisionFunctions(
+      stack,
+      resolver,
+      base,
+      (name, line) => options.log(`[${name}] ${line}`),
+      { [ENV.appUrl]: url },
+      options.workerIdleSeconds === undefined ? undefined : options.workerIdleSeconds * 1000,
+    );
     stops.push(() => Promise.all([...functions.values()].map((f) => f.stop())).then(() => undefined));
     functionsToDrain = () => functions.values();
     const runtimes = [...functions.values()].map((f) => f.spec.runtime);

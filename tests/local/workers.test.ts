@@ -123,3 +123,34 @@ describe.each(['python', 'node'] as const)('a %s worker', (language) => {
     }
   }, 90_000);
 });
+
+describe('idle workers', () => {
+  it('are ended after the idle time, and the next call starts a new one', async () => {
+    const fn = new LocalFunction(spec('python'), () => {}, 500);
+    try {
+      const first = await fn.invoke({ n: 1 });
+      expect(fn.workers).toBe(1);
+      await expect.poll(() => fn.workers, { timeout: 5_000 }).toBe(0);
+      expect(() => process.kill(pidOf(first)!, 0)).toThrow();
+      const next = await fn.invoke({ n: 2 });
+      expect(next).toMatchObject({ ok: true, result: { n: 2 } });
+      expect(pidOf(next)).not.toBe(pidOf(first));
+    } finally {
+      await fn.stop();
+    }
+  }, 30_000);
+
+  it('are kept while calls keep coming within the idle time', async () => {
+    const fn = new LocalFunction(spec('python'), () => {}, 1_500);
+    try {
+      const pids = new Set<number | undefined>();
+      for (let i = 0; i < 4; i++) {
+        pids.add(pidOf(await fn.invoke({ n: i })));
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(pids.size).toBe(1);
+    } finally {
+      await fn.stop();
+    }
+  }, 30_000);
+});
