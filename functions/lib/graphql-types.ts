@@ -623,7 +623,7 @@ export type DetectionPaging = {
   totalPages: Scalars['Int']['output'];
 };
 
-/** One run of a scheduled detection. */
+/** One run of a scheduled detection (detectionId: the correlation rule, or the scheduled query's name). */
 export type DetectionRun = {
   __typename?: 'DetectionRun';
   /** Alerts raised by this run. */
@@ -634,12 +634,14 @@ export type DetectionRun = {
   finishedAt: Scalars['AWSDateTime']['output'];
   /** Matches the evaluator found (a match raised by an earlier run counts but raises no alert). */
   matches: Scalars['Int']['output'];
-  /** Signal rows read. */
+  /** Rows read: a correlation rule's signals, a scheduled query's result rows (at most 10,000). */
   rows: Scalars['Int']['output'];
   /** The run's scheduled time: the end of the window it read. */
   runAt: Scalars['AWSDateTime']['output'];
   /** When the worker started the run. */
   startedAt: Scalars['AWSDateTime']['output'];
+  /** The query was still running at the Schedule's TimeoutMinutes and was cancelled (the error says so). */
+  timedOut: Scalars['Boolean']['output'];
   /** The start of the window it read (the lookback window of a correlation rule). */
   windowStart: Scalars['AWSDateTime']['output'];
 };
@@ -1752,7 +1754,7 @@ export type Query = {
   detectionFilterOptions: DetectionFilterOptions;
   /** A numbered page of the detections the caller may read, filtered and sorted (default: last modified first). */
   detectionList: DetectionList;
-  /** A detection's recorded runs (the last 30 days), newest first. */
+  /** A detection's recorded runs (the last 30 days), newest first; a scheduled rule's are the runs of its scheduled queries. */
   detectionRuns: Array<DetectionRun>;
   /** The ids of the detections that use a global helper or data model (it cannot be deleted while there are any). */
   detectionUsers: Array<Scalars['ID']['output']>;
@@ -3582,6 +3584,7 @@ export type DetectionRunResolvers<ContextType = unknown, ParentType extends Reso
   rows?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   runAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
   startedAt?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
+  timedOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   windowStart?: Resolver<ResolversTypes['AWSDateTime'], ParentType, ContextType>;
 };
 

@@ -10,6 +10,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../core/lake/layout';
 import { ENV } from '../../functions/lib/env';
 import type { Search } from '../search/search';
 import { nodeFunction, queueWithDlq } from '../policy/resources';
@@ -64,7 +65,8 @@ export class Runs extends Construct {
 
     this.workerFunction = nodeFunction(this, 'WorkerFunction', {
       entry: 'functions/run-worker/handler.ts',
-      description: 'Runs one scheduled detection (a correlation rule over its signals) and raises its alerts.',
+      description:
+        'Runs one scheduled detection (a correlation rule over its signals, or a scheduled query with its scheduled rules) and raises its alerts.',
       timeout: RUN_TIMEOUT,
       memorySize: 1024,
       environment: { [ENV.entityTable]: props.entityTable.tableName, [ENV.userPoolId]: props.userPool.userPoolId },
@@ -89,10 +91,20 @@ export class Runs extends Construct {
       );
   }
 
-  /** The worker reads signals (panther_signals) through the search's Athena path over the lake. */
+  /**
+   * The worker reads signals (panther_signals) and runs scheduled queries through the search's Athena path over
+   * the lake, and writes its scheduled rules' matches there as signals (panther_signals, panther_rule_errors).
+   */
   useSearch(search: Search, lakeBucket: s3.IBucket): void {
     this.workerFunction.addEnvironment(ENV.athenaWorkgroup, search.workGroup.name);
     this.workerFunction.addEnvironment(ENV.lakeBucket, lakeBucket.bucketName);
     search.grantSearch(this.workerFunction, lakeBucket);
+    for (const database of [SIGNALS_DATABASE, RULE_ERRORS_DATABASE]) lakeBucket.grantPut(this.workerFunction, `${database}/*`);
+  }
+
+  /** The worker runs scheduled rules on their queries' rows in the detection engine (Lambda Invoke). */
+  useEngine(engine: lambda.IFunction): void {
+    this.workerFunction.addEnvironment(ENV.engineFunction, engine.functionName);
+    engine.grantInvoke(this.workerFunction);
   }
 }

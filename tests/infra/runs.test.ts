@@ -68,14 +68,35 @@ describe('the runs in the synthesized stack', () => {
     full = synthesizedStack();
   });
 
-  it('lets the worker query the lake through Athena and raise alerts', () => {
+  it('lets the worker query the lake through Athena (and cancel), run scheduled rules in the engine, write signals and raise alerts', () => {
     const [worker, fn] = functionNamed(full.template, 'RunsWorkerFunction');
-    const actions = actionsOf(statementsOf(full.template, worker));
+    const statements = statementsOf(full.template, worker);
+    const actions = actionsOf(statements);
     expect(actions).toEqual(
-      expect.arrayContaining(['athena:StartQueryExecution', 'athena:GetQueryResults', 'glue:GetTable', 'sqs:SendMessage']),
+      expect.arrayContaining([
+        'athena:StartQueryExecution',
+        'athena:GetQueryResults',
+        'athena:StopQueryExecution',
+        'glue:GetTable',
+        'sqs:SendMessage',
+        'lambda:InvokeFunction',
+        's3:PutObject',
+      ]),
     );
-    for (const name of [ENV.athenaWorkgroup, ENV.lakeBucket, ENV.alertChangesQueueUrl, ENV.entityTable, ENV.userPoolId])
+    for (const name of [
+      ENV.athenaWorkgroup,
+      ENV.lakeBucket,
+      ENV.alertChangesQueueUrl,
+      ENV.entityTable,
+      ENV.userPoolId,
+      ENV.engineFunction,
+    ])
       expect(variables(fn)[name], name).toBeDefined();
+    // Writes only under the signals and rule-errors databases of the lake.
+    const puts = statements.filter((s) => actionsOf([s]).includes('s3:PutObject'));
+    expect(JSON.stringify(puts)).toMatch(/panther_signals\/\*/);
+    expect(JSON.stringify(puts)).toMatch(/panther_rule_errors\/\*/);
+    expect(JSON.stringify(puts)).not.toMatch(/panther_logs/);
   });
 
   it('leaves the runs dead-letter queue watched', () => {

@@ -70,3 +70,19 @@ async function load(logType: string, at: number): Promise<LogTypeDetections> {
     content: { ...content, version: `${at}:${logType}` },
   };
 }
+
+/**
+ * The enabled scheduled rules that name a scheduled query (ScheduledQueries), with the engine's content for
+ * them (global helpers and data models included), read fresh for each run.
+ */
+export async function scheduledRulesFor(queryName: string): Promise<LogTypeDetections> {
+  const [candidates, globals, dataModels, at] = await Promise.all([
+    enabledForLogType(queryName),
+    allOfType('global'),
+    allOfType('datamodel'),
+    detectionsRevision(),
+  ]);
+  const rules = candidates.filter((d) => d.type === 'scheduled_rule');
+  const content = storedEngineContent(rules, [...globals, ...dataModels]);
+  return { detections: new Map(rules.map((r) => [r.id, r])), content: { ...content, version: `${at}:query:${queryName}` } };
+}

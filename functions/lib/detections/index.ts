@@ -15,7 +15,7 @@ export {
   type DetectionSource,
   type DetectionsQuery,
 } from './service';
-export { detectionsFor, type LogTypeDetections } from './content';
+export { detectionsFor, scheduledRulesFor, type LogTypeDetections } from './content';
 export { lambdaEngine, type Engine, type EngineResult, type VersionedContent } from './engine';
 export { dedupMinutes, isSimpleDetection, STORED_TYPES, threshold, type StoredDetection, type StoredType } from './model';
 export type { BulkReport } from './bulk';

@@ -1,9 +1,11 @@
-// One run of a correlation rule (the run worker's work): read the signals of the rules it references over
-// its lookback window ending at the run time (Athena over panther_signals through the search door), evaluate
-// the body with core/correlation (the evaluator unit tests use), and raise one alert per match not raised
-// before (its match key written once), whose event times are the matched signals' in order. A referenced rule
-// that is missing or disabled, a body that does not parse, or a failed query raises a DETECTION_ERROR alert
-// with the reason. Every run is recorded (RUN#<detectionId>, sk its start): start, end, rows, matches, error.
+// One run of a scheduled detection (the run worker's work). A scheduled query runs as query-run.ts says. A
+// correlation rule: read the signals of the rules it references over its lookback window ending at the run
+// time (Athena over panther_signals through the search door), evaluate the body with core/correlation (the
+// evaluator unit tests use), and raise one alert per match not raised before (its match key written once),
+// whose event times are the matched signals' in order. A referenced rule that is missing or disabled, a body
+// that does not parse, a failed query or one still running at the Schedule's TimeoutMinutes (cancelled) raises
+// a DETECTION_ERROR alert with the reason. Every run is recorded (RUN#<detectionId>, sk its start): start,
+// end, rows, matches, alerts, whether it timed out, error.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { parseCorrelationBody } from '../../../core/detections/correlation';
 import { matchKey, evaluateCorrelation, type CorrelationBody, type Signal } from '../../../core/correlation';
@@ -14,7 +16,8 @@ import { dynamo } from '../clients';
 import { queryItems } from '../dynamo-lists';
 import { dedupMinutes, storedDetections, type StoredDetection } from '../detections';
 import { ENV, requireEnv } from '../env';
-import { lakeQueryRows } from '../search';
+import { LakeQueryTimeout, lakeQueryRows } from '../search';
+import { defaultQueryRunDeps, executeQueryRun, queryWindowStart, type QueryRunDeps } from './query-run';
 import { recordMatchKey } from './repository';
 import type { RunMessage } from './scheduler';
 
@@ -33,24 +36,31 @@ export interface RunRecord {
   readonly matches: number;
   /** Alerts raised (matches not raised by an earlier run). */
   readonly alerts: number;
+  /** The run's query was still running at its TimeoutMinutes and was cancelled. */
+  readonly timedOut: boolean;
   readonly error: string | null;
 }
 
-/** Reads the signal rows of one lake table for these rules over [from, to]. */
+/** The longest a run may take, in minutes (the worker's Lambda allows 15). */
+export const MAX_RUN_MINUTES = 14;
+
+/** Reads the signal rows of one lake table for these rules over [from, to], giving up at `deadline` (epoch ms). */
 export type SignalReader = (
   table: string,
   ruleIds: readonly string[],
   from: string,
   to: string,
+  deadline?: number,
 ) => Promise<Record<string, unknown>[]>;
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-export const lakeSignalReader: SignalReader = (table, ruleIds, from, to) => {
+export const lakeSignalReader: SignalReader = (table, ruleIds, from, to, deadline) => {
   const range = { from, to };
   const where = [partitionFilter(range), eventTimeFilter(range), `p_rule_id IN (${ruleIds.map(quote).join(', ')})`];
   return lakeQueryRows(
     `SELECT * FROM "${SIGNALS_DATABASE}"."${table}" WHERE ${where.filter((w) => w !== 'TRUE').join(' AND ')} ORDER BY p_event_time`,
+    { deadline },
   );
 };
 
@@ -84,15 +94,35 @@ export function signalOfRow(row: Record<string, unknown>): Signal | undefined {
   return { ruleId: row.p_rule_id, time, fields: row, id: typeof row.p_row_id === 'string' ? row.p_row_id : undefined };
 }
 
-export async function executeRun(message: RunMessage, now: Date, read: SignalReader = lakeSignalReader): Promise<RunRecord> {
+export async function executeRun(
+  message: RunMessage,
+  now: Date,
+  read: SignalReader = lakeSignalReader,
+  queryDeps: () => QueryRunDeps = defaultQueryRunDeps,
+): Promise<RunRecord> {
   const startedAt = now.toISOString();
   const runAt = message.runAt;
   let windowStart = message.window.start;
   let rows = 0;
   let matches = 0;
   let alerts = 0;
+  let timedOut = false;
   const errors: string[] = [];
+  const timeoutMinutes = Math.min(MAX_RUN_MINUTES, Math.max(1, Math.trunc(message.timeoutMinutes || 1)));
+  const deadline = Date.now() + timeoutMinutes * 60_000;
   const [detection] = await storedDetections([message.detectionId]);
+  if (detection?.type === 'scheduled_query') {
+    windowStart = queryWindowStart(detection.spec, runAt, windowStart);
+    try {
+      if (!detection.enabled) throw new Error(`${detection.id} is disabled`);
+      const outcome = await executeQueryRun(detection, { runAt, windowStart, timeoutMinutes }, now, queryDeps());
+      ({ rows, matches, alerts, timedOut } = outcome);
+      errors.push(...outcome.errors);
+    } catch (e) {
+      errors.push((e as Error).message);
+    }
+    return record();
+  }
   const raiseError = async (reason: string, logTypes: string[]) => {
     errors.push(reason);
     if (!detection) return;
@@ -111,7 +141,7 @@ export async function executeRun(message: RunMessage, now: Date, read: SignalRea
   };
   try {
     if (!detection || detection.type !== 'correlation_rule')
-      throw new Error(`There is no correlation rule ${message.detectionId}`);
+      throw new Error(`There is no correlation rule or scheduled query ${message.detectionId}`);
     if (!detection.enabled) throw new Error(`${detection.id} is disabled`);
     let body: CorrelationBody;
     try {
@@ -136,13 +166,19 @@ export async function executeRun(message: RunMessage, now: Date, read: SignalRea
     const signals: Signal[] = [];
     for (const logType of [...logTypes].sort()) {
       try {
-        for (const row of await read(tableName(logType), ruleIds, from, to)) {
+        for (const row of await read(tableName(logType), ruleIds, from, to, deadline)) {
           rows++;
           const signal = signalOfRow(row);
           if (signal) signals.push(signal);
         }
       } catch (e) {
-        await raiseError(`Reading the signals of ${logType} failed: ${(e as Error).message}`, [logType]);
+        if (e instanceof LakeQueryTimeout) {
+          timedOut = true;
+          await raiseError(
+            `The run ran past its TimeoutMinutes (${timeoutMinutes}) reading the signals of ${logType}; it was cancelled`,
+            [logType],
+          );
+        } else await raiseError(`Reading the signals of ${logType} failed: ${(e as Error).message}`, [logType]);
         return await record();
       }
     }
@@ -185,7 +221,8 @@ export async function executeRun(message: RunMessage, now: Date, read: SignalRea
       rows,
       matches,
       alerts,
-      error: errors.length ? errors.join('; ') : null,
+      timedOut,
+      error: errors.length ? errors.join('; ').slice(0, 4000) : null,
     };
     await dynamo().send(
       new PutCommand({
@@ -202,8 +239,21 @@ export async function executeRun(message: RunMessage, now: Date, read: SignalRea
   }
 }
 
-/** A detection's recorded runs, newest first (at most `limit`). */
+/**
+ * A detection's recorded runs, newest first (at most `limit`): a scheduled rule's are the runs of the scheduled
+ * queries it names (their detectionId is the query's name).
+ */
 export async function detectionRuns(detectionId: string, limit = 50): Promise<RunRecord[]> {
+  const [detection] = await storedDetections([detectionId]);
+  if (detection?.type === 'scheduled_rule') {
+    const names = strings(detection.spec.ScheduledQueries);
+    const runs = (await Promise.all(names.map((name) => recordedRuns(name, limit)))).flat();
+    return runs.sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0)).slice(0, limit);
+  }
+  return recordedRuns(detectionId, limit);
+}
+
+async function recordedRuns(detectionId: string, limit: number): Promise<RunRecord[]> {
   const { items } = await queryItems(
     {
       TableName: requireEnv(ENV.entityTable),
@@ -222,6 +272,7 @@ export async function detectionRuns(detectionId: string, limit = 50): Promise<Ru
         rows: Number(item.rows ?? 0),
         matches: Number(item.matches ?? 0),
         alerts: Number(item.alerts ?? 0),
+        timedOut: item.timedOut === true,
         error: typeof item.error === 'string' ? item.error : null,
       }),
       until: (found) => found.length >= limit,

@@ -572,23 +572,63 @@ export async function ensureLakeTables(schema: Pick<SchemaSpec, 'schema' | 'fiel
 
 // ------------------------------------------------------------------------------------------------ service queries
 
-/** The rows of a query the platform builds itself (not a user's search; no history), as objects, paged by the cursor. */
-export async function lakeQueryRows(sql: string, options: { pageSize?: number; pollMs?: number } = {}) {
+/** A platform query that ran past its deadline: it was stopped on the engine. */
+export class LakeQueryTimeout extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LakeQueryTimeout';
+  }
+}
+
+/**
+ * The rows of a query the platform builds itself (not a user's search; no history), as objects, paged by the
+ * cursor. With `deadline` (epoch ms) a query still running then is stopped and LakeQueryTimeout thrown; with
+ * `maxRows` no more rows than that are read.
+ */
+export async function lakeQueryRows(
+  sql: string,
+  options: { pageSize?: number; pollMs?: number; deadline?: number; maxRows?: number } = {},
+) {
   const id = await startQuery(sql, randomUUID());
   for (let wait = options.pollMs ?? 100; ; wait = Math.min(wait * 2, 2000)) {
     const status = await queryStatus(id);
     if (status.state === 'SUCCEEDED') break;
     if (status.state === 'FAILED' || status.state === 'CANCELLED')
       throw new Error(`lake query ${status.state}: ${status.reason ?? ''}`);
-    await new Promise((r) => setTimeout(r, wait));
+    if (options.deadline !== undefined && Date.now() >= options.deadline) {
+      await stopQuery(id).catch(() => undefined);
+      throw new LakeQueryTimeout('The query ran past its timeout and was cancelled');
+    }
+    const left = options.deadline === undefined ? wait : Math.max(1, Math.min(wait, options.deadline - Date.now()));
+    await new Promise((r) => setTimeout(r, left));
   }
   const rows: Record<string, unknown>[] = [];
+  const max = options.maxRows ?? Number.POSITIVE_INFINITY;
   let cursor: string | undefined;
   do {
-    const page = await queryResults(id, options.pageSize ?? 999, cursor);
+    const page = await queryResults(id, Math.min(options.pageSize ?? 999, Math.max(1, max - rows.length)), cursor);
     for (const r of page.rows)
-      rows.push(Object.fromEntries(page.columns.map((c, i) => [c.name, cellValue(r[i] ?? null, c.type)])));
+      if (rows.length < max) rows.push(Object.fromEntries(page.columns.map((c, i) => [c.name, cellValue(r[i] ?? null, c.type)])));
     cursor = page.nextToken;
-  } while (cursor);
+  } while (cursor && rows.length < max);
   return rows;
+}
+
+/**
+ * The engine SQL of a query the platform runs for its owner (a scheduled query, a query lookup table): SQL
+ * checked read-only with each lake table read through `range`, or PantherFlow compiled over `range` with
+ * `now` as its clock. A query that cannot compile throws an Error with the reason.
+ */
+export async function serviceQuerySql(
+  mode: 'SQL' | 'PANTHERFLOW',
+  query: string,
+  range: ResolvedRange,
+  now: Date,
+): Promise<string> {
+  try {
+    return (await compileSearch({ mode, query, timeRange: {} }, range, now)).sql;
+  } catch (e) {
+    if (e instanceof ApiError) throw new Error(e.fieldErrors.map((f) => f.message).join('; ') || e.message);
+    throw e;
+  }
 }

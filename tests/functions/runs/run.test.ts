@@ -1,11 +1,13 @@
 // One correlation run on dynalite with the SQS stand-in (alerts published): the signals of the referenced
 // rules, read through a reader standing in for the Athena query, make one alert per match with the matched
 // signals' times in order; a later run over an overlapping window raises nothing again; a disabled rule or a
-// failed query raises a DETECTION_ERROR alert with the reason; every run is recorded, newest first.
+// failed query raises a DETECTION_ERROR alert with the reason, as does a read still running at the
+// Schedule's TimeoutMinutes (recorded as timed out); every run is recorded, newest first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAlerts } from '../../../functions/lib/alerts';
 import { saveDetection, setDetectionEnabled } from '../../../functions/lib/detections/repository';
 import { detectionRuns, executeRun, type RunMessage, type SignalReader } from '../../../functions/lib/runs';
+import { LakeQueryTimeout } from '../../../functions/lib/search';
 import type { DynamoService } from '../../../local/services/dynamodb';
 import { startAlertChanges, type AlertChanges } from '../alerts/alert-changes';
 import { startEntityTable } from '../alerts/entity-table';
@@ -118,8 +120,25 @@ describe('a correlation run', () => {
       'Error in A then B by the same user: Rule Rule.B referenced by the correlation rule is disabled',
     ]);
 
+    // A read still running at the Schedule's TimeoutMinutes is cancelled (the reader is given the deadline).
+    await setDetectionEnabled('Rule.B', true, 'tester');
+    let deadline: number | undefined;
+    const slow: SignalReader = async (_table, _ids, _from, _to, until) => {
+      deadline = until;
+      throw new LakeQueryTimeout('The query ran past its timeout and was cancelled');
+    };
+    const started = Date.now();
+    const timedOut = await executeRun(message(at('2026-03-01T11:15:00Z')), new Date('2026-03-01T11:15:05Z'), slow);
+    expect(deadline! - started).toBeGreaterThanOrEqual(2 * 60_000 - 1000);
+    expect(deadline! - started).toBeLessThanOrEqual(2 * 60_000 + 5000);
+    expect(timedOut).toMatchObject({
+      timedOut: true,
+      error: 'The run ran past its TimeoutMinutes (2) reading the signals of AWS.CloudTrail; it was cancelled',
+    });
+
     const runs = await detectionRuns('Corr.AB');
     expect(runs.map((r) => r.runAt)).toEqual([
+      '2026-03-01T11:15:00.000Z',
       '2026-03-01T11:00:00.000Z',
       '2026-03-01T10:45:00.000Z',
       '2026-03-01T10:30:00.000Z',

@@ -403,6 +403,11 @@ export type PutNotificationPreferencesInput = {
   preferences: Array<NotificationPreferenceInput>;
 };
 
+/** The language of a saved or scheduled query: SQL (Query, AthenaQuery, SnowflakeQuery) or PantherFlow (PantherFlowQuery). */
+export type QueryLanguage =
+  | 'PANTHERFLOW'
+  | 'SQL';
+
 export type RestoreDetectionVersionInput = {
   id: string | number;
   /** The version whose content is saved again. */
@@ -1110,6 +1115,18 @@ export type BulkUploadMutationVariables = Exact<{
 
 
 export type BulkUploadMutation = { bulkUpload: { totals: { total: number, new: number, modified: number, unchanged: number, failed: number }, items: Array<{ id: string, analysisType: DetectionType, path: string, status: BulkUploadItemStatus, change: string, reasons: Array<string> }>, fileIssues: Array<{ path: string, message: string }> } };
+
+export type ScheduledQueryUsersQueryVariables = Exact<{
+  input: DetectionListInput;
+}>;
+
+
+export type ScheduledQueryUsersQuery = { detectionList: { detections: Array<{ id: string, displayName: string | null }> } };
+
+export type ScheduledQueryOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ScheduledQueryOptionsQuery = { detections: { edges: Array<{ node: { id: string, enabled: boolean, query: string | null, queryLanguage: QueryLanguage | null, schedule: { rateMinutes: number | null, cronExpression: string | null, timeoutMinutes: number | null } | null } }> } };
 
 export type FilterFieldsQueryVariables = Exact<{
   logTypes: Array<string> | string;

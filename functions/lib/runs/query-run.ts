@@ -1,0 +1,340 @@
+// One run of a scheduled query (the run worker's work): run its query through the search path over the
+// schedule's window (SQL with the occurrence-time placeholders filled relative to the run time, or PantherFlow
+// with the window as its time range), within its TimeoutMinutes (a query still running then is cancelled and
+// the run recorded as timed out), and pass each result row, as an event, to every enabled scheduled rule that
+// names the query, through the Python engine as live rules are run. Matches count into their dedup window and
+// threshold through the alerts door, and are written to the lake as signals (errors as rule errors); a failed
+// or timed-out query raises a DETECTION_ERROR alert on each of those rules. The same query path serves
+// query-defined lookup tables (runQueryRows).
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { fillTimePlaceholders, linkProblem, MAX_SCHEDULED_ROWS, queryOf, type QueryLanguage } from '../../../core/detections';
+import { isoTime, lakeTime, partitionPath, signalsDatabaseFor, tableName } from '../../../core/lake/layout';
+import type { ResolvedRange } from '../../../core/search';
+import {
+  dedupStringOf,
+  dynamoDedupStore,
+  raiseAlertLimitExceeded,
+  recordDetectionMatches,
+  toAlertSeverity,
+  type DetectionAlertContent,
+  type DetectionAlertOutcome,
+} from '../alerts';
+import { s3 } from '../clients';
+import {
+  dedupMinutes,
+  lambdaEngine,
+  scheduledRulesFor,
+  threshold,
+  type Engine,
+  type EngineResult,
+  type LogTypeDetections,
+  type StoredDetection,
+} from '../detections';
+import { ENV, requireEnv } from '../env';
+import { LakeQueryTimeout, lakeQueryRows, serviceQuerySql } from '../search';
+
+const gzipAsync = promisify(gzip);
+type Row = Record<string, unknown>;
+
+/** The log type a row is filed under in the lake when the query's rows name none (p_log_type). */
+export const SCHEDULED_LOG_TYPE = 'Scheduled.Query';
+/** Largest request sent to the engine in one Invoke (Lambda takes 6 MB). */
+const MAX_INVOKE_BYTES = 5 * 1024 * 1024;
+
+/** Runs a query's engine SQL (or PantherFlow) over a range and answers its rows (at most `maxRows`). */
+export type QueryRunner = (
+  language: QueryLanguage,
+  text: string,
+  range: ResolvedRange,
+  now: Date,
+  options: { deadline?: number; maxRows?: number },
+) => Promise<Row[]>;
+
+/** The search path: the query compiled by the search door, run on Athena (DuckDB locally), cancelled at its deadline. */
+export const lakeQueryRunner: QueryRunner = async (language, text, range, now, options) =>
+  lakeQueryRows(await serviceQuerySql(language, text, range, now), options);
+
+export interface QueryRunInput {
+  readonly language: QueryLanguage;
+  readonly text: string;
+  /** The run's scheduled time: placeholders are filled relative to it, and the window ends here. */
+  readonly runAt: number;
+  /** The window a query without placeholders reads. */
+  readonly windowStart: number;
+  readonly deadline?: number;
+  readonly maxRows?: number;
+}
+
+/** The rows of one run of a query: placeholders filled, the lake read over the span they (or the window) name. */
+export async function runQueryRows(input: QueryRunInput, runner: QueryRunner = lakeQueryRunner): Promise<Row[]> {
+  const options = { deadline: input.deadline, maxRows: input.maxRows };
+  if (input.language === 'PANTHERFLOW') {
+    const range = { from: new Date(input.windowStart).toISOString(), to: new Date(input.runAt).toISOString() };
+    return runner('PANTHERFLOW', input.text, range, new Date(input.runAt), options);
+  }
+  const filled = fillTimePlaceholders(input.text, input.runAt);
+  const from = Math.min(input.windowStart, filled.from ?? input.windowStart);
+  const to = Math.max(input.runAt, filled.to ?? input.runAt);
+  return runner(
+    'SQL',
+    filled.sql,
+    { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+    new Date(input.runAt),
+    options,
+  );
+}
+
+/** The window start of a scheduled query's run: its Lookback window when it has one, else the schedule's. */
+export function queryWindowStart(spec: Record<string, unknown>, runAt: number, scheduleStart: number): number {
+  const seconds = spec.LookbackWindowSeconds;
+  return spec.Lookback === true && typeof seconds === 'number' && seconds > 0 ? runAt - seconds * 1000 : scheduleStart;
+}
+
+export interface QueryRunDeps {
+  readonly runner: QueryRunner;
+  readonly engine: Pick<Engine, 'run'>;
+  readonly rulesFor: (queryName: string) => Promise<LogTypeDetections>;
+  /** Where signals are written (LAKE_BUCKET); undefined: not written (tests without a lake). */
+  readonly lakeBucket?: string;
+}
+
+export const defaultQueryRunDeps = (): QueryRunDeps => ({
+  runner: lakeQueryRunner,
+  engine: lambdaEngine,
+  rulesFor: scheduledRulesFor,
+  lakeBucket: requireEnv(ENV.lakeBucket),
+});
+
+export interface QueryRunOutcome {
+  readonly rows: number;
+  readonly matches: number;
+  readonly alerts: number;
+  readonly timedOut: boolean;
+  readonly rules: readonly string[];
+  readonly errors: readonly string[];
+}
+
+interface Group {
+  readonly detection: StoredDetection;
+  readonly kind: 'ALERT' | 'ERROR';
+  readonly dedupString: string;
+  readonly matches: { row: Row; result: EngineResult }[];
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const link = (value: unknown): string | null => {
+  const found = text(value);
+  return found !== null && linkProblem(found) === undefined ? found : null;
+};
+const nameOf = (d: StoredDetection) => text(d.spec.DisplayName) ?? d.id;
+const logTypeOf = (row: Row) => text(row.p_log_type) ?? SCHEDULED_LOG_TYPE;
+
+/** Runs one scheduled query and its scheduled rules; `timeoutMinutes` bounds the query. */
+export async function executeQueryRun(
+  query: StoredDetection,
+  run: { runAt: number; windowStart: number; timeoutMinutes: number },
+  now: Date,
+  deps: QueryRunDeps,
+): Promise<QueryRunOutcome> {
+  const { detections, content } = await deps.rulesFor(query.id);
+  const rules = [...detections.values()];
+  const outcome = { rows: 0, matches: 0, alerts: 0, timedOut: false, rules: rules.map((r) => r.id), errors: [] as string[] };
+  const raiseErrors = async (reason: string) => {
+    outcome.errors.push(reason);
+    for (const rule of rules)
+      await recordDetectionMatches(
+        {
+          type: 'DETECTION_ERROR',
+          detectionId: rule.id,
+          dedupString: reason,
+          eventTimes: [new Date(run.runAt).toISOString()],
+          periodMinutes: dedupMinutes(rule.spec),
+          threshold: 1,
+          content: errorContent(rule, query.id, reason),
+        },
+        { store: dynamoDedupStore, now },
+      );
+  };
+  const q = queryOf(query.spec);
+  if (!q) {
+    await raiseErrors(`Scheduled query ${query.id} has no query`);
+    return outcome;
+  }
+  let rows: Row[];
+  try {
+    rows = await runQueryRows(
+      {
+        language: q.language,
+        text: q.text,
+        runAt: run.runAt,
+        windowStart: run.windowStart,
+        deadline: Date.now() + run.timeoutMinutes * 60_000,
+        maxRows: MAX_SCHEDULED_ROWS,
+      },
+      deps.runner,
+    );
+  } catch (e) {
+    if (e instanceof LakeQueryTimeout) {
+      outcome.timedOut = true;
+      await raiseErrors(`Scheduled query ${query.id} ran past its TimeoutMinutes (${run.timeoutMinutes}) and was cancelled`);
+    } else await raiseErrors(`Scheduled query ${query.id} failed: ${(e as Error).message}`.slice(0, 1000));
+    return outcome;
+  }
+  outcome.rows = rows.length;
+  if (!rows.length || !rules.length) return outcome;
+
+  const groups = new Map<string, Group>();
+  for (const slice of slices(rows, Buffer.byteLength(JSON.stringify(content)))) {
+    const { results } = await deps.engine.run(content, slice);
+    slice.forEach((row, i) => {
+      for (const result of results[i] ?? []) {
+        const detection = detections.get(result.id);
+        const kind = result.error ? 'ERROR' : result.matched ? 'ALERT' : undefined;
+        if (!detection || !kind) continue;
+        const dedupString = kind === 'ERROR' ? (result.error ?? '').slice(0, 1000) : dedupStringOf(detection.id, result);
+        const key = `${detection.id}\u0000${kind}\u0000${dedupString}`;
+        let group = groups.get(key);
+        if (!group) groups.set(key, (group = { detection, kind, dedupString, matches: [] }));
+        group.matches.push({ row, result });
+      }
+    });
+  }
+
+  const lakeRows = new Map<string, Row[]>();
+  const limited = new Set<StoredDetection>();
+  for (const group of groups.values()) {
+    const alert = await alertFor(group, query.id, run.runAt, now);
+    if (alert?.created) outcome.alerts++;
+    if (alert?.limited) limited.add(group.detection);
+    if (group.kind === 'ERROR') outcome.errors.push(`${group.detection.id}: ${group.dedupString.split('\n')[0]}`);
+    else outcome.matches += group.matches.length;
+    const database = signalsDatabaseFor(group.kind === 'ERROR' ? 'DETECTION_ERROR' : 'ALERT');
+    for (const { row, result } of group.matches) {
+      const signal = signalRow(group, row, result, alert, run.runAt, now);
+      const path = partitionPath(database, tableName(logTypeOf(row)), String(signal.p_event_time));
+      lakeRows.set(path, [...(lakeRows.get(path) ?? []), signal]);
+    }
+  }
+  for (const detection of limited) await raiseAlertLimitExceeded({ id: detection.id, name: nameOf(detection) }, { now });
+  if (deps.lakeBucket) await writeSignals(deps.lakeBucket, lakeRows, query.id, run.runAt);
+  return outcome;
+}
+
+/** Rows in slices whose JSON, with the content, fits one Invoke. */
+function slices(rows: Row[], contentBytes: number): Row[][] {
+  const budget = Math.max(256 * 1024, MAX_INVOKE_BYTES - contentBytes);
+  const out: Row[][] = [];
+  let current: Row[] = [];
+  let size = 0;
+  for (const row of rows) {
+    const bytes = Buffer.byteLength(JSON.stringify(row)) + 1;
+    if (current.length && size + bytes > budget) {
+      out.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(row);
+    size += bytes;
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+const eventTime = (row: Row, runAt: number) => isoTime(row.p_event_time) ?? new Date(runAt).toISOString();
+
+async function alertFor(group: Group, queryName: string, runAt: number, now: Date): Promise<DetectionAlertOutcome | undefined> {
+  const { detection } = group;
+  if (group.kind === 'ALERT' && detection.spec.CreateAlert === false) return undefined;
+  const first = group.matches[0].result;
+  const isAlert = group.kind === 'ALERT';
+  const logTypes = [...new Set(group.matches.map((m) => logTypeOf(m.row)))].sort();
+  const content: DetectionAlertContent = isAlert
+    ? {
+        title: text(first.title) ?? nameOf(detection),
+        severity: toAlertSeverity(first.severity ?? detection.spec.Severity),
+        description: text(first.description) ?? text(detection.spec.Description),
+        sourceId: 'scheduled_query',
+        logTypes,
+        alertContext: first.alertContext ?? null,
+        runbook: text(first.runbook) ?? text(detection.spec.Runbook),
+        reference: link(first.reference) ?? link(detection.spec.Reference),
+        signalsTable: `${signalsDatabaseFor('ALERT')}.${tableName(logTypes[0])}`,
+      }
+    : {
+        ...errorContent(detection, queryName, group.dedupString),
+        logTypes,
+        signalsTable: `${signalsDatabaseFor('DETECTION_ERROR')}.${tableName(logTypes[0])}`,
+      };
+  return recordDetectionMatches(
+    {
+      type: isAlert ? 'ALERT' : 'DETECTION_ERROR',
+      detectionId: detection.id,
+      dedupString: group.dedupString,
+      eventTimes: group.matches.map((m) => eventTime(m.row, runAt)),
+      periodMinutes: dedupMinutes(detection.spec),
+      threshold: isAlert ? threshold(detection.spec) : 1,
+      content,
+      destinations: first.destinations ?? (Array.isArray(detection.spec.OutputIds) ? (detection.spec.OutputIds as string[]) : []),
+    },
+    { store: dynamoDedupStore, now },
+  );
+}
+
+function errorContent(rule: StoredDetection, queryName: string, reason: string): DetectionAlertContent {
+  return {
+    title: `Error in ${nameOf(rule)}: ${reason.split('\n')[0]}`.slice(0, 1000),
+    severity: toAlertSeverity(rule.spec.Severity),
+    description: `${reason} (scheduled query ${queryName})`.slice(0, 2000),
+    sourceId: 'scheduled_query',
+    logTypes: [],
+    alertContext: null,
+    runbook: text(rule.spec.Runbook),
+    reference: link(rule.spec.Reference),
+    signalsTable: `${signalsDatabaseFor('DETECTION_ERROR')}.${tableName(SCHEDULED_LOG_TYPE)}`,
+  };
+}
+
+function signalRow(
+  group: Group,
+  row: Row,
+  result: EngineResult,
+  alert: DetectionAlertOutcome | undefined,
+  runAt: number,
+  now: Date,
+): Row {
+  const { detection } = group;
+  const createdAt = alert?.alert?.createdAt;
+  return {
+    ...row,
+    p_log_type: logTypeOf(row),
+    p_event_time: lakeTime(new Date(eventTime(row, runAt))),
+    p_alert_id: alert && !alert.limited ? alert.alertId : null,
+    p_rule_id: detection.id,
+    p_rule_severity: toAlertSeverity(result.severity ?? detection.spec.Severity),
+    p_rule_tags: Array.isArray(detection.spec.Tags) ? detection.spec.Tags : [],
+    p_rule_reports: detection.spec.Reports ?? {},
+    p_alert_context: result.alertContext ?? {},
+    p_alert_creation_time: createdAt ? lakeTime(new Date(createdAt)) : null,
+    p_alert_update_time: lakeTime(now),
+    p_dedup_string: group.kind === 'ALERT' ? group.dedupString : null,
+    ...(group.kind === 'ERROR' ? { p_rule_error: result.error ?? '' } : {}),
+  };
+}
+
+async function writeSignals(bucket: string, byPath: Map<string, Row[]>, queryName: string, runAt: number): Promise<void> {
+  const name = `scheduled-${tableName(queryName.replace(/[^A-Za-z0-9.]+/g, '_'))}-${runAt}.json.gz`;
+  for (const [path, rows] of byPath) {
+    const body = await gzipAsync(Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n') + '\n'));
+    await s3().send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: `${path}/${name}`,
+        Body: body,
+        ContentType: 'application/x-ndjson',
+        ContentEncoding: 'gzip',
+      }),
+    );
+  }
+}
