@@ -365,7 +365,7 @@ export async function refreshLookupTable(
   try {
     let records: Record<string, unknown>[];
     if (source.kind === 'S3')
-      records = recordsOf(source.location!, await readObject(source.location!, MAX_DATA_BYTES), current.provider);
+      records = recordsOf(source.location!, await readObject(source.location!, MAX_DATA_BYTES, source.roleArn), current.provider);
     else if (source.kind === 'QUERY') records = await queryRecords(source.query!);
     else records = recordsOf(source.location!, await fetchUrl(source.location!), current.provider);
     table = await withData(strip(current), records, now);

@@ -3,7 +3,8 @@
 // files uploaded from the browser under lookups/uploads/<upload id> (by a pre-signed PUT).
 import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { fromTemporaryCredentials } from '@aws-sdk/credential-providers';
 import { s3 } from '../clients';
 import { ENV, requireEnv } from '../env';
 import { presignPut } from './presign';
@@ -41,13 +42,57 @@ export async function readUpload(uploadId: string, maxBytes: number): Promise<st
   }
 }
 
-/** Any S3 object's text (an S3-sourced table), through the function's own role. */
-export async function readObject(location: string, maxBytes: number): Promise<string> {
+/** The session name CloudTrail shows for the reads of an S3-sourced table through its role. */
+export const ROLE_SESSION_NAME = 'caracal-lookup-table';
+
+/**
+ * Whether a table's role can be assumed here: on AWS (STS is there); in the local runtime, whose S3 is a
+ * stand-in (AWS_ENDPOINT_URL_S3) and which has no STS stand-in (no AWS_ENDPOINT_URL_STS), it cannot, and the
+ * object is read with the runtime's own access (docs/lookup-tables.md; the form says so).
+ */
+export const canAssumeRoles = () => !process.env.AWS_ENDPOINT_URL_S3 || Boolean(process.env.AWS_ENDPOINT_URL_STS);
+
+const roleClients = new Map<string, S3Client>();
+
+/** An S3 client on the credentials of `roleArn` (STS AssumeRole, refreshed before they expire), one per role. */
+function s3AsRole(roleArn: string): S3Client {
+  let client = roleClients.get(roleArn);
+  if (!client) {
+    client = new S3Client({
+      credentials: fromTemporaryCredentials({
+        params: { RoleArn: roleArn, RoleSessionName: ROLE_SESSION_NAME, DurationSeconds: 900 },
+      }),
+    });
+    roleClients.set(roleArn, client);
+  }
+  return client;
+}
+
+/** Forgets the role clients (tests). */
+export function resetRoleClients(): void {
+  for (const client of roleClients.values()) client.destroy();
+  roleClients.clear();
+}
+
+/**
+ * Any S3 object's text (an S3-sourced table): through `roleArn` when the table names one (assumed with STS
+ * AssumeRole, see canAssumeRoles), else through the function's own role.
+ */
+export async function readObject(location: string, maxBytes: number, roleArn?: string | null): Promise<string> {
   const match = /^s3:\/\/([^/]+)\/(.+)$/.exec(location);
   if (!match) throw new Error(`Not an S3 address: ${location}`);
-  const head = await s3().send(new HeadObjectCommand({ Bucket: match[1], Key: match[2] }));
+  let client = s3();
+  if (roleArn && canAssumeRoles()) {
+    client = s3AsRole(roleArn);
+    try {
+      await client.config.credentials();
+    } catch (error) {
+      throw new Error(`Could not assume the role ${roleArn}: ${(error as Error).message}`);
+    }
+  }
+  const head = await client.send(new HeadObjectCommand({ Bucket: match[1], Key: match[2] }));
   if ((head.ContentLength ?? 0) > maxBytes) throw new RangeError('The object is larger than 50 MB');
-  const out = await s3().send(new GetObjectCommand({ Bucket: match[1], Key: match[2] }));
+  const out = await client.send(new GetObjectCommand({ Bucket: match[1], Key: match[2] }));
   const body = await readBody(out.Body);
   return (match[2].endsWith('.gz') ? gunzipSync(body) : body).toString('utf8');
 }

@@ -217,6 +217,7 @@ export function LookupTableForm(props: LookupTableFormProps) {
               />
               <TextInput
                 label="Role ARN (optional)"
+                description="Caracal assumes this role (STS AssumeRole) to read the object, for objects in other accounts. The local runtime has no STS: there the role is not assumed and the object is read from the local S3 with the runtime's own access."
                 placeholder="arn:aws:iam::123456789012:role/lookup-reader"
                 value={values.roleArn}
                 error={errors['source.roleArn']}
