@@ -10,6 +10,8 @@ import {
   DetectionRoute,
   NewCorrelationRuleRoute,
   NewDetectionRoute,
+  NewScheduledQueryRoute,
+  ScheduledQueryRoute,
 } from '../screens/Detections/lazyEditor';
 import { SchemaDetailsRoute, SchemaEditRoute } from '../screens/Schemas/lazy';
 import { InlineFilterProvider } from '../screens/Detections/useInlineFilterProvider';
@@ -39,6 +41,7 @@ import {
 } from './routes';
 import { DATA_MODEL_ROUTES, DETECTION_ROUTES, HELPER_ROUTES, PACK_ROUTES } from './routes';
 import { SEARCH_ROUTES } from './routes';
+import { SCHEDULED_QUERY_ROUTES } from './routes';
 import { SETTINGS_PERMISSIONS } from './shell/navigation';
 
 /**
@@ -179,12 +182,16 @@ export function AppRoutes() {
             <Route path={CORRELATION_RULE_ROUTES.details} element={<CorrelationRuleRoute edit={false} />} />
             <Route path={CORRELATION_RULE_ROUTES.edit} element={<CorrelationRuleRoute edit />} />
             <Route path={CORRELATION_RULE_ROUTES.list} element={<Navigate to={DETECTION_ROUTES.list} replace />} />
+            <Route path={SCHEDULED_QUERY_ROUTES.details} element={<ScheduledQueryRoute edit={false} />} />
+            <Route path={SCHEDULED_QUERY_ROUTES.edit} element={<ScheduledQueryRoute edit />} />
+            <Route path={SCHEDULED_QUERY_ROUTES.list} element={<Navigate to={DETECTION_ROUTES.list} replace />} />
             <Route path={DETECTION_EDITOR_ROUTES.rules} element={<Navigate to={DETECTION_ROUTES.list} replace />} />
             <Route path={DETECTION_EDITOR_ROUTES.policies} element={<Navigate to={DETECTION_ROUTES.list} replace />} />
           </Route>
           <Route element={<RequirePermissions permissions={['RuleModify', 'PolicyModify']} />}>
             <Route path={DETECTION_EDITOR_ROUTES.new} element={<NewDetectionRoute />} />
             <Route path={CORRELATION_RULE_ROUTES.new} element={<NewCorrelationRuleRoute />} />
+            <Route path={SCHEDULED_QUERY_ROUTES.new} element={<NewScheduledQueryRoute />} />
           </Route>
           <Route element={<RequirePermissions permissions={['RuleRead', 'RuleModify', 'PolicyRead', 'PolicyModify']} />}>
             <Route path={DETECTION_ROUTES.list} element={<DetectionsPage />} />

@@ -184,17 +184,32 @@ export const correlationAlertReplayPath = (id: string, alertId: string) =>
   `${correlationRulePath(id)}?${new URLSearchParams({ alert: alertId }).toString()}`;
 const isCorrelation = (type?: string | null) => type === 'CORRELATION_RULE' || type === 'correlation_rule';
 
+/** Scheduled queries (the queries scheduled rules run on): new, a query's page and its editor. */
+export const SCHEDULED_QUERY_ROUTES = {
+  list: '/build/detections/scheduled-queries/',
+  new: '/build/detections/scheduled-queries/new/',
+  details: '/build/detections/scheduled-queries/:id/',
+  edit: '/build/detections/scheduled-queries/:id/edit/',
+} as const;
+export const scheduledQueryPath = (id: string) => fill(SCHEDULED_QUERY_ROUTES.details, { id });
+export const editScheduledQueryPath = (id: string) => fill(SCHEDULED_QUERY_ROUTES.edit, { id });
+const isScheduledQuery = (type?: string | null) => type === 'SCHEDULED_QUERY' || type === 'scheduled_query';
+
 /** A detection's page: policies under policies/, correlation rules under correlation-rules/, every other rule-like type under rules/. */
 export const detectionPath = (id: string, type?: string | null) =>
   isCorrelation(type)
     ? correlationRulePath(id)
-    : fill(type === 'POLICY' || type === 'policy' ? DETECTION_EDITOR_ROUTES.policy : DETECTION_EDITOR_ROUTES.rule, { id });
+    : isScheduledQuery(type)
+      ? scheduledQueryPath(id)
+      : fill(type === 'POLICY' || type === 'policy' ? DETECTION_EDITOR_ROUTES.policy : DETECTION_EDITOR_ROUTES.rule, { id });
 export const editDetectionPath = (id: string, type?: string | null) =>
   isCorrelation(type)
     ? editCorrelationRulePath(id)
-    : fill(type === 'POLICY' || type === 'policy' ? DETECTION_EDITOR_ROUTES.editPolicy : DETECTION_EDITOR_ROUTES.editRule, {
-        id,
-      });
+    : isScheduledQuery(type)
+      ? editScheduledQueryPath(id)
+      : fill(type === 'POLICY' || type === 'policy' ? DETECTION_EDITOR_ROUTES.editPolicy : DETECTION_EDITOR_ROUTES.editRule, {
+          id,
+        });
 
 /** The detections list (query: page, sortBy, sortDir, pageSize and the filters). */
 export const DETECTION_ROUTES = {

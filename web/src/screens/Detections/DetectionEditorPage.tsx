@@ -7,16 +7,17 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { withImpliedReads } from '../../../../core/permissions';
-import { detectionPath, HELPER_ROUTES, newDetectionPath } from '../../app/routes';
+import { detectionPath, HELPER_ROUTES, newDetectionPath, SCHEDULED_QUERY_ROUTES, scheduledQueryPath } from '../../app/routes';
 import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LoadFailure } from '../../components/LoadFailure';
-import { DetectionForm } from '../../features/detections/editor/DetectionForm';
+import { DetectionForm, type ScheduledQueryOption } from '../../features/detections/editor/DetectionForm';
 import { SimpleDetectionEditor } from '../../features/detections/simple';
 import { valuesFromDocument, type DetectionFormValues } from '../../features/detections/editor/detectionDocument';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { usePermissions } from '../../lib/permissions';
 import { EDITOR_DETECTION_QUERY } from './detectionEditor.operations';
+import { SCHEDULED_QUERY_OPTIONS_QUERY } from './scheduledQuery.operations';
 import { useDetectionEditorOptions, useDetectionEditorRuns, useDetectionEditorSave } from './useDetectionEditor';
 import { useEditorLeaveGuard } from './useEditorLeaveGuard';
 
@@ -52,6 +53,11 @@ export function DetectionEditor({
   const save = useDetectionEditorSave(existing);
   const runs = useDetectionEditorRuns();
   const permission = useMayModifyEditor(initialValues.kind);
+  const scheduledQueries = useQuery<{ detections: { edges: { node: ScheduledQueryOption }[] } }>(SCHEDULED_QUERY_OPTIONS_QUERY, {
+    skip: initialValues.kind !== 'scheduled_rule',
+    errorPolicy: 'all',
+    fetchPolicy: 'cache-and-network',
+  });
   const [dirty, setDirty] = useState(false);
   const guard = useEditorLeaveGuard(dirty);
   const managed = existing?.managed === true;
@@ -91,6 +97,9 @@ export function DetectionEditor({
         destinations={options.destinations}
         destinationsFailed={options.destinationsFailed}
         helpersPath={HELPER_ROUTES.list}
+        scheduledQueryOptions={scheduledQueries.data?.detections.edges.map((e) => e.node) ?? null}
+        scheduledQueryHref={scheduledQueryPath}
+        newScheduledQueryHref={SCHEDULED_QUERY_ROUTES.new}
         SimpleEditor={SimpleDetectionEditor}
         onSave={onSave}
         onRunTests={runs.runTests}

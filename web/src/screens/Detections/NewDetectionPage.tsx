@@ -5,7 +5,7 @@ import { useQuery } from '@apollo/client/react';
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { CORRELATION_RULE_ROUTES } from '../../app/routes';
+import { CORRELATION_RULE_ROUTES, SCHEDULED_QUERY_ROUTES } from '../../app/routes';
 import { mitreMapping } from '../../../../core/detections/mitre';
 import { usePageTitle } from '../../app/usePageTitle';
 import {
@@ -75,6 +75,7 @@ export function NewDetectionPage() {
     );
 
   if (/^correlation_rule$/i.test(params.get('type') ?? '')) return <Navigate to={CORRELATION_RULE_ROUTES.new} replace />;
+  if (/^scheduled_query$/i.test(params.get('type') ?? '')) return <Navigate to={SCHEDULED_QUERY_ROUTES.new} replace />;
   if (!initialValues)
     return (
       <Stack gap="md">
@@ -110,6 +111,14 @@ export function NewDetectionPage() {
               <Text fw={600}>Correlation Rule</Text>
               <Text size="sm" c="dimmed">
                 Sequences and groups of other rules&apos; signals, in the correlation-rule editor
+              </Text>
+            </Card>
+          </UnstyledButton>
+          <UnstyledButton component={Link} to={SCHEDULED_QUERY_ROUTES.new} aria-label="Scheduled Query">
+            <Card withBorder padding="lg" h="100%">
+              <Text fw={600}>Scheduled Query</Text>
+              <Text size="sm" c="dimmed">
+                SQL or PantherFlow run on a schedule; scheduled rules run on its rows
               </Text>
             </Card>
           </UnstyledButton>

@@ -7,6 +7,8 @@ const New = lazy(() => import('./NewDetectionPage').then((m) => ({ default: m.Ne
 const Edit = lazy(() => import('./DetectionEditorPage').then((m) => ({ default: m.DetectionEditorPage })));
 const Correlation = lazy(() => import('./CorrelationRulePage').then((m) => ({ default: m.CorrelationRulePage })));
 const NewCorrelation = lazy(() => import('./CorrelationRulePage').then((m) => ({ default: m.NewCorrelationRulePage })));
+const ScheduledQuery = lazy(() => import('./ScheduledQueryPage').then((m) => ({ default: m.ScheduledQueryPage })));
+const NewScheduledQuery = lazy(() => import('./ScheduledQueryPage').then((m) => ({ default: m.NewScheduledQueryPage })));
 const Details = lazy(() => import('./DetectionPage').then((m) => ({ default: m.DetectionPage })));
 
 const loading = <Skeleton h={400} radius="md" aria-label="Loading" />;
@@ -48,6 +50,23 @@ export function NewCorrelationRuleRoute() {
   return (
     <Suspense fallback={loading}>
       <NewCorrelation />
+    </Suspense>
+  );
+}
+
+/** A scheduled query: read-only at `{id}/`, editing at `{id}/edit/`. */
+export function ScheduledQueryRoute({ edit }: { readonly edit: boolean }) {
+  return (
+    <Suspense fallback={loading}>
+      <ScheduledQuery edit={edit} />
+    </Suspense>
+  );
+}
+
+export function NewScheduledQueryRoute() {
+  return (
+    <Suspense fallback={loading}>
+      <NewScheduledQuery />
     </Suspense>
   );
 }

@@ -38,12 +38,22 @@ import {
 } from './detectionDocument';
 import { detectionSchema } from './detectionSchema';
 import { DynamicSeveritiesField } from './DynamicSeveritiesField';
+import { ScheduledQueriesField } from './ScheduledQueriesField';
 import { TestAgainstData, type DataRunOutcome } from './TestAgainstData';
 
 export interface EditorDestination extends DestinationSummary {
   readonly defaultForSeverity: readonly string[];
   readonly alertTypes: readonly string[];
   readonly logTypes: readonly string[];
+}
+
+/** A scheduled query a scheduled rule may run on, with what the form shows of it. */
+export interface ScheduledQueryOption {
+  readonly id: string;
+  readonly enabled: boolean;
+  readonly query: string | null;
+  readonly queryLanguage: 'SQL' | 'PANTHERFLOW' | null;
+  readonly schedule: { rateMinutes: number | null; cronExpression: string | null; timeoutMinutes: number | null } | null;
 }
 
 export interface SimpleEditorSlotProps {
@@ -72,6 +82,10 @@ interface DetectionFormProps {
   readonly onTestData?: (values: DetectionFormValues, hours: number) => Promise<DataRunOutcome>;
   /** Reports whether the form holds unsaved changes. */
   readonly onDirtyChange?: (dirty: boolean) => void;
+  /** Scheduled rules: the scheduled queries that exist (null while unknown), and where one is shown or made. */
+  readonly scheduledQueryOptions?: readonly ScheduledQueryOption[] | null;
+  readonly scheduledQueryHref?: (id: string) => string;
+  readonly newScheduledQueryHref?: string;
   /** The simple-detection editor; the YAML editor when absent. */
   readonly SimpleEditor?: (props: SimpleEditorSlotProps) => ReactNode;
   readonly actions?: ReactNode;
@@ -94,6 +108,9 @@ export function DetectionForm({
   onTestData,
   onDirtyChange,
   SimpleEditor,
+  scheduledQueryOptions = null,
+  scheduledQueryHref,
+  newScheduledQueryHref,
   actions,
 }: DetectionFormProps) {
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -179,13 +196,15 @@ export function DetectionForm({
                 placeholder="AWS.S3.Bucket"
               />
             ) : values.kind === 'scheduled_rule' ? (
-              <TagsInput
-                label="Scheduled Queries"
+              <ScheduledQueriesField
                 value={values.scheduledQueries}
+                options={scheduledQueryOptions}
                 readOnly={readOnly}
                 error={fieldError(formik, 'scheduledQueries')}
                 onChange={(v) => set('scheduledQueries', v)}
                 onBlur={touch('scheduledQueries')}
+                href={scheduledQueryHref}
+                newHref={newScheduledQueryHref}
               />
             ) : (
               <MultiSelect
