@@ -176,6 +176,8 @@ class Child:
         for version in others:
             del self.engines[version]
         if others:
+            # Their objects hold reference cycles, and are frozen (Zygote.fork): collected here, they are gone.
+            gc.unfreeze()
             gc.collect()
         engine.activate()
         if kind == "run":
@@ -251,7 +253,12 @@ class Zygote:
             raise ValueError(f"no content prepared under version {task.get('version')!r}")
         ended, alive = os.pipe()
         self.progress[0], self.progress[1] = -1, -1
+        # The child's garbage collector leaves the zygote's objects alone (frozen), so it does not touch, and
+        # copy, the whole inherited heap on its first collection; the zygote collects as before.
+        gc.freeze()
         pid = os.fork()
+        if pid != 0:
+            gc.unfreeze()
         if pid == 0:
             os.close(ended)
             os.close(self.control.reader)  # type: ignore[arg-type]
