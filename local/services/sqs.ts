@@ -1,5 +1,5 @@
 // SQS stand-in: fauxqs on loopback with every queue of the template (redrive policies included).
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { CreateQueueCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import {
   appendFileSync,
   closeSync,
@@ -100,8 +100,10 @@ async function sendSaved(sqs: SqsService, saved: Record<string, SavedMessage[]>,
   const client = new SQSClient(localClientConfig(sqs.endpoint, region));
   let count = 0;
   for (const [name, messages] of Object.entries(saved)) {
-    const QueueUrl = [...sqs.urlByArn.values()].find((u) => u.endsWith(`/${name}`));
-    if (!QueueUrl) continue;
+    // a queue made at run time (an SQS source's own queue) is made again: the stand-in keeps queues in memory
+    const QueueUrl =
+      [...sqs.urlByArn.values()].find((u) => u.endsWith(`/${name}`)) ??
+      (await client.send(new CreateQueueCommand({ QueueName: name }))).QueueUrl!;
     for (let i = 0; i < messages.length; i += 10) {
       const Entries = messages.slice(i, i + 10).map((m, j) => ({
         Id: String(j),

@@ -3,7 +3,9 @@
 // calls in flight finish before the workers end; a hard crash (kill -9) loses no queued message that was
 // acknowledged.
 import {
+  CreateQueueCommand,
   DeleteMessageCommand,
+  GetQueueUrlCommand,
   ReceiveMessageCommand,
   SendMessageBatchCommand,
   SendMessageCommand,
@@ -178,6 +180,9 @@ describe('a hard crash (kill -9)', () => {
       for (const m of Messages.slice(0, 2))
         await client.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: m.ReceiptHandle }));
       const deleted = Messages.slice(0, 2).map((m) => m.Body!);
+      // a queue made at run time (as an SQS log source's own queue is): its messages come back too
+      const made = (await client.send(new CreateQueueCommand({ QueueName: 'made-at-run-time' }))).QueueUrl!;
+      for (const body of ['made 1', 'made 2']) await client.send(new SendMessageCommand({ QueueUrl: made, MessageBody: body }));
       client.destroy();
       const exited = new Promise((resolve) => first.child.on('exit', resolve));
       first.child.kill('SIGKILL');
@@ -185,7 +190,7 @@ describe('a hard crash (kill -9)', () => {
 
       const second = await startTestRuntime(undefined, dir);
       try {
-        expect(second.logs).toContain('[runtime] restored 23 queued message(s) from the last run');
+        expect(second.logs).toContain('[runtime] restored 25 queued message(s) from the last run');
         const after = new SQSClient(localClientConfig(second.endpoints.sqs, second.stack.region));
         // the queue's URL on this start (the stand-in's port is new)
         const name = QueueUrl.split('/').pop()!;
@@ -193,6 +198,8 @@ describe('a hard crash (kill -9)', () => {
           .map(([id]) => second.resolver.lookup(id)!.ref)
           .find((ref) => ref.endsWith(`/${name}`))!;
         const bodies = await receiveAll(after, url);
+        const madeUrl = (await after.send(new GetQueueUrlCommand({ QueueName: 'made-at-run-time' }))).QueueUrl!;
+        expect((await receiveAll(after, madeUrl)).sort()).toEqual(['made 1', 'made 2']);
         after.destroy();
         expect(bodies.sort()).toEqual(sent.filter((b) => !deleted.includes(b)).sort());
       } finally {
