@@ -162,6 +162,24 @@ const JIRA_FIELDS = (cloud: boolean): readonly DestinationField[] => [
   },
 ];
 
+type WebhookTypeInfo = Omit<DestinationTypeInfo, 'type' | 'fields'>;
+
+/**
+ * A type of the webhook family: its webhook URL (a secret, as it often carries a token) first, then its own
+ * fields; 'webhook' is one of its search terms.
+ */
+const webhookType = (
+  type: DestinationType,
+  info: WebhookTypeInfo,
+  urlDescription: string,
+  extraFields: readonly DestinationField[] = [],
+): DestinationTypeInfo => ({
+  type,
+  ...info,
+  searchTerms: info.searchTerms.includes('webhook') ? info.searchTerms : [...info.searchTerms, 'webhook'],
+  fields: [webhookUrl(urlDescription), ...extraFields],
+});
+
 /** The catalogue, in the specification's order. */
 export const DESTINATION_TYPE_INFO: Readonly<Record<DestinationType, DestinationTypeInfo>> = {
   asana: {
@@ -221,22 +239,26 @@ export const DESTINATION_TYPE_INFO: Readonly<Record<DestinationType, Destination
       },
     ],
   },
-  blinkops: {
-    type: 'blinkops',
-    title: 'Blink Ops',
-    description: 'Trigger a Blink automation with a webhook.',
-    searchTerms: ['blink', 'automation', 'soar', 'webhook'],
-    docUrl: 'https://www.docs.blinkops.com/docs/Workflows/Triggers/Webhook',
-    fields: [webhookUrl("The URL of the workflow's webhook trigger")],
-  },
-  customwebhook: {
-    type: 'customwebhook',
-    title: 'Custom Webhook',
-    description: 'POST each alert as JSON to any HTTPS endpoint.',
-    searchTerms: ['webhook', 'http', 'json', 'generic'],
-    docUrl: 'docs/alert-payloads.md',
-    fields: [
-      webhookUrl('Each alert is sent as a JSON POST to this URL'),
+  blinkops: webhookType(
+    'blinkops',
+    {
+      title: 'Blink Ops',
+      description: 'Trigger a Blink automation with a webhook.',
+      searchTerms: ['blink', 'automation', 'soar'],
+      docUrl: 'https://www.docs.blinkops.com/docs/Workflows/Triggers/Webhook',
+    },
+    "The URL of the workflow's webhook trigger",
+  ),
+  customwebhook: webhookType(
+    'customwebhook',
+    {
+      title: 'Custom Webhook',
+      description: 'POST each alert as JSON to any HTTPS endpoint.',
+      searchTerms: ['http', 'json', 'generic'],
+      docUrl: 'docs/alert-payloads.md',
+    },
+    'Each alert is sent as a JSON POST to this URL',
+    [
       {
         name: 'customHeaders',
         label: 'Custom Headers',
@@ -246,15 +268,17 @@ export const DESTINATION_TYPE_INFO: Readonly<Record<DestinationType, Destination
         description: 'Sent with every request; kept encrypted as they often carry credentials',
       },
     ],
-  },
-  discord: {
-    type: 'discord',
-    title: 'Discord',
-    description: 'Post each alert to a Discord channel.',
-    searchTerms: ['chat', 'channel', 'webhook'],
-    docUrl: 'https://support.discord.com/hc/en-us/articles/228383668-Intro-to-Webhooks',
-    fields: [webhookUrl("The channel's webhook URL")],
-  },
+  ),
+  discord: webhookType(
+    'discord',
+    {
+      title: 'Discord',
+      description: 'Post each alert to a Discord channel.',
+      searchTerms: ['chat', 'channel'],
+      docUrl: 'https://support.discord.com/hc/en-us/articles/228383668-Intro-to-Webhooks',
+    },
+    "The channel's webhook URL",
+  ),
   gcppubsub: {
     type: 'gcppubsub',
     title: 'GCP Pub/Sub',
@@ -294,14 +318,17 @@ export const DESTINATION_TYPE_INFO: Readonly<Record<DestinationType, Destination
       secretField('token', 'Token', true, 'A token allowed to create issues in the repository'),
     ],
   },
-  incidentio: {
-    type: 'incidentio',
-    title: 'incident.io',
-    description: 'Send each alert to an incident.io HTTP alert source.',
-    searchTerms: ['incident', 'on-call', 'webhook'],
-    docUrl: 'https://docs.incident.io/alerts/http',
-    fields: [webhookUrl("The alert source's URL"), secretField('token', 'Token', true, 'Sent as a bearer token')],
-  },
+  incidentio: webhookType(
+    'incidentio',
+    {
+      title: 'incident.io',
+      description: 'Send each alert to an incident.io HTTP alert source.',
+      searchTerms: ['incident', 'on-call'],
+      docUrl: 'https://docs.incident.io/alerts/http',
+    },
+    "The alert source's URL",
+    [secretField('token', 'Token', true, 'Sent as a bearer token')],
+  ),
   jira: {
     type: 'jira',
     title: 'Jira Cloud',
@@ -318,22 +345,26 @@ export const DESTINATION_TYPE_INFO: Readonly<Record<DestinationType, Destination
     docUrl: 'https://confluence.atlassian.com/enterprise/using-personal-access-tokens-1026032365.html',
     fields: JIRA_FIELDS(false),
   },
-  mindflow: {
-    type: 'mindflow',
-    title: 'Mindflow',
-    description: 'Trigger a Mindflow automation with a webhook.',
-    searchTerms: ['automation', 'soar', 'webhook'],
-    docUrl: 'https://docs.mindflow.io/',
-    fields: [webhookUrl("The URL of the flow's webhook trigger")],
-  },
-  msteams: {
-    type: 'msteams',
-    title: 'Microsoft Teams',
-    description: 'Post each alert as a card to a Teams channel.',
-    searchTerms: ['microsoft', 'teams', 'chat', 'channel', 'webhook'],
-    docUrl: 'https://learn.microsoft.com/en-us/microsoftteams/platform/webhooks-and-connectors/how-to/add-incoming-webhook',
-    fields: [webhookUrl("The channel's incoming webhook (or workflow) URL")],
-  },
+  mindflow: webhookType(
+    'mindflow',
+    {
+      title: 'Mindflow',
+      description: 'Trigger a Mindflow automation with a webhook.',
+      searchTerms: ['automation', 'soar'],
+      docUrl: 'https://docs.mindflow.io/',
+    },
+    "The URL of the flow's webhook trigger",
+  ),
+  msteams: webhookType(
+    'msteams',
+    {
+      title: 'Microsoft Teams',
+      description: 'Post each alert as a card to a Teams channel.',
+      searchTerms: ['microsoft', 'teams', 'chat', 'channel'],
+      docUrl: 'https://learn.microsoft.com/en-us/microsoftteams/platform/webhooks-and-connectors/how-to/add-incoming-webhook',
+    },
+    "The channel's incoming webhook (or workflow) URL",
+  ),
   opsgenie: {
     type: 'opsgenie',
     title: 'Opsgenie',
@@ -369,17 +400,17 @@ export const DESTINATION_TYPE_INFO: Readonly<Record<DestinationType, Destination
       },
     ],
   },
-  rapid7: {
-    type: 'rapid7',
-    title: 'Rapid7 Insight Connect',
-    description: 'Trigger an InsightConnect workflow with a webhook.',
-    searchTerms: ['rapid7', 'insightconnect', 'soar', 'webhook'],
-    docUrl: 'https://docs.rapid7.com/insightconnect/api-triggers/',
-    fields: [
-      webhookUrl("The workflow's API trigger URL"),
-      secretField('apiKey', 'API Key', false, 'Sent as the X-API-Key header when set'),
-    ],
-  },
+  rapid7: webhookType(
+    'rapid7',
+    {
+      title: 'Rapid7 Insight Connect',
+      description: 'Trigger an InsightConnect workflow with a webhook.',
+      searchTerms: ['rapid7', 'insightconnect', 'soar'],
+      docUrl: 'https://docs.rapid7.com/insightconnect/api-triggers/',
+    },
+    "The workflow's API trigger URL",
+    [secretField('apiKey', 'API Key', false, 'Sent as the X-API-Key header when set')],
+  ),
   slackbot: {
     type: 'slackbot',
     title: 'Slack Bot',
@@ -399,41 +430,48 @@ export const DESTINATION_TYPE_INFO: Readonly<Record<DestinationType, Destination
       },
     ],
   },
-  slack: {
-    type: 'slack',
-    title: 'Slack',
-    description: 'Post each alert to a channel with an incoming webhook.',
-    searchTerms: ['chat', 'channel', 'webhook'],
-    docUrl: 'https://api.slack.com/messaging/webhooks',
-    fields: [webhookUrl("The channel's incoming webhook URL")],
-  },
-  splunk: {
-    type: 'splunk',
-    title: 'Splunk',
-    description: 'Send each alert to a Splunk HTTP Event Collector.',
-    searchTerms: ['hec', 'http event collector', 'siem', 'webhook'],
-    docUrl: 'https://docs.splunk.com/Documentation/Splunk/latest/Data/UsetheHTTPEventCollector',
-    fields: [
-      webhookUrl('The HTTP Event Collector endpoint (…/services/collector/event)'),
-      secretField('token', 'HEC Token', true, 'Sent as "Authorization: Splunk <token>"'),
-    ],
-  },
-  tines: {
-    type: 'tines',
-    title: 'Tines',
-    description: 'Trigger a Tines story with a webhook.',
-    searchTerms: ['automation', 'soar', 'story', 'webhook'],
-    docUrl: 'https://www.tines.com/docs/actions/types/webhook',
-    fields: [webhookUrl("The story's webhook action URL")],
-  },
-  torq: {
-    type: 'torq',
-    title: 'Torq',
-    description: 'Trigger a Torq workflow with a webhook.',
-    searchTerms: ['automation', 'soar', 'workflow', 'webhook'],
-    docUrl: 'https://kb.torq.io/en/articles/9145364-webhook-trigger',
-    fields: [webhookUrl("The workflow's webhook URL"), secretField('token', 'Token', false, 'Sent as a bearer token when set')],
-  },
+  slack: webhookType(
+    'slack',
+    {
+      title: 'Slack',
+      description: 'Post each alert to a channel with an incoming webhook.',
+      searchTerms: ['chat', 'channel'],
+      docUrl: 'https://api.slack.com/messaging/webhooks',
+    },
+    "The channel's incoming webhook URL",
+  ),
+  splunk: webhookType(
+    'splunk',
+    {
+      title: 'Splunk',
+      description: 'Send each alert to a Splunk HTTP Event Collector.',
+      searchTerms: ['hec', 'http event collector', 'siem'],
+      docUrl: 'https://docs.splunk.com/Documentation/Splunk/latest/Data/UsetheHTTPEventCollector',
+    },
+    'The HTTP Event Collector endpoint (…/services/collector/event)',
+    [secretField('token', 'HEC Token', true, 'Sent as "Authorization: Splunk <token>"')],
+  ),
+  tines: webhookType(
+    'tines',
+    {
+      title: 'Tines',
+      description: 'Trigger a Tines story with a webhook.',
+      searchTerms: ['automation', 'soar', 'story'],
+      docUrl: 'https://www.tines.com/docs/actions/types/webhook',
+    },
+    "The story's webhook action URL",
+  ),
+  torq: webhookType(
+    'torq',
+    {
+      title: 'Torq',
+      description: 'Trigger a Torq workflow with a webhook.',
+      searchTerms: ['automation', 'soar', 'workflow'],
+      docUrl: 'https://kb.torq.io/en/articles/9145364-webhook-trigger',
+    },
+    "The workflow's webhook URL",
+    [secretField('token', 'Token', false, 'Sent as a bearer token when set')],
+  ),
 };
 
 /** The types a deployment offers: every type, Torq only when its feature flag is on. */
