@@ -63,7 +63,8 @@ export type FieldFormat =
   | 'domain'
   | 'digits'
   | 'email'
-  | 'slackChannel';
+  | 'slackChannel'
+  | 'timeZone';
 
 export interface SelectOption {
   readonly value: string;
@@ -119,6 +120,50 @@ const secretField = (name: string, label: string, required: boolean, description
   ...(description ? { description } : {}),
 });
 
+const switchField = (name: string, label: string, description: string): DestinationField => ({
+  name,
+  label,
+  kind: 'boolean',
+  required: false,
+  secret: false,
+  defaultValue: false,
+  description,
+});
+
+/** What the settings Caracal keeps but cannot act on yet say (the specification has them; see docs/destinations.md). */
+const NOT_YET = 'Not available yet: the setting is kept and has no effect today.';
+
+/** The Jira statuses an alert's statuses move its issue to (statusMap), when status sync is on. */
+export const JIRA_STATUS_MAP_FIELDS = [
+  { name: 'statusMapOpen', status: 'OPEN', label: 'Jira status for Open', defaultValue: 'To Do' },
+  { name: 'statusMapTriaged', status: 'TRIAGED', label: 'Jira status for Triaged', defaultValue: 'In Progress' },
+  { name: 'statusMapResolved', status: 'RESOLVED', label: 'Jira status for Resolved', defaultValue: 'Done' },
+  { name: 'statusMapClosed', status: 'CLOSED', label: 'Jira status for Closed', defaultValue: 'Done' },
+] as const;
+
+/** Jira's sync and pull settings (the specification's flags) and the status map. */
+const JIRA_SYNC_FIELDS: readonly DestinationField[] = [
+  switchField(
+    'syncStatus',
+    'Sync status to Jira',
+    "When the alert's status changes in Caracal, its issue is moved to the Jira status mapped below, through the issue's workflow transitions.",
+  ),
+  ...JIRA_STATUS_MAP_FIELDS.map((m): DestinationField => ({
+    name: m.name,
+    label: m.label,
+    kind: 'text',
+    required: false,
+    secret: false,
+    defaultValue: m.defaultValue,
+    description: `Used when status sync is on; empty: "${m.defaultValue}"`,
+  })),
+  switchField('syncAssignee', 'Sync assignee to Jira', `${NOT_YET} The issue keeps the Assignee ID above.`),
+  switchField('syncComments', 'Sync comments to Jira', `${NOT_YET} Comments stay on the alert in Caracal.`),
+  switchField('pullStatus', 'Pull status from Jira', `${NOT_YET} Caracal does not read changes back from Jira.`),
+  switchField('pullAssignee', 'Pull assignee from Jira', `${NOT_YET} Caracal does not read changes back from Jira.`),
+  switchField('pullComments', 'Pull comments from Jira', `${NOT_YET} Caracal does not read changes back from Jira.`),
+];
+
 const JIRA_FIELDS = (cloud: boolean): readonly DestinationField[] => [
   {
     name: 'orgDomain',
@@ -160,6 +205,7 @@ const JIRA_FIELDS = (cloud: boolean): readonly DestinationField[] => [
     ],
     defaultValue: '',
   },
+  ...JIRA_SYNC_FIELDS,
 ];
 
 type WebhookTypeInfo = Omit<DestinationTypeInfo, 'type' | 'fields'>;
@@ -199,6 +245,11 @@ export const DESTINATION_TYPE_INFO: Readonly<Record<DestinationType, Destination
         format: 'digits',
         description: 'The numeric ids of the projects the task is added to',
       },
+      switchField(
+        'syncAlertStatus',
+        'Sync alert status',
+        'When the alert is resolved or closed in Caracal, its task is marked complete; reopened, incomplete again.',
+      ),
     ],
   },
   sns: {
@@ -288,6 +339,17 @@ export const DESTINATION_TYPE_INFO: Readonly<Record<DestinationType, Destination
     fields: [
       { name: 'projectId', label: 'Project ID', kind: 'text', required: true, secret: false, format: 'gcpProjectId' },
       { name: 'topicId', label: 'Topic ID', kind: 'text', required: true, secret: false, format: 'gcpTopicId' },
+      {
+        name: 'credentialsType',
+        label: 'Credentials Type',
+        kind: 'select',
+        required: false,
+        secret: false,
+        options: [{ value: 'serviceAccountKey', label: 'Service account key (JSON)' }],
+        defaultValue: 'serviceAccountKey',
+        description:
+          'How Caracal signs in to Google Cloud. Only a service account key is supported today; workload identity federation is not.',
+      },
       {
         name: 'credentials',
         label: 'Service Account Key (JSON)',
@@ -428,6 +490,36 @@ export const DESTINATION_TYPE_INFO: Readonly<Record<DestinationType, Destination
         format: 'slackChannel',
         placeholder: '#security-alerts or C0123456789',
       },
+      {
+        name: 'timeLocation',
+        label: 'Time Zone',
+        kind: 'text',
+        required: false,
+        secret: false,
+        format: 'timeZone',
+        placeholder: 'UTC or America/New_York',
+        description: 'The time zone the message shows times in (an IANA name); UTC when empty',
+      },
+      {
+        name: 'clientId',
+        label: 'Client ID',
+        kind: 'text',
+        required: false,
+        secret: false,
+        description: `The Slack app's client ID, for installing it by OAuth and for its buttons. ${NOT_YET} Messages are posted with the bot token alone.`,
+      },
+      secretField(
+        'clientSecret',
+        'Client Secret',
+        false,
+        `The Slack app's client secret, for installing it by OAuth. ${NOT_YET} Messages are posted with the bot token alone.`,
+      ),
+      secretField(
+        'signingSecret',
+        'Signing Secret',
+        false,
+        `Verifies the requests Slack sends to Caracal (button clicks). ${NOT_YET} Caracal takes no requests from Slack.`,
+      ),
     ],
   },
   slack: webhookType(

@@ -25,6 +25,7 @@ export const MESSAGES = {
   domain: 'Must be a valid domain name',
   email: 'Must be a valid email address',
   slackChannel: 'Must be a channel name (#name) or id',
+  timeZone: 'Must be a time zone name such as UTC or Europe/Paris',
   headerName: 'Must be a valid HTTP header name',
   headerValue: 'Must not contain control characters',
   unknownType: 'Unknown destination type',
@@ -116,10 +117,23 @@ function isGcpCredentials(value: string): boolean {
   }
 }
 
+/** An IANA time zone name the runtime knows (Intl), e.g. UTC, Europe/Paris. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function formatError(format: DestinationField['format'], value: string): string | undefined {
   switch (format) {
     case undefined:
       return undefined;
+    case 'timeZone':
+      return isTimeZone(value) ? undefined : MESSAGES.timeZone;
     case 'webhookUrl':
       return isWebhookUrl(value) ? undefined : MESSAGES.webhookUrl;
     case 'siteUrl':

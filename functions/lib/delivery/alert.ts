@@ -8,7 +8,8 @@ export const MAX_EVENTS = 10;
 export const EVENT_MAX_CHARS = 4000;
 const STRING_MAX_CHARS = 1000;
 
-export type DeliveryChange = 'CREATED' | 'EVENTS_ADDED' | 'RETRY' | 'TEST';
+/** Why a delivery is made; STATUS_CHANGED moves what an earlier delivery opened (destinations with status sync). */
+export type DeliveryChange = 'CREATED' | 'EVENTS_ADDED' | 'STATUS_CHANGED' | 'RETRY' | 'TEST';
 
 export interface DeliveryAlert {
   readonly id: string;

@@ -16,15 +16,15 @@ import type { RoutedDetectionType } from '../../../core/destinations/resolution'
 import type { Permission } from '../../../core/permissions/permissions';
 import { alertEvents, createSystemAlert, getAlert, recordAlertActivity, type Alert, type SystemAlertListener } from '../alerts';
 import { sqs } from '../clients';
-import { destinationsForAlert, getDestinationForDelivery } from '../destinations';
+import { destinationsForAlert, getDestination, getDestinationForDelivery } from '../destinations';
 import { getDetection } from '../detections';
 import { ENV, optionalEnv, requireEnv } from '../env';
 import { ApiError } from '../errors';
 import { deliveryAlertOf, type DeliveryChange } from './alert';
-import { supportsUpdates } from './payloads';
+import { senderOf, supportsUpdates } from './payloads';
 import * as records from './records';
 import { MAX_ATTEMPTS, retryDelaySeconds } from './retry';
-import { sendToDestination, type SendOptions } from './send';
+import { sendToDestination, syncDestinationStatus, type SendOptions } from './send';
 
 /** alert-delivery → delivery queue: one change of one alert for one destination. */
 export interface DeliveryMessage {
@@ -37,7 +37,7 @@ export interface DeliveryMessage {
 }
 
 const changeKey = (m: Pick<DeliveryMessage, 'change' | 'changedAt'>) => `${m.change}@${m.changedAt}`;
-const DELIVERED_CHANGES = new Set(['CREATED', 'EVENTS_ADDED']);
+const DELIVERED_CHANGES = new Set(['CREATED', 'EVENTS_ADDED', 'STATUS_CHANGED']);
 
 export const DELIVERY_NOT_FOUND = 'No delivery of this alert to this destination';
 
@@ -99,6 +99,7 @@ export async function fanOutAlertChange(message: AlertChangedMessage, now = new 
     return { queued: [], skipped: `not a delivered change (${message?.change})` };
   const alert = await getAlert(message.alertId);
   if (!alert) return { queued: [], skipped: 'the alert no longer exists' };
+  if (message.change === 'STATUS_CHANGED') return fanOutStatusSync(alert, message, now);
   const detection = await detectionOf(alert);
   const resolved = await destinationsForAlert({ ...alert, detectionType: detection.type }, message.destinations);
   const failing = failingDestinationOf(alert);
@@ -117,6 +118,32 @@ export async function fanOutAlertChange(message: AlertChangedMessage, now = new 
   }
   await enqueue(pending);
   return { queued: pending.map((m) => m.destinationId), ...(targets.length ? {} : { skipped: 'no destination' }) };
+}
+
+/**
+ * A status change goes only where an earlier delivery opened something for the alert (a Jira issue, an Asana
+ * task: the record's reference) and the destination asks for status sync (its settings, no secrets needed).
+ */
+async function fanOutStatusSync(alert: Alert, message: AlertChangedMessage, now: Date): Promise<FanOutResult> {
+  const pending: DeliveryMessage[] = [];
+  let targets = 0;
+  for (const record of await records.deliveriesOf(alert.id)) {
+    const sender = senderOf(record.outputType);
+    if (!record.reference || !sender?.syncStatus || !sender.syncsStatus) continue;
+    const destination = await getDestination(record.destinationId).catch(() => null);
+    if (!destination || !sender.syncsStatus(destination.config)) continue;
+    targets++;
+    const m: DeliveryMessage = {
+      kind: 'alert-delivery',
+      alertId: alert.id,
+      destinationId: destination.id,
+      change: 'STATUS_CHANGED',
+      changedAt: message.changedAt,
+    };
+    if (await records.markPending(alert.id, destination, changeKey(m), now.toISOString())) pending.push(m);
+  }
+  await enqueue(pending);
+  return { queued: pending.map((m) => m.destinationId), ...(targets ? {} : { skipped: 'no destination syncs status' }) };
 }
 
 /** One message of the delivery queue as the sender receives it (an SQS record). */
@@ -172,6 +199,20 @@ async function raiseDeliveryFailure(
   return true;
 }
 
+/** The alert as destinations receive it, with its detection's name and its first events. */
+async function deliveryAlertFor(alert: Alert, change: DeliveryChange) {
+  const [detection, events] = await Promise.all([
+    detectionOf(alert),
+    alertEvents(alert.id, { offset: 0, limit: 10 })
+      .then((page) => page.rows)
+      .catch((err: Error) => {
+        console.warn(`delivery of ${alert.id}: its events could not be read (${err.message}); sending without them`);
+        return [];
+      }),
+  ]);
+  return deliveryAlertOf(alert, { appUrl: optionalEnv(ENV.appUrl) ?? '', detectionName: detection.name, events, change });
+}
+
 /** Step 2: sends one queued delivery and records the attempt. */
 export async function sendQueuedDelivery(queued: QueuedDelivery, options: SendingOptions = {}): Promise<SendingResult> {
   const now = options.now ?? new Date();
@@ -187,22 +228,18 @@ export async function sendQueuedDelivery(queued: QueuedDelivery, options: Sendin
   if (claimed === 'delivered') return { done: true, what: 'delivered already' };
   if (claimed === 'busy') return { done: false, what: 'another sender holds it', retryInSeconds: records.CLAIM_SECONDS };
 
-  const [detection, events] = await Promise.all([
-    detectionOf(alert),
-    alertEvents(alert.id, { offset: 0, limit: 10 })
-      .then((page) => page.rows)
-      .catch((err: Error) => {
-        console.warn(`delivery of ${alert.id}: its events could not be read (${err.message}); sending without them`);
-        return [];
-      }),
-  ]);
-  const deliveryAlert = deliveryAlertOf(alert, {
-    appUrl: optionalEnv(ENV.appUrl) ?? '',
-    detectionName: detection.name,
-    events,
-    change: message.change,
-  });
-  const outcome = await sendToDestination(destination, deliveryAlert, { ...options, now });
+  const outcome =
+    message.change === 'STATUS_CHANGED'
+      ? await syncDestinationStatus(
+          destination,
+          {
+            alertId: alert.id,
+            status: alert.status,
+            reference: (await records.getDelivery(alert.id, destination.id))?.reference ?? '',
+          },
+          { ...options, now },
+        )
+      : await sendToDestination(destination, await deliveryAlertFor(alert, message.change), { ...options, now });
   const final = !outcome.ok && (outcome.permanent === true || queued.receiveCount >= MAX_ATTEMPTS);
   const at = new Date().toISOString();
   await records.recordAttempt(alert.id, destination.id, key, { ...outcome, at, final });

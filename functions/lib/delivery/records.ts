@@ -4,7 +4,8 @@
 // Keys: pk = ALERT#<alertId>  sk = DELIVERY#<destinationId>
 //   { alertId, destinationId, destinationName, outputType, status, attempts, lastAttemptAt, lastStatusCode,
 //     lastAnswer, changeKey (the change being delivered), deliveredKey (the last change delivered),
-//     claimKey, claimUntil (a sender at work on changeKey), updatedAt }
+//     claimKey, claimUntil (a sender at work on changeKey), updatedAt,
+//     serviceRef (what the service opened for the alert: a Jira issue key, an Asana task gid; status syncs move it) }
 //       gate   pk = DELIVERY_FAILURE#<destinationId>  sk = ALERT  { raisedAt }: when the last ALERT_DELIVERY
 //              system alert was raised for the destination (at most one an hour).
 // Every write is conditional: a change already delivered is never marked pending again, one sender at a time
@@ -30,6 +31,8 @@ export interface DeliveryRecord {
   readonly lastStatusCode: number | null;
   readonly lastAnswer: string | null;
   readonly updatedAt: string;
+  /** What the service opened for the alert (a Jira issue key, an Asana task gid), when it said. */
+  readonly reference: string | null;
 }
 
 /** How long a sender holds a change before another may take it over (the longest send is well under this). */
@@ -50,6 +53,7 @@ function toRecord(item: Record<string, unknown>): DeliveryRecord {
     lastStatusCode: typeof item.lastStatusCode === 'number' ? item.lastStatusCode : null,
     lastAnswer: typeof item.lastAnswer === 'string' ? item.lastAnswer : null,
     updatedAt: String(item.updatedAt ?? ''),
+    reference: typeof item.serviceRef === 'string' ? item.serviceRef : null,
   };
 }
 
@@ -139,6 +143,8 @@ export interface Attempt {
   readonly at: string;
   /** No attempt follows: the delivery failed for good. */
   readonly final: boolean;
+  /** What the service opened (kept for status syncs). */
+  readonly reference?: string;
 }
 
 /** Records one attempt of the change `changeKey` and lets go of the claim. */
@@ -156,7 +162,8 @@ export async function recordAttempt(
         Key: key(alertId, destinationId),
         UpdateExpression:
           `SET #status = :status, attempts = if_not_exists(attempts, :zero) + :one, lastAttemptAt = :at, ` +
-          `lastStatusCode = :code, lastAnswer = :answer, updatedAt = :at${attempt.ok ? ', deliveredKey = :key' : ''} ` +
+          `lastStatusCode = :code, lastAnswer = :answer, updatedAt = :at${attempt.ok ? ', deliveredKey = :key' : ''}` +
+          `${attempt.reference ? ', serviceRef = :reference' : ''} ` +
           'REMOVE claimKey, claimUntil',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -168,6 +175,7 @@ export async function recordAttempt(
           ':code': attempt.statusCode,
           ':answer': attempt.answer.slice(0, 500),
           ...(attempt.ok ? { ':key': changeKey } : {}),
+          ...(attempt.reference ? { ':reference': attempt.reference.slice(0, 255) } : {}),
         },
         ReturnValues: 'ALL_NEW',
       }),

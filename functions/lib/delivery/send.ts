@@ -13,6 +13,7 @@ import {
   type DeliveryOutcome,
   type SendContext,
   type ServiceEndpoint,
+  type StatusSync,
 } from './payloads';
 
 export interface SendOptions {
@@ -55,8 +56,28 @@ export async function sendToDestination(
   const sender = senderOf(destination.outputType);
   if (!sender)
     return { ok: false, statusCode: null, answer: `Unknown destination type ${destination.outputType}`, permanent: true };
+  return guarded(() => sender.send(destination, alert, sendContext(options)));
+}
+
+/** Moves what `destination` opened for an alert (sync.reference) to the alert's new status, and says how it went. */
+export async function syncDestinationStatus(
+  destination: DeliveryDestination,
+  sync: StatusSync,
+  options: SendOptions = {},
+): Promise<DeliveryOutcome> {
+  const sender = senderOf(destination.outputType);
+  if (!sender?.syncStatus)
+    return { ok: false, statusCode: null, answer: `${destination.outputType} destinations have no status sync`, permanent: true };
+  if (!sync.reference)
+    return { ok: false, statusCode: null, answer: 'No issue or task was opened for this alert to sync', permanent: true };
+  const syncStatus = sender.syncStatus;
+  return guarded(() => syncStatus(destination, sync, sendContext(options)));
+}
+
+/** A send's outcome; what it throws becomes a failed outcome (permanent when trying again cannot help). */
+async function guarded(run: () => Promise<DeliveryOutcome>): Promise<DeliveryOutcome> {
   try {
-    return await sender.send(destination, alert, sendContext(options));
+    return await run();
   } catch (err) {
     if (err instanceof OutboundError) return { ok: false, statusCode: null, answer: err.message, permanent: err.refused };
     if (err instanceof ConfigError) return { ok: false, statusCode: null, answer: err.message, permanent: true };

@@ -8,9 +8,11 @@ import {
   httpOutcome,
   jsonPost,
   kindWord,
+  optional,
   required,
   severityWord,
   summaryFields,
+  zonedTime,
   type Sender,
   type SendContext,
 } from './common';
@@ -28,10 +30,16 @@ const SEVERITY_EMOJI: Record<string, string> = {
   INFO: ':white_circle:',
 };
 
-/** The Block Kit message of an alert: header, fields, description, runbook, first events, a button to the alert. */
-export function slackMessage(alert: DeliveryAlert): { text: string; blocks: unknown[] } {
+/**
+ * The Block Kit message of an alert: header, fields, description, runbook, first events, a button to the alert.
+ * `timeZone` (a Slack bot's timeLocation) shows the alert's time in that zone instead of UTC.
+ */
+export function slackMessage(alert: DeliveryAlert, options: { timeZone?: string } = {}): { text: string; blocks: unknown[] } {
   const fields = summaryFields(alert)
     .filter(([label]) => label !== 'Runbook' && label !== 'Reference')
+    .map(([label, value]): [string, string] =>
+      label === 'Created' && options.timeZone ? [label, zonedTime(alert.createdAt, options.timeZone)] : [label, value],
+    )
     .slice(0, 10)
     .map(([label, value]) => ({ type: 'mrkdwn', text: cut(`*${label}*\n${slackEscape(value)}`, 2000) }));
   const blocks: unknown[] = [
@@ -108,7 +116,11 @@ export function buildSlackBot(
 ) {
   return jsonPost(
     `${context.endpoint('slackApi')}/chat.postMessage`,
-    { channel: required(config, 'channel'), unfurl_links: false, ...slackMessage(alert) },
+    {
+      channel: required(config, 'channel'),
+      unfurl_links: false,
+      ...slackMessage(alert, { timeZone: optional(config, 'timeLocation') }),
+    },
     { authorization: `Bearer ${required(config, 'botToken')}`, 'content-type': 'application/json; charset=utf-8' },
   );
 }

@@ -1,6 +1,6 @@
 // What every payload builder shares: the destination as delivery sees it, the sending context, reading config
 // values, and the alert as short text (summary lines, markdown, severity words).
-import type { AlertSeverity } from '../../../../core/alerts/model';
+import type { AlertSeverity, AlertStatus } from '../../../../core/alerts/model';
 import type { DeliveryAlert } from '../alert';
 import { retryAfterSeconds, type OutboundAnswer, type OutboundRequest } from '../http';
 
@@ -23,6 +23,15 @@ export interface DeliveryOutcome {
   readonly retryAfterSeconds?: number;
   /** True when trying again cannot help (the target is refused, the configuration is incomplete). */
   readonly permanent?: boolean;
+  /** What the service opened for the alert (a Jira issue key, an Asana task gid): what a status sync moves. */
+  readonly reference?: string;
+}
+
+/** An alert's new status, for the issue or task a destination opened for it (`reference`). */
+export interface StatusSync {
+  readonly alertId: string;
+  readonly status: AlertStatus;
+  readonly reference: string;
 }
 
 /** Where a service that is not configured by URL is reached; overridable (tests, local stand-ins). */
@@ -53,6 +62,10 @@ export interface Sender {
    */
   readonly supportsUpdates: boolean;
   send(destination: DeliveryDestination, alert: DeliveryAlert, context: SendContext): Promise<DeliveryOutcome>;
+  /** Whether this destination's settings ask for status sync (absent: the type has none). */
+  syncsStatus?(config: Readonly<Record<string, unknown>>): boolean;
+  /** Moves what the first delivery opened to the alert's new status. */
+  syncStatus?(destination: DeliveryDestination, sync: StatusSync, context: SendContext): Promise<DeliveryOutcome>;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +119,30 @@ export function summaryFields(alert: DeliveryAlert): Array<[string, string]> {
     ['Reference', alert.reference],
   ];
   return fields.filter((f): f is [string, string] => !!f[1]);
+}
+
+/**
+ * A time in an IANA time zone, as `2026-03-01 11:00:00 GMT+1` (a destination's timeLocation); the ISO text when the
+ * zone is unknown.
+ */
+export function zonedTime(iso: string, timeZone: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    }).formatToParts(new Date(iso));
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')} ${part('timeZoneName')}`;
+  } catch {
+    return iso;
+  }
 }
 
 /** The alert as plain text (for notes, descriptions and bodies that take text). */

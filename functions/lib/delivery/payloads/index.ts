@@ -43,5 +43,6 @@ export {
   type DeliveryDestination,
   type DeliveryOutcome,
   type SendContext,
+  type StatusSync,
   type ServiceEndpoint,
 } from './common';

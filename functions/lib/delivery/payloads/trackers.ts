@@ -3,10 +3,15 @@
 // personal access token as a bearer token, or basic auth when a user name is set), Asana (a task in the
 // configured projects) and GitHub (an issue in the repository). Sending again would open a second issue, so
 // these types take new alerts only.
-import type { AlertSeverity } from '../../../../core/alerts/model';
+// Status sync (docs/destinations.md): the created issue's key / task's gid is kept with the delivery
+// (`reference`); when the alert's status changes, Jira's issue is moved through the workflow transition leading
+// to the status its statusMap names (syncStatus), and Asana's task is completed or reopened (syncAlertStatus).
+import type { AlertSeverity, AlertStatus } from '../../../../core/alerts/model';
+import { JIRA_STATUS_MAP_FIELDS } from '../../../../core/destinations/types';
 import type { DeliveryAlert } from '../alert';
-import type { OutboundRequest } from '../http';
+import type { OutboundAnswer, OutboundRequest } from '../http';
 import {
+  ConfigError,
   cut,
   httpOutcome,
   jsonPost,
@@ -17,9 +22,25 @@ import {
   plainText,
   required,
   summaryFields,
+  type DeliveryOutcome,
   type Sender,
   type SendContext,
+  type StatusSync,
 } from './common';
+
+/** A successful creation's outcome, with what the service answered it opened (when it says). */
+function created(answer: OutboundAnswer, reference: (body: Record<string, unknown>) => unknown): DeliveryOutcome {
+  const outcome = httpOutcome(answer);
+  if (!outcome.ok) return outcome;
+  try {
+    const value = reference(JSON.parse(answer.body) as Record<string, unknown>);
+    return typeof value === 'string' && value ? { ...outcome, reference: value } : outcome;
+  } catch {
+    return outcome;
+  }
+}
+
+const isOn = (config: Readonly<Record<string, unknown>>, name: string) => config[name] === true;
 
 // --- Jira -------------------------------------------------------------------------------------------------
 
@@ -105,28 +126,85 @@ export function buildJiraCloud(config: Readonly<Record<string, unknown>>, alert:
 }
 
 export function buildJiraDataCenter(config: Readonly<Record<string, unknown>>, alert: DeliveryAlert): OutboundRequest {
-  const user = optional(config, 'userName');
-  const key = required(config, 'apiKey');
-  const authorization = user ? `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` : `Bearer ${key}`;
   return jsonPost(
     `${base(required(config, 'orgDomain'))}/rest/api/2/issue`,
     { fields: jiraFields(config, alert, false) },
-    { authorization, accept: 'application/json' },
+    { authorization: jiraAuthorization(config, false), accept: 'application/json' },
   );
 }
+
+const jiraAuthorization = (config: Readonly<Record<string, unknown>>, cloud: boolean) => {
+  const user = cloud ? required(config, 'userName') : optional(config, 'userName');
+  const key = required(config, 'apiKey');
+  return user ? `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` : `Bearer ${key}`;
+};
+
+/** The Jira status an alert status maps to (statusMap*, else its default). */
+export function jiraStatusFor(config: Readonly<Record<string, unknown>>, status: AlertStatus): string {
+  const field = JIRA_STATUS_MAP_FIELDS.find((f) => f.status === status)!;
+  return optional(config, field.name) ?? field.defaultValue;
+}
+
+interface JiraTransition {
+  readonly id?: unknown;
+  readonly to?: { readonly name?: unknown };
+}
+
+/**
+ * Moves the issue to the status mapped for the alert's status: reads the issue's transitions and takes the one
+ * leading there (already there: nothing to do); none leads there: a failure naming the reachable statuses.
+ */
+export async function jiraSyncStatus(
+  config: Readonly<Record<string, unknown>>,
+  sync: StatusSync,
+  context: Pick<SendContext, 'http'>,
+  cloud: boolean,
+): Promise<DeliveryOutcome> {
+  const api = `${base(required(config, 'orgDomain'))}/rest/api/${cloud ? 3 : 2}/issue/${encodeURIComponent(sync.reference)}`;
+  const headers = { authorization: jiraAuthorization(config, cloud), accept: 'application/json' };
+  const target = jiraStatusFor(config, sync.status);
+  const issue = await context.http({ url: `${api}?fields=status`, method: 'GET', headers });
+  if (issue.statusCode < 200 || issue.statusCode >= 300) return httpOutcome(issue);
+  const current = (JSON.parse(issue.body) as { fields?: { status?: { name?: unknown } } }).fields?.status?.name;
+  if (typeof current === 'string' && current.toLowerCase() === target.toLowerCase())
+    return { ok: true, statusCode: issue.statusCode, answer: `${sync.reference} is already in ${current}` };
+  const listed = await context.http({ url: `${api}/transitions`, method: 'GET', headers });
+  if (listed.statusCode < 200 || listed.statusCode >= 300) return httpOutcome(listed);
+  const transitions = ((JSON.parse(listed.body) as { transitions?: JiraTransition[] }).transitions ?? []).filter(
+    (t) => typeof t.id === 'string' && typeof t.to?.name === 'string',
+  );
+  const chosen = transitions.find((t) => String(t.to!.name).toLowerCase() === target.toLowerCase());
+  if (!chosen) {
+    const reachable = transitions.map((t) => String(t.to!.name)).join(', ') || 'none';
+    return {
+      ok: false,
+      statusCode: listed.statusCode,
+      answer: cut(`${sync.reference} has no transition to "${target}" (reachable: ${reachable}); check the status map`, 500),
+      permanent: true,
+    };
+  }
+  const moved = httpOutcome(await context.http(jsonPost(`${api}/transitions`, { transition: { id: chosen.id } }, headers)));
+  return moved.ok ? { ...moved, answer: `${sync.reference} moved to ${String(chosen.to!.name)}` } : moved;
+}
+
+const jiraIssueKey = (body: Record<string, unknown>) => body.key;
 
 export const jira: Sender = {
   supportsUpdates: false,
   async send(destination, alert, context) {
-    return httpOutcome(await context.http(buildJiraCloud(destination.config, alert)));
+    return created(await context.http(buildJiraCloud(destination.config, alert)), jiraIssueKey);
   },
+  syncsStatus: (config) => isOn(config, 'syncStatus'),
+  syncStatus: (destination, sync, context) => jiraSyncStatus(destination.config, sync, context, true),
 };
 
 export const jiradatacenter: Sender = {
   supportsUpdates: false,
   async send(destination, alert, context) {
-    return httpOutcome(await context.http(buildJiraDataCenter(destination.config, alert)));
+    return created(await context.http(buildJiraDataCenter(destination.config, alert)), jiraIssueKey);
   },
+  syncsStatus: (config) => isOn(config, 'syncStatus'),
+  syncStatus: (destination, sync, context) => jiraSyncStatus(destination.config, sync, context, false),
 };
 
 // --- Asana ------------------------------------------------------------------------------------------------
@@ -145,10 +223,34 @@ export function buildAsana(
   );
 }
 
+/** The task is complete while the alert is resolved or closed, incomplete while it is open or triaged. */
+export function buildAsanaStatus(
+  config: Readonly<Record<string, unknown>>,
+  sync: StatusSync,
+  context: Pick<SendContext, 'endpoint'>,
+): OutboundRequest {
+  if (!/^\d+$/.test(sync.reference)) throw new ConfigError(`Not an Asana task gid: ${sync.reference}`);
+  return {
+    ...jsonPost(
+      `${context.endpoint('asana')}/tasks/${sync.reference}`,
+      { data: { completed: sync.status === 'RESOLVED' || sync.status === 'CLOSED' } },
+      { authorization: `Bearer ${required(config, 'personalAccessToken')}`, accept: 'application/json' },
+    ),
+    method: 'PUT',
+  };
+}
+
 export const asana: Sender = {
   supportsUpdates: false,
   async send(destination, alert, context) {
-    return httpOutcome(await context.http(buildAsana(destination.config, alert, context)));
+    return created(await context.http(buildAsana(destination.config, alert, context)), (body) => {
+      const data = body.data as Record<string, unknown> | undefined;
+      return data?.gid;
+    });
+  },
+  syncsStatus: (config) => isOn(config, 'syncAlertStatus'),
+  async syncStatus(destination, sync, context) {
+    return httpOutcome(await context.http(buildAsanaStatus(destination.config, sync, context)));
   },
 };
 
