@@ -19,8 +19,8 @@ import { createSystemAlert, type SystemAlertListener } from '../alerts';
 import { ENV, optionalEnv } from '../env';
 import { ApiError, invalidInput } from '../errors';
 import { OutboundError, send } from '../net';
-import { getSearch, runSearch, searchResults } from '../search';
 import { claimName, deleteTable, getTable, listTables, putTable, releaseName, type StoredLookupTable } from './repository';
+import { queryRecords } from './query-source';
 import { isUploadId, readObject, readUpload, readVersion, writeVersion } from './storage';
 
 export const TABLE_NOT_FOUND = 'There is no such lookup table';
@@ -287,37 +287,6 @@ export async function loadTableData(table: LookupTable): Promise<LookupData> {
   return LookupData.build(await readVersion(table.versions[0].objectKey), table.primaryKey, table.keyType).table;
 }
 
-const QUERY_POLL_MS = 2000;
-const QUERY_WAIT_MS = 10 * 60 * 1000;
-
-async function queryRecords(sql: string): Promise<Record<string, unknown>[]> {
-  const started = await runSearch({ mode: 'SQL', query: sql, timeRange: { preset: 'PAllTime' } }, 'lookup-refresh');
-  let state = started;
-  const deadline = Date.now() + QUERY_WAIT_MS;
-  while (state.status === 'RUNNING') {
-    if (Date.now() > deadline) throw new Error('The scheduled query did not finish in 10 minutes');
-    await new Promise((resolve) => setTimeout(resolve, QUERY_POLL_MS));
-    state = (await getSearch(started.id, 'lookup-refresh')) ?? state;
-  }
-  if (state.status !== 'SUCCEEDED')
-    throw new Error(`The scheduled query ${state.status.toLowerCase()}: ${state.error ?? 'no reason given'}`);
-  const records: Record<string, unknown>[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await searchResults(started.id, 'lookup-refresh', 1000, cursor);
-    for (const row of page.rows) {
-      const values = JSON.parse(row) as unknown[];
-      const record: Record<string, unknown> = {};
-      page.columns.forEach((column, i) => {
-        if (values[i] !== null && values[i] !== undefined) record[column.name] = values[i];
-      });
-      records.push(record);
-    }
-    cursor = page.cursor ?? undefined;
-  } while (cursor && records.length * 200 < MAX_DATA_BYTES);
-  return records;
-}
-
 /** How long a provider's data file may take to arrive. */
 export const URL_FETCH_TIMEOUT_MS = 120_000;
 
@@ -366,7 +335,7 @@ export async function refreshLookupTable(
     let records: Record<string, unknown>[];
     if (source.kind === 'S3')
       records = recordsOf(source.location!, await readObject(source.location!, MAX_DATA_BYTES, source.roleArn), current.provider);
-    else if (source.kind === 'QUERY') records = await queryRecords(source.query!);
+    else if (source.kind === 'QUERY') records = await queryRecords(source.query!, now);
     else records = recordsOf(source.location!, await fetchUrl(source.location!), current.provider);
     table = await withData(strip(current), records, now);
   } catch (error) {

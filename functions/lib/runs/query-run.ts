@@ -61,8 +61,8 @@ export interface QueryRunInput {
   readonly text: string;
   /** The run's scheduled time: placeholders are filled relative to it, and the window ends here. */
   readonly runAt: number;
-  /** The window a query without placeholders reads. */
-  readonly windowStart: number;
+  /** The window a query without placeholders reads; undefined: all of the lake up to runAt. */
+  readonly windowStart?: number;
   readonly deadline?: number;
   readonly maxRows?: number;
 }
@@ -70,20 +70,17 @@ export interface QueryRunInput {
 /** The rows of one run of a query: placeholders filled, the lake read over the span they (or the window) name. */
 export async function runQueryRows(input: QueryRunInput, runner: QueryRunner = lakeQueryRunner): Promise<Row[]> {
   const options = { deadline: input.deadline, maxRows: input.maxRows };
+  const iso = (t: number | undefined) => (t === undefined ? undefined : new Date(t).toISOString());
   if (input.language === 'PANTHERFLOW') {
-    const range = { from: new Date(input.windowStart).toISOString(), to: new Date(input.runAt).toISOString() };
+    const range = { from: iso(input.windowStart), to: iso(input.runAt)! };
     return runner('PANTHERFLOW', input.text, range, new Date(input.runAt), options);
   }
   const filled = fillTimePlaceholders(input.text, input.runAt);
-  const from = Math.min(input.windowStart, filled.from ?? input.windowStart);
+  const starts = [input.windowStart, filled.from].filter((t): t is number => t !== undefined);
+  // Without a window, the placeholders alone bound the read (none: all time).
+  const from = input.windowStart === undefined ? filled.from : Math.min(...starts);
   const to = Math.max(input.runAt, filled.to ?? input.runAt);
-  return runner(
-    'SQL',
-    filled.sql,
-    { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
-    new Date(input.runAt),
-    options,
-  );
+  return runner('SQL', filled.sql, { from: iso(from), to: iso(to)! }, new Date(input.runAt), options);
 }
 
 /** The window start of a scheduled query's run: its Lookback window when it has one, else the schedule's. */
