@@ -2,8 +2,7 @@ import { Skeleton } from '@mantine/core';
 import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { NotFoundPage } from './errors/NotFoundPage';
-import { DataModelEditRoute, DataModelRoute } from '../screens/DataModels/lazy';
-import { HelperEditRoute } from '../screens/Helpers/lazy';
+import { DataModelEditRoute, DataModelRoute, HelperEditRoute } from '../screens/GlobalItems/lazy';
 import {
   CorrelationRuleRoute,
   DetectionEditorRoute,
@@ -91,8 +90,8 @@ const SignInPage = lazyPage(() => import('../screens/SignIn/SignInPage'), 'SignI
 const SupportSignInPage = lazyPage(() => import('../screens/SignIn/SignInPage'), 'SupportSignInPage');
 const SupportPage = lazyPage(() => import('../screens/Support/SupportPage'), 'SupportPage');
 const UsersPage = lazyPage(() => import('../screens/Users/UsersPage'), 'UsersPage');
-const DataModelsPage = lazyPage(() => import('../screens/DataModels/DataModelsPage'), 'DataModelsPage');
-const HelpersPage = lazyPage(() => import('../screens/Helpers/HelpersPage'), 'HelpersPage');
+const DataModelsPage = lazyPage(() => import('../screens/GlobalItems/GlobalItemsPage'), 'DataModelsPage');
+const HelpersPage = lazyPage(() => import('../screens/GlobalItems/GlobalItemsPage'), 'HelpersPage');
 const SchemasPage = lazyPage(() => import('../screens/Schemas/SchemasPage'), 'SchemasPage');
 
 /** An older alert address (/alerts/, /alerts/{id}/) leads to its page under /alerts-and-errors/, keeping the query. */

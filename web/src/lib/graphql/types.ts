@@ -900,46 +900,6 @@ export type GenerateDemoEventsMutationVariables = Exact<{ [key: string]: never; 
 
 export type GenerateDemoEventsMutation = { generateDemoEvents: { sentAt: string, sent: Array<{ logType: string, events: number }> } };
 
-export type DataModelsListQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type DataModelsListQuery = { detectionList: { detections: Array<{ id: string, displayName: string | null, enabled: boolean, logTypes: Array<string>, managed: boolean, lastModified: string }> }, detectionFilterOptions: { logTypes: Array<string> } };
-
-export type DataModelQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type DataModelQuery = { detection: { id: string, analysisType: DetectionType, displayName: string | null, enabled: boolean, logTypes: Array<string>, yaml: string, body: string | null, versionId: number, managed: boolean, lastModified: string, lastModifiedBy: string } | null };
-
-export type CreateDataModelMutationVariables = Exact<{
-  input: SaveDetectionInput;
-}>;
-
-
-export type CreateDataModelMutation = { createDetection: { id: string, versionId: number } };
-
-export type UpdateDataModelMutationVariables = Exact<{
-  input: SaveDetectionInput;
-}>;
-
-
-export type UpdateDataModelMutation = { updateDetection: { id: string, versionId: number } };
-
-export type DeleteDataModelMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type DeleteDataModelMutation = { deleteDetection: { id: string } };
-
-export type DataModelUsersQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type DataModelUsersQuery = { detectionUsers: Array<string> };
-
 export type DestinationFieldsFragment = { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number, verificationStatus: DestinationVerificationStatus, verifiedAt: string | null };
 
 export type DestinationsQueryVariables = Exact<{ [key: string]: never; }>;
@@ -1171,10 +1131,52 @@ export type UpdateGeneralSettingsMutationVariables = Exact<{
 
 export type UpdateGeneralSettingsMutation = { updateGeneralSettings: { organizationName: string, mfaRequired: boolean, mfaMode: string, passwordMinLength: number, sessionHours: number | null, updatedAt: string | null, updatedBy: string | null } };
 
-export type HelpersListQueryVariables = Exact<{ [key: string]: never; }>;
+export type DataModelQueryVariables = Exact<{
+  id: string | number;
+}>;
 
 
-export type HelpersListQuery = { detectionList: { detections: Array<{ id: string, description: string | null, managed: boolean, lastModified: string, lastModifiedBy: string }>, paging: { totalItems: number } } };
+export type DataModelQuery = { detection: { id: string, analysisType: DetectionType, displayName: string | null, enabled: boolean, logTypes: Array<string>, yaml: string, body: string | null, versionId: number, managed: boolean, lastModified: string, lastModifiedBy: string } | null };
+
+export type DataModelLogTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DataModelLogTypesQuery = { detectionFilterOptions: { logTypes: Array<string> } };
+
+export type GlobalItemsListQueryVariables = Exact<{
+  types: Array<DetectionType> | DetectionType;
+}>;
+
+
+export type GlobalItemsListQuery = { detectionList: { detections: Array<{ id: string, displayName: string | null, description: string | null, enabled: boolean, logTypes: Array<string>, managed: boolean, lastModified: string, lastModifiedBy: string }> } };
+
+export type CreateGlobalItemMutationVariables = Exact<{
+  input: SaveDetectionInput;
+}>;
+
+
+export type CreateGlobalItemMutation = { createDetection: { id: string, versionId: number } };
+
+export type UpdateGlobalItemMutationVariables = Exact<{
+  input: SaveDetectionInput;
+}>;
+
+
+export type UpdateGlobalItemMutation = { updateDetection: { id: string, versionId: number } };
+
+export type DeleteGlobalItemMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteGlobalItemMutation = { deleteDetection: { id: string } };
+
+export type GlobalItemUsersQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type GlobalItemUsersQuery = { detectionUsers: Array<string> };
 
 export type HelperQueryVariables = Exact<{
   id: string | number;
@@ -1182,34 +1184,6 @@ export type HelperQueryVariables = Exact<{
 
 
 export type HelperQuery = { detection: { id: string, analysisType: DetectionType, yaml: string, body: string | null, versionId: number, managed: boolean } | null };
-
-export type CreateHelperMutationVariables = Exact<{
-  input: SaveDetectionInput;
-}>;
-
-
-export type CreateHelperMutation = { createDetection: { id: string, versionId: number } };
-
-export type UpdateHelperMutationVariables = Exact<{
-  input: SaveDetectionInput;
-}>;
-
-
-export type UpdateHelperMutation = { updateDetection: { id: string, versionId: number } };
-
-export type DeleteHelperMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type DeleteHelperMutation = { deleteDetection: { id: string } };
-
-export type HelperUsersQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type HelperUsersQuery = { detectionUsers: Array<string> };
 
 export type HomeQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -12,13 +12,13 @@ import { HELPER_TEMPLATE, helperDocument, helperValues, type HelperValues } from
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { useHasPermissions } from '../../lib/permissions';
 import {
-  CREATE_HELPER_MUTATION,
-  DELETE_HELPER_MUTATION,
-  HELPER_QUERY,
-  HELPER_USERS_QUERY,
-  HELPERS_LIST_QUERY,
-  UPDATE_HELPER_MUTATION,
-} from './helpers.operations';
+  CREATE_GLOBAL_ITEM_MUTATION,
+  DELETE_GLOBAL_ITEM_MUTATION,
+  GLOBAL_ITEM_USERS_QUERY,
+  GLOBAL_ITEMS_LIST_QUERY,
+  UPDATE_GLOBAL_ITEM_MUTATION,
+} from './globalItems.operations';
+import { HELPER_QUERY } from './helpers.operations';
 
 const NEW_HELPER: HelperValues = { id: '', description: '', body: HELPER_TEMPLATE };
 
@@ -35,14 +35,14 @@ export function HelperEditPage() {
     skip: !editing,
     fetchPolicy: 'network-only',
   });
-  const [create] = useMutation(CREATE_HELPER_MUTATION, { refetchQueries: [HELPERS_LIST_QUERY] });
-  const [update] = useMutation(UPDATE_HELPER_MUTATION, { refetchQueries: [HELPERS_LIST_QUERY] });
-  const [remove] = useMutation(DELETE_HELPER_MUTATION, { refetchQueries: [HELPERS_LIST_QUERY] });
+  const [create] = useMutation(CREATE_GLOBAL_ITEM_MUTATION, { refetchQueries: [GLOBAL_ITEMS_LIST_QUERY] });
+  const [update] = useMutation(UPDATE_GLOBAL_ITEM_MUTATION, { refetchQueries: [GLOBAL_ITEMS_LIST_QUERY] });
+  const [remove] = useMutation(DELETE_GLOBAL_ITEM_MUTATION, { refetchQueries: [GLOBAL_ITEMS_LIST_QUERY] });
   const [saveError, setSaveError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const stored = data?.detection?.analysisType === 'GLOBAL' ? data.detection : null;
-  const { data: users } = useQuery(HELPER_USERS_QUERY, {
+  const { data: users } = useQuery(GLOBAL_ITEM_USERS_QUERY, {
     variables: { id: stored?.id ?? '' },
     skip: !confirmDelete || !stored,
     fetchPolicy: 'network-only',

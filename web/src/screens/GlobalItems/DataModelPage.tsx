@@ -12,12 +12,8 @@ import { DataModelDetails } from '../../features/data-models/DataModelDetails';
 import { dataModelValues } from '../../features/data-models/dataModelDocument';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { useHasPermissions } from '../../lib/permissions';
-import {
-  DATA_MODEL_QUERY,
-  DATA_MODEL_USERS_QUERY,
-  DATA_MODELS_LIST_QUERY,
-  DELETE_DATA_MODEL_MUTATION,
-} from './dataModels.operations';
+import { DELETE_GLOBAL_ITEM_MUTATION, GLOBAL_ITEM_USERS_QUERY, GLOBAL_ITEMS_LIST_QUERY } from './globalItems.operations';
+import { DATA_MODEL_QUERY } from './dataModels.operations';
 
 /** `/build/data-models/{id}/`: one data model, with Edit and Delete (refused while rules use it). */
 export function DataModelPage() {
@@ -26,11 +22,11 @@ export function DataModelPage() {
   const navigate = useNavigate();
   const canModify = useHasPermissions(['RuleModify']);
   const { data, loading, error } = useQuery(DATA_MODEL_QUERY, { variables: { id }, fetchPolicy: 'cache-and-network' });
-  const [remove] = useMutation(DELETE_DATA_MODEL_MUTATION, { refetchQueries: [DATA_MODELS_LIST_QUERY] });
+  const [remove] = useMutation(DELETE_GLOBAL_ITEM_MUTATION, { refetchQueries: [GLOBAL_ITEMS_LIST_QUERY] });
   const [confirmDelete, setConfirmDelete] = useState(false);
   const stored = data?.detection?.analysisType === 'DATA_MODEL' ? data.detection : null;
   useBreadcrumbLabel(stored?.displayName || undefined);
-  const { data: users } = useQuery(DATA_MODEL_USERS_QUERY, {
+  const { data: users } = useQuery(GLOBAL_ITEM_USERS_QUERY, {
     variables: { id },
     skip: !confirmDelete || !stored,
     fetchPolicy: 'network-only',

@@ -15,12 +15,8 @@ import {
   type DataModelValues,
 } from '../../features/data-models/dataModelDocument';
 import { describeApiError } from '../../lib/apollo/apiErrors';
-import {
-  CREATE_DATA_MODEL_MUTATION,
-  DATA_MODEL_QUERY,
-  DATA_MODELS_LIST_QUERY,
-  UPDATE_DATA_MODEL_MUTATION,
-} from './dataModels.operations';
+import { CREATE_GLOBAL_ITEM_MUTATION, GLOBAL_ITEMS_LIST_QUERY, UPDATE_GLOBAL_ITEM_MUTATION } from './globalItems.operations';
+import { DATA_MODEL_LOG_TYPES_QUERY, DATA_MODEL_QUERY } from './dataModels.operations';
 
 /** `/build/data-models/new/` ('New Data Model') and `/build/data-models/{id}/edit/`. */
 export function DataModelEditPage() {
@@ -34,9 +30,9 @@ export function DataModelEditPage() {
     skip: !editing,
     fetchPolicy: 'network-only',
   });
-  const { data: list } = useQuery(DATA_MODELS_LIST_QUERY, { fetchPolicy: 'cache-first' });
-  const [create] = useMutation(CREATE_DATA_MODEL_MUTATION, { refetchQueries: [DATA_MODELS_LIST_QUERY] });
-  const [update] = useMutation(UPDATE_DATA_MODEL_MUTATION, { refetchQueries: [DATA_MODELS_LIST_QUERY] });
+  const { data: list } = useQuery(DATA_MODEL_LOG_TYPES_QUERY, { fetchPolicy: 'cache-first' });
+  const [create] = useMutation(CREATE_GLOBAL_ITEM_MUTATION, { refetchQueries: [GLOBAL_ITEMS_LIST_QUERY] });
+  const [update] = useMutation(UPDATE_GLOBAL_ITEM_MUTATION, { refetchQueries: [GLOBAL_ITEMS_LIST_QUERY] });
   const [saveError, setSaveError] = useState<string | null>(null);
   const stored = data?.detection?.analysisType === 'DATA_MODEL' ? data.detection : null;
   useBreadcrumbLabel(stored?.displayName || undefined, 1);
