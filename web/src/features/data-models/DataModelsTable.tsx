@@ -4,10 +4,10 @@ import { Link } from 'react-router-dom';
 import { dataModelPath } from '../../app/routes';
 import { DataTable } from '../../components/DataTable';
 import { formatDateTimeUtc } from '../../lib/format';
-import type { DataModelsListQuery } from '../../lib/graphql/types';
+import type { GlobalItemsListQuery } from '../../lib/graphql/types';
 import { LogTypeTags } from '../detections/list/DetectionsTable';
 
-export type DataModelRow = DataModelsListQuery['detectionList']['detections'][number];
+export type DataModelRow = GlobalItemsListQuery['detectionList']['detections'][number];
 const column = createColumnHelper<DataModelRow>();
 
 const COLUMNS = [

@@ -4,9 +4,9 @@ import { Link } from 'react-router-dom';
 import { editHelperPath } from '../../app/routes';
 import { DataTable } from '../../components/DataTable';
 import { formatDateTimeUtc } from '../../lib/format';
-import type { HelpersListQuery } from '../../lib/graphql/types';
+import type { GlobalItemsListQuery } from '../../lib/graphql/types';
 
-export type HelperRow = HelpersListQuery['detectionList']['detections'][number];
+export type HelperRow = GlobalItemsListQuery['detectionList']['detections'][number];
 const column = createColumnHelper<HelperRow>();
 
 const COLUMNS = [
