@@ -4,10 +4,11 @@
 // files), as the search page's and Glue's catalog does: no data file is read to learn them, and only the tables
 // the query names are opened.
 import { readFileSync } from 'node:fs';
-import { staticCatalog, type Catalog, type TableInfo } from '../../core/pantherflow/catalog';
+import { staticCatalog, type Catalog, type ColumnInfo, type TableInfo } from '../../core/pantherflow/catalog';
+import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE, tableName } from '../../core/lake/layout';
 import { compile } from '../../core/pantherflow/compiler';
-import { flowTypeOfHive, lakeTableSpecs } from '../../core/search/lake-tables';
-import { loadSchemaYaml, managedSchemas, type SchemaSpec } from '../../core/schemas';
+import { flowTypeOfHive, lakeColumns } from '../../core/search/lake-tables';
+import { loadSchemaYaml, managedSchema, managedSchemaNames, type SchemaSpec } from '../../core/schemas';
 import { DIALECTS, type DialectName } from '../../core/pantherflow/dialect';
 import { LineIndex } from '../../core/pantherflow/position';
 import type { Diagnostic } from '../../core/pantherflow/diagnostic';
@@ -83,18 +84,32 @@ function readSchema(path: string): SchemaSpec | string {
   return result.spec;
 }
 
-/** The lake's tables as the schemas give them (Glue's catalog): one per log type in each lake database. */
+/**
+ * The lake's tables as the schemas give them (Glue's catalog): one per log type in each lake database. A table's
+ * columns are worked out when the query first looks at them, so only the schemas it reads are parsed.
+ */
 export function schemaCatalog(custom: readonly SchemaSpec[] = []): Catalog {
-  const names = new Set(custom.map((s) => s.schema));
-  const schemas = [...managedSchemas().filter((s) => !names.has(s.schema)), ...custom];
-  return staticCatalog(
-    lakeTableSpecs(schemas).map((t): TableInfo => ({
-      database: t.database,
-      name: t.name,
-      timePartitioned: true,
-      columns: t.columns.map((c) => ({ name: c.name, type: flowTypeOfHive(c.type) })),
-    })),
-  );
+  const customs = new Map(custom.map((s) => [s.schema, s]));
+  const logTypes = [...managedSchemaNames().filter((n) => !customs.has(n)), ...customs.keys()];
+  const tables: TableInfo[] = [];
+  for (const database of [LOGS_DATABASE, SIGNALS_DATABASE, RULE_ERRORS_DATABASE] as const) {
+    for (const logType of logTypes) {
+      let columns: ColumnInfo[] | undefined;
+      tables.push({
+        database,
+        name: tableName(logType),
+        timePartitioned: true,
+        get columns() {
+          columns ??= lakeColumns(customs.get(logType) ?? managedSchema(logType)!, database).map((c) => ({
+            name: c.name,
+            type: flowTypeOfHive(c.type),
+          }));
+          return columns;
+        },
+      });
+    }
+  }
+  return staticCatalog(tables);
 }
 
 /** The catalog's tables that compiled SQL reads. */
