@@ -225,9 +225,11 @@ async function listPhase(
     list.frontier = out.LastEvaluatedKey ? (out.LastEvaluatedKey[indexSk(plan.index)] as string) : undefined;
   };
 
-  // First round: every partition its share of one page (and the look-ahead item).
-  const share = Math.max(1, Math.floor((Math.max(pageSize, MIN_READ_PAGE) + 1) / lists.length));
-  await Promise.all(lists.map((list) => read(list, Math.min(share, Math.max(1, budget.left(returnedBefore))))));
+  // First round: every partition its share of the page (and the look-ahead item); then the partition every other
+  // has been read past, until the page is settled.
+  const share = Math.ceil((pageSize + 1) / lists.length) + 1;
+  const first = Math.min(share, Math.max(1, Math.floor(budget.left(returnedBefore) / lists.length)));
+  await Promise.all(lists.map((list) => read(list, first)));
   for (;;) {
     const active = lists.filter((l) => l.frontier !== undefined) as (ListState & { frontier: string })[];
     // Where every partition still being read has been read to: what lies beyond waits for a later page.
@@ -247,7 +249,7 @@ async function listPhase(
     if (!laggard) return { items: settled, next: null };
     const left = budget.left(returnedBefore + settled.length);
     if (left <= 0) return { items: settled, next: bound };
-    await read(laggard, Math.min(left, Math.max(pageSize + 1 - settled.length, MIN_READ_PAGE)));
+    await read(laggard, Math.min(left, Math.max(pageSize + 1 - settled.length, share)));
   }
 }
 
