@@ -37,7 +37,9 @@ export function ensureWebBuilt(root: string): boolean {
   run(
     root,
     [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'],
-    {},
+    // vitest's NODE_ENV=test would make the JSX transform emit jsxDEV calls against React's production runtime
+    // (the config defines production), and the SPA fails at start with "jsxDEV is not a function".
+    { NODE_ENV: 'production' },
     'Building the web app',
   );
   return true;
