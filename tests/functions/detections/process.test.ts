@@ -1,7 +1,7 @@
 // The detections function's processing of one events object, on s3rver and dynalite with a scripted engine:
 // signal rows and their p_* fields, signals-only detections, detection errors, deterministic signal objects,
-// the hourly alert limit raising one DETECTION_ALERT_LIMIT_EXCEEDED system alert, and one alert change published
-// for each alert created or joined.
+// the hourly alert limit raising one DETECTION_ALERT_LIMIT_EXCEEDED system alert, one alert change published
+// for each alert created or joined, and a batch's objects counted once per dedup group.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,9 +9,9 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
-import { processMessage, type ProcessDeps } from '../../../functions/detections/process';
+import { processBatch, processMessage, type ProcessDeps } from '../../../functions/detections/process';
 import { listAlerts } from '../../../functions/lib/alerts';
-import { ALERTS_PER_HOUR_LIMIT, hourOf } from '../../../functions/lib/alerts/dedup';
+import { ALERTS_PER_HOUR_LIMIT, hourOf, type DedupStore } from '../../../functions/lib/alerts/dedup';
 import { s3 } from '../../../functions/lib/clients';
 import type { Engine, EngineResult, StoredDetection } from '../../../functions/lib/detections';
 import { startS3, type S3Service } from '../../../local/services/s3';
@@ -302,5 +302,80 @@ describe("event.lookup's tables", () => {
     await processMessage(message(key), deps, new Date('2026-03-04T06:05:00Z'));
     expect(asked).toEqual([['networks']]);
     expect(sent).toEqual([tables]);
+  });
+});
+
+describe('a batch of events objects', () => {
+  const RULES = new Map([
+    ['Batch.Burst', detection('Batch.Burst', {})],
+    ['Batch.Rare', detection('Batch.Rare', {})],
+  ]);
+  // Every event matches Batch.Burst (dedup by user); events with `rare` also match Batch.Rare.
+  const batchEngine: Engine = {
+    ...engine,
+    async run(_content, events) {
+      return {
+        load: { loaded: 2, errors: [] },
+        results: events.map((e): EngineResult[] => [
+          { id: 'Batch.Burst', matched: true, dedup: String(e.user) },
+          ...(e.rare ? [{ id: 'Batch.Rare', matched: true }] : []),
+        ]),
+      };
+    },
+  };
+
+  it('counts the matches of all its objects once per dedup group, and fails only the object that failed', async () => {
+    const now = new Date('2026-03-06T07:00:00Z');
+    const keys = [0, 1, 2].map((i) => `panther_logs/test_log/year=2026/month=03/day=06/hour=06/batch-${i}.json.gz`);
+    for (const [i, key] of keys.entries())
+      await putEvents(key, [
+        { user: 'dee', p_event_time: `2026-03-06 06:0${i}:00.000000000`, p_log_type: 'Test.Log' },
+        { user: 'dee', p_event_time: `2026-03-06 06:0${i}:30.000000000`, p_log_type: 'Test.Log' },
+        { user: `solo-${i}`, p_event_time: `2026-03-06 06:0${i}:40.000000000`, p_log_type: 'Test.Log', rare: i === 2 },
+      ]);
+    const store = memoryDedupStore();
+    const writes: string[] = [];
+    const counted: DedupStore = {
+      ...store,
+      addIfOpen: (key, events, after) => (writes.push(key), store.addIfOpen(key, events, after)),
+      open: (key, previous, next, expiresAt) => (writes.push(key), store.open(key, previous, next, expiresAt)),
+    };
+    const deps: ProcessDeps = {
+      engine: batchEngine,
+      dedup: counted,
+      lakeBucket: BUCKET,
+      detectionsFor: async () => ({ detections: RULES, content: { globals: [], dataModels: [], detections: [], version: '1' } }),
+    };
+    const missing = { ...message('panther_logs/test_log/none.json.gz'), bucket: 'no-such-bucket' };
+    const outcomes = await processBatch([message(keys[0]), missing, message(keys[1]), message(keys[2])], deps, now);
+
+    expect(outcomes.map((o) => ('error' in o ? 'failed' : 'ok'))).toEqual(['ok', 'failed', 'ok', 'ok']);
+    // dee's six matches across three objects: one group, counted in one window with one write (and the read).
+    const groups = new Set(writes);
+    expect(groups.size).toBe(5); // dee, solo-0, solo-1, solo-2 (Batch.Burst) and Batch.Rare's default group
+    expect(writes.filter((k) => k.includes('\u0000dee')).length).toBe(2); // addIfOpen found no window, then open
+    const alerts = (await listAlerts({}, 50)).items.filter((a) => a.detectionId?.startsWith('Batch.'));
+    expect(alerts.find((a) => a.dedupString === 'dee')).toMatchObject({
+      eventCount: 6,
+      firstEventAt: '2026-03-06T06:00:00.000Z',
+      lastEventAt: '2026-03-06T06:02:30.000Z',
+    });
+    expect(alerts).toHaveLength(5);
+    // Each object's signals carry the alert of its group, whichever object created it.
+    const reports = outcomes.flatMap((o) => ('report' in o ? [o.report] : []));
+    expect(reports.reduce((n, r) => n + r.alertsCreated, 0)).toBe(5);
+    const dee = alerts.find((a) => a.dedupString === 'dee')!;
+    for (const report of reports) {
+      const rows = await readRows(report.signalObjects.find((k) => k.startsWith('panther_signals/'))!);
+      expect(rows.filter((r) => r.user === 'dee').every((r) => r.p_alert_id === dee.id)).toBe(true);
+    }
+
+    // The same batch a minute later joins the open windows: one write per group, no new alert.
+    writes.length = 0;
+    await processBatch([message(keys[0]), message(keys[1]), message(keys[2])], deps, new Date('2026-03-06T07:01:00Z'));
+    expect(writes.filter((k) => k.includes('\u0000dee'))).toHaveLength(1);
+    const again = (await listAlerts({}, 50)).items.filter((a) => a.detectionId?.startsWith('Batch.'));
+    expect(again).toHaveLength(5);
+    expect(again.find((a) => a.dedupString === 'dee')!.eventCount).toBe(12);
   });
 });
