@@ -243,15 +243,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const url = (await listen(front, options.port)).replace('127.0.0.1', 'localhost');
     stops.push(() => closeServer(front));
 
-    const dynamo = await startDynamo(join(options.stateDir, 'dynamodb'));
-    stops.push(() => dynamo.stop());
-    const s3 = await startS3(join(options.stateDir, 's3'));
-    stops.push(() => s3.stop());
-    const sqs = await startSqs(stack.region);
-    stops.push(() => sqs.stop());
-    // The Cognito stand-in's address is its tokens' issuer: it keeps the port of the state folder's last start
-    // (when free), so a restart signs nobody out.
+    // The stand-ins keep the ports of the state folder's last start (when free): the Cognito stand-in's address
+    // is its tokens' issuer (a new one would sign everybody out), and queue URLs stored in tables (an SQS log
+    // source's own queue) name the SQS stand-in's port.
     const ports = new RememberedPorts(join(options.stateDir, 'ports.json'));
+    const dynamo = await startDynamo(join(options.stateDir, 'dynamodb'), ports.get('dynamodb'));
+    stops.push(() => dynamo.stop());
+    ports.remember('dynamodb', dynamo.endpoint);
+    const s3 = await startS3(join(options.stateDir, 's3'), ports.get('s3'));
+    stops.push(() => s3.stop());
+    ports.remember('s3', s3.endpoint);
+    const sqs = await startSqs(stack.region, ports.get('sqs'));
+    stops.push(() => sqs.stop());
+    ports.remember('sqs', sqs.endpoint);
     const cognito = await startCognito(options.stateDir, ports.get('cognito'));
     ports.remember('cognito', cognito.endpoint);
     stops.push(() => cognito.stop());

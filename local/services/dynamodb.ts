@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { listen, closeServer, localClientConfig } from './net';
+import { listenPreferring, closeServer, localClientConfig } from './net';
 import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
 
 const require = createRequire(import.meta.url);
@@ -18,9 +18,10 @@ export interface DynamoService {
   stop(): Promise<void>;
 }
 
-export async function startDynamo(path: string | undefined): Promise<DynamoService> {
+/** `port`: the port to listen on when free (the state folder's last one), else any free port. */
+export async function startDynamo(path: string | undefined, port = 0): Promise<DynamoService> {
   const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  const endpoint = await listen(server);
+  const endpoint = await listenPreferring(server, port);
   return { endpoint, stop: () => closeServer(server) };
 }
 

@@ -264,12 +264,24 @@ export interface S3Service {
   stop(): Promise<void>;
 }
 
-export async function startS3(directory: string): Promise<S3Service> {
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, allowMismatchedSignatures: true });
-  // just before the router (s3rver's last middleware)
-  const middleware = (server as unknown as { middleware: unknown[] }).middleware;
-  middleware.splice(middleware.length - 1, 0, escapeEmptySegments);
-  const { port } = await server.run();
+/** `preferredPort`: the port to listen on when free (the state folder's last one), else any free port. */
+export async function startS3(directory: string, preferredPort = 0): Promise<S3Service> {
+  const create = (port: number) => {
+    const instance = new S3rver({ port, address: '127.0.0.1', silent: true, directory, allowMismatchedSignatures: true });
+    // just before the router (s3rver's last middleware)
+    const middleware = (instance as unknown as { middleware: unknown[] }).middleware;
+    middleware.splice(middleware.length - 1, 0, escapeEmptySegments);
+    return instance;
+  };
+  let server = create(preferredPort);
+  let port: number;
+  try {
+    ({ port } = await server.run());
+  } catch (err) {
+    if (!preferredPort || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    server = create(0);
+    ({ port } = await server.run());
+  }
   const events = new EventEmitter();
   server.on('event', (event: { Records: S3EventRecord[] }) => {
     // S3 notifications carry keys form-URL-encoded (spaces as '+'); s3rver gives them raw

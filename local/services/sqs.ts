@@ -45,11 +45,23 @@ async function onLoopback<T>(start: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function startSqs(region: string): Promise<SqsService> {
+/**
+ * `preferredPort`: the port to listen on when free (the state folder's last one), else any free port. Queue URLs
+ * name the port, and an SQS log source's stored queue URL must still reach its queue after a restart.
+ */
+export async function startSqs(region: string, preferredPort = 0): Promise<SqsService> {
   // the message spy is how QueueJournal learns of every send, delete and dead-lettering (it replaces the spy's buffer)
-  const server = await onLoopback(() =>
-    startFauxqs({ port: 0, host: '127.0.0.1', logger: false, defaultRegion: region, messageSpies: { bufferSize: 1 } }),
-  );
+  const start = (port: number) =>
+    onLoopback(() =>
+      startFauxqs({ port, host: '127.0.0.1', logger: false, defaultRegion: region, messageSpies: { bufferSize: 1 } }),
+    );
+  let server: FauxqsServer;
+  try {
+    server = await start(preferredPort);
+  } catch (err) {
+    if (!preferredPort || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    server = await start(0);
+  }
   const bound = server.address;
   if (!bound.includes('127.0.0.1')) {
     await server.stop();

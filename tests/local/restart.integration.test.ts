@@ -44,16 +44,17 @@ async function stop(runtime: TestRuntime): Promise<void> {
 const ME = { query: '{ me { email } }' };
 
 describe('restarting on the same state folder', () => {
-  it('keeps a signed-in user signed in: the token of the first start works after the restart', async () => {
+  it('keeps a signed-in user signed in and every stand-in on its port: the token of the first start works after the restart', async () => {
     const first = await start();
     const [admin] = first.createdUsers;
     const { idToken } = await signIn(first, admin.username, admin.temporaryPassword, 'Correct-Horse-42-Battery');
     expect((await graphql(first, ME, idToken)).body.data).toEqual({ me: { email: admin.username } });
-    const issuerEndpoint = first.endpoints.cognito;
+    const { dynamodb, s3, sqs, cognito } = first.endpoints;
     await stop(first);
 
     const second = await start();
-    expect(second.endpoints.cognito).toBe(issuerEndpoint);
+    // the issuer stays; so do the other stand-ins' endpoints (queue URLs stored in tables name the SQS port)
+    expect(second.endpoints).toMatchObject({ dynamodb, s3, sqs, cognito });
     const answer = await graphql(second, ME, idToken);
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data).toEqual({ me: { email: admin.username } });
@@ -64,18 +65,22 @@ describe('restarting on the same state folder', () => {
     const first = await start();
     const taken = Number(new URL(first.endpoints.cognito).port);
     await stop(first);
-    const holder = createServer();
-    await new Promise<void>((resolve) => holder.listen(taken, '127.0.0.1', resolve));
+    const takenSqs = Number(new URL(first.endpoints.sqs).port);
+    const holders = [createServer(), createServer()];
+    await new Promise<void>((resolve) => holders[0].listen(taken, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => holders[1].listen(takenSqs, '127.0.0.1', resolve));
     try {
       const second = await start();
       expect(Number(new URL(second.endpoints.cognito).port)).not.toBe(taken);
-      const moved = second.endpoints.cognito;
+      expect(Number(new URL(second.endpoints.sqs).port)).not.toBe(takenSqs);
+      const moved = second.endpoints;
       await stop(second);
       const third = await start();
-      expect(third.endpoints.cognito).toBe(moved);
+      expect(third.endpoints.cognito).toBe(moved.cognito);
+      expect(third.endpoints.sqs).toBe(moved.sqs);
       await stop(third);
     } finally {
-      await new Promise((resolve) => holder.close(resolve));
+      for (const holder of holders) await new Promise((resolve) => holder.close(resolve));
     }
   }, 120_000);
 });
