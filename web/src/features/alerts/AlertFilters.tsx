@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   ALERT_LIST_SORTS,
@@ -9,12 +9,12 @@ import {
   type AlertListView,
   type DatePreset,
 } from '../../../../core/alerts/filters';
-import type { AlertStatus, AlertType, Severity } from '../../lib/graphql/types';
+import { FilterMultiSelect } from '../../components/FilterMultiSelect';
+import type { AlertStatus, AlertType } from '../../lib/graphql/types';
 import { SEVERITY_ORDER } from './AlertBadges';
 
 const TYPES: readonly AlertType[] = ['ALERT', 'DETECTION_ERROR', 'SYSTEM_ERROR'];
 const STATUSES: readonly AlertStatus[] = ['OPEN', 'TRIAGED', 'RESOLVED', 'CLOSED'];
-const label = (value: string) => value.charAt(0) + value.slice(1).toLowerCase();
 const TYPE_TAB_LABELS: Record<AlertType, string> = {
   ALERT: 'Alerts',
   DETECTION_ERROR: 'Detection errors',
@@ -91,23 +91,19 @@ export function AlertFilters({ view, onChange, assignees }: AlertFiltersProps) {
           width={220}
           onChange={(title) => set({ title })}
         />
-        <MultiSelect
+        <FilterMultiSelect
           label="Severity"
-          placeholder={view.severities.length ? undefined : 'All severities'}
-          data={SEVERITY_ORDER.map((s) => ({ value: s, label: label(s) }))}
+          allLabel="All severities"
+          options={SEVERITY_ORDER}
           value={view.severities}
-          clearable
-          w={220}
-          onChange={(value) => set({ severities: value as Severity[] })}
+          onChange={(severities) => set({ severities })}
         />
-        <MultiSelect
+        <FilterMultiSelect
           label="Status"
-          placeholder={view.statuses.length ? undefined : 'All statuses'}
-          data={STATUSES.map((s) => ({ value: s, label: label(s) }))}
+          allLabel="All statuses"
+          options={STATUSES}
           value={view.statuses}
-          clearable
-          w={220}
-          onChange={(value) => set({ statuses: value as AlertStatus[] })}
+          onChange={(statuses) => set({ statuses })}
         />
         <Select
           label="Assignee"

@@ -1,9 +1,9 @@
-import { ActionIcon, Button, Group, MultiSelect, Select, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, TextInput, Tooltip } from '@mantine/core';
+import { FilterMultiSelect } from '../../../components/FilterMultiSelect';
 import { ChevronDownIcon, SearchIcon } from '../../../components/icons';
-import type { DetectionType, Severity } from '../../../lib/graphql/types';
 import {
   hasFilters,
-  LISTED_TYPES,
+  FILTER_TYPES,
   SEVERITIES_IN_ORDER,
   TYPE_LABELS,
   type DetectionListParams,
@@ -18,7 +18,6 @@ interface DetectionFiltersProps {
   readonly tags: readonly string[];
 }
 
-const title = (value: string) => value.charAt(0) + value.slice(1).toLowerCase();
 const flagValue = (value: boolean | null) => (value === null ? null : String(value));
 const flagOf = (value: string | null) => (value === null ? null : value === 'true');
 const upperOrNull = (value: string) => (value.trim() ? value.trim().toUpperCase() : null);
@@ -36,23 +35,20 @@ export function DetectionFilters({ params, onChange, logTypes, tags }: Detection
         onChange={(e) => onChange({ search: e.currentTarget.value })}
         w={240}
       />
-      <MultiSelect
+      <FilterMultiSelect
         label="Type"
-        placeholder={params.types.length ? undefined : 'All types'}
-        data={LISTED_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
-        value={[...params.types]}
-        onChange={(value) => onChange({ types: value as DetectionType[] })}
-        clearable
-        w={220}
+        allLabel="All types"
+        options={FILTER_TYPES}
+        optionLabel={(t) => TYPE_LABELS[t]}
+        value={params.types}
+        onChange={(types) => onChange({ types })}
       />
-      <MultiSelect
+      <FilterMultiSelect
         label="Severity"
-        placeholder={params.severities.length ? undefined : 'All severities'}
-        data={SEVERITIES_IN_ORDER.map((s) => ({ value: s, label: title(s) }))}
-        value={[...params.severities]}
-        onChange={(value) => onChange({ severities: value as Severity[] })}
-        clearable
-        w={220}
+        allLabel="All severities"
+        options={SEVERITIES_IN_ORDER}
+        value={params.severities}
+        onChange={(severities) => onChange({ severities })}
       />
       <Select
         label="Enabled"
