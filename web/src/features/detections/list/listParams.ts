@@ -11,6 +11,8 @@ export const LIST_PAGE_SIZES = [10, 25, 999] as const;
 export const DEFAULT_LIST_PAGE_SIZE = 25;
 
 export const LISTED_TYPES: readonly DetectionType[] = ['RULE', 'SCHEDULED_RULE', 'POLICY', 'CORRELATION_RULE'];
+/** The type filter also offers scheduled queries (the queries scheduled rules run on), listed only when chosen. */
+export const FILTER_TYPES: readonly DetectionType[] = [...LISTED_TYPES, 'SCHEDULED_QUERY'];
 export const TYPE_LABELS: Record<DetectionType, string> = {
   RULE: 'Rule',
   SCHEDULED_RULE: 'Scheduled Rule',
@@ -73,7 +75,7 @@ export function readListParams(query: URLSearchParams): DetectionListParams {
     pageSize: (LIST_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_LIST_PAGE_SIZE,
     sortBy: oneOf(query.get('sortBy'), LIST_SORTS, 'last-modified'),
     sortDir: oneOf(query.get('sortDir'), LIST_SORT_DIRECTIONS, 'descending'),
-    types: list(query.getAll('type'), LISTED_TYPES),
+    types: list(query.getAll('type'), FILTER_TYPES),
     severities: list(query.getAll('severity'), SEVERITIES_IN_ORDER),
     enabled: flag(query.get('enabled')),
     managed: flag(query.get('managed')),
