@@ -66,6 +66,11 @@ export interface Engine {
     events: readonly Record<string, unknown>[],
     /** Lookup tables `event.lookup(table, key)` reads: {table: {keyType, rows}} (see the engine's lookups.py). */
     lookups?: Readonly<Record<string, unknown>>,
+    /**
+     * Run these detections on every event, whatever its p_log_type (scheduled rules on their queries' rows);
+     * without them each detection runs on the events of its log types.
+     */
+    detectionIds?: readonly string[],
   ): Promise<{ results: EngineResult[][]; load: EngineLoad }>;
   test(content: VersionedContent, detectionId: string, tests: readonly unknown[]): Promise<EngineTestResult[]>;
   check(items: readonly CheckItem[]): Promise<CheckResult[]>;
@@ -90,7 +95,8 @@ async function invoke<T>(payload: unknown): Promise<T> {
 }
 
 export const lambdaEngine: Engine = {
-  run: (content, events, lookups) => invoke(lookups ? { content, events, lookups } : { content, events }),
+  run: (content, events, lookups, detectionIds) =>
+    invoke({ content, events, ...(lookups ? { lookups } : {}), ...(detectionIds ? { detectionIds } : {}) }),
   test: async (content, detectionId, tests) =>
     (await invoke<{ tests: EngineTestResult[] }>({ content, test: { detectionId, tests } })).tests,
   check: async (items) => (await invoke<{ results: CheckResult[] }>({ check: { items } })).results,

@@ -184,7 +184,8 @@ export async function executeQueryRun(
 
   const groups = new Map<string, Group>();
   for (const slice of slices(rows, Buffer.byteLength(JSON.stringify(content)))) {
-    const { results } = await deps.engine.run(content, slice);
+    // Named: the rules run on every row (rows carry no p_log_type of theirs).
+    const { results } = await deps.engine.run(content, slice, undefined, [...detections.keys()]);
     slice.forEach((row, i) => {
       for (const result of results[i] ?? []) {
         const detection = detections.get(result.id);

@@ -65,23 +65,28 @@ const ROWS = [
   { actor: 'jo', grants: 9 },
 ];
 
-/** The engine as the Python one answers: one result list per event, a match where the rule says so. */
+/**
+ * The engine as the Python one answers: one result list per event, a match where the rule says so; a
+ * detection runs on the events of its log types (these rows have none) unless it is named.
+ */
 const engine: Pick<Engine, 'run'> = {
-  run: async (content, events) => ({
+  run: async (content, events, _lookups, detectionIds) => ({
     load: { loaded: content.detections.length, errors: [] },
     results: events.map((event) =>
-      content.detections.flatMap((d): EngineResult[] =>
-        Number(event.grants) > 3
-          ? [
-              {
-                id: d.id,
-                matched: true,
-                title: `${String(event.actor)} granted ${String(event.grants)}`,
-                dedup: String(event.actor),
-              },
-            ]
-          : [],
-      ),
+      content.detections
+        .filter((d) => detectionIds?.includes(d.id))
+        .flatMap((d): EngineResult[] =>
+          Number(event.grants) > 3
+            ? [
+                {
+                  id: d.id,
+                  matched: true,
+                  title: `${String(event.actor)} granted ${String(event.grants)}`,
+                  dedup: String(event.actor),
+                },
+              ]
+            : [],
+        ),
     ),
   }),
 };
