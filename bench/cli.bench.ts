@@ -187,6 +187,25 @@ async function flow() {
         () => byHand().ms,
       );
       ratios.push(flowMs / handMs);
+      const before = process.env.BEFORE;
+      if (before) {
+        const oldMs = median(
+          [0, 1, 2].map(() => {
+            const r = wall(process.execPath, [
+              '--import',
+              'tsx',
+              join(before, 'bin', 'caracal.ts'),
+              'flow',
+              '--data',
+              dir,
+              c.flow,
+            ]);
+            if (r.status !== 0) throw new Error(`${before}'s caracal flow failed: ${r.stderr}`);
+            return r.ms;
+          }),
+        );
+        console.log(`  ${c.name}: ${before}'s caracal flow ${ms(oldMs)} = ${(oldMs / handMs).toFixed(2)}x the hand-written SQL`);
+      }
       console.log(
         `  ${c.name}: caracal flow ${ms(flowMs)} vs hand-written SQL ${ms(handMs)} = ${(flowMs / handMs).toFixed(2)}x (${a.stdout.trim().split('\n').length} rows)`,
       );
