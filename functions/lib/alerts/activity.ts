@@ -34,8 +34,10 @@ export type ActivityInput = Partial<Omit<AlertActivity, 'id' | 'alertId' | 'kind
  * An activity (every field, absent ones as null). Its id is `<at>#<sequence>` for a change numbered on the alert
  * (activitySeq), else `<at>#<random>`.
  */
-export function activityOf(alertId: string, input: ActivityInput, sequence?: number): AlertActivity {
-  const id = `${input.at}#${sequence === undefined ? randomBytes(6).toString('hex') : `s${String(sequence).padStart(9, '0')}`}`;
+export function activityOf(alertId: string, input: ActivityInput, sequence?: number, storedId?: string): AlertActivity {
+  const id =
+    storedId ??
+    `${input.at}#${sequence === undefined ? randomBytes(6).toString('hex') : `s${String(sequence).padStart(9, '0')}`}`;
   const activity: AlertActivity = {
     id,
     alertId,
@@ -56,15 +58,25 @@ export function activityOf(alertId: string, input: ActivityInput, sequence?: num
   return activity;
 }
 
+/** An activity without its absent (null) fields, as stored: an item holds only what the change says. */
+export function compactActivity(activity: AlertActivity): Partial<AlertActivity> {
+  return Object.fromEntries(Object.entries(activity).filter(([, v]) => v !== null)) as Partial<AlertActivity>;
+}
+
+/** A stored activity with its absent fields as null again. */
+export function fullActivity(stored: Partial<AlertActivity>): AlertActivity {
+  return activityOf(stored.alertId!, stored as ActivityInput, undefined, stored.id);
+}
+
 /** The stored item of an activity. */
-export const activityItem = (activity: AlertActivity): Record<string, unknown> => ({
+export const activityItem = (activity: AlertActivity | Partial<AlertActivity>): Record<string, unknown> => ({
   pk: `ALERT#${activity.alertId}`,
   sk: `${ACTIVITY}${activity.id}`,
-  ...activity,
+  ...compactActivity(activity as AlertActivity),
 });
 
 /** Puts an activity item unless it is there already (putting the same change twice keeps one item). */
-export async function putActivity(activity: AlertActivity): Promise<void> {
+export async function putActivity(activity: AlertActivity | Partial<AlertActivity>): Promise<void> {
   await writeIf(() =>
     dynamo().send(
       new PutCommand({ TableName: table(), Item: activityItem(activity), ConditionExpression: 'attribute_not_exists(pk)' }),
@@ -74,7 +86,7 @@ export async function putActivity(activity: AlertActivity): Promise<void> {
 
 function toActivity(item: Record<string, unknown>): AlertActivity {
   const { pk: _pk, sk: _sk, ...activity } = item;
-  return activity as unknown as AlertActivity;
+  return fullActivity(activity as Partial<AlertActivity>);
 }
 
 function deliveryError(input: DeliveryActivityInput): string | null {

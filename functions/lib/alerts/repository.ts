@@ -14,7 +14,15 @@ import { writeIf } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
 import { ApiError } from '../errors';
 import type { Alert } from '../../../core/alerts/model';
-import { ALERT_NOT_FOUND, activityOf, putActivity, queryActivity, type ActivityInput } from './activity';
+import {
+  ALERT_NOT_FOUND,
+  activityOf,
+  compactActivity,
+  fullActivity,
+  putActivity,
+  queryActivity,
+  type ActivityInput,
+} from './activity';
 import { alertIndexKeys } from './indexes';
 import { alertKey, toAlert, toStored, type StoredAlert } from './stored';
 
@@ -35,7 +43,11 @@ export async function putAlert(alert: Alert): Promise<boolean> {
   const activity = activityOf(alert.id, { kind: 'CREATED', at: alert.createdAt, eventCount: alert.eventCount }, 1);
   const written = await writeIf(() =>
     dynamo().send(
-      new PutCommand({ TableName: table(), Item: toStored(alert, activity), ConditionExpression: 'attribute_not_exists(pk)' }),
+      new PutCommand({
+        TableName: table(),
+        Item: toStored(alert, compactActivity(activity)),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
     ),
   );
   if (written) await putActivity(activity);
@@ -84,7 +96,7 @@ export async function changeAlert(
     const seq = stored.activitySeq ?? 0;
     const activity = activityOf(id, change.activity, seq + 1);
     const names: Record<string, string> = { '#seq': 'activitySeq', '#last': 'lastActivity' };
-    const values: Record<string, unknown> = { ':next': seq + 1, ':last': activity };
+    const values: Record<string, unknown> = { ':next': seq + 1, ':last': compactActivity(activity) };
     const sets = ['#seq = :next', '#last = :last'];
     Object.entries(change.set).forEach(([field, value], i) => {
       names[`#s${i}`] = field;
@@ -140,7 +152,7 @@ export async function changeAlert(
 export async function alertActivity(id: string): Promise<AlertActivity[]> {
   const [stored, items] = await Promise.all([getStored(id), queryActivity(id)]);
   if (!stored) throw new ApiError('NotFound', ALERT_NOT_FOUND);
-  const last = stored.lastActivity;
+  const last = stored.lastActivity && fullActivity(stored.lastActivity);
   if (last && !items.some((a) => a.id === last.id)) {
     await putActivity(last);
     items.push(last);

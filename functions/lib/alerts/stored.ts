@@ -14,18 +14,33 @@ export interface StoredAlert extends Alert {
   /** The number of the alert's last change (0 before any). */
   activitySeq?: number;
   /** The activity item of the alert's last change, stored with it (see activity.ts). */
-  lastActivity?: AlertActivity;
+  lastActivity?: Partial<AlertActivity>;
 }
 
-export function toStored(alert: Alert, activity: AlertActivity): StoredAlert {
-  return {
+/** The alert's fields that may be null: an item leaves them out when they are (read back as null). */
+const NULLABLE = [
+  'detectionId',
+  'systemKind',
+  'sourceId',
+  'description',
+  'alertContext',
+  'runbook',
+  'reference',
+  'signalsTable',
+  'assigneeId',
+] as const;
+
+export function toStored(alert: Alert, activity: Partial<AlertActivity>): StoredAlert {
+  const item = {
     ...alert,
     ...alertKey(alert.id),
     ...alertIndexKeys(alert).set,
     titleLower: alert.title.toLowerCase(),
     activitySeq: 1,
     lastActivity: activity,
-  };
+  } as StoredAlert;
+  for (const field of NULLABLE) if (item[field] === null) delete (item as Partial<StoredAlert>)[field];
+  return item;
 }
 
 /** Attributes of the stored item that are not the alert's. */
@@ -47,10 +62,7 @@ export function toAlert(item: Record<string, unknown> | StoredAlert): Alert {
   const alert: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(item as Record<string, unknown>))
     if (!BOOKKEEPING.has(name) && !isIndexKey(name)) alert[name] = value;
-  // Alerts stored before triage have neither field.
-  return {
-    ...(alert as unknown as Alert),
-    assigneeId: (alert.assigneeId as string | null) ?? null,
-    revision: (alert.revision as number) ?? 0,
-  };
+  for (const field of NULLABLE) alert[field] ??= null;
+  // Alerts stored before triage have no revision.
+  return { ...(alert as unknown as Alert), revision: (alert.revision as number) ?? 0 };
 }
