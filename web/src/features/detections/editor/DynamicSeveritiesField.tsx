@@ -77,7 +77,8 @@ export function DynamicSeveritiesField({
                 <Stack gap="xs">
                   <Group justify="space-between">
                     <Select
-                      label={`Dynamic severity ${n}: change to`}
+                      label="Change severity to"
+                      aria-label={`Dynamic severity ${n}: change to`}
                       data={[...SEVERITY_OPTIONS].reverse()}
                       value={entry.changeTo}
                       allowDeselect={false}
