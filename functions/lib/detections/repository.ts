@@ -182,11 +182,11 @@ async function batchWrite(writes: Record<string, unknown>[]): Promise<void> {
   }
 }
 
-/** Switches a detection on or off (a new version). */
+/** Switches a detection on or off (a new version); global helpers and saved queries have no switch. */
 export async function setDetectionEnabled(id: string, enabled: boolean, user: string): Promise<StoredDetection> {
   const current = await getDetection(id);
   if (!current) throw new DetectionConflict('missing', `No detection with id ${id}`);
-  if (current.type === 'global' || current.enabled === enabled) return current;
+  if (current.type === 'global' || current.type === 'saved_query' || current.enabled === enabled) return current;
   const spec = { ...current.spec, Enabled: enabled };
   const yaml = current.yaml.replace(/^Enabled:\s*\S+\s*$/m, `Enabled: ${enabled}`);
   return saveDetection({ id, type: current.type, spec, yaml, body: current.body }, user, current.version);

@@ -103,7 +103,8 @@ describe('saved and scheduled queries', () => {
     expect(listed.items.map((d) => d.id)).toEqual(['Admin Grants Hourly', 'Failed Logins']);
   });
 
-  it('leaves the next-run index when disabled and comes back when enabled', async () => {
+  it('leaves the next-run index when disabled and comes back when enabled; a saved query has no switch', async () => {
+    expect(await setDetectionEnabled(caller, 'Failed Logins', true)).toMatchObject({ enabled: false, version: 1 });
     await setDetectionEnabled(caller, 'Admin Grants Hourly', false);
     expect((await dueRuns(Date.now() + 2 * 3_600_000)).map((d) => d.detectionId)).toEqual([]);
     await setDetectionEnabled(caller, 'Admin Grants Hourly', true);

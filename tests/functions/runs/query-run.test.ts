@@ -148,7 +148,7 @@ describe('a scheduled query run', () => {
     expect((await listAlerts({ type: 'ALERT' }, 10)).items).toHaveLength(2);
   });
 
-  it('reads a query without placeholders over its schedule window, or its Lookback window', async () => {
+  it('reads a query without placeholders over its schedule window, or its Lookback window; PantherFlow over the window', async () => {
     await saveDetection(
       query('SELECT DISTINCT actor FROM panther_logs.public.okta_systemlog', { Lookback: true, LookbackWindowSeconds: 7200 }),
       'tester',
@@ -164,6 +164,14 @@ describe('a scheduled query run', () => {
     calls.length = 0;
     await executeRun(message(), at(RUN_AT, 7), undefined, deps());
     expect(calls[0].from).toBe(iso(RUN_AT - HOUR));
+    // PantherFlow: compiled by the search door over the window, with the run time as its clock.
+    const flow = 'panther_logs.public.okta_systemlog | summarize grants = count() by actor';
+    const { Query: _sql, ...rest } = query('').spec;
+    await saveDetection({ ...query(''), spec: { ...rest, PantherFlowQuery: flow } }, 'tester', 'any');
+    calls.length = 0;
+    await executeRun(message(), at(RUN_AT, 8), undefined, deps());
+    expect(calls[0]).toMatchObject({ language: 'PANTHERFLOW', text: flow, from: iso(RUN_AT - HOUR), to: iso(RUN_AT) });
+    await saveDetection(query(SQL), 'tester', 'any');
   });
 
   it('records a timed-out run and raises DETECTION_ERROR on each rule; a failed query likewise', async () => {
@@ -200,6 +208,7 @@ describe('a scheduled query run', () => {
       [iso(RUN_AT + 3 * HOUR), false],
       [iso(RUN_AT + 2 * HOUR), true],
       [iso(RUN_AT + HOUR / 2), false],
+      [iso(RUN_AT), false],
       [iso(RUN_AT), false],
       [iso(RUN_AT), false],
       [iso(RUN_AT), false],
