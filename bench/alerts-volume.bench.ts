@@ -403,26 +403,21 @@ const stored = (
 ).Item!;
 const base = itemSize(stored);
 // An index entry holds the table's and the index's keys and what the index projects (all of it for gsi1..3).
-const { ALERT_INDEX_ATTRIBUTES } = (await import('../functions/lib/alerts/indexes').catch(() => ({
-  ALERT_INDEX_ATTRIBUTES: [],
-}))) as {
-  ALERT_INDEX_ATTRIBUTES: readonly string[];
-};
+type Indexes = typeof import('../functions/lib/alerts/indexes');
+const alertIndexes = (await import('../functions/lib/alerts/indexes').catch(() => null)) as Indexes | null;
 let indexes = 0;
 let entries = 0;
-for (const name of Object.keys(stored)) {
-  const index = /^(gsi\d)pk$/.exec(name)?.[1] ?? /^(alert\w+)Pk$/.exec(name)?.[1];
-  if (!index) continue;
-  entries++;
-  if (index.startsWith('gsi')) indexes += base;
-  else {
-    const projected = Object.fromEntries(
-      Object.entries(stored).filter(
-        ([k]) => k === 'pk' || k === 'sk' || k === `${index}Pk` || k === `${index}Sk` || ALERT_INDEX_ATTRIBUTES.includes(k),
-      ),
-    );
-    indexes += itemSize(projected);
+for (const name of Object.keys(stored))
+  if (/^gsi\dpk$/.test(name)) {
+    entries++;
+    indexes += base;
   }
+for (const index of alertIndexes?.ALERT_INDEXES ?? []) {
+  const keys = [alertIndexes!.indexPk(index), alertIndexes!.indexSk(index)];
+  if (!(keys[0] in stored)) continue;
+  const kept = new Set(['pk', 'sk', ...keys, ...alertIndexes!.projectedBy(index)]);
+  entries++;
+  indexes += itemSize(Object.fromEntries(Object.entries(stored).filter(([k]) => kept.has(k))));
 }
 process.stdout.write(
   `bytes per alert: item ${fmt(base)} B + ${entries} index entries ${fmt(indexes)} B = ${fmt(base + indexes)} B` +

@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { ALERT_INDEXES, ALERT_INDEX_ATTRIBUTES, indexPk, indexSk } from '../../functions/lib/alerts/indexes';
+import { ALERT_INDEXES, indexPk, indexSk, projectedBy } from '../../functions/lib/alerts/indexes';
 
 export interface DataProps {
   readonly removalPolicy: RemovalPolicy;
@@ -36,7 +36,7 @@ export class Data extends Construct {
         partitionKey: { name: indexPk(indexName), type: dynamodb.AttributeType.STRING },
         sortKey: { name: indexSk(indexName), type: dynamodb.AttributeType.STRING },
         projectionType: dynamodb.ProjectionType.INCLUDE,
-        nonKeyAttributes: [...ALERT_INDEX_ATTRIBUTES],
+        nonKeyAttributes: projectedBy(indexName),
       });
   }
 

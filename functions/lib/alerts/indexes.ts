@@ -1,6 +1,6 @@
 // The alert lists' indexes on the entity table: sparse GSIs only alert items carry, one per filter the alert
 // list offers, each partitioned by alert type and the filter's value and sorted by created time (or, for
-// `alertUpdated`, by last change): `<index>Pk` = `A#<type>[#<value>]`, `<index>Sk` = `<time>#<id>`.
+// `alertUpdated`, by last change): pk `A#<type>[#<value>]`, sk `<time>#<id>` (attributes named by indexPk/indexSk).
 //
 //   alertType            A#<type>                           every alert of a type, by created time
 //   alertUpdated         A#<type>                           every alert of a type, by last change
@@ -12,7 +12,7 @@
 //   alertLogType         A#<type>#L#<logType> | A#<type>#MULTI  (alerts of several log types, e.g. correlations)
 //   alertSource          A#<type>#<sourceId>                (absent without a source)
 //
-// Each index projects only the attributes a list filters on (ALERT_INDEX_ATTRIBUTES), so an alert costs its item
+// Each index projects only the attributes a list filters on (projectedBy), so an alert costs its item
 // plus a few hundred bytes per index; a page's full items are then read by key (BatchGet). The keys are written
 // with the alert and rewritten by the same conditional UpdateItem as every change (repository.ts).
 import type { Alert } from '../../../core/alerts/model';
@@ -30,22 +30,36 @@ export const ALERT_INDEXES = [
 ] as const;
 export type AlertIndex = (typeof ALERT_INDEXES)[number];
 
-/** The attributes every alert index projects besides the keys: those the list's filters read. */
+/**
+ * The attributes an alert index projects besides the keys: those the list's filters read (the type is in every
+ * partition key; the created time is in the sort key of every index but alertUpdated).
+ */
 export const ALERT_INDEX_ATTRIBUTES = [
-  'type',
   'severity',
   'status',
   'assigneeId',
   'detectionId',
   'logTypes',
   'sourceId',
-  'createdAt',
-  'updatedAt',
   'titleLower',
 ] as const;
+export const projectedBy = (index: AlertIndex): string[] =>
+  index === 'alertUpdated' ? [...ALERT_INDEX_ATTRIBUTES, 'createdAt'] : [...ALERT_INDEX_ATTRIBUTES];
 
-export const indexPk = (index: AlertIndex) => `${index}Pk`;
-export const indexSk = (index: AlertIndex) => `${index}Sk`;
+/** Short key attribute names (stored in the item and in each index entry). */
+const CODES: Record<AlertIndex, string> = {
+  alertType: 'aT',
+  alertUpdated: 'aU',
+  alertDetection: 'aD',
+  alertStatus: 'aS',
+  alertSeverity: 'aV',
+  alertStatusSeverity: 'aSV',
+  alertAssignee: 'aA',
+  alertLogType: 'aL',
+  alertSource: 'aO',
+};
+export const indexPk = (index: AlertIndex) => `${CODES[index]}pk`;
+export const indexSk = (index: AlertIndex) => `${CODES[index]}sk`;
 
 type Indexed = Pick<
   Alert,

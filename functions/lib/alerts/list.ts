@@ -291,8 +291,8 @@ function queryOf(
     keys.push('#sk < :high');
     values[':high'] = high;
   }
-  // Every filter (those the partition already serves hold for all its items, and cost no reads).
-  if (filter.type) filters.add('#type = :type', { '#type': 'type' }, { ':type': filter.type });
+  // Every filter but the type, which the partitions serve (those the partition already serves hold for all its
+  // items, and cost no reads).
   filters.oneOf('severity', filter.severities);
   filters.oneOf('status', filter.statuses);
   if (filter.detectionId)

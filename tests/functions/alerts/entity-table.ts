@@ -1,7 +1,7 @@
 // A throwaway entity table on dynalite for repository tests: same keys and indexes as the deployed one
 // (the generic gsi1..gsi3 and the alert indexes of functions/lib/alerts/indexes.ts).
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ALERT_INDEXES, ALERT_INDEX_ATTRIBUTES, indexPk, indexSk } from '../../../functions/lib/alerts/indexes';
+import { ALERT_INDEXES, indexPk, indexSk, projectedBy } from '../../../functions/lib/alerts/indexes';
 import { startDynamo, type DynamoService } from '../../../local/services/dynamodb';
 import { localClientConfig, LOCAL_ACCESS_KEY } from '../../../local/services/net';
 
@@ -47,7 +47,7 @@ export async function startEntityTable(name = 'entities'): Promise<DynamoService
             { AttributeName: indexPk(IndexName), KeyType: 'HASH' as const },
             { AttributeName: indexSk(IndexName), KeyType: 'RANGE' as const },
           ],
-          Projection: { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...ALERT_INDEX_ATTRIBUTES] },
+          Projection: { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: projectedBy(IndexName) },
         })),
       ],
     }),
