@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Badge, Button, Card, Group, Loader, Menu, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Menu, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { emptyGroup, type Condition, type Group as ConditionGroup } from '../../../../core/detections/simple';
@@ -261,7 +261,9 @@ export function SearchPage({ view = 'search' }: SearchPageProps) {
                   {url.widget.dashboard && (
                     <>
                       {' · '}
-                      <Link to={url.widget.dashboard}>Back to the dashboard</Link>
+                      <Anchor component={Link} to={url.widget.dashboard} size="sm">
+                        Back to the dashboard
+                      </Anchor>
                     </>
                   )}
                 </>
