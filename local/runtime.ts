@@ -369,6 +369,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       { client: sqsClient, urlByArn: sqs.urlByArn },
       invokeAsync,
       report,
+      journal,
     );
     for (const mapping of eventSourceMappings(stack, resolver)) {
       if (!mapping.enabled) continue;

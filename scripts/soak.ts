@@ -299,8 +299,14 @@ async function main(): Promise<void> {
   while (Date.now() < end) {
     if (!crashed && Date.now() >= crashAt) {
       crashed = true;
-      console.log(`kill -9 of the runtime (pid ${live.proc.pid}) after ${round} rounds`);
-      // traffic in flight at the kill: sent while the runtime dies, counted only if acknowledged
+      // a burst of five rounds at once, acknowledged, then the kill at once: its notifications and messages are
+      // still queued (or in flight in a function) when the runtime dies
+      const burst = Array.from({ length: 5 }, () =>
+        traffic(live, round++, ledger, { s3Source, http: http.id, queue: queue.id, queueUrl: queue.sqs.queueUrl }),
+      );
+      await Promise.all(burst);
+      console.log(`kill -9 of the runtime (pid ${live.proc.pid}) after ${round} rounds, right after a burst of 5`);
+      // a round in flight at the kill: counted only where a stand-in acknowledged it
       const inFlight = traffic(live, round++, ledger, { s3Source, http: http.id, queue: queue.id, queueUrl: queue.sqs.queueUrl });
       live.proc.kill('SIGKILL');
       await inFlight;

@@ -76,6 +76,12 @@ export function routeS3Notifications(
   sqs: { client: SQSClient; urlByArn: Map<string, string> },
   invokeAsync: (functionArn: string, event: unknown) => void,
   onError: (message: string) => void,
+  /**
+   * Holds each notification bound for a queue in the queue journal until the queue has it: s3rver emits the
+   * event before it answers the PUT, so a kill -9 right after the answer loses no notification (it is sent on
+   * the next start).
+   */
+  outbox?: { hold(queueName: string, body: string): string; release(id: string): void },
 ): void {
   s3.events.on('record', (record: S3EventRecord) => {
     let key: string;
@@ -96,8 +102,11 @@ export function routeS3Notifications(
           onError(`S3 notification for ${t.bucket} names unknown queue ${t.queueArn}`);
           continue;
         }
+        const MessageBody = JSON.stringify(message);
+        const held = outbox?.hold(QueueUrl.split('/').pop()!, MessageBody);
         sqs.client
-          .send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message) }))
+          .send(new SendMessageCommand({ QueueUrl, MessageBody }))
+          .then(() => held && outbox?.release(held))
           .catch((err: Error) => onError(`S3 notification to ${QueueUrl} failed: ${err.message}`));
       }
       if (t.functionArn) invokeAsync(t.functionArn, message);

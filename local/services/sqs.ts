@@ -11,6 +11,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { Server } from 'node:net';
 import { startFauxqs, type FauxqsServer } from 'fauxqs';
 import { localClientConfig } from './net';
@@ -203,6 +204,24 @@ export class QueueJournal {
         this.append({ o: event.status === 'consumed' ? 'c' : 'd', q: event.queueName, id: event.messageId });
       }
     };
+  }
+
+  /**
+   * Journals a message about to be sent to `queueName` (an S3 notification) before its sender is answered, so a
+   * crash before the queue has it loses nothing; `release` it once the queue does. Returns its journal id.
+   */
+  hold(queueName: string, body: string): string {
+    const entry: JournalEntry = { o: 'p', q: queueName, id: `held-${randomUUID()}`, b: body };
+    this.live.set(entry.id, entry);
+    this.append(entry);
+    return entry.id;
+  }
+
+  release(id: string): void {
+    const entry = this.live.get(id);
+    if (!entry) return;
+    this.live.delete(id);
+    this.append({ o: 'c', q: entry.q, id });
   }
 
   /** Messages live now (sent and not yet deleted). */
