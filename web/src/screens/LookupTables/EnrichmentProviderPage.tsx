@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { PROVIDERS } from '../../../../core/lookups/index';
 import { editEnrichmentProviderPath, ENRICHMENT_PROVIDER_ROUTES } from '../../app/routes';
 import { usePageTitle } from '../../app/usePageTitle';
+import { useBreadcrumbLabel } from '../../app/shell/breadcrumbLabels';
 import { LoadFailure } from '../../components/LoadFailure';
 import { DataPreview } from '../../features/lookups/DataPreview';
 import { describeApiError } from '../../lib/apollo/apiErrors';
@@ -18,6 +19,8 @@ export function EnrichmentProviderPage() {
   const { data, error } = useQuery(LOOKUP_TABLE_QUERY, { variables: { id }, fetchPolicy: 'cache-and-network' });
   const rows = useQuery(LOOKUP_TABLE_DATA_QUERY, { variables: { id }, fetchPolicy: 'network-only' });
   const table = data?.lookupTable;
+  // the shell's breadcrumb names the table, not its id
+  useBreadcrumbLabel(table?.name);
   if (error && !table) return <LoadFailure title="Couldn't load the enrichment provider" message={describeApiError(error)} />;
   if (!table) return <Skeleton h={300} radius="md" aria-label="Loading the enrichment provider" />;
   return (
