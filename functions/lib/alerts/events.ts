@@ -4,9 +4,10 @@
 // p_alert_id, one page per query (ORDER BY p_event_time, p_row_id with OFFSET/LIMIT, the next page's offset
 // being the cursor). The same calls reach Athena on AWS and the local runtime's Athena stand-in.
 //
-// Rows come back with every column of the table; the columns an event does not hold are null there (the
-// lake's JSON leaves them out), so they are dropped, as are the partition columns: an event reads as it was
-// written, and the alert page's column chooser offers the fields the events have.
+// Rows come back with every column of the table, and struct columns with every field of their type; what an
+// event does not hold is null there (the lake's JSON leaves it out), so nulls are dropped (in nested objects too;
+// array items keep their places), as are the partition columns: an event reads as it was written, and the alert
+// page's column chooser offers the fields the events have.
 //
 // A correlation alert (raised by a run, sourceId 'correlation') has no rows of its own: its events are the
 // signals it matched, which carry their own rules' alert ids. The run writes the matched signals on the alert
@@ -127,11 +128,21 @@ export function matchedSignalsSql(table: string, signals: readonly MatchedSignal
   );
 }
 
-/** A lake row as the event was written: no partition columns, no columns the event does not hold. */
+/** A value without the null fields of its objects (arrays keep their items, nulls included). */
+function withoutNullFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNullFields);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Row = {};
+  for (const [key, field] of Object.entries(value))
+    if (field !== null && field !== undefined) out[key] = withoutNullFields(field);
+  return out;
+}
+
+/** A lake row as the event was written: no partition columns, no columns or struct fields the event does not hold. */
 export function eventOfRow(row: Row): Row {
   const event: Row = {};
   for (const [key, value] of Object.entries(row))
-    if (value !== null && value !== undefined && !PARTITION_COLUMNS.includes(key)) event[key] = value;
+    if (value !== null && value !== undefined && !PARTITION_COLUMNS.includes(key)) event[key] = withoutNullFields(value);
   return event;
 }
 

@@ -188,8 +188,11 @@ describe('alert events through the search door', () => {
     );
   });
 
-  it('drops null columns and partitions from a row, and nothing else', () => {
+  it('drops null columns, null struct fields and partitions from a row, and nothing else', () => {
     expect(eventOfRow({ a: 1, b: null, c: '', d: false, year: 2026, hour: 3 })).toEqual({ a: 1, c: '', d: false });
+    expect(
+      eventOfRow({ user: { name: 'ada', arn: null, session: { mfa: true, issuer: null } }, list: [1, null, { x: null, y: 2 }] }),
+    ).toEqual({ user: { name: 'ada', session: { mfa: true } }, list: [1, null, { y: 2 }] });
   });
 });
 
