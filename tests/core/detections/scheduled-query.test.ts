@@ -96,7 +96,9 @@ describe('the schedule and the SQL', () => {
         ],
         () => false,
       ).issues.map((i) => i.message);
-    expect(load('  RateMinutes: 15\n  CronExpression: "0 0 * * *"\n  TimeoutMinutes: 2\n').join()).toMatch(/only one of them is allowed/);
+    expect(load('  RateMinutes: 15\n  CronExpression: "0 0 * * *"\n  TimeoutMinutes: 2\n').join()).toMatch(
+      /only one of them is allowed/,
+    );
     expect(load('  RateMinutes: 1\n  TimeoutMinutes: 2\n').join()).toMatch(/at least 2/);
     expect(load('  RateMinutes: 15\n  TimeoutMinutes: 0\n').join()).toMatch(/at least 1/);
     expect(load('  RateMinutes: 15\n').join()).toMatch(/TimeoutMinutes/);
