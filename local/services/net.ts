@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { IncomingMessage, Server } from 'node:http';
 
 /** Starts `server` on 127.0.0.1 (port 0 picks a free one) and returns its base URL. */
@@ -25,6 +25,19 @@ export async function listenPreferring(server: Server, preferred: number): Promi
     }
   }
   return listen(server, 0);
+}
+
+/**
+ * `preferred` when a server can listen on it on 127.0.0.1 now, else 0 (any free port): for stand-ins whose own
+ * listen does not report a taken port as an error it can catch (s3rver's emits an unhandled 'error').
+ */
+export function portIfFree(preferred: number): Promise<number> {
+  if (preferred <= 0) return Promise.resolve(0);
+  return new Promise((resolve) => {
+    const probe = createNetServer();
+    probe.once('error', () => resolve(0));
+    probe.listen(preferred, '127.0.0.1', () => probe.close(() => resolve(preferred)));
+  });
 }
 
 export function closeServer(server: Server): Promise<void> {

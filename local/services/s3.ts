@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { EventEmitter } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { posix } from 'node:path';
-import { localClientConfig } from './net';
+import { localClientConfig, portIfFree } from './net';
 import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
 
 const require = createRequire(import.meta.url);
@@ -273,15 +273,9 @@ export async function startS3(directory: string, preferredPort = 0): Promise<S3S
     middleware.splice(middleware.length - 1, 0, escapeEmptySegments);
     return instance;
   };
-  let server = create(preferredPort);
-  let port: number;
-  try {
-    ({ port } = await server.run());
-  } catch (err) {
-    if (!preferredPort || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
-    server = create(0);
-    ({ port } = await server.run());
-  }
+  // s3rver's listen emits a taken port as an unhandled 'error': the port is checked first
+  const server = create(await portIfFree(preferredPort));
+  const { port } = await server.run();
   const events = new EventEmitter();
   server.on('event', (event: { Records: S3EventRecord[] }) => {
     // S3 notifications carry keys form-URL-encoded (spaces as '+'); s3rver gives them raw

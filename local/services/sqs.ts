@@ -14,7 +14,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { Server } from 'node:net';
 import { startFauxqs, type FauxqsServer } from 'fauxqs';
-import { localClientConfig } from './net';
+import { localClientConfig, portIfFree } from './net';
 import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
 
 export interface SqsService {
@@ -58,8 +58,9 @@ export async function startSqs(region: string, preferredPort = 0): Promise<SqsSe
     );
   let server: FauxqsServer;
   try {
-    server = await start(preferredPort);
+    server = await start(await portIfFree(preferredPort));
   } catch (err) {
+    // taken between the check and the listen
     if (!preferredPort || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
     server = await start(0);
   }

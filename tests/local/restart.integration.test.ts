@@ -61,23 +61,23 @@ describe('restarting on the same state folder', () => {
     await stop(second);
   }, 120_000);
 
-  it('takes another port when the remembered one is held by another program, and remembers that one', async () => {
+  it('takes other ports when the remembered ones are held by another program, and remembers those', async () => {
     const first = await start();
     const taken = Number(new URL(first.endpoints.cognito).port);
     await stop(first);
-    const takenSqs = Number(new URL(first.endpoints.sqs).port);
-    const holders = [createServer(), createServer()];
-    await new Promise<void>((resolve) => holders[0].listen(taken, '127.0.0.1', resolve));
-    await new Promise<void>((resolve) => holders[1].listen(takenSqs, '127.0.0.1', resolve));
+    const names = ['cognito', 'sqs', 's3', 'dynamodb'] as const;
+    const ports = names.map((name) => Number(new URL(first.endpoints[name]).port));
+    expect(ports[0]).toBe(taken);
+    const holders = names.map(() => createServer());
+    for (const [i, holder] of holders.entries())
+      await new Promise<void>((resolve) => holder.listen(ports[i], '127.0.0.1', resolve));
     try {
       const second = await start();
-      expect(Number(new URL(second.endpoints.cognito).port)).not.toBe(taken);
-      expect(Number(new URL(second.endpoints.sqs).port)).not.toBe(takenSqs);
+      for (const [i, name] of names.entries()) expect(Number(new URL(second.endpoints[name]).port)).not.toBe(ports[i]);
       const moved = second.endpoints;
       await stop(second);
       const third = await start();
-      expect(third.endpoints.cognito).toBe(moved.cognito);
-      expect(third.endpoints.sqs).toBe(moved.sqs);
+      for (const name of names) expect(third.endpoints[name]).toBe(moved[name]);
       await stop(third);
     } finally {
       for (const holder of holders) await new Promise((resolve) => holder.close(resolve));
