@@ -225,8 +225,8 @@ async function listPhase(
     list.frontier = out.LastEvaluatedKey ? (out.LastEvaluatedKey[indexSk(plan.index)] as string) : undefined;
   };
 
-  // First round: every partition its share of the page (and the look-ahead item); then the partition every other
-  // has been read past, until the page is settled.
+  // First round: every partition its share of the page (and the look-ahead item); then, together, the partitions
+  // not yet read as far as a full page reaches, until the page is settled.
   const share = Math.ceil((pageSize + 1) / lists.length) + 1;
   const first = Math.min(share, Math.max(1, Math.floor(budget.left(returnedBefore) / lists.length)));
   await Promise.all(lists.map((list) => read(list, first)));
@@ -249,7 +249,17 @@ async function listPhase(
     if (!laggard) return { items: settled, next: null };
     const left = budget.left(returnedBefore + settled.length);
     if (left <= 0) return { items: settled, next: bound };
-    await read(laggard, Math.min(left, Math.max(pageSize + 1 - settled.length, share)));
+    // The partitions not yet read down to the item that would follow a full page go on, together.
+    const buffered = lists
+      .flatMap((l) => l.buffer)
+      .sort((a, b) => (before(a.position, b.position) ? -1 : before(b.position, a.position) ? 1 : 0));
+    const cutoff = buffered.length > pageSize ? buffered[pageSize].position : null;
+    const wanted = Math.min(left, Math.max(pageSize + 1 - settled.length, share));
+    const behind = active.filter((l) => cutoff === null || before(l.frontier, cutoff));
+    // Too few reads left to share: the least-read partition alone.
+    if (behind.length > wanted) behind.splice(0, behind.length, laggard);
+    const each = Math.floor(wanted / behind.length);
+    await Promise.all(behind.map((l) => read(l, each)));
   }
 }
 
