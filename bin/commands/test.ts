@@ -22,6 +22,7 @@ import {
   type SourceFile,
 } from '../../core/detections';
 import { DetectionWorker } from '../../functions/detection-engine/worker-client';
+import { YamlCache } from './yaml-cache';
 
 interface Options {
   path: string;
@@ -185,10 +186,14 @@ function describeFailure(outcome: TestOutcome): string[] {
   return lines;
 }
 
+/** Detections whose tests go to the worker in one request (each still runs in a child of its own). */
+const BATCH = 25;
+
 /**
- * Unit tests of a chunk of detections in one worker, one detection per request. If the worker dies
- * (a detection called os._exit or was killed), that detection's tests fail with the reason and a
- * fresh worker carries on with the rest; if loading the content fails, the whole chunk fails.
+ * Unit tests of a chunk of detections in one worker, BATCH detections per request. If the worker dies
+ * (a detection called os._exit or was killed), that batch runs again one detection per request on a fresh
+ * worker, so the detection to blame fails with the reason and the rest carry on; if loading the content
+ * fails, the whole chunk fails.
  */
 async function runInWorker(
   first: DetectionWorker,
@@ -207,33 +212,68 @@ async function runInWorker(
       passed: false,
       error: reason,
     }));
+  type Verdict = Omit<TestOutcome, 'detectionId' | 'type'>;
   const outcomes: TestOutcome[] = [];
+  const record = (p: PlannedDetection, results: Verdict[]) =>
+    outcomes.push(...results.map((t) => ({ detectionId: p.engine.id, type: p.item.type, ...t })));
   let worker: DetectionWorker | undefined = first;
   let loaded = false;
-  for (const [index, p] of chunk.entries()) {
+  /** A worker with the content loaded; undefined (after failing the rest of the chunk) when it cannot load. */
+  const ready = async (rest: PlannedDetection[]): Promise<DetectionWorker | undefined> => {
     worker ??= new DetectionWorker();
+    if (loaded) return worker;
     try {
-      if (!loaded) {
-        await worker.request('load', { content });
-        loaded = true;
-      }
+      await worker.request('load', { content });
+      loaded = true;
+      return worker;
     } catch (error) {
       const reason = `the detection engine failed to load: ${(error as Error).message}`;
-      for (const rest of chunk.slice(index)) outcomes.push(...failed(rest, reason));
-      break;
+      for (const p of rest) outcomes.push(...failed(p, reason));
+      return undefined;
     }
+  };
+  const discard = () => {
+    worker?.close();
+    worker = undefined;
+    loaded = false;
+  };
+  for (let start = 0; start < chunk.length; start += BATCH) {
+    const batch = chunk.slice(start, start + BATCH);
+    const current = await ready(chunk.slice(start));
+    if (!current) break;
+    let answers: (Verdict[] | { error: string })[] | undefined;
     try {
-      const results = await worker.request<Omit<TestOutcome, 'detectionId' | 'type'>[]>('test', {
-        detectionId: p.engine.id,
-        tests: p.tests,
+      answers = await current.request('testMany', {
+        detections: batch.map((p) => ({ detectionId: p.engine.id, tests: p.tests })),
         ...(destinations ? { destinations } : {}),
       });
-      outcomes.push(...results.map((t) => ({ detectionId: p.engine.id, type: p.item.type, ...t })));
-    } catch (error) {
-      outcomes.push(...failed(p, `the detection engine failed: ${(error as Error).message}`));
-      worker.close();
-      worker = undefined;
-      loaded = false;
+    } catch {
+      discard();
+    }
+    if (answers) {
+      for (const [index, p] of batch.entries()) {
+        const answer = answers[index];
+        if (Array.isArray(answer)) record(p, answer);
+        else outcomes.push(...failed(p, `the detection engine failed: ${answer?.error ?? 'no answer'}`));
+      }
+      continue;
+    }
+    for (const [index, p] of batch.entries()) {
+      const again = await ready(batch.slice(index).concat(chunk.slice(start + BATCH)));
+      if (!again) return outcomes;
+      try {
+        record(
+          p,
+          await again.request<Verdict[]>('test', {
+            detectionId: p.engine.id,
+            tests: p.tests,
+            ...(destinations ? { destinations } : {}),
+          }),
+        );
+      } catch (error) {
+        outcomes.push(...failed(p, `the detection engine failed: ${(error as Error).message}`));
+        discard();
+      }
     }
   }
   worker?.close();
@@ -291,9 +331,12 @@ export async function run(argv: string[]): Promise<number> {
   }
   // Python starts while Node reads the YAML files.
   const worker = new DetectionWorker();
+  const yamlCache = new YamlCache();
   const repository = loadRepository(readSources(root, helperFolders(root)), (p) => existsSync(join(root, p)), {
     ignoreExtraKeys: parsed.ignoreExtraKeys,
+    readYaml: yamlCache.read,
   });
+  yamlCache.save();
   const detections = repository.items.filter((i) => ['rule', 'scheduled_rule', 'policy', 'correlation_rule'].includes(i.type));
   const filtered = detections.filter((i) => selectItem(i, parsed.filter));
   const skipped = parsed.skipDisabled ? filtered.filter((i) => i.spec.Enabled !== true) : [];

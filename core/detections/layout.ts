@@ -63,6 +63,8 @@ export function joinPath(dir: string, file: string): string {
 export interface LoadOptions {
   /** Unknown top-level keys become warnings instead of making the file invalid (`--ignore-extra-keys`). */
   ignoreExtraKeys?: boolean;
+  /** Reads a file's YAML in place of readYaml (same values and errors), e.g. through the CLI's parse cache. */
+  readYaml?: (text: string) => unknown;
 }
 
 const TOP_LEVEL_UNKNOWN_KEY = /^unknown key [^.[]+$/;
@@ -75,7 +77,7 @@ function classify(
 ): AnalysisItem | FileIssue | undefined {
   let document: unknown;
   try {
-    document = readYaml(file.text);
+    document = (options.readYaml ?? readYaml)(file.text);
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { path: file.path, message: `invalid YAML: ${reason}` };

@@ -149,6 +149,31 @@ class WorkerProtocolTest(unittest.TestCase):
             self.assertFalse(bad["ok"])
             self.assertEqual(self.send(worker, {"id": 4, "op": "ping"})["result"], "pong")
 
+    def test_many_detections_in_one_request_each_run_apart(self):
+        # testMany: one round trip, each detection still in a child of its own (a module's state set by one
+        # detection's test is not seen by the next), a dying child fails only its own test.
+        helper = "STATE = {}\n"
+        sets = "import shared\ndef rule(event):\n    shared.STATE['seen'] = True\n    return True\n"
+        reads = "import shared\ndef rule(event):\n    return 'seen' in shared.STATE\n"
+        exits = "import os\ndef rule(event):\n    os._exit(3)\n"
+        rule = {"analysisType": "rule", "severity": "Low", "logTypes": ["T"]}
+        content = {"globals": [{"id": "shared", "body": helper}],
+                   "detections": [{**rule, "id": "Sets", "body": sets}, {**rule, "id": "Reads", "body": reads},
+                                  {**rule, "id": "Exits", "body": exits}]}
+        test = {"Name": "t", "ExpectedResult": True, "Log": {"p_log_type": "T"}}
+        false = {"Name": "f", "ExpectedResult": False, "Log": {"p_log_type": "T"}}
+        worker = self.start()
+        self.assertTrue(self.send(worker, {"id": 1, "op": "load", "content": content})["ok"])
+        answer = self.send(worker, {"id": 2, "op": "testMany", "detections": [
+            {"detectionId": "Sets", "tests": [test, test]}, {"detectionId": "Exits", "tests": [test]},
+            {"detectionId": "Reads", "tests": [false]}, {"detectionId": "Missing", "tests": [test]}, "bad"]})
+        sets_verdicts, exits_verdicts, reads_verdicts, missing, bad = answer["result"]
+        self.assertEqual([v["passed"] for v in sets_verdicts], [True, True])
+        self.assertFalse(exits_verdicts[0]["passed"])
+        self.assertEqual([v["passed"] for v in reads_verdicts], [True])
+        self.assertFalse(missing[0]["passed"] if isinstance(missing, list) else False)
+        self.assertIn("error", bad)
+
     def test_key_value_requests_go_to_the_host(self):
         class Recording(kv.MemoryStore):
             def __init__(self):

@@ -2,7 +2,9 @@
 
 Requests: {"id", "op": "load" | "run" | "test" | "parse" | "ping", ...}; "load" takes "content" (the
 worker keeps it for the requests after), "run" takes "events" and optional "detectionIds", "test" takes
-"detectionId", "tests" and an optional "destinations" list of known destination names, "parse" takes a
+"detectionId", "tests" and an optional "destinations" list of known destination names, "testMany" takes
+"detections" ([{"detectionId", "tests"}], each still in a child of its own) and "destinations" and answers
+one entry per detection, its verdicts or {"error"} (one round trip for many detections), "parse" takes a
 script parser's "function" source and "logs" (see script_parser.py). Responses: {"id", "ok": true,
 "result"} or {"id", "ok": false, "error"}. The worker is a sandbox host (host.py): user code runs in its
 sandbox processes, and the caching helpers' state lives in the worker's memory.
@@ -47,9 +49,21 @@ class Worker:
         if op == "test":
             tests = request.get("tests") or []
             return self.host.test(self.loaded(), request["detectionId"], tests, request.get("destinations"), warm=True)["tests"]
+        if op == "testMany":
+            return [self.test_one(d, request.get("destinations")) for d in request.get("detections") or []]
         if op == "parse":
             return self.host.parse(request.get("function"), request.get("logs"))
         raise ValueError(f"unknown op {op!r}")
+
+    def test_one(self, detection: Any, destinations: Any) -> Any:
+        """One detection's verdicts, or {"error"}: a failure fails that detection, not the rest of the batch."""
+        try:
+            if not isinstance(detection, Mapping) or not isinstance(detection.get("detectionId"), str):
+                raise ValueError("each detection needs a detectionId")
+            return self.host.test(self.loaded(), detection["detectionId"], detection.get("tests") or [], destinations,
+                                  warm=True)["tests"]
+        except Exception as error:  # pylint: disable=broad-except - answered for this detection alone
+            return {"error": f"{type(error).__name__}: {error}"}
 
     def serve(self) -> None:
         for line in self.reader:
