@@ -182,10 +182,11 @@ const STEP_KEYS = ['ID', 'RuleID', 'SignalMatch', 'MinMatchCount', 'MaxMatchCoun
  */
 /**
  * The group form has no time frames: converting a sequence to a group keeps its transitions' time frames in
- * this comment line of the group's YAML, and converting back restores them (by From and To).
+ * this comment line at the end of the group's YAML, and converting back restores them (by From and To).
  */
-export const TIME_FRAMES_COMMENT =
-  '# Time frames of the sequence (the group form has none; Organize Rules as Sequence restores them): ';
+export const TIME_FRAMES_COMMENT = '# time-frames: ';
+/** The line above it, for the person reading the YAML. */
+export const TIME_FRAMES_NOTE = "# The group form has no time frames; Organize Rules as Sequence restores the sequence's:";
 
 interface TimeFrame {
   readonly From: string;
@@ -244,7 +245,8 @@ export function organizeAs(text: string, form: 'sequence' | 'group'): string {
     const frames = (Array.isArray(body.Transitions) ? body.Transitions.filter(isRecord) : [])
       .filter((t) => typeof t.From === 'string' && typeof t.To === 'string' && typeof t.WithinTimeFrameMinutes === 'number')
       .map((t) => ({ From: t.From, To: t.To, WithinTimeFrameMinutes: t.WithinTimeFrameMinutes }));
-    if (frames.length) return `${TIME_FRAMES_COMMENT}${JSON.stringify(frames)}\n${stringify([next])}`;
+    // At the end, on short lines: the body stays in view at the top of the editor.
+    if (frames.length) return `${stringify([next])}${TIME_FRAMES_NOTE}\n${TIME_FRAMES_COMMENT}${JSON.stringify(frames)}\n`;
   } else {
     const transitions: Record<string, unknown>[] = [];
     const frames = keptTimeFrames(text);

@@ -7,6 +7,7 @@ import {
   organizeAs,
   stepRuleMessage,
   TIME_FRAMES_COMMENT,
+  TIME_FRAMES_NOTE,
 } from '../../../core/detections/correlation-chart';
 import { readYaml } from '../../../core/yaml';
 
@@ -118,7 +119,11 @@ describe('organizeAs', () => {
       },
     ]);
     // The group form has no time frames: they are kept in a comment and restored on the way back.
-    expect(group.split('\n')[0]).toBe(`${TIME_FRAMES_COMMENT}[{"From":"Login","To":"Escalate","WithinTimeFrameMinutes":30}]`);
+    expect(group.trimEnd().split('\n').slice(-2)).toEqual([
+      TIME_FRAMES_NOTE,
+      `${TIME_FRAMES_COMMENT}[{"From":"Login","To":"Escalate","WithinTimeFrameMinutes":30}]`,
+    ]);
+    expect(group.startsWith('- Group:')).toBe(true);
     expect(keptTimeFrames(group)).toEqual([{ From: 'Login', To: 'Escalate', WithinTimeFrameMinutes: 30 }]);
     const back = readYaml(organizeAs(group, 'sequence')) as Record<string, unknown>[];
     expect(back[0].Transitions).toEqual([
