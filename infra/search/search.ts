@@ -8,7 +8,6 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE, type LakeDatabase } from '../../core/lake/layout';
-import { glueTableDefinition, type GlueColumn } from '../../core/lake/glue-table';
 import type { LakeTableSpec } from '../../core/search/lake-tables';
 import { ENV } from '../../functions/lib/env';
 import { nodeFunction, secureBucket } from '../policy/resources';
@@ -80,41 +79,37 @@ export class Search extends Construct {
       },
     });
     if (props.lakeBucket) {
-      // One CloudFormation resource per table: the logs tables of the managed schemas fit the stack's resource
-      // limit; signals and rule-error tables are made by ensureLakeTable (functions/lib/search) as detections need them.
-      for (const table of props.tables ?? []) {
-        if (table.database !== LOGS_DATABASE) continue;
-        const t = new glue.CfnTable(this, `Table${logicalPart(table.name)}`, {
-          catalogId: stack.account,
-          databaseName: table.database,
-          tableInput: tableInput(table, props.lakeBucket.bucketName),
-        });
-        t.addResourceDependency(this.databases[table.database]);
-      }
-      // Signals and rule-error tables: one custom resource whose function makes them through Glue calls
-      // (functions/lib/search/lake-tables-resource.ts); the digest of their columns re-runs it when they change.
-      const detectionTables = (props.tables ?? []).filter((t) => t.database !== LOGS_DATABASE);
+      // The lake's tables (a table per managed log type in each of the three databases, 345): one custom resource
+      // whose function makes them through Glue calls (functions/lib/search/lake-tables-resource.ts, the same
+      // definition as save-time tables, core/lake/glue-table); one CloudFormation resource each would pass the
+      // stack's resource limit and the 1 MB template limit. The digest of their columns re-runs it when they change.
+      const tables = props.tables ?? [];
       this.lakeTablesFunction = nodeFunction(this, 'LakeTablesFunction', {
         entry: 'functions/lib/search/lake-tables-resource.ts',
-        description: 'Deploy time: the Glue tables of panther_signals and panther_rule_errors for the managed log types',
+        description:
+          'Deploy time: the Glue tables of the managed log types in panther_logs, panther_signals and panther_rule_errors',
         timeout: Duration.minutes(10),
         environment: { [ENV.lakeBucket]: props.lakeBucket.bucketName },
       });
-      this.grantTableWrite(this.lakeTablesFunction, [SIGNALS_DATABASE, RULE_ERRORS_DATABASE]);
-      const digest = createHash('sha256').update(JSON.stringify(detectionTables)).digest('hex');
+      this.grantTableWrite(this.lakeTablesFunction, [LOGS_DATABASE, SIGNALS_DATABASE, RULE_ERRORS_DATABASE]);
+      const digest = createHash('sha256').update(JSON.stringify(tables)).digest('hex');
       const resource = new CustomResource(this, 'DetectionTables', {
         serviceToken: this.lakeTablesFunction.functionArn,
         resourceType: 'Custom::CaracalLakeTables',
-        properties: { Digest: digest, Tables: detectionTables.length },
+        properties: { Digest: digest, Tables: tables.length },
       });
-      resource.node.addDependency(this.databases[SIGNALS_DATABASE], this.databases[RULE_ERRORS_DATABASE]);
+      resource.node.addDependency(
+        this.databases[LOGS_DATABASE],
+        this.databases[SIGNALS_DATABASE],
+        this.databases[RULE_ERRORS_DATABASE],
+      );
       NagSuppressions.addResourceSuppressions(
         this.lakeTablesFunction,
         [
           { id: 'AwsSolutions-IAM4', reason: "AWSLambdaBasicExecutionRole only grants writing the function's own logs." },
           {
             id: 'AwsSolutions-IAM5',
-            reason: 'The tables of the signals and rule-error databases are one per log type, named by the schemas.',
+            reason: 'The tables of the lake databases are one per log type, named by the schemas.',
           },
         ],
         true,
@@ -163,34 +158,4 @@ export class Search extends Construct {
     lakeBucket.grantRead(grantee);
     this.resultsBucket.grantReadWrite(grantee);
   }
-}
-
-const logicalPart = (name: string) =>
-  name
-    .split('_')
-    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
-    .join('');
-
-/**
- * A Glue table over `<database>/<table>/year=/month=/day=/hour=/` with projected partitions: the definition of
- * core/lake/glue-table (the same as the runtime's ensureLakeTable), in CDK's property names.
- */
-export function tableInput(table: LakeTableSpec, bucketName: string): glue.CfnTable.TableInputProperty {
-  const d = glueTableDefinition(table, bucketName);
-  const columns = (cs: readonly GlueColumn[]) => cs.map((c) => ({ name: c.Name, type: c.Type, comment: c.Comment }));
-  const sd = d.StorageDescriptor;
-  return {
-    name: d.Name,
-    tableType: d.TableType,
-    parameters: d.Parameters,
-    partitionKeys: columns(d.PartitionKeys),
-    storageDescriptor: {
-      location: sd.Location,
-      inputFormat: sd.InputFormat,
-      outputFormat: sd.OutputFormat,
-      compressed: sd.Compressed,
-      serdeInfo: { serializationLibrary: sd.SerdeInfo.SerializationLibrary, parameters: sd.SerdeInfo.Parameters },
-      columns: columns(sd.Columns),
-    },
-  };
 }

@@ -2,7 +2,6 @@
 // region's Athena workgroup, whose results go to its own bucket; and in the whole stack, what the api function
 // may do with them.
 import { RemovalPolicy } from 'aws-cdk-lib';
-import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../core/lake/layout';
@@ -11,14 +10,8 @@ import { lakeTableSpecs } from '../../core/search/lake-tables';
 import { DEFAULT_BYTES_SCANNED_CUTOFF, Search } from '../../infra/search/search';
 import { LOCAL_CONFIG, validateDeploymentConfig } from '../../infra/config';
 import { glueTableInput } from '../../functions/lib/search/engine';
+import { glueTableDefinition } from '../../core/lake/glue-table';
 import { bareStack, logicalId, nagErrors, REGION, synthesizedStack } from './support';
-
-interface TableInput {
-  Name: string;
-  PartitionKeys: { Name: string }[];
-  Parameters: Record<string, unknown>;
-  StorageDescriptor: { Columns: { Name: string; Type: string }[] };
-}
 
 describe('the Search construct on a bare stack', () => {
   it('catalogs the lake and queries it through the Athena workgroup, with no unsuppressed cdk-nag finding', () => {
@@ -69,69 +62,31 @@ describe('the Search construct on a bare stack', () => {
     template.hasResourceProperties('AWS::Athena::WorkGroup', {
       WorkGroupConfiguration: Match.objectLike({ BytesScannedCutoffPerQuery: 50_000_000 }),
     });
-    template.resourceCountIs('AWS::Glue::Table', 1);
-    const [table] = Object.values(template.findResources('AWS::Glue::Table')) as {
-      Properties: { DatabaseName: string; TableInput: TableInput };
-    }[];
-    const input = table.Properties.TableInput;
-    expect(table.Properties.DatabaseName).toBe(LOGS_DATABASE);
-    expect(input.Name).toBe('custom_thing');
-    expect(input.PartitionKeys.map((k: { Name: string }) => k.Name)).toEqual(['year', 'month', 'day', 'hour']);
-    expect(input.Parameters['projection.enabled']).toBe('true');
-    expect(input.Parameters['storage.location.template']).toEqual({
-      'Fn::Join': [
-        '',
-        ['s3://', { Ref: logicalId(lake) }, '/panther_logs/custom_thing/year=${year}/month=${month}/day=${day}/hour=${hour}'],
-      ],
-    });
-    const columns = Object.fromEntries(
-      input.StorageDescriptor.Columns.map((c: { Name: string; Type: string }) => [c.Name, c.Type]),
-    );
-    expect(columns).toMatchObject({
-      n: 'bigint',
-      tags: 'array<string>',
-      who: 'struct<principalId:string,principalid_2:string>',
-      p_event_time: 'timestamp',
-      p_any_ip_addresses: 'array<string>',
-    });
-    // signals and rule-error tables: one custom resource over a function that makes them through Glue calls
+    // no CloudFormation resource per table: the 345 managed tables would pass the template's 1 MB and the stack's
+    // 500-resource limits; the custom resource makes them with the runtime's definition (core/lake/glue-table)
+    template.resourceCountIs('AWS::Glue::Table', 0);
+    // every table: one custom resource over a function that makes them through Glue calls
     template.resourceCountIs('Custom::CaracalLakeTables', 1);
     const [resource] = Object.values(template.findResources('Custom::CaracalLakeTables')) as {
       Properties: { Digest: string; Tables: number };
     }[];
-    expect(resource.Properties.Tables).toBe(2);
+    expect(resource.Properties.Tables).toBe(3);
     expect(resource.Properties.Digest).toMatch(/^[0-9a-f]{64}$/);
     const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
     expect(policies).toContain('glue:CreateTable');
     expect(policies).toContain('table/panther_signals/*');
     expect(policies).toContain('table/panther_rule_errors/*');
-    expect(policies).not.toContain('table/panther_logs/*');
+    expect(policies).toContain('table/panther_logs/*');
   });
 
-  it('deploys the very table definition the runtime writes through Glue (one builder, core/lake/glue-table)', () => {
-    const { stack, fakes } = bareStack('SearchSameTableTest');
-    const bucketName = 'caracal-lake-123456789012';
-    const specs = lakeTableSpecs([
-      managedSchemas().find((s) => s.schema === 'AWS.CloudTrail')!,
-      { schema: 'Custom.Thing', fields: [{ name: 'n', type: 'bigint' as const, description: 'a number' }] },
-    ]).filter((t) => t.database === LOGS_DATABASE);
-    new Search(stack, 'Search', {
-      removalPolicy: RemovalPolicy.RETAIN,
-      accessLogs: fakes.bucket('AccessLogs'),
-      lakeBucket: s3.Bucket.fromBucketName(stack, 'Lake', bucketName),
-      tables: specs,
-    });
-    const deployed = Object.values(Template.fromStack(stack).findResources('AWS::Glue::Table')).map(
-      (r) => (r as { Properties: { TableInput: unknown } }).Properties.TableInput,
+  it('deploys the tables through the definition the runtime writes (one builder, core/lake/glue-table)', () => {
+    const spec = lakeTableSpecs([managedSchemas().find((s) => s.schema === 'AWS.CloudTrail')!])[0];
+    const input = glueTableInput(spec, 'caracal-lake-123456789012');
+    expect(input).toEqual(JSON.parse(JSON.stringify(glueTableDefinition(spec, 'caracal-lake-123456789012'))));
+    expect(input.Parameters?.['storage.location.template']).toBe(
+      's3://caracal-lake-123456789012/panther_logs/aws_cloudtrail/year=${year}/month=${month}/day=${day}/hour=${hour}',
     );
-    expect(deployed).toHaveLength(2);
-    // CloudFormation's TableInput has the Glue API's names: the template holds what CreateTable is sent.
-    expect(deployed).toEqual(specs.map((spec) => JSON.parse(JSON.stringify(glueTableInput(spec, bucketName)))));
-    const cloudTrail = deployed[0] as TableInput;
-    expect(cloudTrail.Name).toBe('aws_cloudtrail');
-    expect(cloudTrail.Parameters['storage.location.template']).toBe(
-      `s3://${bucketName}/panther_logs/aws_cloudtrail/year=\${year}/month=\${month}/day=\${day}/hour=\${hour}`,
-    );
+    expect(input.StorageDescriptor?.Columns?.some((c) => c.Name === 'p_enrichment')).toBe(true);
   });
 
   it('makes the detection tables by a custom resource with no unsuppressed cdk-nag finding', () => {
@@ -150,10 +105,9 @@ describe('the Search construct on a bare stack', () => {
 describe('search in the whole stack', () => {
   it('catalogs every managed log type and lets the api function query, read the catalog, the lake and the results', () => {
     const { template } = synthesizedStack();
-    template.resourceCountIs(
-      'AWS::Glue::Table',
-      lakeTableSpecs(managedSchemas()).filter((t) => t.database === LOGS_DATABASE).length,
-    );
+    template.resourceCountIs('AWS::Glue::Table', 0);
+    const [tables] = Object.values(template.findResources('Custom::CaracalLakeTables')) as { Properties: { Tables: number } }[];
+    expect(tables.Properties.Tables).toBe(lakeTableSpecs(managedSchemas()).length);
     const api = Object.entries(template.findResources('AWS::Lambda::Function')).find(([, r]) =>
       JSON.stringify(r).includes('ATHENA_WORKGROUP'),
     );

@@ -1,6 +1,7 @@
-// The deploy-time custom resource (infra/search) that makes the panther_signals and panther_rule_errors tables of
-// the managed log types through Glue calls (ensureLakeTable): one CloudFormation resource instead of one per
-// table, which the stack's 500-resource limit does not allow. Create and Update ensure every table (a table
+// The deploy-time custom resource (infra/search) that makes the Glue tables of the managed log types in all three
+// lake databases (panther_logs, panther_signals, panther_rule_errors) through Glue calls (ensureLakeTable, over
+// the one definition of core/lake/glue-table): one CloudFormation resource instead of one per table, which
+// neither the stack's 500-resource limit nor CloudFormation's 1 MB template limit allows (345 tables). Create and Update ensure every table (a table
 // already right is left alone); Delete leaves the tables (they describe data that stays in the lake). The answer
 // goes to CloudFormation's pre-signed ResponseURL.
 import { managedSchemas } from '../../../core/schemas/managed-schemas';
@@ -19,12 +20,15 @@ export interface LakeTablesEvent {
 
 const PHYSICAL_ID = 'caracal-detection-lake-tables';
 
-/** The signals and rule-error tables of the managed log types. */
-export const detectionTableSpecs = () => lakeTableSpecs(managedSchemas()).filter((t) => t.database !== LOGS_DATABASE);
+/** The tables of the managed log types in the three lake databases (logs first). */
+export const managedTableSpecs = () =>
+  [...lakeTableSpecs(managedSchemas())].sort(
+    (a, b) => Number(b.database === LOGS_DATABASE) - Number(a.database === LOGS_DATABASE),
+  );
 
-export async function ensureDetectionTables(): Promise<Record<string, number>> {
+export async function ensureManagedTables(): Promise<Record<string, number>> {
   const counts: Record<string, number> = { created: 0, updated: 0, unchanged: 0 };
-  for (const t of detectionTableSpecs())
+  for (const t of managedTableSpecs())
     counts[await ensureLakeTable({ database: t.database, logType: t.logType, columns: t.columns })]++;
   return counts;
 }
@@ -34,7 +38,7 @@ export async function handler(event: LakeTablesEvent): Promise<void> {
   let reason = 'done';
   let data: Record<string, number> = {};
   try {
-    if (event.RequestType !== 'Delete') data = await ensureDetectionTables();
+    if (event.RequestType !== 'Delete') data = await ensureManagedTables();
   } catch (e) {
     status = 'FAILED';
     reason = `Glue tables not made: ${(e as Error).message}`.slice(0, 1000);

@@ -10,7 +10,7 @@ import { DETECTION_COLUMNS, EVENT_COLUMNS } from '../../../core/search/lake-tabl
 import { startAthena, type AthenaService } from '../../../local/services/athena';
 import { localClientConfig } from '../../../local/services/net';
 import { ensureLakeTable, ensureLakeTables, lakeCatalog } from '../../../functions/lib/search';
-import { detectionTableSpecs, handler } from '../../../functions/lib/search/lake-tables-resource';
+import { managedTableSpecs, handler } from '../../../functions/lib/search/lake-tables-resource';
 
 let dir: string;
 let service: AthenaService;
@@ -87,7 +87,7 @@ describe('ensureLakeTable', () => {
 });
 
 describe('the deploy-time custom resource', () => {
-  it('makes the signals and rule-error tables of every managed log type and answers CloudFormation', async () => {
+  it('makes the logs, signals and rule-error tables of every managed log type and answers CloudFormation', async () => {
     const answers: Record<string, unknown>[] = [];
     const server = createServer((req, res) => {
       let body = '';
@@ -102,12 +102,16 @@ describe('the deploy-time custom resource', () => {
     const event = { ResponseURL: url, StackId: 'stack', RequestId: 'r1', LogicalResourceId: 'DetectionTables' };
     try {
       await handler({ ...event, RequestType: 'Create' });
-      const specs = detectionTableSpecs();
+      const specs = managedTableSpecs();
+      expect(specs.length).toBe(345);
       expect(answers[0]).toMatchObject({ method: 'PUT', Status: 'SUCCESS', Data: { created: specs.length } });
       const catalog = await lakeCatalog();
       const signals = catalog.find((d) => d.name === 'panther_signals')!.tables;
       expect(signals.find((t) => t.name === 'aws_cloudtrail')?.columns.some((c) => c.name === 'p_rule_id')).toBe(true);
-      expect(catalog.find((d) => d.name === 'panther_rule_errors')!.tables.length).toBeGreaterThanOrEqual(specs.length / 2);
+      expect(catalog.find((d) => d.name === 'panther_rule_errors')!.tables.length).toBeGreaterThanOrEqual(specs.length / 3);
+      // the logs tables too (no CloudFormation resource each: the template's size and resource limits)
+      const logs = catalog.find((d) => d.name === 'panther_logs')!.tables;
+      expect(logs.find((t) => t.name === 'aws_cloudtrail')?.columns.some((c) => c.name === 'p_enrichment')).toBe(true);
       await handler({ ...event, RequestType: 'Update', PhysicalResourceId: 'caracal-detection-lake-tables' });
       expect(answers[1]).toMatchObject({ Status: 'SUCCESS', Data: { created: 0, unchanged: specs.length } });
       delete process.env.LAKE_BUCKET;
