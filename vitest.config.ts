@@ -13,6 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          setupFiles: ['tests/setup/dom.ts'],
           exclude: ['**/*.integration.test.ts', 'tests/e2e/**', '**/node_modules/**'],
         },
       },
