@@ -181,12 +181,13 @@ const STEP_KEYS = ['ID', 'RuleID', 'SignalMatch', 'MinMatchCount', 'MaxMatchCoun
  * a group and are dropped; the common keys (Schedule, LookbackWindowMinutes, EventEvaluationOrder) stay.
  */
 /**
- * The group form has no time frames: converting a sequence to a group keeps its transitions' time frames in
- * this comment line at the end of the group's YAML, and converting back restores them (by From and To).
+ * The group form has no time frames: converting a sequence to a group keeps each transition's time frame in a
+ * comment line at the end of the group's YAML (`# time-frame: ["From","To",minutes]`, short lines, so the
+ * body stays in view), and converting back restores them (by From and To).
  */
-export const TIME_FRAMES_COMMENT = '# time-frames: ';
-/** The line above it, for the person reading the YAML. */
-export const TIME_FRAMES_NOTE = "# The group form has no time frames; Organize Rules as Sequence restores the sequence's:";
+export const TIME_FRAMES_COMMENT = '# time-frame: ';
+/** The lines above them, for the person reading the YAML. */
+export const TIME_FRAMES_NOTE = '# A group has no time frames:\n# Organize Rules as Sequence restores these.';
 
 interface TimeFrame {
   readonly From: string;
@@ -194,21 +195,19 @@ interface TimeFrame {
   readonly WithinTimeFrameMinutes: number;
 }
 
-/** The time frames a sequence→group conversion kept in the text's comment, if any. */
+/** The time frames a sequence→group conversion kept in the text's comments, if any. */
 export function keptTimeFrames(text: string): TimeFrame[] {
-  const line = text.split('\n').find((l) => l.startsWith(TIME_FRAMES_COMMENT));
-  if (!line) return [];
-  try {
-    const list: unknown = JSON.parse(line.slice(TIME_FRAMES_COMMENT.length));
-    return Array.isArray(list)
-      ? list.filter(
-          (t): t is TimeFrame =>
-            isRecord(t) && typeof t.From === 'string' && typeof t.To === 'string' && typeof t.WithinTimeFrameMinutes === 'number',
-        )
-      : [];
-  } catch {
-    return [];
-  }
+  return text.split('\n').flatMap((line) => {
+    if (!line.startsWith(TIME_FRAMES_COMMENT)) return [];
+    try {
+      const frame: unknown = JSON.parse(line.slice(TIME_FRAMES_COMMENT.length));
+      return Array.isArray(frame) && typeof frame[0] === 'string' && typeof frame[1] === 'string' && typeof frame[2] === 'number'
+        ? [{ From: frame[0], To: frame[1], WithinTimeFrameMinutes: frame[2] }]
+        : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 export function organizeAs(text: string, form: 'sequence' | 'group'): string {
@@ -246,7 +245,8 @@ export function organizeAs(text: string, form: 'sequence' | 'group'): string {
       .filter((t) => typeof t.From === 'string' && typeof t.To === 'string' && typeof t.WithinTimeFrameMinutes === 'number')
       .map((t) => ({ From: t.From, To: t.To, WithinTimeFrameMinutes: t.WithinTimeFrameMinutes }));
     // At the end, on short lines: the body stays in view at the top of the editor.
-    if (frames.length) return `${stringify([next])}${TIME_FRAMES_NOTE}\n${TIME_FRAMES_COMMENT}${JSON.stringify(frames)}\n`;
+    const kept = frames.map((f) => `${TIME_FRAMES_COMMENT}${JSON.stringify([f.From, f.To, f.WithinTimeFrameMinutes])}\n`);
+    if (kept.length) return `${stringify([next])}${TIME_FRAMES_NOTE}\n${kept.join('')}`;
   } else {
     const transitions: Record<string, unknown>[] = [];
     const frames = keptTimeFrames(text);

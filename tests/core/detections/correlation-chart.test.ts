@@ -119,10 +119,11 @@ describe('organizeAs', () => {
       },
     ]);
     // The group form has no time frames: they are kept in a comment and restored on the way back.
-    expect(group.trimEnd().split('\n').slice(-2)).toEqual([
-      TIME_FRAMES_NOTE,
-      `${TIME_FRAMES_COMMENT}[{"From":"Login","To":"Escalate","WithinTimeFrameMinutes":30}]`,
+    expect(group.trimEnd().split('\n').slice(-3)).toEqual([
+      ...TIME_FRAMES_NOTE.split('\n'),
+      `${TIME_FRAMES_COMMENT}["Login","Escalate",30]`,
     ]);
+    expect(Math.max(...group.split('\n').map((l) => l.length))).toBeLessThanOrEqual(50);
     expect(group.startsWith('- Group:')).toBe(true);
     expect(keptTimeFrames(group)).toEqual([{ From: 'Login', To: 'Escalate', WithinTimeFrameMinutes: 30 }]);
     const back = readYaml(organizeAs(group, 'sequence')) as Record<string, unknown>[];
