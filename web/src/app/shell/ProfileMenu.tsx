@@ -2,22 +2,29 @@ import { Avatar, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/cor
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LogOutIcon, UserIcon } from '../../components/icons';
 import { useAuth } from '../../lib/auth/AuthContext';
 import { displayName, initials } from '../../lib/auth/sessionUser';
-import { ProfileSettingsModal } from './account/ProfileSettingsModal';
 import { LOG_OUT_DEBOUNCE_MS } from '../constants';
 import { useWebConfig } from '../webConfig';
 import { CURRENT_USER_QUERY } from './shell.operations';
 import { isSingleSignOnUser, useMissingAttributesWarning } from './singleSignOn';
 
 /** The signed-in user's menu: who they are, their role, Profile Settings, Log Out and the product version. */
+// The profile and security modal (formik, yup, the authenticator's QR code) loads when first opened.
+const ProfileSettingsModal = lazy(async () => ({
+  default: (await import('./account/ProfileSettingsModal')).ProfileSettingsModal,
+}));
+
 export function ProfileMenu() {
   const auth = useAuth();
   const { version } = useWebConfig();
   const { data } = useQuery(CURRENT_USER_QUERY, { fetchPolicy: 'cache-first' });
   const [profileOpened, setProfileOpened] = useState(false);
+  // Mounted from the first opening on (so it keeps its state and closing animation after).
+  const [profileWanted, setProfileWanted] = useState(false);
+  if (profileOpened && !profileWanted) setProfileWanted(true);
   useMissingAttributesWarning(data?.me);
   const logOut = useDebouncedCallback(() => {
     auth.signOut().catch(() => {
@@ -93,7 +100,11 @@ export function ProfileMenu() {
           </Text>
         </Menu.Dropdown>
       </Menu>
-      {me && <ProfileSettingsModal opened={profileOpened} onClose={() => setProfileOpened(false)} user={me} />}
+      {me && profileWanted && (
+        <Suspense fallback={null}>
+          <ProfileSettingsModal opened={profileOpened} onClose={() => setProfileOpened(false)} user={me} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { notifications as snackbars } from '@mantine/notifications';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { BellIcon, BellUnreadIcon } from '../../../components/icons';
 import { SILENT } from '../../../lib/apollo/createApolloClient';
@@ -13,11 +13,13 @@ import {
 } from '../../../features/notifications/constants';
 import { cutText, unreadBadgeLabel } from '../../../features/notifications/format';
 import { LEVEL_COLORS } from '../../../features/notifications/NotificationItemCard';
-import { NotificationCentre } from './NotificationCentre';
 import { NOTIFICATION_POLL_QUERY } from './notifications.operations';
 import type { NotificationItem } from './useNotificationList';
 import { useNotificationSnackbars } from '../../../features/notifications/useNotificationSnackbars';
 import { usePolling } from '../../../features/notifications/usePolling';
+
+// The centre (its virtual list and the preferences form) loads when the bell is first clicked, not with the shell.
+const NotificationCentre = lazy(async () => ({ default: (await import('./NotificationCentre')).NotificationCentre }));
 
 function showSnackbar(n: NotificationItem) {
   snackbars.show({
@@ -36,6 +38,9 @@ function showSnackbar(n: NotificationItem) {
 export function NotificationBell() {
   const client = useApolloClient();
   const [opened, setOpened] = useState(false);
+  // Mounted from the first opening on (so it keeps its state and closing animation after).
+  const [wanted, setWanted] = useState(false);
+  if (opened && !wanted) setWanted(true);
   const [unread, setUnread] = useState(0);
   // undefined until the first poll answers; null when the inbox is empty.
   const [newestId, setNewestId] = useState<string | null | undefined>(undefined);
@@ -70,13 +75,17 @@ export function NotificationBell() {
           </ActionIcon>
         </Indicator>
       </Tooltip>
-      <NotificationCentre
-        opened={opened}
-        onClose={() => setOpened(false)}
-        unread={unread}
-        onUnreadChange={setUnread}
-        newestId={newestId}
-      />
+      {wanted && (
+        <Suspense fallback={null}>
+          <NotificationCentre
+            opened={opened}
+            onClose={() => setOpened(false)}
+            unread={unread}
+            onUnreadChange={setUnread}
+            newestId={newestId}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
