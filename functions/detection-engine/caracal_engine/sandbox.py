@@ -17,7 +17,10 @@ code itself (it is the zygote):
 For a task the zygote forks a child, which adds the strict filter, runs the task's user code from item
 `start` on and streams what it finds on the data channel (DATA_OUT), reading the host's key-value answers
 on KV_IN; the zygote reports the child's end with the item and sub-item it was working on (shared memory),
-so the host can blame the right detection, test or line and fork again for the rest. Tasks:
+so the host can blame the right detection, test or line and fork again for the rest. A child gets its task
+on a pipe of its own after the fork; for unit tests the zygote forks the next child ahead (the spare) while
+the current one runs, so that fork overlaps the run. The spare runs one task only, like every child, and is
+discarded on any change of content versions. Tasks:
 
     {"kind": "run", "version", "events", "detectionIds"?, "start"}
         → {"result": [k, i, result]} per alert or error, {"done": [k, printed, load errors]} per detection
@@ -217,6 +220,9 @@ class Zygote:
         self.filtered = filtered
         self.engines: Dict[str, Engine] = {}
         self.progress = memoryview(mmap.mmap(-1, 16)).cast("q")
+        # A child forked ahead for the next unit-test task (pid, its task pipe, its end pipe): forked while the
+        # previous child runs, it waits for its task and runs that one task only, like any other child.
+        self.spare: Optional[Tuple[int, int, int]] = None
 
     def serve(self) -> None:
         while True:
@@ -230,6 +236,9 @@ class Zygote:
 
     def handle(self, request: Mapping) -> None:
         op = request.get("op")
+        if op not in ("fork", "stop"):
+            # A spare holds the content as it was when forked: any change of versions discards it.
+            self.discard_spare()
         if op == "content":
             engine = Engine()
             report = engine.prepare(request.get("content") or {})
@@ -248,30 +257,82 @@ class Zygote:
         elif op != "stop":
             raise ValueError(f"unknown op {op!r}")
 
-    def fork(self, task: Mapping) -> None:
-        if task.get("kind") != "parse" and str(task.get("version")) not in self.engines:
-            raise ValueError(f"no content prepared under version {task.get('version')!r}")
+    def spawn(self) -> Tuple[int, int, int]:
+        """Fork a child that waits for its task on a pipe (marshalled, then end of file) and runs it; returns its
+        pid, the pipe's write end and the read end of a pipe that closes when the child ends."""
+        tasks, task_writer = os.pipe()
         ended, alive = os.pipe()
-        self.progress[0], self.progress[1] = -1, -1
         # The child's garbage collector leaves the zygote's objects alone (frozen), so it does not touch, and
         # copy, the whole inherited heap on its first collection; the zygote collects as before.
         gc.freeze()
         pid = os.fork()
         if pid != 0:
             gc.unfreeze()
-        if pid == 0:
+            os.close(tasks)
+            os.close(alive)
+            return pid, task_writer, ended
+        code = 0
+        try:
             os.close(ended)
+            os.close(task_writer)
             os.close(self.control.reader)  # type: ignore[arg-type]
             os.close(self.control.writer)  # type: ignore[arg-type]
-            code = 0
+            if self.spare is not None:
+                os.close(self.spare[1])
+                os.close(self.spare[2])
+            chunks = []
+            while True:
+                chunk = os.read(tasks, READ_BYTES)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+            os.close(tasks)
+            if chunks:  # none: discarded unused, or the zygote is gone
+                Child(marshal.loads(b"".join(chunks)), self.data, self.engines, self.progress, self.filtered).run()
+        except BaseException:  # pylint: disable=broad-except - reported on stderr, the exit code tells the host
+            traceback.print_exc()
+            code = 70
+        sys.stdout.flush()
+        os._exit(code)
+
+    def discard_spare(self) -> None:
+        if self.spare is None:
+            return
+        pid, task_writer, ended = self.spare
+        self.spare = None
+        os.close(task_writer)  # end of file with no task: the spare exits at once
+        os.close(ended)
+        try:
+            os.waitpid(pid, 0)
+        except ChildProcessError:
+            pass
+
+    def fork(self, task: Mapping) -> None:
+        if task.get("kind") != "parse" and str(task.get("version")) not in self.engines:
+            raise ValueError(f"no content prepared under version {task.get('version')!r}")
+        self.progress[0], self.progress[1] = -1, -1
+        payload = marshal.dumps(dict(task))
+        child = None
+        if task.get("kind") == "test" and self.spare is not None:
+            child, self.spare = self.spare, None
             try:
-                Child(task, self.data, self.engines, self.progress, self.filtered).run()
-            except BaseException:  # pylint: disable=broad-except - reported on stderr, the exit code tells the host
-                traceback.print_exc()
-                code = 70
-            sys.stdout.flush()
-            os._exit(code)
-        os.close(alive)
+                self.hand(child[1], payload)
+            except OSError:  # the spare is gone (killed from outside): a fresh child takes the task
+                os.close(child[2])
+                try:
+                    os.waitpid(child[0], 0)
+                except ChildProcessError:
+                    pass
+                child = None
+        if child is None:
+            child = self.spawn()
+            self.hand(child[1], payload)
+        pid, _, ended = child
+        if task.get("kind") == "test" and self.spare is None:
+            try:
+                self.spare = self.spawn()
+            except OSError:
+                self.spare = None  # no room for another process now: the next task forks its own
         self.control.send({"child": pid})
         status, killed = self.wait(pid, ended)
         os.close(ended)
@@ -281,6 +342,16 @@ class Zygote:
             "killed": killed,
             "progress": [self.progress[0], self.progress[1]],
         }})
+
+    @staticmethod
+    def hand(task_writer: int, payload: bytes) -> None:
+        """Give a waiting child its task, then end of file."""
+        try:
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(task_writer, view):]
+        finally:
+            os.close(task_writer)
 
     def wait(self, pid: int, ended: int) -> Tuple[int, bool]:
         """Until the child has exited (its end of `ended` closes, then it is reaped), obey "stop"; returns its
