@@ -38,3 +38,4 @@ export {
 export { createSystemAlert, type SystemAlertInput, type SystemAlertListener, type SystemAlertResult } from './system';
 export { dedupStringOf, type DedupStore } from './dedup';
 export { dynamoDedupStore } from './dedup-store';
+export { backfillAlertIndexes, type AlertBackfillOptions, type AlertBackfillResult } from './backfill';
