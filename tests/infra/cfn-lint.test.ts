@@ -1,7 +1,7 @@
 // The AWS CloudFormation linter over every stack of a production configuration, one region and two: no error,
 // and no warning but those listed with their reason in infra/cfn-lint-allowed.json (what CDK generates).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,18 +18,33 @@ interface Finding {
   readonly Location: { readonly Path: ReadonlyArray<string | number> | null };
 }
 
+/**
+ * The budget of one synthesized template, in bytes: CloudFormation refuses a template over 1,000,000 bytes (cfn-lint
+ * E1002); the budget keeps room to grow. A template near it should lose repeated blocks (docs/deploy.md).
+ */
+const TEMPLATE_BUDGET = 700_000;
+/** cfn-lint over a whole production template takes 40-70 s on a loaded machine. */
+const LINT_TIMEOUT = 180_000;
+
 const allowed = allowlist.allowed.map((a) => ({ ...a, pattern: new RegExp(a.resource) }));
 const folder = mkdtempSync(join(tmpdir(), 'caracal-cfn-lint-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** The templates of every stack of the app for `config`, written to the temp folder, with their regions. */
+const synthesized = new Map<string, Array<{ file: string; region: string }>>();
+
+/** The templates of every stack of the app for `config`, written to the temp folder (once), with their regions. */
 function synthesizeTo(config: DeploymentConfig, name: string): Array<{ file: string; region: string }> {
+  const known = synthesized.get(name);
+  if (known) return known;
   const assembly = buildApp(config, { siteAssetPath, bundle: false }).synth();
-  return assembly.stacks.map((stack) => {
+  // Written as the CDK CLI writes cdk.out (one-space indent): the bytes CloudFormation receives.
+  const stacks = assembly.stacks.map((stack) => {
     const file = join(folder, `${name}-${stack.stackName}.json`);
     writeFileSync(file, JSON.stringify(stack.template, null, 1));
     return { file, region: stack.environment.region };
   });
+  synthesized.set(name, stacks);
+  return stacks;
 }
 
 /** cfn-lint's findings for one template, checked for its own region; fails when cfn-lint is missing. */
@@ -52,19 +67,40 @@ const describeFinding = (f: Finding): string =>
 const isAllowed = (f: Finding): boolean =>
   f.Level === 'Warning' && allowed.some((a) => a.rule === f.Rule.Id && a.pattern.test(resourceOf(f)));
 
+const fileName = (config: string) => config.replace(/\s/g, '-');
+
 const CONFIGS: Array<[string, DeploymentConfig]> = [
   ['one region', PROD_CONFIG],
   ['two regions', { ...PROD_CONFIG, regions: ['eu-west-1', 'us-east-1'] }],
 ];
 
 describe('cfn-lint on the synthesized templates', () => {
-  it.each(CONFIGS)('finds no error and no warning that is not allowed, with %s', (name, config) => {
-    const stacks = synthesizeTo(config, name.replace(/\s/g, '-'));
-    expect(stacks.map((s) => s.region)).toEqual(config.regions);
-    const findings = stacks.flatMap(({ file, region }) => lint(file, region));
-    const refused = findings.filter((f) => f.Level !== 'Informational' && !isAllowed(f)).map(describeFinding);
-    expect(refused).toEqual([]);
-  });
+  it.each(CONFIGS)(
+    'finds no error and no warning that is not allowed, with %s',
+    (name, config) => {
+      const stacks = synthesizeTo(config, fileName(name));
+      expect(stacks.map((s) => s.region)).toEqual(config.regions);
+      const findings = stacks.flatMap(({ file, region }) => lint(file, region));
+      const refused = findings.filter((f) => f.Level !== 'Informational' && !isAllowed(f)).map(describeFinding);
+      expect(refused).toEqual([]);
+    },
+    LINT_TIMEOUT,
+  );
+
+  it.each(CONFIGS)(
+    'keeps every template under its budget, with %s',
+    (name, config) => {
+      const stacks = synthesizeTo(config, fileName(name));
+      const over = stacks
+        .map(({ file }) => ({ file: file.split('/').pop(), bytes: statSync(file).size }))
+        .filter((s) => s.bytes > TEMPLATE_BUDGET)
+        .map(
+          (s) => `${s.file}: ${s.bytes.toLocaleString('en')} bytes, over the budget of ${TEMPLATE_BUDGET.toLocaleString('en')}`,
+        );
+      expect(over).toEqual([]);
+    },
+    LINT_TIMEOUT,
+  );
 
   it('lists every allowed warning with its rule, its resource pattern and its reason', () => {
     for (const entry of allowlist.allowed) {
