@@ -8,9 +8,30 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE, type LakeDatabase } from '../../core/lake/layout';
+import { glueTableDefinition } from '../../core/lake/glue-table';
 import type { LakeTableSpec } from '../../core/search/lake-tables';
 import { ENV } from '../../functions/lib/env';
 import { nodeFunction, secureBucket } from '../policy/resources';
+
+const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/**
+ * The custom resource's digests: `Digest` of every table's whole definition (core/lake/glue-table, columns
+ * included; a change re-runs the resource) and `Definition` of the definition alone (one fixed table: a change
+ * of projection, location template or serde makes the resource rewrite every table, not only new columns).
+ */
+export function lakeTablesDigests(tables: readonly LakeTableSpec[]): { Digest: string; Definition: string } {
+  const probe: LakeTableSpec = {
+    database: LOGS_DATABASE,
+    name: 'probe',
+    logType: 'Probe',
+    columns: [{ name: 'a', type: 'string' }],
+  };
+  return {
+    Digest: sha256(tables.map((t) => glueTableDefinition(t, 'lake-bucket'))),
+    Definition: sha256(glueTableDefinition(probe, 'lake-bucket')),
+  };
+}
 
 /** The default per-query scan limit: 100 GiB (a deployment may set its own, DeploymentConfig.searchBytesScannedCutoff). */
 export const DEFAULT_BYTES_SCANNED_CUTOFF = 100 * 1024 ** 3;
@@ -92,11 +113,10 @@ export class Search extends Construct {
         environment: { [ENV.lakeBucket]: props.lakeBucket.bucketName },
       });
       this.grantTableWrite(this.lakeTablesFunction, [LOGS_DATABASE, SIGNALS_DATABASE, RULE_ERRORS_DATABASE]);
-      const digest = createHash('sha256').update(JSON.stringify(tables)).digest('hex');
       const resource = new CustomResource(this, 'DetectionTables', {
         serviceToken: this.lakeTablesFunction.functionArn,
         resourceType: 'Custom::CaracalLakeTables',
-        properties: { Digest: digest, Tables: tables.length },
+        properties: { ...lakeTablesDigests(tables), LakeBucket: props.lakeBucket.bucketName, Tables: tables.length },
       });
       resource.node.addDependency(
         this.databases[LOGS_DATABASE],

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../core/lake/layout';
 import { managedSchemas } from '../../core/schemas/managed-schemas';
 import { lakeTableSpecs } from '../../core/search/lake-tables';
-import { DEFAULT_BYTES_SCANNED_CUTOFF, Search } from '../../infra/search/search';
+import { DEFAULT_BYTES_SCANNED_CUTOFF, lakeTablesDigests, Search } from '../../infra/search/search';
 import { LOCAL_CONFIG, validateDeploymentConfig } from '../../infra/config';
 import { glueTableInput } from '../../functions/lib/search/engine';
 import { glueTableDefinition } from '../../core/lake/glue-table';
@@ -68,10 +68,17 @@ describe('the Search construct on a bare stack', () => {
     // every table: one custom resource over a function that makes them through Glue calls
     template.resourceCountIs('Custom::CaracalLakeTables', 1);
     const [resource] = Object.values(template.findResources('Custom::CaracalLakeTables')) as {
-      Properties: { Digest: string; Tables: number };
+      Properties: { Digest: string; Definition: string; LakeBucket: unknown; Tables: number };
     }[];
     expect(resource.Properties.Tables).toBe(3);
     expect(resource.Properties.Digest).toMatch(/^[0-9a-f]{64}$/);
+    // the digests cover the whole definition (core/lake/glue-table), not only the columns, and the bucket is given
+    const specs = lakeTableSpecs([schema]);
+    expect(resource.Properties).toMatchObject(lakeTablesDigests(specs));
+    expect(resource.Properties.LakeBucket).toEqual({ Ref: logicalId(lake) });
+    const other = lakeTablesDigests(specs.map((t) => ({ ...t, columns: [...t.columns, { name: 'more', type: 'string' }] })));
+    expect(other.Digest).not.toBe(resource.Properties.Digest);
+    expect(other.Definition).toBe(resource.Properties.Definition);
     const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
     expect(policies).toContain('glue:CreateTable');
     expect(policies).toContain('table/panther_signals/*');

@@ -147,8 +147,15 @@ export function glueTableInput(table: LakeTableSpec, bucketName: string): TableI
 const sameColumns = (a: readonly { Name?: string; Type?: string }[], b: readonly { Name?: string; Type?: string }[]) =>
   a.length === b.length && a.every((c, i) => c.Name?.toLowerCase() === b[i]?.Name?.toLowerCase() && c.Type === b[i]?.Type);
 
-/** Creates the Glue table, or updates it when its columns differ; 'created' | 'updated' | 'unchanged'. */
-export async function putGlueTable(table: LakeTableSpec, bucketName: string): Promise<'created' | 'updated' | 'unchanged'> {
+/**
+ * Creates the Glue table, or updates it when its columns differ (`force`: whatever it has, to the whole definition
+ * of core/lake/glue-table, after that definition changed); 'created' | 'updated' | 'unchanged'.
+ */
+export async function putGlueTable(
+  table: LakeTableSpec,
+  bucketName: string,
+  force = false,
+): Promise<'created' | 'updated' | 'unchanged'> {
   const input = glueTableInput(table, bucketName);
   let current;
   try {
@@ -165,6 +172,7 @@ export async function putGlueTable(table: LakeTableSpec, bucketName: string): Pr
       if ((e as Error).name !== 'AlreadyExistsException') throw e;
     }
   } else if (
+    !force &&
     sameColumns(current.StorageDescriptor?.Columns ?? [], input.StorageDescriptor?.Columns ?? []) &&
     current.Parameters?.['projection.enabled'] === 'true'
   )

@@ -544,8 +544,13 @@ const balanced = (type: string) => {
 /**
  * Creates or updates a lake table in Glue (partition projection on year/month/day/hour over the lake bucket,
  * LAKE_BUCKET), as the deploy-time tables are; the stand-in answers the same calls locally.
+ * `force`: update an existing table even when its columns match (the deploy-time resource, after the table
+ * definition of core/lake/glue-table or the lake bucket changed).
  */
-export async function ensureLakeTable(input: EnsureLakeTableInput): Promise<'created' | 'updated' | 'unchanged'> {
+export async function ensureLakeTable(
+  input: EnsureLakeTableInput,
+  options: { readonly force?: boolean } = {},
+): Promise<'created' | 'updated' | 'unchanged'> {
   if (!LAKE_DATABASES.includes(input.database)) throw new Error(`not a lake database: ${String(input.database)}`);
   const name = tableName(String(input.logType ?? ''));
   if (!/^[a-z0-9_]{1,255}$/.test(name)) throw new Error(`not a lake table name: ${name}`);
@@ -561,6 +566,7 @@ export async function ensureLakeTable(input: EnsureLakeTableInput): Promise<'cre
   return putGlueTable(
     { database: input.database, name, logType: input.logType, columns: input.columns },
     requireEnv(ENV.lakeBucket),
+    options.force,
   );
 }
 

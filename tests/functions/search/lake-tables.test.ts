@@ -114,10 +114,31 @@ describe('the deploy-time custom resource', () => {
       expect(logs.find((t) => t.name === 'aws_cloudtrail')?.columns.some((c) => c.name === 'p_enrichment')).toBe(true);
       await handler({ ...event, RequestType: 'Update', PhysicalResourceId: 'caracal-detection-lake-tables' });
       expect(answers[1]).toMatchObject({ Status: 'SUCCESS', Data: { created: 0, unchanged: specs.length } });
+      // same definition, new columns only: the tables whose columns match stay
+      const same = { Digest: 'b', Definition: 'd1', LakeBucket: 'the-lake' };
+      await handler({
+        ...event,
+        RequestType: 'Update',
+        PhysicalResourceId: 'caracal-detection-lake-tables',
+        OldResourceProperties: { ...same, Digest: 'a' },
+        ResourceProperties: same,
+      });
+      expect(answers[2]).toMatchObject({ Status: 'SUCCESS', Data: { updated: 0, unchanged: specs.length } });
+      // the table definition (projection, location, serde) or the bucket changed: every table is rewritten
+      for (const old of [{ Definition: 'd0' }, { LakeBucket: 'an-old-lake' }]) {
+        await handler({
+          ...event,
+          RequestType: 'Update',
+          PhysicalResourceId: 'caracal-detection-lake-tables',
+          OldResourceProperties: { ...same, ...old },
+          ResourceProperties: same,
+        });
+        expect(answers.at(-1)).toMatchObject({ Status: 'SUCCESS', Data: { created: 0, updated: specs.length, unchanged: 0 } });
+      }
       delete process.env.LAKE_BUCKET;
       await handler({ ...event, RequestType: 'Update', PhysicalResourceId: 'caracal-detection-lake-tables' });
-      expect(answers[2]).toMatchObject({ Status: 'FAILED' });
-      expect(String(answers[2].Reason)).toContain('LAKE_BUCKET');
+      expect(answers.at(-1)).toMatchObject({ Status: 'FAILED' });
+      expect(String(answers.at(-1)!.Reason)).toContain('LAKE_BUCKET');
     } finally {
       process.env.LAKE_BUCKET = 'the-lake';
       server.close();
