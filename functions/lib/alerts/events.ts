@@ -15,7 +15,12 @@
 // the reader reads those signals back by p_row_id from the signals tables of the alert's log types.
 import { eventTimeFilter, partitionFilter } from '../../../core/search';
 import { SIGNALS_DATABASE, tableName, type SignalsDatabase } from '../../../core/lake/layout';
+import { lakeSelectList, restoreLakeEvent } from '../../../core/lake/row-values';
+import { lakeColumns } from '../../../core/search/lake-tables';
+import { managedSchema } from '../../../core/schemas/managed-schemas';
+import type { FieldSpec } from '../../../core/schemas/types';
 import { lakeQueryRows } from '../search';
+import { customSchemaSpecs } from '../schemas';
 import { getAlert } from './repository';
 
 export type Row = Record<string, unknown>;
@@ -66,7 +71,7 @@ function secondsAround(fromIso: string, toIso: string) {
 }
 
 /** The alert's events query (exported for its test): its partitions, its event times, its id, one page. */
-export function alertEventsSql(query: AlertEventsQuery): string {
+export function alertEventsSql(query: AlertEventsQuery, select = '*'): string {
   if (!DATABASES.includes(query.database)) throw new Error(`not a signals database: ${String(query.database)}`);
   if (!TABLE.test(query.table)) throw new Error(`not a lake table name: ${query.table}`);
   if (!ALERT_ID.test(query.alertId)) throw new Error('not an alert id');
@@ -76,7 +81,7 @@ export function alertEventsSql(query: AlertEventsQuery): string {
     throw new Error(`offset must be 0 or more and limit 1 to ${ALERT_EVENTS_MAX_PAGE}`);
   const range = secondsAround(query.from, query.to);
   return (
-    `SELECT * FROM "${query.database}"."${query.table}" ` +
+    `SELECT ${select} FROM "${query.database}"."${query.table}" ` +
     `WHERE ${partitionFilter(range)} AND ${eventTimeFilter(range)} AND p_alert_id = '${query.alertId}' ` +
     `ORDER BY p_event_time, p_row_id OFFSET ${offset} LIMIT ${limit + 1}`
   );
@@ -110,7 +115,13 @@ const lakeTimestamp = (ms: number) => {
 };
 
 /** The query of the matched signals in one signals table over the alert's range (exported for its test). */
-export function matchedSignalsSql(table: string, signals: readonly MatchedSignal[], from: string, to: string): string {
+export function matchedSignalsSql(
+  table: string,
+  signals: readonly MatchedSignal[],
+  from: string,
+  to: string,
+  select = '*',
+): string {
   if (!TABLE.test(table)) throw new Error(`not a lake table name: ${table}`);
   if (!signals.length) throw new Error('no matched signals');
   const range = secondsAround(from, to);
@@ -122,7 +133,7 @@ export function matchedSignalsSql(table: string, signals: readonly MatchedSignal
       .map((s) => `(p_rule_id = ${quote(s.ruleId)} AND p_event_time = ${lakeTimestamp(s.timeMs!)})`),
   ];
   return (
-    `SELECT * FROM "${SIGNALS_DATABASE}"."${table}" ` +
+    `SELECT ${select} FROM "${SIGNALS_DATABASE}"."${table}" ` +
     `WHERE ${partitionFilter(range)} AND ${eventTimeFilter(range)} AND (${terms.join(' OR ')}) ` +
     `ORDER BY p_event_time, p_row_id`
   );
@@ -138,12 +149,35 @@ function withoutNullFields(value: unknown): unknown {
   return out;
 }
 
-/** A lake row as the event was written: no partition columns, no columns or struct fields the event does not hold. */
-export function eventOfRow(row: Row): Row {
+/**
+ * A lake row as the event was written: no partition columns, no columns or struct fields the event does not hold,
+ * and with the schema's `fields` its values typed as normalized (core/lake/row-values: objects, arrays, numbers,
+ * json fields as JSON values, big integers as their text).
+ */
+export function eventOfRow(row: Row, fields: readonly FieldSpec[] = []): Row {
   const event: Row = {};
   for (const [key, value] of Object.entries(row))
     if (value !== null && value !== undefined && !PARTITION_COLUMNS.includes(key)) event[key] = withoutNullFields(value);
-  return event;
+  return restoreLakeEvent(fields, event);
+}
+
+/** The columns of a table whose schema is known, arrays and structs read as JSON; `*` otherwise. */
+function selectOf(fields: readonly FieldSpec[] | undefined, database: SignalsDatabase): string {
+  return fields ? lakeSelectList(lakeColumns({ fields: fields as FieldSpec[] }, database)) : '*';
+}
+
+/** The schema fields of each lake table named (managed log types from core, custom ones from the schemas door). */
+export async function lakeTableFields(logTypes: readonly string[]): Promise<Map<string, readonly FieldSpec[]>> {
+  const out = new Map<string, readonly FieldSpec[]>();
+  const custom: string[] = [];
+  for (const logType of logTypes) {
+    const managed = managedSchema(logType);
+    if (managed) out.set(tableName(logType), managed.fields ?? []);
+    else custom.push(logType);
+  }
+  if (custom.length)
+    for (const schema of await customSchemaSpecs(custom)) out.set(tableName(schema.name), schema.spec.fields ?? []);
+  return out;
 }
 
 const eventTime = (row: Row) => String(row.p_event_time ?? '');
@@ -153,14 +187,19 @@ const byEventTime = (a: Row, b: Row) => (eventTime(a) < eventTime(b) ? -1 : even
 export function searchAlertEvents(run: LakeRows = (sql) => lakeQueryRows(sql)): AlertEventsEngine {
   return {
     async events(query) {
-      const sql = alertEventsSql(query);
+      alertEventsSql(query); // the query checked before anything is read
       const alert = await getAlert(query.alertId);
+      const fields = await lakeTableFields(alert?.logTypes ?? []);
       if (alert && alert.sourceId === CORRELATION_SOURCE_ID && alert.type === 'ALERT') {
         const signals = matchedSignalsOf(alert.dedupString);
-        if (signals.length) return correlationEvents(run, alert.logTypes, signals, query);
+        if (signals.length) return correlationEvents(run, alert.logTypes, signals, query, fields);
       }
-      const rows = await run(sql);
-      return { rows: rows.slice(0, query.limit).map(eventOfRow), hasMore: rows.length > query.limit };
+      const tableFields = fields.get(query.table);
+      const rows = await run(alertEventsSql(query, selectOf(tableFields, query.database)));
+      return {
+        rows: rows.slice(0, query.limit).map((row) => eventOfRow(row, tableFields ?? [])),
+        hasMore: rows.length > query.limit,
+      };
     },
   };
 }
@@ -170,16 +209,18 @@ async function correlationEvents(
   logTypes: readonly string[],
   signals: readonly MatchedSignal[],
   query: AlertEventsQuery,
+  fields: ReadonlyMap<string, readonly FieldSpec[]>,
 ): Promise<AlertEventsPage> {
   const tables = [...new Set((logTypes.length ? logTypes : [query.table]).map((t) => (TABLE.test(t) ? t : tableName(t))))];
   const seen = new Set<string>();
   const rows: Row[] = [];
   for (const table of tables.sort()) {
-    for (const row of await run(matchedSignalsSql(table, signals, query.from, query.to))) {
+    const sql = matchedSignalsSql(table, signals, query.from, query.to, selectOf(fields.get(table), SIGNALS_DATABASE));
+    for (const row of await run(sql)) {
       const key = typeof row.p_row_id === 'string' ? row.p_row_id : `${table}#${rows.length}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      rows.push(eventOfRow(row));
+      rows.push(eventOfRow(row, fields.get(table) ?? []));
     }
   }
   rows.sort(byEventTime);

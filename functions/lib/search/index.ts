@@ -26,6 +26,7 @@ import { ApiError, invalidInput } from '../errors';
 import { ENV, requireEnv } from '../env';
 import { lakeTableSpecs, type LakeColumn } from '../../../core/search/lake-tables';
 import { tableName, type LakeDatabase } from '../../../core/lake/layout';
+import { parseJsonExact } from '../../../core/lake/row-values';
 import type { SchemaSpec } from '../../../core/schemas/types';
 import {
   glueTables,
@@ -328,7 +329,7 @@ const cellValue = (value: string | null, type: string): unknown => {
   if (t === 'boolean') return value === 'true';
   if (t === 'json') {
     try {
-      return JSON.parse(value);
+      return parseJsonExact(value);
     } catch {
       return value;
     }
