@@ -2,6 +2,8 @@
 // Cognito; Lambda functions from their bundles; events routed as AWS routes them; GraphQL with AppSync
 // semantics; the SPA and its config.json on one origin.
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -9,6 +11,7 @@ import { contentSecurityPolicy } from '../core/content-security-policy';
 import type { WebConfig } from '../core/web-config';
 import { parseFeatureFlags, type FeatureFlags } from '../core/feature-flags';
 import { localKeyFromFile } from '../functions/lib/destinations';
+import { backfillAlertIndexes } from '../functions/lib/alerts';
 import { ENV } from '../functions/lib/env';
 import { managedSchemas } from '../core/schemas/managed-schemas';
 import { lakeTableSpecs } from '../core/search/lake-tables';
@@ -289,7 +292,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const lambdaEndpoint = await listen(invokeServer);
     stops.push(() => closeServer(invokeServer));
 
-    await provisionTables(stack, resolver, dynamo.endpoint);
+    // A table of an older state folder whose indexes are not the template's is rebuilt (items kept).
+    const rebuilt = await provisionTables(stack, resolver, dynamo.endpoint);
+    for (const table of rebuilt) options.log(`[runtime] table ${table} rebuilt with the template's indexes (items kept)`);
     await provisionBuckets(stack, resolver, s3.endpoint);
     // Search: Athena and Glue answered by DuckDB over the lake bucket's files as the S3 stand-in keeps them.
     const lakeBucketId = resourcesOfType(stack, 'AWS::S3::Bucket')
@@ -351,6 +356,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     );
     stops.push(() => Promise.all([...functions.values()].map((f) => f.stop())).then(() => undefined));
     functionsToDrain = () => functions.values();
+    // Alerts stored before the alert indexes get their index keys (a few Queries when none is left).
+    const entityTable = [...functions.values()].map((f) => f.spec.environment[ENV.entityTable]).find(Boolean);
+    if (entityTable) {
+      const documents = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(dynamo.endpoint, stack.region)), {
+        marshallOptions: { removeUndefinedValues: true },
+      });
+      const backfill = await backfillAlertIndexes({ client: documents, table: entityTable }).finally(() => documents.destroy());
+      if (backfill.examined)
+        options.log(
+          `[runtime] alert indexes backfilled on ${backfill.written} stored alert(s) (${backfill.skipped} changed meanwhile)`,
+        );
+    }
     const runtimes = [...functions.values()].map((f) => f.spec.runtime);
     const nodeMajor = runtimes.map(nodeMajorOf).find((major) => major !== undefined);
     if (nodeMajor) options.log(`[runtime] ${nodeStartLine(nodeFor(nodeMajor))}`);

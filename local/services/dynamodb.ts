@@ -5,6 +5,7 @@ import {
   ResourceInUseException,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
+import { ensureTableDefinition } from './dynamodb-rebuild';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { listenPreferring, closeServer, localClientConfig } from './net';
@@ -27,7 +28,13 @@ export async function startDynamo(path: string | undefined, port = 0): Promise<D
 
 type IndexDef = { IndexName: string; KeySchema: unknown; Projection: unknown };
 
-export async function provisionTables(stack: StackTemplate, resolver: Resolver, endpoint: string): Promise<void> {
+/**
+ * Creates every table of the template; a table the state folder already holds with other indexes than the
+ * template's (dynalite cannot add an index to a table) is rebuilt with the template's definition, its items kept
+ * (dynamodb-rebuild.ts). Answers the names of the tables rebuilt.
+ */
+export async function provisionTables(stack: StackTemplate, resolver: Resolver, endpoint: string): Promise<string[]> {
+  const rebuilt: string[] = [];
   const client = new DynamoDBClient(localClientConfig(endpoint, stack.region));
   const tables = [...resourcesOfType(stack, 'AWS::DynamoDB::Table'), ...resourcesOfType(stack, 'AWS::DynamoDB::GlobalTable')];
   for (const [logicalId, resource] of tables) {
@@ -54,8 +61,10 @@ export async function provisionTables(stack: StackTemplate, resolver: Resolver, 
     } catch (err) {
       if (!(err instanceof ResourceInUseException)) throw err;
     }
+    if (await ensureTableDefinition(client, input)) rebuilt.push(TableName);
     const arn = `arn:aws:dynamodb:${stack.region}:${stack.account}:table/${TableName}`;
     resolver.register(logicalId, { ref: TableName, attributes: { Arn: arn, StreamArn: `${arn}/stream/local` } });
   }
   client.destroy();
+  return rebuilt;
 }
