@@ -162,7 +162,7 @@ export function eventOfRow(row: Row, fields: readonly FieldSpec[] = []): Row {
 }
 
 /** The columns of a table whose schema is known, arrays and structs read as JSON; `*` otherwise. */
-function selectOf(fields: readonly FieldSpec[] | undefined, database: SignalsDatabase): string {
+export function selectOf(fields: readonly FieldSpec[] | undefined, database: SignalsDatabase): string {
   return fields ? lakeSelectList(lakeColumns({ fields: fields as FieldSpec[] }, database)) : '*';
 }
 
@@ -226,6 +226,17 @@ async function correlationEvents(
   rows.sort(byEventTime);
   const offset = Math.max(0, Math.floor(query.offset));
   return { rows: rows.slice(offset, offset + query.limit), hasMore: rows.length > offset + query.limit };
+}
+
+/**
+ * Typed rows of a lake query over one log type's signals table (correlation runs read signals with it):
+ * `sqlOf(select)` is the query with `select` as its select list (the schema's columns, arrays and structs as
+ * JSON), each row restored from the schema (null columns kept). Without a known schema, `*` and rows as answered.
+ */
+export async function typedSignalRows(logType: string, sqlOf: (select: string) => string, run: LakeRows): Promise<Row[]> {
+  const fields = (await lakeTableFields([logType])).get(tableName(logType));
+  const rows = await run(sqlOf(selectOf(fields, SIGNALS_DATABASE)));
+  return fields ? rows.map((row) => restoreLakeEvent(fields, row)) : rows;
 }
 
 export function alertEventsEngine(): AlertEventsEngine {

@@ -9,6 +9,7 @@ export * from '../../../core/alerts/activity';
 export { recordAlertActivity } from './activity';
 export { alertActivity } from './repository';
 export { ALERT_NOT_FOUND, alertEvents, getAlert, listAlerts, type AlertsQuery } from './service';
+export { typedSignalRows } from './events';
 export * from '../../../core/alerts/triage';
 export {
   ALERT_SORTS,

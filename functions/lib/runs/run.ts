@@ -11,7 +11,13 @@ import { parseCorrelationBody } from '../../../core/detections/correlation';
 import { matchKey, evaluateCorrelation, type CorrelationBody, type Signal } from '../../../core/correlation';
 import { isoTime, SIGNALS_DATABASE, RULE_ERRORS_DATABASE, tableName } from '../../../core/lake/layout';
 import { eventTimeFilter, partitionFilter } from '../../../core/search';
-import { dynamoDedupStore, recordDetectionMatches, toAlertSeverity, type DetectionAlertContent } from '../alerts';
+import {
+  dynamoDedupStore,
+  recordDetectionMatches,
+  toAlertSeverity,
+  typedSignalRows,
+  type DetectionAlertContent,
+} from '../alerts';
 import { dynamo } from '../clients';
 import { queryItems } from '../dynamo-lists';
 import { dedupMinutes, storedDetections, type StoredDetection } from '../detections';
@@ -51,17 +57,19 @@ export type SignalReader = (
   from: string,
   to: string,
   deadline?: number,
+  /** The table's log type: its schema types the rows (alerts door typedSignalRows). */
+  logType?: string,
 ) => Promise<Record<string, unknown>[]>;
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-export const lakeSignalReader: SignalReader = (table, ruleIds, from, to, deadline) => {
+export const lakeSignalReader: SignalReader = (table, ruleIds, from, to, deadline, logType) => {
   const range = { from, to };
   const where = [partitionFilter(range), eventTimeFilter(range), `p_rule_id IN (${ruleIds.map(quote).join(', ')})`];
-  return lakeQueryRows(
-    `SELECT * FROM "${SIGNALS_DATABASE}"."${table}" WHERE ${where.filter((w) => w !== 'TRUE').join(' AND ')} ORDER BY p_event_time`,
-    { deadline },
-  );
+  const sqlOf = (select: string) =>
+    `SELECT ${select} FROM "${SIGNALS_DATABASE}"."${table}" WHERE ${where.filter((w) => w !== 'TRUE').join(' AND ')} ORDER BY p_event_time`;
+  const run = (sql: string) => lakeQueryRows(sql, { deadline });
+  return logType && tableName(logType) === table ? typedSignalRows(logType, sqlOf, run) : run(sqlOf('*'));
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -166,7 +174,7 @@ export async function executeRun(
     const signals: Signal[] = [];
     for (const logType of [...logTypes].sort()) {
       try {
-        for (const row of await read(tableName(logType), ruleIds, from, to, deadline)) {
+        for (const row of await read(tableName(logType), ruleIds, from, to, deadline, logType)) {
           rows++;
           const signal = signalOfRow(row);
           if (signal) signals.push(signal);
