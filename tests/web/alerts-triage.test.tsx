@@ -17,6 +17,7 @@ import {
   ALERT_DELIVERIES_QUERY,
   ALERT_EVENTS_QUERY,
   ALERT_QUERY,
+  ALERT_SOURCE_QUERY,
   UPDATE_ALERT_STATUS,
 } from '../../web/src/screens/Alerts/alerts.operations';
 import { AlertDetailsPage } from '../../web/src/screens/Alerts/AlertDetailsPage';
@@ -146,7 +147,7 @@ function mocks(extra: MockLink.MockedResponse[] = []): MockLink.MockedResponse[]
   ];
 }
 
-function renderPage(permissions: ('AlertRead' | 'AlertModify')[], extra: MockLink.MockedResponse[] = []) {
+function renderPage(permissions: ('AlertRead' | 'AlertModify' | 'LogSourceRead')[], extra: MockLink.MockedResponse[] = []) {
   return renderWithApi(
     <Routes>
       <Route path="/alerts-and-errors/:id/" element={<AlertDetailsPage />} />
@@ -294,5 +295,26 @@ describe('bulk changes and deliveries', () => {
     expect(retries).toHaveLength(1);
     fireEvent.click(retries[0]);
     await waitFor(() => expect(onRetry).toHaveBeenCalledWith('d1'));
+  });
+});
+
+describe('the alert source', () => {
+  const sourceMock: MockLink.MockedResponse = {
+    request: { query: ALERT_SOURCE_QUERY, variables: { id: 'src-1' } },
+    result: { data: { logSource: { __typename: 'LogSource', id: 'src-1', label: `Prod trail ${IMG}` } } },
+    ...forever,
+  };
+
+  it("shows the source's label as text for a user who may read log sources", async () => {
+    const { container } = renderPage(['AlertRead', 'LogSourceRead'], [sourceMock]);
+    const link = await screen.findByRole('link', { name: `Prod trail ${IMG}` });
+    expect(link.getAttribute('href')).toContain('src-1');
+    expect(container.querySelectorAll('img')).toHaveLength(0);
+  });
+
+  it("shows the source's id to a user who may not", async () => {
+    renderPage(['AlertRead'], [sourceMock]);
+    expect(await screen.findByRole('link', { name: 'src-1' })).toBeTruthy();
+    expect(screen.queryByText(/Prod trail/)).toBeNull();
   });
 });

@@ -35,7 +35,14 @@ export const pretty = (json: unknown) => {
  * times, dedup string, description, runbook, reference (a link only when it is an http(s) URL), context, and a
  * search of the same events. Status and assignee are the triage controls' (AlertTriage).
  */
-export function AlertSummary({ alert }: { readonly alert: AlertFieldsFragment }) {
+export function AlertSummary({
+  alert,
+  sourceLabel,
+}: {
+  readonly alert: AlertFieldsFragment;
+  /** The log source's label, when known (the page shows the id otherwise). */
+  readonly sourceLabel?: string;
+}) {
   return (
     <Card withBorder radius="md">
       <Stack gap="md">
@@ -66,8 +73,8 @@ export function AlertSummary({ alert }: { readonly alert: AlertFieldsFragment })
           </Field>
           <Field label="Source">
             {alert.sourceId ? (
-              <Anchor component={Link} to={logSourcePath(alert.sourceId)} size="sm" ff="monospace">
-                {alert.sourceId}
+              <Anchor component={Link} to={logSourcePath(alert.sourceId)} size="sm" ff={sourceLabel ? undefined : 'monospace'}>
+                {sourceLabel ?? alert.sourceId}
               </Anchor>
             ) : (
               '—'

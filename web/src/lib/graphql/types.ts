@@ -900,6 +900,13 @@ export type GenerateDemoEventsMutationVariables = Exact<{ [key: string]: never; 
 
 export type GenerateDemoEventsMutation = { generateDemoEvents: { sentAt: string, sent: Array<{ logType: string, events: number }> } };
 
+export type AlertSourceQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AlertSourceQuery = { logSource: { id: string, label: string } };
+
 export type DestinationFieldsFragment = { id: string, outputId: string, outputType: string, displayName: string, defaultForSeverity: Array<Severity>, alertTypes: Array<AlertType>, logTypes: Array<string>, outputConfig: unknown, createdAt: string, createdBy: string, lastModifiedTime: string, lastModifiedBy: string, revision: number, verificationStatus: DestinationVerificationStatus, verifiedAt: string | null };
 
 export type DestinationsQueryVariables = Exact<{ [key: string]: never; }>;

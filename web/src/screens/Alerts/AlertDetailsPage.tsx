@@ -20,6 +20,7 @@ import { ALERT_QUERY } from './alerts.operations';
 import { useAlertAssignees } from './useAlertAssignees';
 import { useAlertDeliveries } from './useAlertDeliveries';
 import { useAlertEvents } from './useAlertEvents';
+import { useAlertSourceLabel } from './useAlertSourceLabel';
 import { useAlertTriage } from './useAlertTriage';
 import { useCorrelationWhy } from './useCorrelationWhy';
 
@@ -32,6 +33,7 @@ export function AlertDetailsPage() {
   const { data, loading, error, refetch } = useQuery(ALERT_QUERY, { variables: { id } });
   const alert = data?.alert;
   const events = useAlertEvents(alert && alert.type !== 'SYSTEM_ERROR' ? alert.id : undefined);
+  const sourceLabel = useAlertSourceLabel(alert?.sourceId);
   const { assignees, nameOf } = useAlertAssignees();
   const canModify = useHasPermissions(['AlertModify']);
   const canTune = useHasPermissions(['RuleModify']);
@@ -73,7 +75,7 @@ export function AlertDetailsPage() {
             onStatus={triage.setStatus}
             onAssignee={triage.setAssignee}
           />
-          <AlertSummary alert={alert} />
+          <AlertSummary alert={alert} sourceLabel={sourceLabel} />
           {canTune && alert.type === 'ALERT' && alert.detectionId && (
             <TuneDetectionButton detectionId={alert.detectionId} alertId={alert.id} />
           )}

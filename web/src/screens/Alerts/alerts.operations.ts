@@ -21,6 +21,8 @@ import type {
   AlertEventsQuery,
   AlertEventsQueryVariables,
   AlertQuery,
+  AlertSourceQuery,
+  AlertSourceQueryVariables,
   AlertQueryVariables,
   AlertsQuery,
   AlertsQueryVariables,
@@ -236,6 +238,16 @@ export const GENERATE_DEMO_EVENTS: TypedDocumentNode<GenerateDemoEventsMutation,
         logType
         events
       }
+    }
+  }
+`;
+
+/** The label of the log source an alert came from, for its page (users who may read log sources). */
+export const ALERT_SOURCE_QUERY: TypedDocumentNode<AlertSourceQuery, AlertSourceQueryVariables> = gql`
+  query AlertSource($id: ID!) {
+    logSource(id: $id) {
+      id
+      label
     }
   }
 `;
