@@ -157,7 +157,11 @@ const JIRA_SYNC_FIELDS: readonly DestinationField[] = [
     defaultValue: m.defaultValue,
     description: `Used when status sync is on; empty: "${m.defaultValue}"`,
   })),
-  switchField('syncAssignee', 'Sync assignee to Jira', `${NOT_YET} The issue keeps the Assignee ID above.`),
+  switchField(
+    'syncAssignee',
+    'Sync assignee to Jira',
+    "When the alert is assigned in Caracal, its issue is assigned to the Jira user found by the assignee's email (no such user: the delivery fails naming the email); unassigning clears the issue's assignee.",
+  ),
   switchField('syncComments', 'Sync comments to Jira', `${NOT_YET} Comments stay on the alert in Caracal.`),
   switchField('pullStatus', 'Pull status from Jira', `${NOT_YET} Caracal does not read changes back from Jira.`),
   switchField('pullAssignee', 'Pull assignee from Jira', `${NOT_YET} Caracal does not read changes back from Jira.`),

@@ -20,11 +20,12 @@ import { destinationsForAlert, getDestination, getDestinationForDelivery } from 
 import { getDetection } from '../detections';
 import { ENV, optionalEnv, requireEnv } from '../env';
 import { ApiError } from '../errors';
+import { getUser } from '../users';
 import { deliveryAlertOf, type DeliveryChange } from './alert';
 import { senderOf, supportsUpdates } from './payloads';
 import * as records from './records';
 import { MAX_ATTEMPTS, retryDelaySeconds } from './retry';
-import { sendToDestination, syncDestinationStatus, type SendOptions } from './send';
+import { sendToDestination, syncDestinationAssignee, syncDestinationStatus, type SendOptions } from './send';
 
 /** alert-delivery → delivery queue: one change of one alert for one destination. */
 export interface DeliveryMessage {
@@ -37,7 +38,7 @@ export interface DeliveryMessage {
 }
 
 const changeKey = (m: Pick<DeliveryMessage, 'change' | 'changedAt'>) => `${m.change}@${m.changedAt}`;
-const DELIVERED_CHANGES = new Set(['CREATED', 'EVENTS_ADDED', 'STATUS_CHANGED']);
+const DELIVERED_CHANGES = new Set(['CREATED', 'EVENTS_ADDED', 'STATUS_CHANGED', 'ASSIGNEE_CHANGED']);
 
 export const DELIVERY_NOT_FOUND = 'No delivery of this alert to this destination';
 
@@ -100,6 +101,7 @@ export async function fanOutAlertChange(message: AlertChangedMessage, now = new 
   const alert = await getAlert(message.alertId);
   if (!alert) return { queued: [], skipped: 'the alert no longer exists' };
   if (message.change === 'STATUS_CHANGED') return fanOutStatusSync(alert, message, now);
+  if (message.change === 'ASSIGNEE_CHANGED') return fanOutAssigneeSync(alert, message, now);
   const detection = await detectionOf(alert);
   const resolved = await destinationsForAlert({ ...alert, detectionType: detection.type }, message.destinations);
   const failing = failingDestinationOf(alert);
@@ -144,6 +146,35 @@ async function fanOutStatusSync(alert: Alert, message: AlertChangedMessage, now:
   }
   await enqueue(pending);
   return { queued: pending.map((m) => m.destinationId), ...(targets ? {} : { skipped: 'no destination syncs status' }) };
+}
+
+/** An assignee change goes only where an earlier delivery opened an issue and the destination asks for assignee sync. */
+async function fanOutAssigneeSync(alert: Alert, message: AlertChangedMessage, now: Date): Promise<FanOutResult> {
+  const pending: DeliveryMessage[] = [];
+  let targets = 0;
+  for (const record of await records.deliveriesOf(alert.id)) {
+    const sender = senderOf(record.outputType);
+    if (!record.reference || !sender?.syncAssignee || !sender.syncsAssignee) continue;
+    const destination = await getDestination(record.destinationId).catch(() => null);
+    if (!destination || !sender.syncsAssignee(destination.config)) continue;
+    targets++;
+    const m: DeliveryMessage = {
+      kind: 'alert-delivery',
+      alertId: alert.id,
+      destinationId: destination.id,
+      change: 'ASSIGNEE_CHANGED',
+      changedAt: message.changedAt,
+    };
+    if (await records.markPending(alert.id, destination, changeKey(m), now.toISOString())) pending.push(m);
+  }
+  await enqueue(pending);
+  return { queued: pending.map((m) => m.destinationId), ...(targets ? {} : { skipped: 'no destination syncs assignees' }) };
+}
+
+/** The email of the alert's assignee (the users area), null when unassigned. */
+async function assigneeEmail(alert: Alert): Promise<string | null> {
+  if (!alert.assigneeId) return null;
+  return (await getUser(alert.assigneeId)).email;
 }
 
 /** One message of the delivery queue as the sender receives it (an SQS record). */
@@ -239,7 +270,17 @@ export async function sendQueuedDelivery(queued: QueuedDelivery, options: Sendin
           },
           { ...options, now },
         )
-      : await sendToDestination(destination, await deliveryAlertFor(alert, message.change), { ...options, now });
+      : message.change === 'ASSIGNEE_CHANGED'
+        ? await syncDestinationAssignee(
+            destination,
+            {
+              alertId: alert.id,
+              email: await assigneeEmail(alert),
+              reference: (await records.getDelivery(alert.id, destination.id))?.reference ?? '',
+            },
+            { ...options, now },
+          )
+        : await sendToDestination(destination, await deliveryAlertFor(alert, message.change), { ...options, now });
   const final = !outcome.ok && (outcome.permanent === true || queued.receiveCount >= MAX_ATTEMPTS);
   const at = new Date().toISOString();
   await records.recordAttempt(alert.id, destination.id, key, { ...outcome, at, final });

@@ -13,6 +13,7 @@ import {
   type DeliveryOutcome,
   type SendContext,
   type ServiceEndpoint,
+  type AssigneeSync,
   type StatusSync,
 } from './payloads';
 
@@ -72,6 +73,26 @@ export async function syncDestinationStatus(
     return { ok: false, statusCode: null, answer: 'No issue or task was opened for this alert to sync', permanent: true };
   const syncStatus = sender.syncStatus;
   return guarded(() => syncStatus(destination, sync, sendContext(options)));
+}
+
+/** Assigns what `destination` opened for an alert (sync.reference) to the account of sync.email, or unassigns it. */
+export async function syncDestinationAssignee(
+  destination: DeliveryDestination,
+  sync: AssigneeSync,
+  options: SendOptions = {},
+): Promise<DeliveryOutcome> {
+  const sender = senderOf(destination.outputType);
+  if (!sender?.syncAssignee)
+    return {
+      ok: false,
+      statusCode: null,
+      answer: `${destination.outputType} destinations have no assignee sync`,
+      permanent: true,
+    };
+  if (!sync.reference)
+    return { ok: false, statusCode: null, answer: 'No issue was opened for this alert to sync', permanent: true };
+  const syncAssignee = sender.syncAssignee;
+  return guarded(() => syncAssignee(destination, sync, sendContext(options)));
 }
 
 /** A send's outcome; what it throws becomes a failed outcome (permanent when trying again cannot help). */

@@ -111,7 +111,9 @@ describe('Jira status sync settings', () => {
   it('offers the sync and pull flags on both Jira types, those not available saying so', () => {
     for (const type of ['jira', 'jiradatacenter'] as const) {
       expect(field(type, 'syncStatus').description).not.toContain('Not available yet');
-      for (const name of ['syncAssignee', 'syncComments', 'pullStatus', 'pullAssignee', 'pullComments'])
+      expect(field(type, 'syncAssignee').description).not.toContain('Not available yet');
+      expect(field(type, 'syncAssignee').description).toContain("assignee's email");
+      for (const name of ['syncComments', 'pullStatus', 'pullAssignee', 'pullComments'])
         expect(field(type, name)).toMatchObject({ kind: 'boolean', description: expect.stringContaining('Not available yet') });
     }
   });

@@ -34,6 +34,13 @@ export interface StatusSync {
   readonly reference: string;
 }
 
+/** An alert's new assignee (their email; null when unassigned), for the issue a destination opened for it. */
+export interface AssigneeSync {
+  readonly alertId: string;
+  readonly email: string | null;
+  readonly reference: string;
+}
+
 /** Where a service that is not configured by URL is reached; overridable (tests, local stand-ins). */
 export const SERVICE_ENDPOINTS = {
   slackApi: 'https://slack.com/api',
@@ -66,6 +73,10 @@ export interface Sender {
   syncsStatus?(config: Readonly<Record<string, unknown>>): boolean;
   /** Moves what the first delivery opened to the alert's new status. */
   syncStatus?(destination: DeliveryDestination, sync: StatusSync, context: SendContext): Promise<DeliveryOutcome>;
+  /** Whether this destination's settings ask for assignee sync (absent: the type has none). */
+  syncsAssignee?(config: Readonly<Record<string, unknown>>): boolean;
+  /** Assigns what the first delivery opened to the service's account of the alert's assignee (none: unassigns). */
+  syncAssignee?(destination: DeliveryDestination, sync: AssigneeSync, context: SendContext): Promise<DeliveryOutcome>;
 }
 
 export class ConfigError extends Error {}

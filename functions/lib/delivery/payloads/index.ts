@@ -43,6 +43,7 @@ export {
   type DeliveryDestination,
   type DeliveryOutcome,
   type SendContext,
+  type AssigneeSync,
   type StatusSync,
   type ServiceEndpoint,
 } from './common';

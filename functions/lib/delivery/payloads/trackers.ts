@@ -25,6 +25,7 @@ import {
   type DeliveryOutcome,
   type Sender,
   type SendContext,
+  type AssigneeSync,
   type StatusSync,
 } from './common';
 
@@ -187,6 +188,46 @@ export async function jiraSyncStatus(
   return moved.ok ? { ...moved, answer: `${sync.reference} moved to ${String(chosen.to!.name)}` } : moved;
 }
 
+/**
+ * Assigns the issue to the Jira account found by the assignee's email (Jira's user search by query; Data
+ * Center: by username), or unassigns it when the alert has no assignee; no account found: a failure naming the email.
+ */
+export async function jiraSyncAssignee(
+  config: Readonly<Record<string, unknown>>,
+  sync: AssigneeSync,
+  context: Pick<SendContext, 'http'>,
+  cloud: boolean,
+): Promise<DeliveryOutcome> {
+  const root = `${base(required(config, 'orgDomain'))}/rest/api/${cloud ? 3 : 2}`;
+  const headers = { authorization: jiraAuthorization(config, cloud), accept: 'application/json' };
+  const issueApi = `${root}/issue/${encodeURIComponent(sync.reference)}/assignee`;
+  let account: string | null = null;
+  if (sync.email) {
+    const search = `${root}/user/search?${cloud ? 'query' : 'username'}=${encodeURIComponent(sync.email)}`;
+    const found = await context.http({ url: search, method: 'GET', headers });
+    if (found.statusCode < 200 || found.statusCode >= 300) return httpOutcome(found);
+    const users = JSON.parse(found.body) as { accountId?: unknown; name?: unknown; emailAddress?: unknown }[];
+    const email = sync.email.toLowerCase();
+    const candidates = Array.isArray(users) ? users : [];
+    const match =
+      candidates.find((u) => typeof u.emailAddress === 'string' && u.emailAddress.toLowerCase() === email) ??
+      (candidates.length === 1 ? candidates[0] : undefined);
+    const id = cloud ? match?.accountId : match?.name;
+    if (typeof id !== 'string' || !id)
+      return {
+        ok: false,
+        statusCode: found.statusCode,
+        answer: cut(`No Jira user found for ${sync.email}; ${sync.reference} was not assigned`, 500),
+        permanent: true,
+      };
+    account = id;
+  }
+  const body = cloud ? { accountId: account } : { name: account };
+  const put = httpOutcome(await context.http({ ...jsonPost(issueApi, body, headers), method: 'PUT' }));
+  if (!put.ok) return put;
+  return { ...put, answer: account ? `${sync.reference} assigned to ${sync.email}` : `${sync.reference} unassigned` };
+}
+
 const jiraIssueKey = (body: Record<string, unknown>) => body.key;
 
 export const jira: Sender = {
@@ -196,6 +237,8 @@ export const jira: Sender = {
   },
   syncsStatus: (config) => isOn(config, 'syncStatus'),
   syncStatus: (destination, sync, context) => jiraSyncStatus(destination.config, sync, context, true),
+  syncsAssignee: (config) => isOn(config, 'syncAssignee'),
+  syncAssignee: (destination, sync, context) => jiraSyncAssignee(destination.config, sync, context, true),
 };
 
 export const jiradatacenter: Sender = {
@@ -205,6 +248,8 @@ export const jiradatacenter: Sender = {
   },
   syncsStatus: (config) => isOn(config, 'syncStatus'),
   syncStatus: (destination, sync, context) => jiraSyncStatus(destination.config, sync, context, false),
+  syncsAssignee: (config) => isOn(config, 'syncAssignee'),
+  syncAssignee: (destination, sync, context) => jiraSyncAssignee(destination.config, sync, context, false),
 };
 
 // --- Asana ------------------------------------------------------------------------------------------------
