@@ -28,6 +28,10 @@ describe('breadcrumbs from the route', () => {
       label: 'Add New Sources',
       path: '/configure/log-sources/add-new-source/',
     });
+    expect(breadcrumbsFor('/investigate/dashboard-widget-search/')[1]).toEqual({
+      label: 'Search',
+      path: '/investigate/dashboard-widget-search/',
+    });
     expect(breadcrumbsFor('/')).toEqual([]);
   });
 

@@ -28,6 +28,7 @@ const PAGES: Readonly<Record<string, string>> = {
   [SEARCH_ROUTES.alertEventsSearch]: 'Search',
   [SEARCH_ROUTES.keyValueSearch]: 'Search',
   [SEARCH_ROUTES.logTypeSearch]: 'Search',
+  [SEARCH_ROUTES.dashboardWidgetSearch]: 'Search',
   ...Object.fromEntries([...navigationLinks(NAVIGATION), ...SETTINGS_MENU].map((link) => [link.path, link.label])),
 };
 
