@@ -5,9 +5,10 @@ import type { AlertType } from './model';
 
 /**
  * What happened to the alert: it was opened, or events joined it (its count and event times moved), or a
- * person triaged it (its status or assignee changed).
+ * person triaged it (its status or assignee changed), or a person commented on it (COMMENT_ADDED: `changedAt` is
+ * the comment's time, which finds it among the alert's comments).
  */
-export const ALERT_CHANGES = ['CREATED', 'EVENTS_ADDED', 'STATUS_CHANGED', 'ASSIGNEE_CHANGED'] as const;
+export const ALERT_CHANGES = ['CREATED', 'EVENTS_ADDED', 'STATUS_CHANGED', 'ASSIGNEE_CHANGED', 'COMMENT_ADDED'] as const;
 export type AlertChange = (typeof ALERT_CHANGES)[number];
 
 /**

@@ -162,7 +162,11 @@ const JIRA_SYNC_FIELDS: readonly DestinationField[] = [
     'Sync assignee to Jira',
     "When the alert is assigned in Caracal, its issue is assigned to the Jira user found by the assignee's email (no such user: the delivery fails naming the email); unassigning clears the issue's assignee.",
   ),
-  switchField('syncComments', 'Sync comments to Jira', `${NOT_YET} Comments stay on the alert in Caracal.`),
+  switchField(
+    'syncComments',
+    'Sync comments to Jira',
+    "When someone comments on the alert in Caracal, the comment is added to its issue as text, with the author's name.",
+  ),
   switchField('pullStatus', 'Pull status from Jira', `${NOT_YET} Caracal does not read changes back from Jira.`),
   switchField('pullAssignee', 'Pull assignee from Jira', `${NOT_YET} Caracal does not read changes back from Jira.`),
   switchField('pullComments', 'Pull comments from Jira', `${NOT_YET} Caracal does not read changes back from Jira.`),

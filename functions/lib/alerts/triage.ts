@@ -184,10 +184,11 @@ export async function addAlertComment(input: { alertId: string; text: unknown },
   const problem = commentError(input.text);
   if (problem) throw new ApiError('InvalidInput', problem);
   const now = new Date().toISOString();
-  const { activity } = await changeAlert(input.alertId, () => ({
+  const { alert, activity } = await changeAlert(input.alertId, () => ({
     set: {},
     activity: { kind: 'COMMENT', at: now, actorId: caller.id, actorName: actorName(caller), text: (input.text as string).trim() },
   }));
+  await publish(alert, 'COMMENT_ADDED', now);
   return activity!;
 }
 

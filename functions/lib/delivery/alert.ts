@@ -9,7 +9,8 @@ export const EVENT_MAX_CHARS = 4000;
 const STRING_MAX_CHARS = 1000;
 
 /** Why a delivery is made; STATUS_CHANGED moves what an earlier delivery opened (destinations with status sync). */
-export type DeliveryChange = 'CREATED' | 'EVENTS_ADDED' | 'STATUS_CHANGED' | 'ASSIGNEE_CHANGED' | 'RETRY' | 'TEST';
+export type DeliveryChange =
+  'CREATED' | 'EVENTS_ADDED' | 'STATUS_CHANGED' | 'ASSIGNEE_CHANGED' | 'COMMENT_ADDED' | 'RETRY' | 'TEST';
 
 export interface DeliveryAlert {
   readonly id: string;

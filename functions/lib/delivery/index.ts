@@ -6,7 +6,7 @@
 // ENTITY_TABLE, DELIVERY_QUEUE_URL (sqs:ChangeMessageVisibility), the destinations' secrets key, LAKE_BUCKET
 // (the alert's first events), APP_URL (links), ALERT_CHANGES_QUEUE_URL and USER_POOL_ID (system alerts), and
 // DELIVERY_ALLOW_PRIVATE_NETWORKS=true where loopback destinations must be reached (locally).
-export { sendToDestination, syncDestinationAssignee, type SendOptions } from './send';
+export { sendToDestination, syncDestinationAssignee, syncDestinationComment, type SendOptions } from './send';
 export { deliveryAlertOf, testDeliveryAlert, alertLink, type DeliveryAlert, type DeliveryChange } from './alert';
 export { SENDERS, supportsUpdates, type DeliveryDestination, type DeliveryOutcome } from './payloads';
 export {

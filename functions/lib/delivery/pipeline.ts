@@ -14,7 +14,15 @@ import { ChangeMessageVisibilityCommand, SendMessageBatchCommand } from '@aws-sd
 import type { AlertChangedMessage } from '../../../core/alerts/messages';
 import type { RoutedDetectionType } from '../../../core/destinations/resolution';
 import type { Permission } from '../../../core/permissions/permissions';
-import { alertEvents, createSystemAlert, getAlert, recordAlertActivity, type Alert, type SystemAlertListener } from '../alerts';
+import {
+  alertComments,
+  alertEvents,
+  createSystemAlert,
+  getAlert,
+  recordAlertActivity,
+  type Alert,
+  type SystemAlertListener,
+} from '../alerts';
 import { sqs } from '../clients';
 import { destinationsForAlert, getDestination, getDestinationForDelivery } from '../destinations';
 import { getDetection } from '../detections';
@@ -22,10 +30,16 @@ import { ENV, optionalEnv, requireEnv } from '../env';
 import { ApiError } from '../errors';
 import { getUser } from '../users';
 import { deliveryAlertOf, type DeliveryChange } from './alert';
-import { senderOf, supportsUpdates } from './payloads';
+import { senderOf, supportsUpdates, type DeliveryDestination, type Sender } from './payloads';
 import * as records from './records';
 import { MAX_ATTEMPTS, retryDelaySeconds } from './retry';
-import { sendToDestination, syncDestinationAssignee, syncDestinationStatus, type SendOptions } from './send';
+import {
+  sendToDestination,
+  syncDestinationAssignee,
+  syncDestinationComment,
+  syncDestinationStatus,
+  type SendOptions,
+} from './send';
 
 /** alert-delivery → delivery queue: one change of one alert for one destination. */
 export interface DeliveryMessage {
@@ -38,7 +52,7 @@ export interface DeliveryMessage {
 }
 
 const changeKey = (m: Pick<DeliveryMessage, 'change' | 'changedAt'>) => `${m.change}@${m.changedAt}`;
-const DELIVERED_CHANGES = new Set(['CREATED', 'EVENTS_ADDED', 'STATUS_CHANGED', 'ASSIGNEE_CHANGED']);
+const DELIVERED_CHANGES = new Set(['CREATED', 'EVENTS_ADDED', 'STATUS_CHANGED', 'ASSIGNEE_CHANGED', 'COMMENT_ADDED']);
 
 export const DELIVERY_NOT_FOUND = 'No delivery of this alert to this destination';
 
@@ -100,8 +114,8 @@ export async function fanOutAlertChange(message: AlertChangedMessage, now = new 
     return { queued: [], skipped: `not a delivered change (${message?.change})` };
   const alert = await getAlert(message.alertId);
   if (!alert) return { queued: [], skipped: 'the alert no longer exists' };
-  if (message.change === 'STATUS_CHANGED') return fanOutStatusSync(alert, message, now);
-  if (message.change === 'ASSIGNEE_CHANGED') return fanOutAssigneeSync(alert, message, now);
+  if (message.change === 'STATUS_CHANGED' || message.change === 'ASSIGNEE_CHANGED' || message.change === 'COMMENT_ADDED')
+    return fanOutSync(alert, message, message.change, now);
   const detection = await detectionOf(alert);
   const resolved = await destinationsForAlert({ ...alert, detectionType: detection.type }, message.destinations);
   const failing = failingDestinationOf(alert);
@@ -122,53 +136,67 @@ export async function fanOutAlertChange(message: AlertChangedMessage, now = new 
   return { queued: pending.map((m) => m.destinationId), ...(targets.length ? {} : { skipped: 'no destination' }) };
 }
 
+type SyncChange = 'STATUS_CHANGED' | 'ASSIGNEE_CHANGED' | 'COMMENT_ADDED';
+
+/** Which destinations ask for a sync of each change (their settings, no secrets needed), and what to say when none does. */
+const SYNCS: Record<SyncChange, { wants: (sender: Sender, config: Readonly<Record<string, unknown>>) => boolean; none: string }> =
+  {
+    STATUS_CHANGED: {
+      wants: (s, config) => !!s.syncStatus && !!s.syncsStatus?.(config),
+      none: 'no destination syncs status',
+    },
+    ASSIGNEE_CHANGED: {
+      wants: (s, config) => !!s.syncAssignee && !!s.syncsAssignee?.(config),
+      none: 'no destination syncs assignees',
+    },
+    COMMENT_ADDED: {
+      wants: (s, config) => !!s.syncComment && !!s.syncsComments?.(config),
+      none: 'no destination syncs comments',
+    },
+  };
+
 /**
- * A status change goes only where an earlier delivery opened something for the alert (a Jira issue, an Asana
- * task: the record's reference) and the destination asks for status sync (its settings, no secrets needed).
+ * A status or assignee change, or a new comment, goes only where an earlier delivery opened something for the
+ * alert (a Jira issue, an Asana task: the record's reference) and the destination asks for that sync.
  */
-async function fanOutStatusSync(alert: Alert, message: AlertChangedMessage, now: Date): Promise<FanOutResult> {
+async function fanOutSync(alert: Alert, message: AlertChangedMessage, change: SyncChange, now: Date): Promise<FanOutResult> {
   const pending: DeliveryMessage[] = [];
   let targets = 0;
   for (const record of await records.deliveriesOf(alert.id)) {
     const sender = senderOf(record.outputType);
-    if (!record.reference || !sender?.syncStatus || !sender.syncsStatus) continue;
+    if (!record.reference || !sender) continue;
     const destination = await getDestination(record.destinationId).catch(() => null);
-    if (!destination || !sender.syncsStatus(destination.config)) continue;
+    if (!destination || !SYNCS[change].wants(sender, destination.config)) continue;
     targets++;
     const m: DeliveryMessage = {
       kind: 'alert-delivery',
       alertId: alert.id,
       destinationId: destination.id,
-      change: 'STATUS_CHANGED',
+      change,
       changedAt: message.changedAt,
     };
     if (await records.markPending(alert.id, destination, changeKey(m), now.toISOString())) pending.push(m);
   }
   await enqueue(pending);
-  return { queued: pending.map((m) => m.destinationId), ...(targets ? {} : { skipped: 'no destination syncs status' }) };
+  return { queued: pending.map((m) => m.destinationId), ...(targets ? {} : { skipped: SYNCS[change].none }) };
 }
 
-/** An assignee change goes only where an earlier delivery opened an issue and the destination asks for assignee sync. */
-async function fanOutAssigneeSync(alert: Alert, message: AlertChangedMessage, now: Date): Promise<FanOutResult> {
-  const pending: DeliveryMessage[] = [];
-  let targets = 0;
-  for (const record of await records.deliveriesOf(alert.id)) {
-    const sender = senderOf(record.outputType);
-    if (!record.reference || !sender?.syncAssignee || !sender.syncsAssignee) continue;
-    const destination = await getDestination(record.destinationId).catch(() => null);
-    if (!destination || !sender.syncsAssignee(destination.config)) continue;
-    targets++;
-    const m: DeliveryMessage = {
-      kind: 'alert-delivery',
-      alertId: alert.id,
-      destinationId: destination.id,
-      change: 'ASSIGNEE_CHANGED',
-      changedAt: message.changedAt,
-    };
-    if (await records.markPending(alert.id, destination, changeKey(m), now.toISOString())) pending.push(m);
-  }
-  await enqueue(pending);
-  return { queued: pending.map((m) => m.destinationId), ...(targets ? {} : { skipped: 'no destination syncs assignees' }) };
+/**
+ * The comment a COMMENT_ADDED change tells of (the alert's comment made at `changedAt`), with its author's name as
+ * the alert's activity names them (their email when they commented).
+ */
+async function commentOf(alert: Alert, changedAt: string): Promise<{ text: string; author: string } | null> {
+  const comment = (await alertComments(alert.id)).find((c) => c.at === changedAt && c.text);
+  if (!comment) return null;
+  return { text: comment.text!, author: comment.actorName || 'A Caracal user' };
+}
+
+/** Adds the comment a COMMENT_ADDED change tells of to what `destination` opened for the alert. */
+async function syncComment(alert: Alert, destination: DeliveryDestination, changedAt: string, options: SendOptions) {
+  const comment = await commentOf(alert, changedAt);
+  if (!comment) return { ok: false, statusCode: null, answer: 'The comment is no longer on the alert', permanent: true } as const;
+  const reference = (await records.getDelivery(alert.id, destination.id))?.reference ?? '';
+  return syncDestinationComment(destination, { alertId: alert.id, ...comment, reference }, options);
 }
 
 /** The email of the alert's assignee (the users area), null when unassigned. */
@@ -280,7 +308,9 @@ export async function sendQueuedDelivery(queued: QueuedDelivery, options: Sendin
             },
             { ...options, now },
           )
-        : await sendToDestination(destination, await deliveryAlertFor(alert, message.change), { ...options, now });
+        : message.change === 'COMMENT_ADDED'
+          ? await syncComment(alert, destination, message.changedAt, { ...options, now })
+          : await sendToDestination(destination, await deliveryAlertFor(alert, message.change), { ...options, now });
   const final = !outcome.ok && (outcome.permanent === true || queued.receiveCount >= MAX_ATTEMPTS);
   const at = new Date().toISOString();
   await records.recordAttempt(alert.id, destination.id, key, { ...outcome, at, final });

@@ -14,6 +14,7 @@ import {
   type SendContext,
   type ServiceEndpoint,
   type AssigneeSync,
+  type CommentSync,
   type StatusSync,
 } from './payloads';
 
@@ -93,6 +94,26 @@ export async function syncDestinationAssignee(
     return { ok: false, statusCode: null, answer: 'No issue was opened for this alert to sync', permanent: true };
   const syncAssignee = sender.syncAssignee;
   return guarded(() => syncAssignee(destination, sync, sendContext(options)));
+}
+
+/** Adds the alert's new comment (sync.text, by sync.author) to what `destination` opened for the alert (sync.reference). */
+export async function syncDestinationComment(
+  destination: DeliveryDestination,
+  sync: CommentSync,
+  options: SendOptions = {},
+): Promise<DeliveryOutcome> {
+  const sender = senderOf(destination.outputType);
+  if (!sender?.syncComment)
+    return {
+      ok: false,
+      statusCode: null,
+      answer: `${destination.outputType} destinations have no comment sync`,
+      permanent: true,
+    };
+  if (!sync.reference)
+    return { ok: false, statusCode: null, answer: 'No issue was opened for this alert to sync', permanent: true };
+  const syncComment = sender.syncComment;
+  return guarded(() => syncComment(destination, sync, sendContext(options)));
 }
 
 /** A send's outcome; what it throws becomes a failed outcome (permanent when trying again cannot help). */

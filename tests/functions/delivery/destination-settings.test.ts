@@ -113,7 +113,9 @@ describe('Jira status sync settings', () => {
       expect(field(type, 'syncStatus').description).not.toContain('Not available yet');
       expect(field(type, 'syncAssignee').description).not.toContain('Not available yet');
       expect(field(type, 'syncAssignee').description).toContain("assignee's email");
-      for (const name of ['syncComments', 'pullStatus', 'pullAssignee', 'pullComments'])
+      expect(field(type, 'syncComments').description).not.toContain('Not available yet');
+      expect(field(type, 'syncComments').description).toContain("author's name");
+      for (const name of ['pullStatus', 'pullAssignee', 'pullComments'])
         expect(field(type, name)).toMatchObject({ kind: 'boolean', description: expect.stringContaining('Not available yet') });
     }
   });

@@ -41,6 +41,14 @@ export interface AssigneeSync {
   readonly reference: string;
 }
 
+/** A comment made on an alert (its text and its author's name), for the issue a destination opened for it. */
+export interface CommentSync {
+  readonly alertId: string;
+  readonly text: string;
+  readonly author: string;
+  readonly reference: string;
+}
+
 /** Where a service that is not configured by URL is reached; overridable (tests, local stand-ins). */
 export const SERVICE_ENDPOINTS = {
   slackApi: 'https://slack.com/api',
@@ -77,6 +85,10 @@ export interface Sender {
   syncsAssignee?(config: Readonly<Record<string, unknown>>): boolean;
   /** Assigns what the first delivery opened to the service's account of the alert's assignee (none: unassigns). */
   syncAssignee?(destination: DeliveryDestination, sync: AssigneeSync, context: SendContext): Promise<DeliveryOutcome>;
+  /** Whether this destination's settings ask for comment sync (absent: the type has none). */
+  syncsComments?(config: Readonly<Record<string, unknown>>): boolean;
+  /** Adds the alert's new comment to what the first delivery opened. */
+  syncComment?(destination: DeliveryDestination, sync: CommentSync, context: SendContext): Promise<DeliveryOutcome>;
 }
 
 export class ConfigError extends Error {}

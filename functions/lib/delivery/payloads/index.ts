@@ -44,6 +44,8 @@ export {
   type DeliveryOutcome,
   type SendContext,
   type AssigneeSync,
+  type CommentSync,
+  type Sender,
   type StatusSync,
   type ServiceEndpoint,
 } from './common';

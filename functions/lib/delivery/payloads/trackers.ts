@@ -26,6 +26,7 @@ import {
   type Sender,
   type SendContext,
   type AssigneeSync,
+  type CommentSync,
   type StatusSync,
 } from './common';
 
@@ -228,6 +229,39 @@ export async function jiraSyncAssignee(
   return { ...put, answer: account ? `${sync.reference} assigned to ${sync.email}` : `${sync.reference} unassigned` };
 }
 
+/** A comment's text as Jira takes it: at most this many characters (Jira refuses more than 32,767). */
+export const JIRA_COMMENT_MAX = 30_000;
+
+/**
+ * Adds the alert's comment to the issue: the author's name, then the text as plain text (Cloud: a paragraph per
+ * line in an Atlassian Document; Data Center: a string). The markdown is not converted.
+ */
+export async function jiraSyncComment(
+  config: Readonly<Record<string, unknown>>,
+  sync: CommentSync,
+  context: Pick<SendContext, 'http'>,
+  cloud: boolean,
+): Promise<DeliveryOutcome> {
+  const url = `${base(required(config, 'orgDomain'))}/rest/api/${cloud ? 3 : 2}/issue/${encodeURIComponent(sync.reference)}/comment`;
+  const headers = { authorization: jiraAuthorization(config, cloud), accept: 'application/json' };
+  const heading = `${sync.author} commented in Caracal:`;
+  const text = cut(sync.text, JIRA_COMMENT_MAX);
+  const body = cloud
+    ? {
+        body: {
+          type: 'doc',
+          version: 1,
+          content: [heading, ...text.split(/\r?\n/)].map((line) => ({
+            type: 'paragraph',
+            content: line ? [{ type: 'text', text: line }] : [],
+          })),
+        },
+      }
+    : { body: `${heading}\n\n${text}` };
+  const posted = httpOutcome(await context.http(jsonPost(url, body, headers)));
+  return posted.ok ? { ...posted, answer: `Comment added to ${sync.reference}` } : posted;
+}
+
 const jiraIssueKey = (body: Record<string, unknown>) => body.key;
 
 export const jira: Sender = {
@@ -239,6 +273,8 @@ export const jira: Sender = {
   syncStatus: (destination, sync, context) => jiraSyncStatus(destination.config, sync, context, true),
   syncsAssignee: (config) => isOn(config, 'syncAssignee'),
   syncAssignee: (destination, sync, context) => jiraSyncAssignee(destination.config, sync, context, true),
+  syncsComments: (config) => isOn(config, 'syncComments'),
+  syncComment: (destination, sync, context) => jiraSyncComment(destination.config, sync, context, true),
 };
 
 export const jiradatacenter: Sender = {
@@ -250,6 +286,8 @@ export const jiradatacenter: Sender = {
   syncStatus: (destination, sync, context) => jiraSyncStatus(destination.config, sync, context, false),
   syncsAssignee: (config) => isOn(config, 'syncAssignee'),
   syncAssignee: (destination, sync, context) => jiraSyncAssignee(destination.config, sync, context, false),
+  syncsComments: (config) => isOn(config, 'syncComments'),
+  syncComment: (destination, sync, context) => jiraSyncComment(destination.config, sync, context, false),
 };
 
 // --- Asana ------------------------------------------------------------------------------------------------
