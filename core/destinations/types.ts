@@ -43,9 +43,10 @@ export const TORQ_FLAG = 'ENABLE_TORQ_DESTINATION' satisfies FeatureFlagName;
  * How a field is entered and checked:
  * - text: one line of text; url: an https URL (http only to a loopback host, for local testing);
  * - secret: a token or key, shown masked; a secret field may also be a URL (`url: true`) when the URL carries a token;
- * - select: one of `options`; list: several values; boolean: a switch; headers: name/value pairs.
+ * - select: one of `options`; list: several values; boolean: a switch; headers: name/value pairs;
+ * - severityConfig: one row per alert severity, Critical to Info (SeverityConfigRow).
  */
-export const FIELD_KINDS = ['text', 'url', 'secret', 'select', 'list', 'boolean', 'headers'] as const;
+export const FIELD_KINDS = ['text', 'url', 'secret', 'select', 'list', 'boolean', 'headers', 'severityConfig'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 /** A field's format beyond its kind, checked by core/destinations/validation.ts. */
@@ -212,6 +213,19 @@ const JIRA_FIELDS = (cloud: boolean): readonly DestinationField[] => [
       { value: 'Lowest', label: 'Lowest' },
     ],
     defaultValue: '',
+  },
+  switchField(
+    'useSeverityBasedConfig',
+    'Use severity-based config',
+    "When on, an alert's issue takes the project key, issue type and assignee of its severity's row below; an empty cell uses the field above.",
+  ),
+  {
+    name: 'severityBasedConfig',
+    label: 'Severity-based config',
+    kind: 'severityConfig',
+    required: false,
+    secret: false,
+    description: 'Used when severity-based config is on: per severity, the project key, issue type and assignee ID.',
   },
   ...JIRA_SYNC_FIELDS,
 ];
@@ -589,8 +603,16 @@ export interface CustomHeader {
   readonly value: string;
 }
 
-/** A value of a config field: text (text, url, secret, select), a list, a switch, or headers. */
-export type ConfigValue = string | boolean | readonly string[] | readonly CustomHeader[];
+/** One row of a severity-based config (Jira): what an alert of `severity` opens its issue with; empty: the main field. */
+export interface SeverityConfigRow {
+  readonly severity: AlertSeverity;
+  readonly projectKey: string;
+  readonly issueType: string;
+  readonly assigneeId: string;
+}
+
+/** A value of a config field: text (text, url, secret, select), a list, a switch, headers, or severity rows. */
+export type ConfigValue = string | boolean | readonly string[] | readonly CustomHeader[] | readonly SeverityConfigRow[];
 export type DestinationConfig = Readonly<Record<string, ConfigValue>>;
 
 /** What a user enters for a destination (the form's values, the API's input). */

@@ -198,6 +198,33 @@ export function fieldProblems(field: DestinationField, value: unknown, options: 
       });
       return problems;
     }
+    case 'severityConfig': {
+      if (!Array.isArray(value) || value.length > ALERT_SEVERITIES.length) return at(MESSAGES.mustHaveValue);
+      const problems: Problem[] = [];
+      const seen = new Set<unknown>();
+      value.forEach((row: unknown, index) => {
+        const { severity, projectKey, issueType, assigneeId } = (row ?? {}) as Record<string, unknown>;
+        if (!(ALERT_SEVERITIES as readonly unknown[]).includes(severity))
+          problems.push({ path: `[${index}].severity`, message: MESSAGES.unknownSeverity });
+        else if (seen.has(severity)) problems.push({ path: `[${index}].severity`, message: MESSAGES.noDuplicates });
+        seen.add(severity);
+        for (const [name, cell] of [
+          ['projectKey', projectKey],
+          ['issueType', issueType],
+          ['assigneeId', assigneeId],
+        ] as const) {
+          if (cell === undefined || cell === null || cell === '') continue;
+          if (!isText(cell)) problems.push({ path: `[${index}].${name}`, message: MESSAGES.mustHaveValue });
+          else if (cell.length > LIMITS.text) problems.push({ path: `[${index}].${name}`, message: tooLong(LIMITS.text) });
+          else if (hasControlCharacters(cell)) problems.push({ path: `[${index}].${name}`, message: MESSAGES.headerValue });
+          else if (name === 'projectKey' && cell.trim()) {
+            const message = formatError('jiraProjectKey', cell.trim());
+            if (message) problems.push({ path: `[${index}].${name}`, message });
+          }
+        }
+      });
+      return problems;
+    }
     case 'select':
       if (!isText(value)) return at(MESSAGES.mustHaveValue);
       return field.options?.some((option) => option.value === value) ? [] : at(MESSAGES.unknownOption);

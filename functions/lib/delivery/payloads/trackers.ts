@@ -105,7 +105,31 @@ export function jiraDocument(alert: DeliveryAlert): unknown {
   return { type: 'doc', version: 1, content };
 }
 
-function jiraFields(config: Readonly<Record<string, unknown>>, alert: DeliveryAlert, cloud: boolean): Record<string, unknown> {
+/**
+ * The config an alert's issue is opened with: with useSeverityBasedConfig on, the project key, issue type and
+ * assignee of the severity's row of severityBasedConfig, each empty cell (or a missing row) taking the main field.
+ */
+export function jiraConfigFor(
+  config: Readonly<Record<string, unknown>>,
+  severity: AlertSeverity,
+): Readonly<Record<string, unknown>> {
+  if (!isOn(config, 'useSeverityBasedConfig') || !Array.isArray(config.severityBasedConfig)) return config;
+  const row = (config.severityBasedConfig as unknown[]).find(
+    (r): r is Record<string, unknown> => !!r && typeof r === 'object' && (r as { severity?: unknown }).severity === severity,
+  );
+  if (!row) return config;
+  const chosen: Record<string, unknown> = { ...config };
+  for (const name of ['projectKey', 'issueType', 'assigneeId'])
+    if (typeof row[name] === 'string' && (row[name] as string).trim()) chosen[name] = row[name];
+  return chosen;
+}
+
+function jiraFields(
+  destinationConfig: Readonly<Record<string, unknown>>,
+  alert: DeliveryAlert,
+  cloud: boolean,
+): Record<string, unknown> {
+  const config = jiraConfigFor(destinationConfig, alert.severity);
   const assignee = optional(config, 'assigneeId');
   return {
     project: { key: required(config, 'projectKey') },

@@ -25,6 +25,7 @@ import {
   type CustomHeader,
   type DestinationField,
   type DestinationType,
+  type SeverityConfigRow,
 } from '../../../../core/destinations';
 import { CrossIcon } from '../../components/icons';
 import { MultiValueInput } from '../../components/MultiValueInput';
@@ -306,6 +307,8 @@ function ConfigField({
       );
     case 'headers':
       return <HeadersField form={form} field={field} readOnly={readOnly} />;
+    case 'severityConfig':
+      return <SeverityConfigField form={form} field={field} readOnly={readOnly} />;
     case 'secret':
       return field.format === 'gcpCredentials' ? (
         <SecretTextarea form={form} field={field} editing={editing} readOnly={readOnly} />
@@ -471,6 +474,50 @@ function HeadersField({ form, field, readOnly }: { form: FormState; field: Desti
           </Button>
         </Group>
       )}
+    </Stack>
+  );
+}
+
+const SEVERITY_CELLS = [
+  { name: 'projectKey', label: 'Project key' },
+  { name: 'issueType', label: 'Issue type' },
+  { name: 'assigneeId', label: 'Assignee ID' },
+] as const;
+
+/** One row per alert severity, Critical to Info: the project key, issue type and assignee of its issues. */
+function SeverityConfigField({ form, field, readOnly }: { form: FormState; field: DestinationField; readOnly: boolean }) {
+  const name = `config.${field.name}`;
+  const rows = (Array.isArray(form.values.config[field.name]) ? form.values.config[field.name] : []) as SeverityConfigRow[];
+  return (
+    <Stack gap="xs" role="group" aria-label={field.label}>
+      <div>
+        <Text size="sm" fw={500}>
+          {field.label}
+        </Text>
+        {field.description && (
+          <Text size="xs" c="dimmed">
+            {field.description}
+          </Text>
+        )}
+      </div>
+      {rows.map((row, index) => (
+        <Group key={row.severity} gap="xs" align="flex-start" wrap="nowrap">
+          <Text size="sm" w={70} mt={6}>
+            {SEVERITY_TITLES[row.severity] ?? row.severity}
+          </Text>
+          {SEVERITY_CELLS.map((cell) => (
+            <TextInput
+              key={cell.name}
+              aria-label={`${SEVERITY_TITLES[row.severity] ?? row.severity} ${cell.label.toLowerCase()}`}
+              placeholder={cell.label}
+              readOnly={readOnly}
+              style={{ flex: 1 }}
+              {...textProps(form, `${name}[${index}].${cell.name}`)}
+              error={shownError(form, `${name}[${index}].${cell.name}`)}
+            />
+          ))}
+        </Group>
+      ))}
     </Stack>
   );
 }

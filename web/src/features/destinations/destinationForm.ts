@@ -1,5 +1,5 @@
 // The destination form's values, their rules (core's, as the server checks them) and the API input they make.
-import { ALERT_TYPES, type AlertSeverity, type AlertType } from '../../../../core/alerts/model';
+import { ALERT_SEVERITIES, ALERT_TYPES, type AlertSeverity, type AlertType } from '../../../../core/alerts/model';
 import {
   DESTINATION_TYPE_INFO,
   MASKED_SECRET,
@@ -8,11 +8,12 @@ import {
   type CustomHeader,
   type DestinationField,
   type DestinationType,
+  type SeverityConfigRow,
 } from '../../../../core/destinations';
 import { coreProblems } from '../../lib/forms/coreRule';
 import type { DestinationFieldsFragment, DestinationInput } from '../../lib/graphql/types';
 
-export type ConfigFormValue = string | boolean | string[] | CustomHeader[];
+export type ConfigFormValue = string | boolean | string[] | CustomHeader[] | SeverityConfigRow[];
 
 export interface DestinationFormValues {
   outputType: DestinationType;
@@ -47,6 +48,8 @@ function emptyValue(field: DestinationField): ConfigFormValue {
     case 'list':
     case 'headers':
       return [];
+    case 'severityConfig':
+      return ALERT_SEVERITIES.map((severity) => ({ severity, projectKey: '', issueType: '', assigneeId: '' }));
     case 'select':
       return typeof field.defaultValue === 'string' ? field.defaultValue : '';
     default:
@@ -98,6 +101,16 @@ export function destinationInput(values: DestinationFormValues): DestinationInpu
   for (const field of DESTINATION_TYPE_INFO[values.outputType].fields) {
     const value = values.config[field.name];
     if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    if (field.kind === 'severityConfig') {
+      const rows = (value as SeverityConfigRow[]).map((row) => ({
+        severity: row.severity,
+        projectKey: (row.projectKey ?? '').trim(),
+        issueType: (row.issueType ?? '').trim(),
+        assigneeId: (row.assigneeId ?? '').trim(),
+      }));
+      if (rows.some((row) => row.projectKey || row.issueType || row.assigneeId)) config[field.name] = rows;
+      continue;
+    }
     config[field.name] = typeof value === 'string' && field.kind !== 'secret' ? value.trim() : value;
   }
   return {
