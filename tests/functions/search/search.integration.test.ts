@@ -305,13 +305,17 @@ describe('the demo data', () => {
     const { generateDemoEvents } = await ok<any>(admin, 'mutation { generateDemoEvents { sent { logType events } } }');
     const sent = (generateDemoEvents.sent as { logType: string; events: number }[]).filter((s) => s.events > 0);
     expect(sent.length).toBeGreaterThan(0);
+    // One fixed window for both queries: a sliding 24-hour preset drops events at its far edge between them.
+    const range = {
+      from: new Date(Date.now() - 24 * 3_600_000).toISOString(),
+      to: new Date(Date.now() + 3_600_000).toISOString(),
+    };
     for (const { logType } of sent) {
       const table = tableName(logType);
       let count = 0;
       for (const until = Date.now() + 90_000; count === 0 && Date.now() < until;) {
         const done = await finished(
-          (await run({ mode: 'SQL', query: `SELECT count(*) AS n FROM panther_logs.${table}`, timeRange: { preset: 'PT24H' } }))
-            .id,
+          (await run({ mode: 'SQL', query: `SELECT count(*) AS n FROM panther_logs.${table}`, timeRange: range })).id,
         );
         expect(done.error).toBeNull();
         count = Number((await rows(done.id)).values[0][0]);
@@ -323,7 +327,7 @@ describe('the demo data', () => {
           await run({
             mode: 'PANTHERFLOW',
             query: `panther_logs.public.${table} | summarize n = agg.count()`,
-            timeRange: { preset: 'PT24H' },
+            timeRange: range,
           })
         ).id,
       );
