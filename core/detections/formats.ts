@@ -265,6 +265,19 @@ const QUERY_LOOKUP_TABLE: ObjectShape = obj({
   exactlyOne: [LOOKUP_QUERY_KEYS],
 });
 
+/**
+ * A scheduled query's document as the rules read it: `RateMinutes: 0` beside a `CronExpression` means "no
+ * rate" (the reference tool's own scheduled-query template writes both), so it is left out. Other documents
+ * are returned as they are.
+ */
+export function withReferenceDefaults(type: AnalysisType, document: Record<string, unknown>): Record<string, unknown> {
+  const schedule = document.Schedule;
+  if (type !== 'scheduled_query' || !schedule || typeof schedule !== 'object' || Array.isArray(schedule)) return document;
+  const { RateMinutes, ...rest } = schedule as Record<string, unknown>;
+  if (RateMinutes !== 0 || !('CronExpression' in rest)) return document;
+  return { ...document, Schedule: rest };
+}
+
 /** The shape a document of this type must have (derived rules have their own). */
 export function shapeFor(type: AnalysisType, document: Record<string, unknown>): ObjectShape {
   switch (type) {

@@ -2,7 +2,7 @@
 // YAML 1.2 core schema, so on/off/yes/no and timestamps stay strings; no aliases) classified into analysis
 // items, with every problem reported against its file while the rest of the repository still loads.
 import { readYaml } from '../yaml';
-import { ANALYSIS_TYPES, ID_KEY, shapeFor, type AnalysisType } from './formats';
+import { ANALYSIS_TYPES, ID_KEY, shapeFor, withReferenceDefaults, type AnalysisType } from './formats';
 import { check, isRecord } from './shape';
 import { validateCorrelationRule } from './correlation';
 import { ruleExpressionProblems } from './match-expressions';
@@ -94,6 +94,7 @@ function classify(
     };
   }
   const analysisType = type as AnalysisType;
+  document = withReferenceDefaults(analysisType, document);
   let problems = check(document, shapeFor(analysisType, document));
   if (options.ignoreExtraKeys) {
     for (const problem of problems.filter((p) => TOP_LEVEL_UNKNOWN_KEY.test(p)))

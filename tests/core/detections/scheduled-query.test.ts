@@ -104,6 +104,22 @@ describe('the schedule and the SQL', () => {
     expect(load('  RateMinutes: 15\n').join()).toMatch(/TimeoutMinutes/);
   });
 
+  it("accepts the reference tool's own template: RateMinutes 0 beside a CronExpression means no rate", () => {
+    const text =
+      'AnalysisType: scheduled_query\nQueryName: ScheduledQuery_Example\nEnabled: true\nQuery: SELECT 1\n' +
+      'Schedule:\n  CronExpression: "0 0 29 2 *"\n  RateMinutes: 0\n  TimeoutMinutes: 2\n';
+    const repository = loadRepository([{ path: 'q.yml', text }], () => false);
+    expect(repository.issues).toEqual([]);
+    expect(repository.items[0].spec.Schedule).toEqual({ CronExpression: '0 0 29 2 *', TimeoutMinutes: 2 });
+    // Without a cron, 0 is a rate, and refused as one.
+    const alone = text.replace('  CronExpression: "0 0 29 2 *"\n', '');
+    expect(
+      loadRepository([{ path: 'q.yml', text: alone }], () => false)
+        .issues.map((i) => i.message)
+        .join(),
+    ).toMatch(/at least 2/);
+  });
+
   it('names queries by QueryName, spaces allowed, line breaks and edge spaces not', () => {
     expect(queryNameProblem('Okta Investigate MFA and Password resets')).toBeUndefined();
     expect(queryNameProblem(' Q')).toBeDefined();
