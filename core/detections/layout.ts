@@ -94,8 +94,8 @@ function classify(
     };
   }
   const analysisType = type as AnalysisType;
-  document = withReferenceDefaults(analysisType, document);
-  let problems = check(document, shapeFor(analysisType, document));
+  const spec = withReferenceDefaults(analysisType, document);
+  let problems = check(spec, shapeFor(analysisType, spec));
   if (options.ignoreExtraKeys) {
     for (const problem of problems.filter((p) => TOP_LEVEL_UNKNOWN_KEY.test(p)))
       warnings.push({ path: file.path, message: problem });
@@ -103,19 +103,19 @@ function classify(
   }
   if (analysisType === 'correlation_rule' && problems.length === 0) {
     problems.push(
-      ...validateCorrelationRule(document.Detection, { ruleId: String(document.RuleID) })
+      ...validateCorrelationRule(spec.Detection, { ruleId: String(spec.RuleID) })
         .filter((i) => i.level === 'error')
         .map((i) => i.message),
     );
   }
-  if (analysisType === 'rule' || analysisType === 'scheduled_rule') problems.push(...ruleExpressionProblems(document));
-  if (Array.isArray(document.Tests)) {
-    const names = (document.Tests as { Name?: unknown }[]).map((t) => t.Name);
+  if (analysisType === 'rule' || analysisType === 'scheduled_rule') problems.push(...ruleExpressionProblems(spec));
+  if (Array.isArray(spec.Tests)) {
+    const names = (spec.Tests as { Name?: unknown }[]).map((t) => t.Name);
     const repeated = [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
     if (repeated.length) problems.push(`No duplicate test names: ${repeated.join(', ')}`);
   }
   if (problems.length) return { path: file.path, message: problems.join('; ') };
-  const dedup = document.DedupPeriodMinutes;
+  const dedup = spec.DedupPeriodMinutes;
   if (dedup === 0)
     warnings.push({
       path: file.path,
@@ -123,12 +123,12 @@ function classify(
     });
   else if (typeof dedup === 'number' && dedup < 5)
     warnings.push({ path: file.path, message: `DedupPeriodMinutes ${dedup} is below the minimum of 5 and is treated as 5` });
-  const item: AnalysisItem = { type: analysisType, id: String(document[ID_KEY[analysisType]]), path: file.path, spec: document };
-  if (typeof document.Filename === 'string') {
-    item.filePath = joinPath(dirname(file.path), document.Filename);
+  const item: AnalysisItem = { type: analysisType, id: String(spec[ID_KEY[analysisType]]), path: file.path, spec };
+  if (typeof spec.Filename === 'string') {
+    item.filePath = joinPath(dirname(file.path), spec.Filename);
     if (!exists(item.filePath)) {
       const what = analysisType === 'lookup_table' ? 'data file' : 'Python file';
-      return { path: file.path, message: `missing ${what} ${document.Filename} (looked for ${item.filePath})` };
+      return { path: file.path, message: `missing ${what} ${spec.Filename} (looked for ${item.filePath})` };
     }
   }
   return item;
