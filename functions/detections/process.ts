@@ -33,6 +33,7 @@ import { s3 } from '../lib/clients';
 import { lookupNamesIn } from '../lib/lookups';
 import {
   dedupMinutes,
+  engineSlices,
   threshold,
   type Engine,
   type EngineResult,
@@ -64,8 +65,6 @@ export interface ProcessReport {
   readonly signalObjects: string[];
 }
 
-/** Largest request sent to the engine in one Invoke (Lambda takes 6 MB). */
-const MAX_INVOKE_BYTES = 5 * 1024 * 1024;
 /** Largest error text kept as a DETECTION_ERROR's dedup string. */
 const MAX_ERROR_TEXT = 1000;
 
@@ -80,26 +79,6 @@ export async function readEvents(bucket: string, key: string): Promise<Event[]> 
     if (value && typeof value === 'object' && !Array.isArray(value)) events.push(value as Event);
   }
   return events;
-}
-
-/** Events in slices whose JSON, with the content, fits one Invoke. */
-function slices(events: Event[], contentBytes: number): Event[][] {
-  const budget = Math.max(256 * 1024, MAX_INVOKE_BYTES - contentBytes);
-  const out: Event[][] = [];
-  let current: Event[] = [];
-  let size = 0;
-  for (const event of events) {
-    const bytes = Buffer.byteLength(JSON.stringify(event)) + 1;
-    if (current.length && size + bytes > budget) {
-      out.push(current);
-      current = [];
-      size = 0;
-    }
-    current.push(event);
-    size += bytes;
-  }
-  if (current.length) out.push(current);
-  return out;
 }
 
 interface Match {
@@ -153,7 +132,7 @@ async function evaluate(message: EventsWrittenMessage, deps: ProcessDeps): Promi
   const names = deps.lookupsFor ? lookupNamesIn(content) : [];
   const lookups = names.length ? await deps.lookupsFor!(names) : undefined;
   const contentBytes = Buffer.byteLength(JSON.stringify(content)) + (lookups ? Buffer.byteLength(JSON.stringify(lookups)) : 0);
-  for (const slice of slices(events, contentBytes)) {
+  for (const slice of engineSlices(events, contentBytes)) {
     const { results } = await deps.engine.run(content, slice, lookups);
     slice.forEach((event, i) => {
       for (const result of results[i] ?? []) {

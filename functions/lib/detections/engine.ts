@@ -101,3 +101,26 @@ export const lambdaEngine: Engine = {
     (await invoke<{ tests: EngineTestResult[] }>({ content, test: { detectionId, tests } })).tests,
   check: async (items) => (await invoke<{ results: CheckResult[] }>({ check: { items } })).results,
 };
+
+/** Largest request sent to the engine in one Invoke (Lambda takes 6 MB). */
+const MAX_INVOKE_BYTES = 5 * 1024 * 1024;
+
+/** Events (or query rows) in slices whose JSON, with the content's `contentBytes`, fits one engine Invoke. */
+export function engineSlices<T>(events: readonly T[], contentBytes: number): T[][] {
+  const budget = Math.max(256 * 1024, MAX_INVOKE_BYTES - contentBytes);
+  const out: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const event of events) {
+    const bytes = Buffer.byteLength(JSON.stringify(event)) + 1;
+    if (current.length && size + bytes > budget) {
+      out.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(event);
+    size += bytes;
+  }
+  if (current.length) out.push(current);
+  return out;
+}

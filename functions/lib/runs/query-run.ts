@@ -24,6 +24,7 @@ import {
 import { s3 } from '../clients';
 import {
   dedupMinutes,
+  engineSlices,
   lambdaEngine,
   scheduledRulesFor,
   threshold,
@@ -40,8 +41,6 @@ type Row = Record<string, unknown>;
 
 /** The log type a row is filed under in the lake when the query's rows name none (p_log_type). */
 export const SCHEDULED_LOG_TYPE = 'Scheduled.Query';
-/** Largest request sent to the engine in one Invoke (Lambda takes 6 MB). */
-const MAX_INVOKE_BYTES = 5 * 1024 * 1024;
 
 /** Runs a query's engine SQL (or PantherFlow) over a range and answers its rows (at most `maxRows`). */
 export type QueryRunner = (
@@ -183,7 +182,7 @@ export async function executeQueryRun(
   if (!rows.length || !rules.length) return outcome;
 
   const groups = new Map<string, Group>();
-  for (const slice of slices(rows, Buffer.byteLength(JSON.stringify(content)))) {
+  for (const slice of engineSlices(rows, Buffer.byteLength(JSON.stringify(content)))) {
     // Named: the rules run on every row (rows carry no p_log_type of theirs).
     const { results } = await deps.engine.run(content, slice, undefined, [...detections.keys()]);
     slice.forEach((row, i) => {
@@ -218,26 +217,6 @@ export async function executeQueryRun(
   for (const detection of limited) await raiseAlertLimitExceeded({ id: detection.id, name: nameOf(detection) }, { now });
   if (deps.lakeBucket) await writeSignals(deps.lakeBucket, lakeRows, query.id, run.runAt);
   return outcome;
-}
-
-/** Rows in slices whose JSON, with the content, fits one Invoke. */
-function slices(rows: Row[], contentBytes: number): Row[][] {
-  const budget = Math.max(256 * 1024, MAX_INVOKE_BYTES - contentBytes);
-  const out: Row[][] = [];
-  let current: Row[] = [];
-  let size = 0;
-  for (const row of rows) {
-    const bytes = Buffer.byteLength(JSON.stringify(row)) + 1;
-    if (current.length && size + bytes > budget) {
-      out.push(current);
-      current = [];
-      size = 0;
-    }
-    current.push(row);
-    size += bytes;
-  }
-  if (current.length) out.push(current);
-  return out;
 }
 
 const eventTime = (row: Row, runAt: number) => isoTime(row.p_event_time) ?? new Date(runAt).toISOString();
