@@ -22,6 +22,35 @@ class RequirementsFileTest(unittest.TestCase):
             self.assertIn(name, listed)
             self.assertRegex(listed[name].version, r"^\d+(\.\d+)+$")
 
+    def test_every_requirement_of_the_file_is_pinned_with_sha256_hashes(self):
+        # pip's --require-hashes (which the layer build switches to when a line carries a hash) refuses the
+        # whole file unless every requirement has `==` and at least one hash.
+        with open(requirements.REQUIREMENTS_FILE, encoding="utf-8") as file:
+            text = file.read()
+        listed = requirements.parse(text)
+        self.assertGreaterEqual(len(listed), 7)
+        unhashed = [r.distribution for r in listed if not r.hashed]
+        self.assertEqual(unhashed, [])
+        # Each requirement line (continuations joined) starts with the pin; no stray hash-less lines.
+        logical = [line.strip() for line in text.replace("\\\n", " ").splitlines()
+                   if line.strip() and not line.strip().startswith("#")]
+        self.assertEqual(len(logical), len(listed))
+        for line in logical:
+            self.assertRegex(line, r"^[A-Za-z0-9._-]+==\S+( +--hash=sha256:[0-9a-f]{64})+( +# import: \w+)?$")
+
+    def test_the_dependencies_of_the_listed_distributions_are_pinned_too(self):
+        # requests 2.32.4 requires charset_normalizer>=2,<4, idna>=2.5,<4, urllib3>=1.21.1,<3 and certifi
+        # (its metadata); pycountry and policyuniverse require nothing. Versions must fall in those ranges.
+        listed = {r.distribution.lower(): r for r in requirements.requirements()}
+        bounds = {"charset-normalizer": ((2,), (4,)), "idna": ((2, 5), (4,)), "urllib3": ((1, 21, 1), (3,)),
+                  "certifi": ((2017, 4, 17), (9999,))}
+        self.assertEqual(listed["requests"].version, "2.32.4")
+        for name, (low, high) in bounds.items():
+            self.assertIn(name, listed, f"{name} (a dependency of requests) is not pinned")
+            version = tuple(int(part) for part in listed[name].version.split("."))
+            self.assertTrue(low <= version < high, f"{name}=={listed[name].version} is outside {low}..{high}")
+        self.assertEqual(listed["charset-normalizer"].module, "charset_normalizer")
+
     def test_parse_reads_pins_hashes_and_import_names(self):
         parsed = requirements.parse(
             "# a comment\n"

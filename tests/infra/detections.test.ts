@@ -3,7 +3,7 @@
 // function needs for alert events, detection tests and the demo button; and the Detections construct alone.
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,8 @@ describe("the engine's Python modules layer", () => {
     expect(hashed).toContain('manylinux2014_x86_64');
     expect(pinsHashes(`pycountry==24.6.1 --hash=sha256:${'0'.repeat(64)}`)).toBe(true);
     expect(pinsHashes('pycountry==24.6.1')).toBe(false);
+    // The engine's own file pins hashes, so the layer is built with --require-hashes.
+    expect(pinsHashes(readFileSync(join(engineDir, 'requirements.txt'), 'utf8'))).toBe(true);
   });
 
   it('stops the synth with a clear message when the machine has no pip (never falls back to Docker)', () => {

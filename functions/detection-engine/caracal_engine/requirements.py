@@ -3,7 +3,7 @@
 Each requirement names a distribution and its pinned version; the module it provides is the name with
 `-` turned into `_`, or the one given by an `# import: <module>` comment on its line. The sandbox preloads
 the ones this python has (lockdown.py) and names the missing ones, with how to install them, when a
-detection imports one (`pip install pycountry==24.6.1`).
+detection imports one (`pip install pycountry==26.2.16`).
 """
 
 import importlib.util
