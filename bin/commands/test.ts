@@ -66,7 +66,7 @@ options:
   --available-destination NAME
                          a destination destinations() may name (repeatable); with it, other names fail
   --time-limit SECONDS   per-call time limit for detection code (default 5)
-  --workers N            Python worker processes (default: one per spare core, at most 4, from 500 tests)
+  --workers N            Python worker processes (default: one per core, at most 4, from 500 tests)
   --json FILE            write per-test results as JSON to FILE ('-' for stdout; the summary then goes to stderr)
   --verbose              also list passing tests`;
 
@@ -291,7 +291,7 @@ function partition(planned: PlannedDetection[], count: number): PlannedDetection
   return chunks.map((c) => c.items).filter((c) => c.length > 0);
 }
 
-/** Repositories with at least this many tests are split across Python workers, one per spare core. */
+/** Repositories with at least this many tests are split across Python workers, one per core (at most 4). */
 const PARALLEL_FROM_TESTS = 500;
 
 async function runEngineTests(
@@ -308,7 +308,7 @@ async function runEngineTests(
     return [];
   }
   const testCount = planned.reduce((n, p) => n + p.tests.length, 0);
-  const wanted = options.workers ?? (testCount >= PARALLEL_FROM_TESTS ? Math.min(availableParallelism() - 1, 4) : 1);
+  const wanted = options.workers ?? (testCount >= PARALLEL_FROM_TESTS ? Math.min(availableParallelism(), 4) : 1);
   const chunks = partition(planned, Math.max(1, Math.min(wanted, planned.length)));
   const runs = chunks.map((chunk, i) => runInWorker(i === 0 ? first : new DetectionWorker(), items, chunk, codeOf, options));
   const byDetection = new Map<string, TestOutcome[]>();

@@ -12,7 +12,6 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from caracal_engine.host import Host  # noqa: E402 - needs the path above
-from caracal_engine.protocol import Worker  # noqa: E402
 
 
 def main() -> None:
@@ -25,6 +24,10 @@ def main() -> None:
     sys.stdin = open(os.devnull, encoding="utf-8")  # pylint: disable=consider-using-with - for the process lifetime
     sys.stdout = sys.stderr
     host = Host(allow_unfiltered=os.environ.get("CARACAL_UNFILTERED_SANDBOX") == "1")
+    # The warm sandbox imports and locks down while the caller prepares its first request.
+    host.start()
+    from caracal_engine.protocol import Worker  # pylint: disable=import-outside-toplevel - after the sandbox started
+
     Worker(requests, responses, host).serve()
 
 

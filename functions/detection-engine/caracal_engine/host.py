@@ -31,7 +31,6 @@ from collections import OrderedDict
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Set, Tuple
 
 from . import kv
-from .engine import candidates, run_order
 from .lockdown import optional_module_folders
 from .script_parser import MAX_BATCH_OUTPUT_BYTES, MAX_BATCH_SECONDS
 
@@ -110,7 +109,7 @@ def _non_blocking(fd: int) -> int:
 class Sandbox:
     """One sandbox process and its channels."""
 
-    def __init__(self, memory_mb: int, allow_unfiltered: bool) -> None:
+    def __init__(self, memory_mb: int, allow_unfiltered: bool, wait: bool = True) -> None:
         ctl_in_r, ctl_in_w = os.pipe()
         ctl_out_r, ctl_out_w = os.pipe()
         data_r, data_w = os.pipe()
@@ -137,11 +136,25 @@ class Sandbox:
         self.data: List[Dict[str, Any]] = []
         self.stderr = ""
         self.flooded = False
-        ready = self.reply(time.monotonic() + STARTUP_SECONDS)
-        if "ready" not in ready:
-            self.close()
-            raise SandboxError(f"the sandbox did not start: {ready.get('failed') or ready}{self._tail()}")
-        self.report: Dict[str, Any] = ready["ready"]
+        self.started = time.monotonic()
+        self._report: Optional[Dict[str, Any]] = None
+        if wait:
+            self.ready()
+
+    def ready(self) -> Dict[str, Any]:
+        """Wait until the sandbox has locked itself down and said so; its lockdown report. A sandbox started
+        without waiting (Host.start) imports and locks down while its host does other work."""
+        if self._report is None:
+            ready = self.reply(self.started + STARTUP_SECONDS)
+            if "ready" not in ready:
+                self.close()
+                raise SandboxError(f"the sandbox did not start: {ready.get('failed') or ready}{self._tail()}")
+            self._report = ready["ready"]
+        return self._report
+
+    @property
+    def report(self) -> Dict[str, Any]:
+        return self.ready()
 
     def _tail(self) -> str:
         return f" ({self.stderr.strip()[-MAX_STDERR_TAIL:]})" if self.stderr.strip() else ""
@@ -236,6 +249,7 @@ class Sandbox:
 
     def request(self, message: Mapping) -> Any:
         """Send a control request and return its result; the sandbox's refusal is a ValueError."""
+        self.ready()
         self.send(message)
         answer = self.reply()
         if "error" in answer:
@@ -245,6 +259,7 @@ class Sandbox:
         return answer["ok"]
 
     def fork(self, task: Mapping) -> None:
+        self.ready()
         self.data.clear()
         self.flooded = False
         if "events" in task:
@@ -389,6 +404,8 @@ def _item_json(item: Mapping) -> Dict[str, Any]:
 def with_sources(content: Mapping) -> Dict[str, Any]:
     """Content whose Python is given by `path` gets its source read here, by the host: the sandbox opens
     no file. The path stays, naming the module in tracebacks."""
+    if content.get(_SOURCED) is True:
+        return content  # read already (the local worker reads its content once, at load)
     out = dict(content)
     for section in ("globals", "dataModels", "detections"):
         items = []
@@ -402,6 +419,16 @@ def with_sources(content: Mapping) -> Dict[str, Any]:
             items.append(item)
         out[section] = items
     return out
+
+
+# Marks content whose sources `with_sources` has read (set by the local worker on the content it keeps; the
+# sandbox ignores unknown keys).
+_SOURCED = "sourcesRead"
+
+
+def sourced(content: Mapping) -> Dict[str, Any]:
+    """`with_sources(content)`, marked so that later calls with it read nothing again."""
+    return {**with_sources(content), _SOURCED: True}
 
 
 def _version(content: Mapping) -> str:
@@ -452,8 +479,14 @@ class Host:
             self.warm = None
         self.versions.clear()
 
-    def _sandbox(self) -> Sandbox:
-        return Sandbox(self.memory_mb, self.allow_unfiltered)
+    def _sandbox(self, wait: bool = True) -> Sandbox:
+        return Sandbox(self.memory_mb, self.allow_unfiltered, wait)
+
+    def start(self) -> None:
+        """Start the warm sandbox now without waiting for it (the local worker, at its own start): its imports
+        and lockdown overlap whatever comes before the first request."""
+        if self.warm is None:
+            self.warm = self._sandbox(wait=False)
 
     def _prepared(self, sandbox: Sandbox, content: Mapping) -> Tuple[str, Dict[str, Any]]:
         version = _version(content)
@@ -552,6 +585,10 @@ class Host:
     def run(self, content: Mapping, events: List[Any], detection_ids: Optional[List[str]] = None,
             deadline: Optional[float] = None, lookups: Optional[Mapping] = None) -> Dict[str, Any]:
         """Detections over events: {"results": per event, the results that alerted or errored, "load", "stdout"?}."""
+        # The engine (heavy to import) is needed by the host for runs only: the local worker starts its sandbox
+        # before importing it.
+        from .engine import candidates, run_order  # pylint: disable=import-outside-toplevel
+
         content = with_sources(content)
         sandbox, version, report = self._warm(content)
         specs = {d["id"]: d for d in content.get("detections") or [] if isinstance(d, Mapping) and "id" in d}

@@ -344,11 +344,30 @@ def _child_filter() -> bytes:
     return build_filter(MACHINE, RUNTIME_SYSCALLS)
 
 
-def lock_child(cpu_seconds: int, filtered: bool) -> None:
-    """In a forked child, before user code: its own CPU limit, death with the zygote, the strict filter."""
+def _cpu_limit(cpu_seconds: int, pid: int = 0) -> None:
     _, hard = resource.getrlimit(resource.RLIMIT_CPU)
     cpu_seconds = cpu_seconds if hard == resource.RLIM_INFINITY else min(cpu_seconds, hard)
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds))
+    if pid:
+        resource.prlimit(pid, resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds))
+    else:
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds))
+
+
+def lock_child(cpu_seconds: int, filtered: bool) -> None:
+    """In a forked child, before user code: its own CPU limit, death with the zygote, the strict filter."""
+    _cpu_limit(cpu_seconds)
     if filtered:
-        die_with_parent()
-        install_filter(_child_filter())
+        lock_child_early()
+
+
+def lock_child_early() -> None:
+    """In a forked child right after the fork, before it has a task (or any user code): death with the zygote
+    and the strict filter. Its CPU limit is then set from the zygote (limit_child), which the filter allows
+    there and not here."""
+    die_with_parent()
+    install_filter(_child_filter())
+
+
+def limit_child(pid: int, cpu_seconds: int) -> None:
+    """In the zygote: the CPU limit of a child locked early, before it gets its task."""
+    _cpu_limit(cpu_seconds, pid)

@@ -13,7 +13,7 @@ sandbox processes, and the caching helpers' state lives in the worker's memory.
 import json
 from typing import IO, Any, Dict, Mapping, Optional
 
-from .host import Host, with_sources
+from .host import Host, sourced
 
 
 class Worker:
@@ -41,7 +41,8 @@ class Worker:
             return "pong"
         if op == "load":
             self.loads += 1
-            self.content = with_sources({**(request.get("content") or {}), "version": f"worker:{self.loads}"})
+            # Sources are read once here, not again on each later request.
+            self.content = sourced({**(request.get("content") or {}), "version": f"worker:{self.loads}"})
             return self.host.prepare(self.content)
         if op == "run":
             return self.host.run(self.loaded(), request.get("events") or [], request.get("detectionIds"),

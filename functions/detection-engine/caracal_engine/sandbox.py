@@ -166,7 +166,9 @@ class Child:
 
     def run(self) -> None:
         task = self.task
-        lockdown.lock_child(int(task.get("cpuSeconds") or lockdown.CORE_PROCESS_CPU_SECONDS), self.filtered)
+        if not self.filtered:
+            # A filtered child locked itself as it was forked, and the zygote set its CPU limit (Zygote.spawn).
+            lockdown.lock_child(int(task.get("cpuSeconds") or lockdown.CORE_PROCESS_CPU_SECONDS), False)
         kind = task.get("kind")
         start = int(task.get("start") or 0)
         if kind == "parse":
@@ -280,6 +282,9 @@ class Zygote:
             if self.spare is not None:
                 os.close(self.spare[1])
                 os.close(self.spare[2])
+            if self.filtered:
+                # Locked before it has a task: a spare does this while the child before it runs.
+                lockdown.lock_child_early()
             chunks = []
             while True:
                 chunk = os.read(tasks, READ_BYTES)
@@ -316,7 +321,7 @@ class Zygote:
         if task.get("kind") == "test" and self.spare is not None:
             child, self.spare = self.spare, None
             try:
-                self.hand(child[1], payload)
+                self.hand(child, task, payload)
             except OSError:  # the spare is gone (killed from outside): a fresh child takes the task
                 os.close(child[2])
                 try:
@@ -326,7 +331,10 @@ class Zygote:
                 child = None
         if child is None:
             child = self.spawn()
-            self.hand(child[1], payload)
+            try:
+                self.hand(child, task, payload)
+            except OSError:
+                pass  # it ended before its task (it could not lock itself down): the wait below says how
         pid, _, ended = child
         if task.get("kind") == "test" and self.spare is None:
             try:
@@ -343,10 +351,12 @@ class Zygote:
             "progress": [self.progress[0], self.progress[1]],
         }})
 
-    @staticmethod
-    def hand(task_writer: int, payload: bytes) -> None:
-        """Give a waiting child its task, then end of file."""
+    def hand(self, child: Tuple[int, int, int], task: Mapping, payload: bytes) -> None:
+        """Give a waiting child its CPU limit and its task, then end of file."""
+        task_writer = child[1]
         try:
+            if self.filtered:
+                lockdown.limit_child(child[0], int(task.get("cpuSeconds") or lockdown.CORE_PROCESS_CPU_SECONDS))
             view = memoryview(payload)
             while view:
                 view = view[os.write(task_writer, view):]
