@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { Server } from 'node:net';
 import { startFauxqs, type FauxqsServer } from 'fauxqs';
 import { localClientConfig, portIfFree } from './net';
+import { enqueuingGroup, installFairQueues } from './sqs-fair';
 import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
 
 export interface SqsService {
@@ -51,6 +52,8 @@ async function onLoopback<T>(start: () => Promise<T>): Promise<T> {
  * name the port, and an SQS log source's stored queue URL must still reach its queue after a restart.
  */
 export async function startSqs(region: string, preferredPort = 0): Promise<SqsService> {
+  // standard queues whose messages carry a MessageGroupId are fair queues, as on AWS (sqs-fair.ts)
+  await installFairQueues();
   // the message spy is how QueueJournal learns of every send, delete and dead-lettering (it replaces the spy's buffer)
   const start = (port: number) =>
     onLoopback(() =>
@@ -108,6 +111,8 @@ export function provisionQueues(stack: StackTemplate, resolver: Resolver, sqs: S
 interface SavedMessage {
   readonly body: string;
   readonly messageAttributes: Record<string, unknown>;
+  /** A fair queue's tenant (or a FIFO queue's group), sent again with the message. */
+  readonly messageGroupId?: string;
 }
 
 async function sendSaved(sqs: SqsService, saved: Record<string, SavedMessage[]>, region: string): Promise<number> {
@@ -123,6 +128,7 @@ async function sendSaved(sqs: SqsService, saved: Record<string, SavedMessage[]>,
         Id: String(j),
         MessageBody: m.body,
         MessageAttributes: Object.keys(m.messageAttributes).length ? (m.messageAttributes as never) : undefined,
+        MessageGroupId: m.messageGroupId,
       }));
       await client.send(new SendMessageBatchCommand({ QueueUrl, Entries }));
       count += Entries.length;
@@ -134,7 +140,7 @@ async function sendSaved(sqs: SqsService, saved: Record<string, SavedMessage[]>,
 
 /** One change of the queues' contents, as the journal records it: a message in (`p`), out (`c`, `d`). */
 type JournalEntry =
-  { o: 'p'; q: string; id: string; b: string; a?: Record<string, unknown> } | { o: 'c' | 'd'; q: string; id: string };
+  { o: 'p'; q: string; id: string; b: string; a?: Record<string, unknown>; g?: string } | { o: 'c' | 'd'; q: string; id: string };
 
 interface SpyEvent {
   service: string;
@@ -184,7 +190,8 @@ export class QueueJournal {
       }
     }
     const byQueue: Record<string, SavedMessage[]> = {};
-    for (const m of live.values()) (byQueue[m.q] ??= []).push({ body: m.b, messageAttributes: m.a ?? {} });
+    for (const m of live.values())
+      (byQueue[m.q] ??= []).push({ body: m.b, messageAttributes: m.a ?? {}, ...(m.g ? { messageGroupId: m.g } : {}) });
     return byQueue;
   }
 
@@ -197,6 +204,8 @@ export class QueueJournal {
       if (event.status === 'published') {
         const entry: JournalEntry = { o: 'p', q: event.queueName, id: event.messageId, b: event.body ?? '' };
         if (event.messageAttributes && Object.keys(event.messageAttributes).length) entry.a = event.messageAttributes;
+        const group = enqueuingGroup(event.messageId);
+        if (group !== undefined) entry.g = group;
         this.live.delete(entry.id);
         this.live.set(entry.id, entry);
         this.append(entry);
@@ -286,7 +295,8 @@ export async function restoreJournal(
   let n = 0;
   for (const [q, messages] of Object.entries(saved))
     for (const m of messages)
-      text += JSON.stringify({ o: 'p', q, id: `restoring-${n++}`, b: m.body, a: m.messageAttributes }) + '\n';
+      text +=
+        JSON.stringify({ o: 'p', q, id: `restoring-${n++}`, b: m.body, a: m.messageAttributes, g: m.messageGroupId }) + '\n';
   writeFileSync(`${aside}.next`, text, { mode: 0o600 });
   renameSync(`${aside}.next`, aside);
   rmSync(journalFile, { force: true });
