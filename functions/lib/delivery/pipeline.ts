@@ -30,7 +30,7 @@ import { ENV, optionalEnv, requireEnv } from '../env';
 import { ApiError } from '../errors';
 import { getUser } from '../users';
 import { deliveryAlertOf, type DeliveryChange } from './alert';
-import { senderOf, supportsUpdates, type DeliveryDestination, type Sender } from './payloads';
+import { senderOf, supportsUpdates, type DeliveryDestination, type DeliveryOutcome, type Sender } from './payloads';
 import * as records from './records';
 import { MAX_ATTEMPTS, retryDelaySeconds } from './retry';
 import {
@@ -199,10 +199,32 @@ async function syncComment(alert: Alert, destination: DeliveryDestination, chang
   return syncDestinationComment(destination, { alertId: alert.id, ...comment, reference }, options);
 }
 
-/** The email of the alert's assignee (the users area), null when unassigned. */
-async function assigneeEmail(alert: Alert): Promise<string | null> {
-  if (!alert.assigneeId) return null;
-  return (await getUser(alert.assigneeId)).email;
+/** The alert's assignee (the users area): their email, null when unassigned; `deleted` when the user is gone. */
+async function assigneeOf(alert: Alert): Promise<{ readonly email: string | null; readonly deleted: boolean }> {
+  if (!alert.assigneeId) return { email: null, deleted: false };
+  try {
+    return { email: (await getUser(alert.assigneeId)).email, deleted: false };
+  } catch (err) {
+    if (err instanceof ApiError && err.errorType === 'NotFound') return { email: null, deleted: true };
+    throw err;
+  }
+}
+
+/**
+ * Assigns what `destination` opened for the alert to the alert's assignee. A user deleted since the assignment
+ * cannot be found later either: that fails at once, for good, instead of being retried to the dead-letter queue.
+ */
+async function syncAssignee(alert: Alert, destination: DeliveryDestination, options: SendOptions): Promise<DeliveryOutcome> {
+  const reference = (await records.getDelivery(alert.id, destination.id))?.reference ?? '';
+  const assignee = await assigneeOf(alert);
+  if (assignee.deleted && reference)
+    return {
+      ok: false,
+      statusCode: null,
+      answer: `The assigned user no longer exists in Caracal; ${reference} was not assigned`,
+      permanent: true,
+    };
+  return syncDestinationAssignee(destination, { alertId: alert.id, email: assignee.email, reference }, options);
 }
 
 /** One message of the delivery queue as the sender receives it (an SQS record). */
@@ -299,15 +321,7 @@ export async function sendQueuedDelivery(queued: QueuedDelivery, options: Sendin
           { ...options, now },
         )
       : message.change === 'ASSIGNEE_CHANGED'
-        ? await syncDestinationAssignee(
-            destination,
-            {
-              alertId: alert.id,
-              email: await assigneeEmail(alert),
-              reference: (await records.getDelivery(alert.id, destination.id))?.reference ?? '',
-            },
-            { ...options, now },
-          )
+        ? await syncAssignee(alert, destination, { ...options, now })
         : message.change === 'COMMENT_ADDED'
           ? await syncComment(alert, destination, message.changedAt, { ...options, now })
           : await sendToDestination(destination, await deliveryAlertFor(alert, message.change), { ...options, now });

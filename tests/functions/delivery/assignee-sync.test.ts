@@ -1,67 +1,60 @@
 // Jira assignee sync (docs/destinations.md) against a Jira played by a receiver on 127.0.0.1: the assignee's
 // email is looked up with Jira's user search (Cloud: ?query=, Data Center: ?username=), the issue is assigned to
 // the account found, unassigning sends a null assignee, and an email with no Jira account fails naming it.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// Through the queues (dynalite, the SQS and Cognito stand-ins): an alert assigned to a user deleted since fails
+// at once, for good, saying so, instead of being retried.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  CognitoIdentityProviderClient,
+  CreateUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncDestinationAssignee, type SendOptions } from '../../../functions/lib/delivery';
+import { alertActivity, createSystemAlert, updateAlertAssignee } from '../../../functions/lib/alerts';
+import { alertDeliveries, fanOutAlertChange, syncDestinationAssignee, type SendOptions } from '../../../functions/lib/delivery';
+import { createDestination } from '../../../functions/lib/destinations';
+import { startCognito, type CognitoService } from '../../../local/services/cognito';
+import { localClientConfig } from '../../../local/services/net';
+import { actor, fakeTrackers, reply, routed, startDeliveryHarness, triager, type DeliveryHarness } from './harness';
 
-interface Seen {
-  readonly method: string;
-  readonly url: string;
-  readonly body: unknown;
-}
-
-const seen: Seen[] = [];
-const USERS = [
-  { accountId: 'acc-ana', name: 'ana', emailAddress: 'ana@example.com', displayName: 'Ana' },
-  { accountId: 'acc-bo', name: 'bo', emailAddress: 'bo@example.com', displayName: 'Bo' },
-];
-const assignees = new Map<string, string | null>();
-let receiver: Server;
-let base: string;
+let receiver: DeliveryHarness;
+let cognito: CognitoService;
+let cognitoClient: CognitoIdentityProviderClient;
+let stateDir: string;
+let userPoolId: string;
+const fake = fakeTrackers(() => receiver.base);
+const assignee = (key: string) => fake.issues.get(key)?.assignee;
 const options: SendOptions = { http: { allowPrivateNetworks: true, timeoutMs: 2000 } };
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => {
-      const body: unknown = text ? JSON.parse(text) : null;
-      const url = new URL(req.url ?? '/', 'http://x');
-      seen.push({ method: req.method ?? '', url: req.url ?? '', body });
-      const reply = (status: number, value?: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(value === undefined ? '' : JSON.stringify(value));
-      };
-      const search = /^\/rest\/api\/(2|3)\/user\/search$/.exec(url.pathname);
-      if (req.method === 'GET' && search) {
-        const q = (url.searchParams.get(search[1] === '3' ? 'query' : 'username') ?? '').toLowerCase();
-        return reply(200, q ? USERS.filter((u) => u.emailAddress.startsWith(q)) : []);
-      }
-      const assign = /^\/rest\/api\/(2|3)\/issue\/([A-Z]+-\d+)\/assignee$/.exec(url.pathname);
-      if (req.method === 'PUT' && assign) {
-        if (assign[2] === 'SEC-404') return reply(404, { errorMessages: ['Issue does not exist'] });
-        const b = body as { accountId?: string | null; name?: string | null };
-        assignees.set(assign[2], (assign[1] === '3' ? b.accountId : b.name) ?? null);
-        return reply(204);
-      }
-      reply(404, { errorMessages: ['not found'] });
-    });
+  receiver = await startDeliveryHarness({
+    table: 'assignee-sync',
+    handler: (request, res) => fake.handle(request, res) || reply(res, 404, { errorMessages: ['not found'] }),
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-});
+  for (const key of ['SEC-1', 'SEC-2', 'SEC-3', 'SEC-4']) fake.issue(key);
+  stateDir = mkdtempSync(join(tmpdir(), 'assignee-sync-'));
+  cognito = await startCognito(stateDir);
+  cognitoClient = new CognitoIdentityProviderClient(localClientConfig(cognito.endpoint, 'us-east-1'));
+  const pool = await cognitoClient.send(new CreateUserPoolCommand({ PoolName: 'users', UsernameAttributes: ['email'] }));
+  userPoolId = pool.UserPool!.Id!;
+  Object.assign(process.env, { AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint, USER_POOL_ID: userPoolId });
+}, 60_000);
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  cognitoClient?.destroy();
+  await cognito?.stop();
+  await receiver?.stop();
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
 });
 
 const jira = (outputType = 'jira') => ({
   id: 'dest-1',
   outputType,
   displayName: 'Jira',
-  config: { orgDomain: base, projectKey: 'SEC', userName: 'bot@example.com', apiKey: 'token', syncAssignee: true },
+  config: { orgDomain: receiver.base, projectKey: 'SEC', userName: 'bot@example.com', apiKey: 'token', syncAssignee: true },
 });
 
 describe('Jira assignee sync', () => {
@@ -72,23 +65,22 @@ describe('Jira assignee sync', () => {
       options,
     );
     expect(outcome).toMatchObject({ ok: true, answer: 'SEC-1 assigned to Bo@Example.com' });
-    expect(assignees.get('SEC-1')).toBe('acc-bo');
-    const searched = seen.find((s) => s.url.startsWith('/rest/api/3/user/search'));
-    expect(searched?.url).toBe('/rest/api/3/user/search?query=Bo%40Example.com');
-    const put = seen.find((s) => s.method === 'PUT' && s.url === '/rest/api/3/issue/SEC-1/assignee');
+    expect(assignee('SEC-1')).toBe('acc-bo');
+    const searched = receiver.received.find((s) => s.path.startsWith('/rest/api/3/user/search'));
+    expect(searched?.path).toBe('/rest/api/3/user/search?query=Bo%40Example.com');
+    const put = receiver.received.find((s) => s.method === 'PUT' && s.path === '/rest/api/3/issue/SEC-1/assignee');
     expect(put?.body).toEqual({ accountId: 'acc-bo' });
   });
 
   it('unassigning clears the issue assignee', async () => {
-    assignees.set('SEC-2', 'acc-ana');
+    fake.issues.get('SEC-2')!.assignee = 'acc-ana';
     const outcome = await syncDestinationAssignee(jira(), { alertId: 'a2', email: null, reference: 'SEC-2' }, options);
     expect(outcome).toMatchObject({ ok: true, answer: 'SEC-2 unassigned' });
-    expect(assignees.has('SEC-2')).toBe(true);
-    expect(assignees.get('SEC-2')).toBeNull();
+    expect(assignee('SEC-2')).toBeNull();
   });
 
   it('no Jira account for the email: a permanent failure naming the email, nothing assigned', async () => {
-    const before = seen.filter((s) => s.method === 'PUT').length;
+    const before = receiver.received.filter((s) => s.method === 'PUT').length;
     const outcome = await syncDestinationAssignee(
       jira(),
       { alertId: 'a3', email: 'nobody@example.com', reference: 'SEC-3' },
@@ -96,8 +88,8 @@ describe('Jira assignee sync', () => {
     );
     expect(outcome).toMatchObject({ ok: false, permanent: true });
     expect(outcome.answer).toBe('No Jira user found for nobody@example.com; SEC-3 was not assigned');
-    expect(seen.filter((s) => s.method === 'PUT').length).toBe(before);
-    expect(assignees.has('SEC-3')).toBe(false);
+    expect(receiver.received.filter((s) => s.method === 'PUT').length).toBe(before);
+    expect(assignee('SEC-3')).toBeUndefined();
   });
 
   it('Data Center searches by username and assigns by name', async () => {
@@ -107,8 +99,8 @@ describe('Jira assignee sync', () => {
       options,
     );
     expect(outcome.ok).toBe(true);
-    expect(seen.some((s) => s.url === '/rest/api/2/user/search?username=ana%40example.com')).toBe(true);
-    expect(assignees.get('SEC-4')).toBe('ana');
+    expect(receiver.received.some((s) => s.path === '/rest/api/2/user/search?username=ana%40example.com')).toBe(true);
+    expect(assignee('SEC-4')).toBe('ana');
   });
 
   it("Jira's refusal of the assignment is the delivery's answer; no issue opened: nothing to sync", async () => {
@@ -121,5 +113,45 @@ describe('Jira assignee sync', () => {
     expect(refused.statusCode).toBe(404);
     const none = await syncDestinationAssignee(jira(), { alertId: 'a6', email: 'ana@example.com', reference: '' }, options);
     expect(none).toMatchObject({ ok: false, permanent: true, answer: 'No issue was opened for this alert to sync' });
+  });
+
+  it('an alert assigned to a user deleted since: the delivery fails at once, for good, saying so', async () => {
+    const created = await cognitoClient.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: 'bo@example.com',
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [{ Name: 'email', Value: 'bo@example.com' }],
+      }),
+    );
+    const userId = created.User!.Attributes!.find((a) => a.Name === 'sub')!.Value!;
+    const jiraSite = await createDestination(
+      { outputType: 'jira', displayName: 'Jira', ...routed, config: receiver.jiraConfig('jira', { syncAssignee: true }) },
+      actor,
+    );
+    await createSystemAlert(
+      { kind: 'SOURCE_NO_DATA', title: 'Quiet source', description: 'No data', severity: 'HIGH', dedupKey: 'assign-1' },
+      { onCreated: async () => undefined },
+    );
+    const alertId = receiver.lastChange().alertId;
+    await fanOutAlertChange(receiver.lastChange());
+    await receiver.drain();
+    const key = (await alertDeliveries(alertId))[0].reference!;
+    expect(fake.issues.has(key)).toBe(true);
+
+    await updateAlertAssignee({ id: alertId, assigneeId: userId, revision: 0 }, triager('admin'));
+    await cognitoClient.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: 'bo@example.com' }));
+    expect(receiver.lastChange()).toMatchObject({ change: 'ASSIGNEE_CHANGED', alertId });
+    expect((await fanOutAlertChange(receiver.lastChange())).queued).toEqual([jiraSite.id]);
+    receiver.received.length = 0;
+    const results = await receiver.drain();
+    const answer = `The assigned user no longer exists in Caracal; ${key} was not assigned`;
+    expect(results).toEqual([{ done: true, what: `failed for good: ${answer}` }]);
+    expect(receiver.received).toEqual([]);
+    expect(assignee(key)).toBeUndefined();
+    expect(receiver.held('delivery')).toBe(0);
+    const record = (await alertDeliveries(alertId)).find((d) => d.destinationId === jiraSite.id)!;
+    expect(record).toMatchObject({ status: 'FAILED', lastAnswer: answer });
+    expect((await alertActivity(alertId)).some((a) => a.kind === 'DELIVERY' && a.ok === false && a.answer === answer)).toBe(true);
   });
 });

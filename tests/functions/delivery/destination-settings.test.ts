@@ -1,5 +1,5 @@
-// The specification's destination settings beyond sending (docs/destinations.md, "Status sync, and the settings
-// kept for later"): the Slack bot's timeLocation shows the alert's time in that zone (and is validated), Asana's
+// The specification's destination settings beyond sending (docs/destinations.md, "Jira and Asana sync,
+// severity-based config, and settings not in use yet"): the Slack bot's timeLocation shows the alert's time in that zone (and is validated), Asana's
 // task status request, Jira's status map with its defaults, GCP's credentialsType, and the settings Caracal keeps
 // without acting on them, each saying so in its help text (secrets among them stay secret, so masked).
 import { describe, expect, it } from 'vitest';

@@ -6,10 +6,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Alert } from '../../../functions/lib/alerts';
-import { deliveryAlertOf, sendToDestination, testDeliveryAlert } from '../../../functions/lib/delivery';
+import { sendToDestination } from '../../../functions/lib/delivery';
 import { LOCAL_ACCESS_KEY } from '../../../local/services/net';
 import { startSqs, type SqsService } from '../../../local/services/sqs';
+import { sampleDeliveryAlert } from './harness';
 
 let queues: SqsService;
 let server: Server;
@@ -48,20 +48,7 @@ afterAll(async () => {
   await queues.stop();
 });
 
-const alert = deliveryAlertOf(
-  {
-    ...(testDeliveryAlert('http://localhost:3000') as unknown as Alert),
-    alertContext: null,
-    dedupString: 'x',
-    status: 'OPEN',
-    sourceId: null,
-    signalsTable: null,
-    assigneeId: null,
-    revision: 1,
-    id: 'abcdefabcdefabcdefabcdefabcdefab',
-  },
-  { appUrl: 'http://localhost:3000', change: 'CREATED' },
-);
+const alert = sampleDeliveryAlert();
 const local = { http: { allowPrivateNetworks: true } };
 const destination = (outputType: string, config: Record<string, unknown>) => ({
   id: 'd1',

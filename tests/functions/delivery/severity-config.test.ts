@@ -1,57 +1,25 @@
 // Jira severity-based config (docs/destinations.md): with useSeverityBasedConfig on, an alert's issue is opened
 // in the project, with the issue type and assignee, of its severity's row (an empty cell: the main field), sent to
 // a Jira played by a receiver on 127.0.0.1; with it off the rows are ignored. The rows' rules (core validation).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertSeverity } from '../../../core/alerts/model';
 import { fieldProblems, validateDestination } from '../../../core/destinations';
 import { DESTINATION_TYPE_INFO } from '../../../core/destinations/types';
-import type { Alert } from '../../../functions/lib/alerts';
-import { deliveryAlertOf, sendToDestination, testDeliveryAlert } from '../../../functions/lib/delivery';
+import { sendToDestination } from '../../../functions/lib/delivery';
+import { fakeTrackers, reply, sampleDeliveryAlert, startReceiver, type Receiver } from './harness';
 
-let server: Server;
-let base: string;
-const created: Array<{ path: string; fields: Record<string, unknown> }> = [];
+let receiver: Receiver;
+const fake = fakeTrackers(() => receiver.base);
+/** The issue opened last. */
+const lastIssue = () => [...fake.issues.values()].at(-1)!;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      if (req.method === 'POST' && /\/rest\/api\/(2|3)\/issue$/.test(req.url ?? '')) {
-        const fields = (JSON.parse(body) as { fields: Record<string, unknown> }).fields;
-        created.push({ path: req.url ?? '', fields });
-        const key = `${(fields.project as { key: string }).key}-${created.length}`;
-        return void res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ key }));
-      }
-      res.writeHead(404).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  receiver = await startReceiver((request, res) => fake.handle(request, res) || reply(res, 404, {}));
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => receiver.stop());
 
-const alertOf = (severity: AlertSeverity) =>
-  deliveryAlertOf(
-    {
-      ...(testDeliveryAlert('http://localhost:3000') as unknown as Alert),
-      severity,
-      alertContext: null,
-      dedupString: 'x',
-      status: 'OPEN',
-      sourceId: null,
-      signalsTable: null,
-      assigneeId: null,
-      revision: 1,
-      id: 'abcdefabcdefabcdefabcdefabcdefab',
-    },
-    { appUrl: 'http://localhost:3000', change: 'CREATED' },
-  );
+const alertOf = (severity: AlertSeverity) => sampleDeliveryAlert(severity);
 
 const rows = [
   { severity: 'CRITICAL', projectKey: 'IR', issueType: 'Incident', assigneeId: 'acc-oncall' },
@@ -65,7 +33,7 @@ const jira = (outputType: string, useSeverityBasedConfig: boolean) => ({
   outputType,
   displayName: 'Jira',
   config: {
-    orgDomain: base,
+    orgDomain: receiver.base,
     projectKey: 'SEC',
     userName: 'bot@example.com',
     apiKey: 'token',
@@ -80,7 +48,7 @@ const local = { http: { allowPrivateNetworks: true, timeoutMs: 2000 } };
 async function open(outputType: string, on: boolean, severity: AlertSeverity) {
   const outcome = await sendToDestination(jira(outputType, on), alertOf(severity), local);
   expect(outcome.ok).toBe(true);
-  const fields = created.at(-1)!.fields;
+  const fields = lastIssue().fields;
   return {
     project: (fields.project as { key: string }).key,
     type: (fields.issuetype as { name: string }).name,
@@ -98,7 +66,7 @@ describe('Jira severity-based config', () => {
     expect(await open('jira', true, 'HIGH')).toEqual({ project: 'SECOPS', type: 'Task', assignee: { accountId: 'acc-main' } });
     expect(await open('jira', true, 'MEDIUM')).toEqual({ project: 'SEC', type: 'Bug', assignee: { accountId: 'acc-main' } });
     expect(await open('jira', true, 'INFO')).toEqual({ project: 'SEC', type: 'Task', assignee: { accountId: 'acc-main' } });
-    expect(created.at(-1)!.path).toBe('/rest/api/3/issue');
+    expect(lastIssue().openedOn).toBe('/rest/api/3/issue');
   });
 
   it('Data Center takes the row too (assignee by name); with the flag off the rows are ignored', async () => {
@@ -107,7 +75,7 @@ describe('Jira severity-based config', () => {
       type: 'Incident',
       assignee: { name: 'acc-oncall' },
     });
-    expect(created.at(-1)!.path).toBe('/rest/api/2/issue');
+    expect(lastIssue().openedOn).toBe('/rest/api/2/issue');
     expect(await open('jira', false, 'CRITICAL')).toEqual({ project: 'SEC', type: 'Task', assignee: { accountId: 'acc-main' } });
   });
 
