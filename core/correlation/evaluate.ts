@@ -21,6 +21,7 @@ export interface Step {
 }
 
 export interface Transition {
+  /** From and To the same step: that step's counted signals share the Match values and lie within the time frame. */
   from: string;
   to: string;
   withinMs?: number;
@@ -231,6 +232,7 @@ function evaluateSequence(
     const previous = body.steps[index - 1];
     return previous ? body.transitions.find((t) => t.from === previous.id && t.to === body.steps[index].id) : undefined;
   };
+  const selfTransition = (step: Step) => body.transitions.find((t) => t.from === step.id && t.to === step.id);
   // Per step: its rule's signals in time order, and (when its incoming transition joins) by join value.
   const indexes = body.steps.map((step, i) => {
     const all = byRule.get(step.ruleId) ?? [];
@@ -250,10 +252,17 @@ function evaluateSequence(
         else byJoin.set(key, [v]);
       }
     }
-    const outgoing = body.transitions.find((t) => t.from === step.id);
-    // Signals counted toward a step's MinMatchCount share the values the step is joined on, before and after.
-    const peerFields = [...joins.map(([, to]) => to), ...(outgoing?.joins.map(([from]) => from) ?? [])];
-    return { all, transition, byJoin, peerFields };
+    const outgoing = body.transitions.find((t) => t.from === step.id && t.to !== step.id);
+    const self = selfTransition(step);
+    // Signals counted toward a step's MinMatchCount share the values the step is joined on, before and after
+    // (and those of its transition to itself).
+    const peerFields = [
+      ...joins.map(([, to]) => to),
+      ...(outgoing?.joins.map(([from]) => from) ?? []),
+      ...(self?.joins.map(([from]) => from) ?? []),
+    ];
+    // A transition to itself also bounds the time from the step's first counted signal to its last.
+    return { all, transition, byJoin, peerFields, selfWithinMs: self?.withinMs };
   });
   const taken = new Set<number>();
   const failed = new Set<string>();
@@ -343,7 +352,7 @@ function evaluateSequence(
     transitions: TransitionTrace[],
   ): Used[] | undefined => {
     const step = body.steps[index];
-    const { transition, peerFields } = indexes[index];
+    const { transition, peerFields, selfWithinMs } = indexes[index];
     const withinMinutes = transition?.withinMs === undefined ? undefined : transition.withinMs / 60_000;
     const edge = (held: boolean, reason?: TransitionTrace['reason'], to?: Visible): TransitionTrace | undefined =>
       anchor && index > 0
@@ -443,8 +452,11 @@ function evaluateSequence(
       if (usable(candidate)) {
         const group = grouped.groups.get(candidate)!;
         const peers: Visible[] = [];
-        for (let q = grouped.position.get(candidate)!; q >= 0 && peers.length < step.min; q--)
+        const earliest = selfWithinMs === undefined ? -Infinity : candidate.signal.time - selfWithinMs;
+        for (let q = grouped.position.get(candidate)!; q >= 0 && peers.length < step.min; q--) {
+          if (group[q].signal.time < earliest) break;
           if (usable(group[q]) || group[q] === candidate) peers.push(group[q]);
+        }
         if (peers.length < step.min) shortOfPeers = true;
         else {
           const mine = peers.reverse().map((v) => ({ index: v.index, step: step.id, time: v.signal.time }));
@@ -455,7 +467,15 @@ function evaluateSequence(
       if (index === 0 && k === cursor) cursor++;
     }
     if (shortOfPeers)
-      fail(index, step, () => `${step.id}: fewer than ${step.min} ${step.ruleId} signals share their values`, transitions, used);
+      fail(
+        index,
+        step,
+        () =>
+          `${step.id}: fewer than ${step.min} ${step.ruleId} signals share their values` +
+          (selfWithinMs === undefined ? '' : ` within ${selfWithinMs / 60_000} minutes`),
+        transitions,
+        used,
+      );
     return undefined;
   };
 

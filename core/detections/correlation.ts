@@ -160,7 +160,10 @@ function validateTransitions(transitions: unknown, steps: Record<string, unknown
     error('Transitions must be a list');
     return;
   }
-  if (transitions.length > Math.max(0, steps.length - 1)) error('Too many transitions');
+  // A transition from a step to itself (the reference content's form for "N of the same rule, joined and within
+  // a time frame") constrains that step's own signals; only the transitions between steps are counted here.
+  const isSelf = (t: unknown) => isRecord(t) && typeof t.From === 'string' && t.From === t.To;
+  if (transitions.filter((t) => !isSelf(t)).length > Math.max(0, steps.length - 1)) error('Too many transitions');
   const order = steps.map((s) => s.ID);
   const pairs = new Set<string>();
   let outOfOrder = false;
@@ -176,8 +179,15 @@ function validateTransitions(transitions: unknown, steps: Record<string, unknown
       continue;
     }
     const pair = `${t.From}->${t.To}`;
-    if (pairs.has(pair) || order.indexOf(t.To) !== order.indexOf(t.From) + 1) outOfOrder = true;
+    const self = t.From === t.To;
+    if (pairs.has(pair) || (!self && order.indexOf(t.To) !== order.indexOf(t.From) + 1)) outOfOrder = true;
     pairs.add(pair);
+    if (self) {
+      const step = steps.find((s) => s.ID === t.From);
+      if (step?.Absence === true) error('An absent step cannot have a transition to itself');
+      const m = Array.isArray(t.Match) && isRecord(t.Match[0]) ? t.Match[0] : undefined;
+      if (m && typeof m.On !== 'string' && m.From !== m.To) error('A transition from a step to itself must match On one field');
+    }
     if (t.WithinTimeFrameMinutes !== undefined) {
       const v = t.WithinTimeFrameMinutes;
       if (!isInt(v) || v < 1 || v > 1440) error('WithinTimeFrameMinutes must be an integer from 1 to 1440');
@@ -275,7 +285,11 @@ function testTime(value: unknown): number {
   throw new Error(`invalid match time ${JSON.stringify(value)} (whole minutes from the start, or a timestamp)`);
 }
 
-/** The signals a test's RuleOutputs describe: `Matches: {field: {value: [times]}}`. */
+/**
+ * The signals a test's RuleOutputs describe: `Matches: {field: {value: [times]}}`. One output's fields that list
+ * the same time describe one signal (one match of the rule carries all its fields): the n-th value of each field
+ * at that time goes into the n-th signal of that time.
+ */
 export function signalsFromRuleOutputs(body: CorrelationBody, ruleOutputs: unknown): Signal[] {
   if (!Array.isArray(ruleOutputs)) throw new Error('RuleOutputs must be a list');
   const steps = body.form === 'group' ? body.entries : body.steps;
@@ -286,13 +300,25 @@ export function signalsFromRuleOutputs(body: CorrelationBody, ruleOutputs: unkno
     const ruleId = step ? step.ruleId : output.ID;
     if (output.Matches === undefined) continue;
     if (!isRecord(output.Matches)) throw new Error(`Matches of ${output.ID} must map a field to {value: [times]}`);
+    // time → the signals at that time, in the order their first field value was listed
+    const atTime = new Map<number, Record<string, unknown>[]>();
     for (const [field, byValue] of Object.entries(output.Matches)) {
       if (!isRecord(byValue)) throw new Error(`Matches.${field} of ${output.ID} must map a value to a list of times`);
+      const used = new Map<number, number>();
       for (const [value, times] of Object.entries(byValue)) {
         if (!Array.isArray(times)) throw new Error(`Matches.${field}.${value} of ${output.ID} must be a list of times`);
-        for (const time of times) signals.push({ ruleId, time: testTime(time), fields: { [field]: value } });
+        for (const raw of times) {
+          const time = testTime(raw);
+          const list = atTime.get(time) ?? [];
+          atTime.set(time, list);
+          const n = used.get(time) ?? 0;
+          used.set(time, n + 1);
+          if (n < list.length) list[n][field] = value;
+          else list.push({ [field]: value });
+        }
       }
     }
+    for (const [time, list] of atTime) for (const fields of list) signals.push({ ruleId, time, fields });
   }
   return signals;
 }

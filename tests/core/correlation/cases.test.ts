@@ -1,18 +1,20 @@
 // The correlation evaluator's data tests: every YAML file under cases/ holds a list of cases, each a
 // correlation body (the `Detection` value), signals (rule, minute, fields) and what must come out:
 // the matches (each `Rule@minute` in order), and optionally where evaluation stopped, the transitions'
-// outcomes and signal outcomes from the trace.
+// outcomes and signal outcomes from the trace. A case may give `ruleOutputs` (a unit test's RuleOutputs) instead
+// of signals: they are read as `caracal test` reads them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { evaluateCorrelation, matchKey, type Signal } from '../../../core/correlation';
-import { parseCorrelationBody, TEST_START_MS } from '../../../core/detections';
+import { parseCorrelationBody, signalsFromRuleOutputs, TEST_START_MS } from '../../../core/detections';
 
 interface Case {
   name: string;
   body: Record<string, unknown>;
-  signals: [string, number, Record<string, unknown>?][];
+  signals?: [string, number, Record<string, unknown>?][];
+  ruleOutputs?: unknown[];
   /** Run time in minutes; absent: a unit test (latest signal, complete). */
   now?: number;
   matches: string[][];
@@ -20,6 +22,8 @@ interface Case {
   transitions?: { from: string; to: string; held: boolean; reason?: string }[];
   outcomes?: Record<number, string>;
   steps?: Record<string, { held: boolean; used?: number }>;
+  /** The signals read from ruleOutputs, in order: [`Rule@minute`, their fields]. */
+  fields?: [string, Record<string, unknown>][];
 }
 
 const dir = join(__dirname, 'cases');
@@ -33,11 +37,19 @@ for (const file of files) {
   describe(file, () => {
     it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
       const body = parseCorrelationBody([{ Schedule: { RateMinutes: 15, TimeoutMinutes: 5 }, ...c.body }]);
-      const signals: Signal[] = c.signals.map(([ruleId, at, fields]) => ({
-        ruleId,
-        time: TEST_START_MS + at * 60_000,
-        fields: fields ?? {},
-      }));
+      const signals: Signal[] = c.ruleOutputs
+        ? signalsFromRuleOutputs(body, c.ruleOutputs)
+        : (c.signals ?? []).map(([ruleId, at, fields]) => ({
+            ruleId,
+            time: TEST_START_MS + at * 60_000,
+            fields: fields ?? {},
+          }));
+      if (c.fields)
+        expect(
+          signals.map((s) => `${s.ruleId}@${minute(s.time)}`),
+          'signals read',
+        ).toEqual(c.fields.map((f) => f[0]));
+      c.fields?.forEach(([, fields], i) => expect(signals[i].fields).toEqual(fields));
       const result = evaluateCorrelation(body, signals, c.now === undefined ? {} : { now: TEST_START_MS + c.now * 60_000 });
       expect(result.matches.map((m) => m.map((s) => `${s.ruleId}@${minute(s.time)}`))).toEqual(c.matches);
       expect(result.fired).toBe(c.matches.length > 0);
