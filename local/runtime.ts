@@ -65,6 +65,12 @@ export interface RuntimeOptions {
   readonly drainSeconds?: number;
   /** How long an idle function worker is kept for its next call, in seconds (default 60; Lambda reaps idle containers too). */
   readonly workerIdleSeconds?: number;
+  /**
+   * For tests only: every rate(...) schedule of the template fires this many times as often (30 makes the
+   * one-minute scheduler tick every 2 s), so a test waits for the real schedules, targets and queues without
+   * waiting real minutes. Cron schedules keep their wall-clock times. Default 1 (as on AWS); `npm start` never sets it.
+   */
+  readonly scheduleTimeScale?: number;
 }
 
 export interface Runtime {
@@ -399,7 +405,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const restoredMappings = await dynamicMappings.restore();
     if (restoredMappings) report(`restored ${restoredMappings} event-source mapping(s) created at run time`);
     sources.push(() => dynamicMappings.stop());
-    sources.push(startSchedules(scheduleRules(stack, resolver), stack, invokeAsync, report));
+    sources.push(startSchedules(scheduleRules(stack, resolver), stack, invokeAsync, report, options.scheduleTimeScale));
 
     const api = resourcesOfType(stack, 'AWS::AppSync::GraphQLSchema').length
       ? apiOf(stack, resolver, url, cognito.endpoint, options.version, invoke)

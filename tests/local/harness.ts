@@ -19,7 +19,7 @@ export interface TestRuntime extends Runtime {
 export async function startTestRuntime(
   assemblyDir = TEST_ASSEMBLY,
   stateDir?: string,
-  options: Pick<RuntimeOptions, 'retryDelaySeconds'> = {},
+  options: Pick<RuntimeOptions, 'retryDelaySeconds' | 'scheduleTimeScale'> = {},
 ): Promise<TestRuntime> {
   const dir = stateDir ?? mkdtempSync(join(tmpdir(), 'caracal-test-'));
   const logs: string[] = [];

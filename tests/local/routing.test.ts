@@ -74,6 +74,32 @@ describe('firing schedules', () => {
     expect(fired.length).toBe(count);
   });
 
+  it('fires rate rules as many times as often under a test time scale, and refuses a scale below 1', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T10:00:30Z') });
+    let fired = 0;
+    const every = (expression: string): Schedule => ({ ruleName: expression, expression, targets: [{ arn: 'a', input: {} }] });
+    const stop = startSchedules(
+      [every('rate(1 minute)'), every('rate(5 minutes)')],
+      stack,
+      () => fired++,
+      () => undefined,
+      30,
+    );
+    vi.advanceTimersByTime(10_000);
+    // every 2 s and every 10 s
+    expect(fired).toBe(5 + 1);
+    stop();
+    expect(() =>
+      startSchedules(
+        [],
+        stack,
+        () => undefined,
+        () => undefined,
+        0.5,
+      ),
+    ).toThrow(/at least 1/);
+  });
+
   it('reports a schedule it cannot run instead of failing the others', () => {
     const errors: string[] = [];
     const stop = startSchedules(

@@ -35,8 +35,8 @@ function functionEnvironment(runtime: TestRuntime, logicalIdPrefix: string): Rec
  * Starts the runtime and signs the administrator in. The process takes the log processor's environment, so a
  * test may call functions/lib code (repositories) against the runtime's stand-ins.
  */
-export async function startPipelineRuntime(): Promise<PipelineRuntime> {
-  const runtime = await startTestRuntime();
+export async function startPipelineRuntime(options: Parameters<typeof startTestRuntime>[2] = {}): Promise<PipelineRuntime> {
+  const runtime = await startTestRuntime(undefined, undefined, options);
   const env = functionEnvironment(runtime, 'ProcessingLogProcessorFunction');
   Object.assign(process.env, env);
   const [admin] = runtime.createdUsers;
