@@ -155,6 +155,8 @@ async function evaluate(message: EventsWrittenMessage, deps: ProcessDeps): Promi
 interface BatchGroup extends Group {
   readonly message: EventsWrittenMessage;
   readonly sources: Set<number>;
+  /** The objects the matches came from, with how many each: a redelivered object is not counted again. */
+  readonly objects: { bucket: string; key: string; events: number }[];
 }
 
 /** Groups in turns: the first group of each detection, then the second of each, ... */
@@ -196,10 +198,19 @@ export async function processBatch(
     if (!e) return;
     for (const [key, group] of e.groups) {
       const found = batchGroups.get(key);
+      const object = { bucket: e.message.bucket, key: e.message.key, events: group.matches.length };
       if (found) {
         found.matches.push(...group.matches);
         found.sources.add(i);
-      } else batchGroups.set(key, { ...group, matches: [...group.matches], message: e.message, sources: new Set([i]) });
+        found.objects.push(object);
+      } else
+        batchGroups.set(key, {
+          ...group,
+          matches: [...group.matches],
+          message: e.message,
+          sources: new Set([i]),
+          objects: [object],
+        });
     }
   });
 
@@ -301,7 +312,7 @@ async function writeSignals(
 
 /** Counts a group into its window, creating or joining its alert. Undefined for signals-only detections. */
 async function alertFor(
-  group: Group,
+  group: BatchGroup,
   message: EventsWrittenMessage,
   store: DedupStore,
   now: Date,
@@ -315,6 +326,7 @@ async function alertFor(
       detectionId: detection.id,
       dedupString: group.dedupString,
       eventTimes: group.matches.map((m) => isoTime(m.event.p_event_time) ?? now.toISOString()),
+      objects: group.objects,
       periodMinutes: dedupMinutes(detection.spec),
       threshold: group.kind === 'ERROR' ? 1 : threshold(detection.spec),
       content: alertContent(group, message),

@@ -4,12 +4,34 @@
 //   later matches inside the window join it; the first match after it opens the next window (alert count + 1);
 // - the threshold gates the alert: it is created once the window has counted `threshold` events;
 // - the alert id is md5("<detection id>:<alert count>:<dedup string>"), so retries land on the same alert;
-// - at most 1,000 alerts an hour per detection; beyond it matches still become signals, not alerts.
+// - at most 1,000 alerts an hour per detection; beyond it matches still become signals, not alerts;
+// - a lake object's events count once per group: the group's state names the last RECENT_OBJECTS objects it
+//   counted, and the write that adds an object's events also names it, conditional on it not being named yet
+//   (one conditional write: a crash leaves the count and the name both written or neither, and a concurrent
+//   poller holding the same object finds it named and adds nothing). So a batch redelivered after a crash is
+//   not counted again, while two objects with the same dedup string both count.
 // The state lives behind `DedupStore` (DynamoDB conditional writes in dedup-store.ts; memory in tests).
+import { createHash } from 'node:crypto';
 import { alertId } from './alert-id';
 
 export const ALERTS_PER_HOUR_LIMIT = 1000;
 export const MAX_DEDUP_STRING = 1000;
+/**
+ * Objects a group's state remembers having counted (its last ones, across windows): a redelivered object is
+ * recognised while fewer than this many other objects joined its group since (a redelivery comes after the
+ * queue's visibility timeout, minutes). Each costs about 14 bytes of the state item.
+ */
+export const RECENT_OBJECTS = 128;
+
+/** A lake object's id in a group's state: 72 bits of the SHA-256 of `<bucket>/<key>`, base64url. */
+export const objectId = (bucket: string, key: string) =>
+  createHash('sha256').update(`${bucket}/${key}`).digest('base64url').slice(0, 12);
+
+/** One object's share of a group's events (id: objectId; '' for events of no object, counted every time). */
+export interface GroupObject {
+  readonly id: string;
+  readonly events: number;
+}
 
 /** One dedup group's state for its current window. */
 export interface DedupState {
@@ -21,15 +43,18 @@ export interface DedupState {
   readonly eventCount: number;
   /** Set once the window's alert was claimed (threshold reached). */
   readonly alertId?: string;
+  /** The ids of the last RECENT_OBJECTS objects counted into this group (oldest first; windows before included). */
+  readonly objects?: readonly string[];
 }
 
 export interface DedupStore {
   read(key: string): Promise<DedupState | null>;
   /**
-   * Adds events to the current window when it opened after `openedAfter` (still open), in one conditional write;
-   * null when there is no such window (none yet, or it has closed).
+   * Adds the events of the objects the state does not name yet to the current window, and names them, when it
+   * opened after `openedAfter` (still open), in one conditional write (nothing is written when every object is
+   * named already); answers the state as it is then, or null when there is no such window (none yet, or closed).
    */
-  addIfOpen(key: string, events: number, openedAfter: string): Promise<DedupState | null>;
+  addIfOpen(key: string, objects: readonly GroupObject[], openedAfter: string): Promise<DedupState | null>;
   /**
    * Opens a window, conditional on the state still being `previous` (null: no state yet). A `next` with an
    * alertId claims the window's alert in the same write.
@@ -70,6 +95,11 @@ export interface GroupInput {
   readonly dedupString: string;
   /** Matches of this group in the batch. */
   readonly events: number;
+  /**
+   * The objects the matches came from, with how many each (their events summing to `events`): an object the
+   * group has counted already is not counted again. Absent: the events count every time.
+   */
+  readonly objects?: readonly GroupObject[];
   readonly periodMinutes: number;
   readonly threshold: number;
 }
@@ -104,8 +134,9 @@ export async function recordGroup(store: DedupStore, group: GroupInput, now: Dat
     const allowed = await store.countAlert(group.detectionId, hourOf(now), ALERTS_PER_HOUR_LIMIT, expiresAt);
     return { ...base, create: allowed, joined: false, limited: !allowed };
   };
+  const objects = group.objects ?? [{ id: '', events: group.events }];
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const state = await store.addIfOpen(key, group.events, openedAfter);
+    const state = await store.addIfOpen(key, objects, openedAfter);
     if (state) {
       const base = { alertId: idOf(state.alertCount), alertCount: state.alertCount, eventCount: state.eventCount };
       if (state.alertId) return { ...base, create: false, joined: true, limited: false };
@@ -117,16 +148,25 @@ export async function recordGroup(store: DedupStore, group: GroupInput, now: Dat
     const current = await store.read(key);
     // A window opened since the add was tried: add to it.
     if (current && windowOpen(current.windowStart, now, group.periodMinutes)) continue;
+    // Objects counted into an earlier window (a batch redelivered after its window closed) are not counted again.
+    const fresh = objects.filter((o) => !o.id || !current?.objects?.includes(o.id));
+    if (current && !fresh.length) {
+      const base = { alertId: idOf(current.alertCount), alertCount: current.alertCount, eventCount: current.eventCount };
+      return { ...base, create: false, joined: false, limited: false };
+    }
+    const events = fresh.reduce((n, o) => n + o.events, 0);
     const alertCount = (current?.alertCount ?? 0) + 1;
-    const claim = group.events >= group.threshold;
+    const claim = events >= group.threshold;
+    const named = [...(current?.objects ?? []), ...fresh.flatMap((o) => (o.id ? [o.id] : []))];
     const next: DedupState = {
       alertCount,
       windowStart: now.toISOString(),
-      eventCount: group.events,
+      eventCount: events,
       ...(claim ? { alertId: idOf(alertCount) } : {}),
+      ...(named.length ? { objects: named.slice(-RECENT_OBJECTS) } : {}),
     };
     if (!(await store.open(key, current, next, expiresAt))) continue;
-    const base = { alertId: idOf(alertCount), alertCount, eventCount: group.events };
+    const base = { alertId: idOf(alertCount), alertCount, eventCount: events };
     if (!claim) return { ...base, create: false, joined: false, limited: false };
     return limit(base);
   }

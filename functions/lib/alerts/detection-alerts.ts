@@ -4,7 +4,7 @@
 // and join publishes the alert's change; a detection reaching the hourly limit raises a system alert.
 import type { Alert, AlertSeverity } from '../../../core/alerts/model';
 import { publishAlertChange } from './changes';
-import { ALERTS_PER_HOUR_LIMIT, hourOf, recordGroup, type DedupStore } from './dedup';
+import { ALERTS_PER_HOUR_LIMIT, hourOf, objectId, recordGroup, type DedupStore } from './dedup';
 import { joinAlert, putAlert } from './repository';
 import { createSystemAlert, type SystemAlertListener } from './system';
 
@@ -29,6 +29,12 @@ export interface DetectionMatches {
   readonly dedupString: string;
   /** The matched events' times (ISO 8601). */
   readonly eventTimes: readonly string[];
+  /**
+   * The lake objects the matches were read from, with how many matches each (summing to the event times): an
+   * object already counted into its group (a batch redelivered after a crash) is not counted again. Absent: the
+   * matches count every time.
+   */
+  readonly objects?: readonly { readonly bucket: string; readonly key: string; readonly events: number }[];
   readonly periodMinutes: number;
   readonly threshold: number;
   readonly content: DetectionAlertContent;
@@ -60,6 +66,7 @@ export async function recordDetectionMatches(
       kind: matches.type === 'ALERT' ? 'ALERT' : 'ERROR',
       dedupString: matches.dedupString,
       events: matches.eventTimes.length,
+      ...(matches.objects ? { objects: matches.objects.map((o) => ({ id: objectId(o.bucket, o.key), events: o.events })) } : {}),
       periodMinutes: matches.periodMinutes,
       threshold: matches.threshold,
     },

@@ -109,6 +109,27 @@ export function planFor(filter: AlertFilter, sort: 'createdAt' | 'updatedAt'): P
   return { index: 'alertType', partitions: cross(types, []) };
 }
 
+/**
+ * Whether the plan's partitions and key conditions serve every filter, so each item read matches (the title never;
+ * a log type's partitions include the alerts of several log types).
+ */
+export function servedByKeys(plan: Plan, filter: AlertFilter): boolean {
+  const served: Record<string, boolean> = {
+    severities: plan.index === 'alertSeverity' || plan.index === 'alertStatusSeverity',
+    statuses: plan.index === 'alertStatus' || plan.index === 'alertStatusSeverity',
+    detectionId: plan.index === 'alertDetection',
+    assigneeId: plan.index === 'alertAssignee',
+    sourceId: plan.index === 'alertSource',
+    logType: false,
+    title: false,
+    // Sorted by last change, the created range is a filter.
+    createdFrom: plan.index !== 'alertUpdated',
+    createdTo: plan.index !== 'alertUpdated',
+  };
+  const asked = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '');
+  return Object.entries(served).every(([field, ok]) => ok || !asked(filter[field as keyof AlertFilter]));
+}
+
 /** The fewest items one page may read beyond those it returns (a small page still reads a useful stretch). */
 export const MIN_READ_PAGE = 50;
 
@@ -225,10 +246,17 @@ async function listPhase(
     list.frontier = out.LastEvaluatedKey ? (out.LastEvaluatedKey[indexSk(plan.index)] as string) : undefined;
   };
 
-  // First round: every partition its share of the page (and the look-ahead item); then, together, the partitions
-  // not yet read as far as a full page reaches, until the page is settled.
+  // First round: every partition as much of a full page (and the look-ahead item) as the read budget allows in equal
+  // shares, so that a page whose items come mostly from one partition (alerts against the rarer error types) is
+  // settled in one round trip; then, together, the partitions not yet read as far as a full page reaches, until the
+  // page is settled. When the partitions hold only matching items (servedByKeys) and each share reaches a full page,
+  // the page's own items count in the budget: the least-read partition alone then fills the page.
   const share = Math.ceil((pageSize + 1) / lists.length) + 1;
-  const first = Math.min(share, Math.max(1, Math.floor(budget.left(returnedBefore) / lists.length)));
+  const full = Math.floor((budget.left(returnedBefore + pageSize) - 1) / lists.length);
+  const first =
+    servedByKeys(plan, filter) && full >= pageSize
+      ? Math.min(pageSize + 1, full)
+      : Math.min(pageSize + 1, Math.max(1, Math.floor(budget.left(returnedBefore) / lists.length)));
   await Promise.all(lists.map((list) => read(list, first)));
   for (;;) {
     const active = lists.filter((l) => l.frontier !== undefined) as (ListState & { frontier: string })[];

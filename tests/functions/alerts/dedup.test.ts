@@ -8,8 +8,11 @@ import {
   dedupStringOf,
   groupKey,
   hourOf,
+  objectId,
+  RECENT_OBJECTS,
   recordGroup,
   windowOpen,
+  type DedupStore,
   type GroupInput,
 } from '../../../functions/lib/alerts/dedup';
 import { dynamoDedupStore } from '../../../functions/lib/alerts/dedup-store';
@@ -137,6 +140,108 @@ describe('concurrent batches', () => {
   });
 });
 
+/** A group's matches from lake objects: [key, matches] pairs. */
+const fromObjects = (dedupString: string, objects: [string, number][], over: Partial<GroupInput> = {}) =>
+  group({
+    dedupString,
+    events: objects.reduce((n, [, e]) => n + e, 0),
+    objects: objects.map(([key, events]) => ({ id: objectId('lake', key), events })),
+    ...over,
+  });
+
+/** Idempotency per lake object, the same for either store. */
+function redeliveryCases(store: () => DedupStore) {
+  it('counts an object once: the same batch again adds nothing, another object with the same dedup string adds', async () => {
+    const now = new Date();
+    const first = await recordGroup(
+      store(),
+      fromObjects('redo-1', [
+        ['a.json.gz', 3],
+        ['b.json.gz', 2],
+      ]),
+      now,
+    );
+    expect(first).toMatchObject({ eventCount: 5, create: true });
+    const again = await recordGroup(
+      store(),
+      fromObjects('redo-1', [
+        ['a.json.gz', 3],
+        ['b.json.gz', 2],
+      ]),
+      now,
+    );
+    expect(again).toMatchObject({ alertId: first.alertId, eventCount: 5, create: false, joined: true });
+    // One object redelivered in a batch with a new one: only the new one counts.
+    const mixed = await recordGroup(
+      store(),
+      fromObjects('redo-1', [
+        ['b.json.gz', 2],
+        ['c.json.gz', 4],
+      ]),
+      now,
+    );
+    expect(mixed).toMatchObject({ alertId: first.alertId, eventCount: 9, joined: true });
+    // The same object under another dedup string is another group: it counts there.
+    expect(await recordGroup(store(), fromObjects('redo-2', [['a.json.gz', 1]]), now)).toMatchObject({ eventCount: 1 });
+  });
+
+  it('gates the threshold on objects counted once, and keeps a redelivery out of the next window', async () => {
+    const now = new Date();
+    const one = fromObjects('redo-3', [['t1.json.gz', 2]], { threshold: 3 });
+    expect(await recordGroup(store(), one, now)).toMatchObject({ eventCount: 2, create: false });
+    expect(await recordGroup(store(), one, now)).toMatchObject({ eventCount: 2, create: false });
+    const reached = await recordGroup(store(), fromObjects('redo-3', [['t2.json.gz', 1]], { threshold: 3 }), now);
+    expect(reached).toMatchObject({ eventCount: 3, create: true, alertCount: 1 });
+    // After the window closed, the redelivered object does not open a window of its own...
+    const later = new Date(now.getTime() + 61 * 60_000);
+    expect(await recordGroup(store(), one, later)).toMatchObject({ alertCount: 1, eventCount: 3, create: false, joined: false });
+    // ...while a new object does.
+    const next = await recordGroup(store(), fromObjects('redo-3', [['t3.json.gz', 1]], { threshold: 1 }), later);
+    expect(next).toMatchObject({ alertCount: 2, eventCount: 1, create: true });
+    // The next window remembers the earlier objects too.
+    expect(await recordGroup(store(), one, later)).toMatchObject({ alertCount: 2, eventCount: 1 });
+  });
+
+  it('counts an object once when concurrent pollers hold it, and every distinct object', async () => {
+    const now = new Date();
+    const same = await Promise.all(
+      Array.from({ length: 6 }, () => recordGroup(store(), fromObjects('redo-4', [['same.json.gz', 2]]), now)),
+    );
+    expect(same.filter((o) => o.create)).toHaveLength(1);
+    expect(Math.max(...same.map((o) => o.eventCount))).toBe(2);
+    const distinct = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => recordGroup(store(), fromObjects('redo-5', [[`d${i}.json.gz`, 2]]), now)),
+    );
+    expect(Math.max(...distinct.map((o) => o.eventCount))).toBe(12);
+  });
+
+  it(`remembers the last ${RECENT_OBJECTS} objects of a group`, async () => {
+    const now = new Date();
+    for (let i = 0; i < RECENT_OBJECTS + 40; i += 8)
+      await recordGroup(
+        store(),
+        fromObjects(
+          'redo-6',
+          Array.from({ length: 8 }, (_, j): [string, number] => [`r${i + j}.json.gz`, 1]),
+        ),
+        now,
+      );
+    const state = await store().read(groupKey('Rule.A', 'ALERT', 'redo-6'));
+    expect(state!.eventCount).toBe(RECENT_OBJECTS + 40);
+    expect(state!.objects!.length).toBeLessThanOrEqual(RECENT_OBJECTS * 1.25);
+    expect(state!.objects!.length).toBeGreaterThanOrEqual(RECENT_OBJECTS);
+    // The newest are remembered (a redelivery adds nothing); the oldest were let go.
+    const newest = await recordGroup(store(), fromObjects('redo-6', [[`r${RECENT_OBJECTS + 39}.json.gz`, 1]]), now);
+    expect(newest.eventCount).toBe(RECENT_OBJECTS + 40);
+    expect(state!.objects).not.toContain(objectId('lake', 'r0.json.gz'));
+  });
+}
+
+describe('redelivered objects, in memory', () => {
+  const store = memoryDedupStore();
+  redeliveryCases(() => store);
+});
+
 describe('the DynamoDB store', () => {
   let stop: () => Promise<void>;
   beforeAll(async () => {
@@ -158,6 +263,8 @@ describe('the DynamoDB store', () => {
     );
     expect(later).toMatchObject({ alertCount: 2, eventCount: 1, create: false });
   });
+
+  describe('redelivered objects', () => redeliveryCases(() => dynamoDedupStore));
 
   it('limits alerts per detection and hour', async () => {
     const hour = '2026-01-01T10';

@@ -24,6 +24,7 @@ import {
 } from '../../../functions/lib/alerts/events';
 import { saveDetection } from '../../../functions/lib/detections/repository';
 import { executeRun, lakeSignalReader } from '../../../functions/lib/runs';
+import { correlationRule, CORRELATION_ID, referencedRule, signalRows } from '../runs/correlation-fixture';
 import { startAlertChanges, type AlertChanges } from './alert-changes';
 import { startEntityTable } from './entity-table';
 
@@ -43,17 +44,10 @@ function writeObject(time: number, name: string, rows: Record<string, unknown>[]
   writeFileSync(join(folder, `${name}.json.gz`), gzipSync(rows.map((r) => JSON.stringify(r)).join('\n') + '\n'));
 }
 
-// The correlation's signals, an hour later: Rule.A by alice, Rule.B by bob (not matched), Rule.B by alice.
+// The correlation's signals (tests/functions/runs/correlation-fixture.ts), an hour later, each carrying its own
+// rule's alert id.
 const CORR_HOUR = HOUR + 3_600_000;
-const corrSignal = (minute: number, rule: string, row: string, user: string, alertId: string) => ({
-  widget: `${rule} by ${user}`,
-  user,
-  p_event_time: lakeTime(new Date(CORR_HOUR + minute * 60_000)),
-  p_log_type: 'Custom.Widgets',
-  p_row_id: row,
-  p_alert_id: alertId,
-  p_rule_id: rule,
-});
+const RULE_ALERT = { 'Rule.A': '1'.repeat(32), 'Rule.B': '2'.repeat(32) };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'caracal-alert-events-'));
@@ -76,11 +70,15 @@ beforeAll(async () => {
     });
     writeObject(HOUR, `object-${o}`, rows);
   }
-  writeObject(CORR_HOUR, 'signals', [
-    corrSignal(1, 'Rule.A', 'r1', 'alice', '1'.repeat(32)),
-    corrSignal(4, 'Rule.B', 'r2', 'bob', '2'.repeat(32)),
-    corrSignal(5, 'Rule.B', 'r3', 'alice', '2'.repeat(32)),
-  ]);
+  writeObject(
+    CORR_HOUR,
+    'signals',
+    signalRows(CORR_HOUR, (s) => ({
+      widget: `${s.rule} by ${s.user}`,
+      p_log_type: 'Custom.Widgets',
+      p_alert_id: RULE_ALERT[s.rule],
+    })),
+  );
   athena = await startAthena({ lakeDir: dir, tables: [] });
   dynamo = await startEntityTable('event-entities');
   changes = await startAlertChanges();
@@ -215,54 +213,19 @@ describe("a correlation alert's events", () => {
   });
 
   it('shows the signals a run matched (their own alert ids), not the ones it did not match', async () => {
-    const rule = (id: string) => ({
-      id,
-      type: 'rule' as const,
-      spec: { AnalysisType: 'rule', RuleID: id, Enabled: true, LogTypes: ['Custom.Widgets'], Severity: 'Low' },
-      yaml: `RuleID: ${id}\n`,
-      body: 'def rule(e):\n  return True\n',
-    });
     const now = new Date(CORR_HOUR);
-    await saveDetection(rule('Rule.A'), 'tester', 0, now);
-    await saveDetection(rule('Rule.B'), 'tester', 0, now);
-    await saveDetection(
-      {
-        id: 'Corr.AB',
-        type: 'correlation_rule',
-        yaml: 'RuleID: Corr.AB\n',
-        body: null,
-        spec: {
-          AnalysisType: 'correlation_rule',
-          RuleID: 'Corr.AB',
-          DisplayName: 'A then B by the same user',
-          Enabled: true,
-          Severity: 'High',
-          Detection: [
-            {
-              Sequence: [
-                { ID: 'a', RuleID: 'Rule.A' },
-                { ID: 'b', RuleID: 'Rule.B' },
-              ],
-              Transitions: [{ ID: 'a to b', From: 'a', To: 'b', WithinTimeFrameMinutes: 10, Match: [{ On: 'user' }] }],
-              LookbackWindowMinutes: 60,
-              Schedule: { RateMinutes: 15, TimeoutMinutes: 2 },
-            },
-          ],
-        },
-      },
-      'tester',
-      0,
-      now,
-    );
+    await saveDetection(referencedRule('Rule.A', 'Custom.Widgets'), 'tester', 0, now);
+    await saveDetection(referencedRule('Rule.B', 'Custom.Widgets'), 'tester', 0, now);
+    await saveDetection(correlationRule(), 'tester', 0, now);
     const runAt = CORR_HOUR + 15 * 60_000;
     const run = await executeRun(
-      { detectionId: 'Corr.AB', runAt, window: { start: runAt - 15 * 60_000, end: runAt }, timeoutMinutes: 2 },
+      { detectionId: CORRELATION_ID, runAt, window: { start: runAt - 15 * 60_000, end: runAt }, timeoutMinutes: 2 },
       new Date(runAt + 5_000),
       lakeSignalReader,
     );
     expect(run).toMatchObject({ rows: 3, matches: 1, alerts: 1, error: null });
-    const [alert] = (await listAlerts({ type: 'ALERT', detectionId: 'Corr.AB' }, 10)).items.filter(
-      (a) => a.detectionId === 'Corr.AB',
+    const [alert] = (await listAlerts({ type: 'ALERT', detectionId: CORRELATION_ID }, 10)).items.filter(
+      (a) => a.detectionId === CORRELATION_ID,
     );
     expect(alert).toBeDefined();
     const page = await alertEvents(alert.id, { offset: 0, limit: 25 });

@@ -1,5 +1,5 @@
 // An in-memory dedup store with the same conditional semantics as the DynamoDB one, for tests fed data.
-import type { DedupState, DedupStore } from '../../../functions/lib/alerts/dedup';
+import { RECENT_OBJECTS, type DedupState, type DedupStore } from '../../../functions/lib/alerts/dedup';
 
 export function memoryDedupStore(): DedupStore & { states: Map<string, DedupState>; limits: Map<string, number> } {
   const states = new Map<string, DedupState>();
@@ -8,10 +8,17 @@ export function memoryDedupStore(): DedupStore & { states: Map<string, DedupStat
     states,
     limits,
     read: async (key) => states.get(key) ?? null,
-    addIfOpen: async (key, events, openedAfter) => {
+    addIfOpen: async (key, objects, openedAfter) => {
       const current = states.get(key);
       if (!current || !(current.windowStart > openedAfter)) return null;
-      const next = { ...current, eventCount: current.eventCount + events };
+      const fresh = objects.filter((o) => !o.id || !current.objects?.includes(o.id));
+      if (!fresh.length) return current;
+      const named = [...(current.objects ?? []), ...fresh.flatMap((o) => (o.id ? [o.id] : []))];
+      const next = {
+        ...current,
+        eventCount: current.eventCount + fresh.reduce((n, o) => n + o.events, 0),
+        ...(named.length ? { objects: named.slice(-RECENT_OBJECTS) } : {}),
+      };
       states.set(key, next);
       return next;
     },
