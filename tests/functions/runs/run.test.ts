@@ -11,6 +11,7 @@ import { LakeQueryTimeout } from '../../../functions/lib/search';
 import type { DynamoService } from '../../../local/services/dynamodb';
 import { startAlertChanges, type AlertChanges } from '../alerts/alert-changes';
 import { startEntityTable } from '../alerts/entity-table';
+import { correlationRule, referencedRule, signalRows as fixtureRows } from './correlation-fixture';
 
 let service: DynamoService;
 let changes: AlertChanges;
@@ -26,45 +27,13 @@ afterAll(async () => {
 const at = (iso: string) => Date.parse(iso);
 const NOW = new Date('2026-03-01T09:00:00Z');
 
-function rule(id: string) {
-  const spec = { AnalysisType: 'rule', RuleID: id, Enabled: true, LogTypes: ['AWS.CloudTrail'], Severity: 'Low' };
-  return { id, type: 'rule' as const, spec, yaml: `RuleID: ${id}\nEnabled: true\n`, body: 'def rule(e):\n  return True\n' };
-}
-
-const correlation = {
-  id: 'Corr.AB',
-  type: 'correlation_rule' as const,
-  yaml: 'RuleID: Corr.AB\nEnabled: true\n',
-  body: null,
-  spec: {
-    AnalysisType: 'correlation_rule',
-    RuleID: 'Corr.AB',
-    DisplayName: 'A then B by the same user',
-    Enabled: true,
-    Severity: 'High',
-    Detection: [
-      {
-        Sequence: [
-          { ID: 'a', RuleID: 'Rule.A' },
-          { ID: 'b', RuleID: 'Rule.B' },
-        ],
-        Transitions: [{ ID: 'a to b', From: 'a', To: 'b', WithinTimeFrameMinutes: 10, Match: [{ On: 'user' }] }],
-        LookbackWindowMinutes: 60,
-        Schedule: { RateMinutes: 15, TimeoutMinutes: 2 },
-      },
-    ],
-  },
-};
-
-const signalRows = [
-  { p_rule_id: 'Rule.A', p_event_time: '2026-03-01 10:01:00.000', p_row_id: 'r1', user: 'alice' },
-  { p_rule_id: 'Rule.B', p_event_time: '2026-03-01 10:04:00.000', p_row_id: 'r2', user: 'bob' },
-  { p_rule_id: 'Rule.B', p_event_time: '2026-03-01 10:05:00.000', p_row_id: 'r3', user: 'alice' },
-];
+const rule = (id: string) => referencedRule(id, 'AWS.CloudTrail');
+const correlation = correlationRule();
+const signalRows = fixtureRows(Date.parse('2026-03-01T10:00:00Z'));
 const reads: { table: string; ruleIds: readonly string[]; from: string; to: string }[] = [];
 const reader: SignalReader = async (table, ruleIds, from, to) => {
   reads.push({ table, ruleIds, from, to });
-  return signalRows.filter((r) => ruleIds.includes(r.p_rule_id));
+  return signalRows.filter((r) => ruleIds.includes(String(r.p_rule_id)));
 };
 
 const message = (runAt: number): RunMessage => ({
