@@ -136,6 +136,7 @@ class Sandbox:
         self.data: List[Dict[str, Any]] = []
         self.stderr = ""
         self.flooded = False
+        self.flood_told = False
         self.started = time.monotonic()
         self._report: Optional[Dict[str, Any]] = None
         if wait:
@@ -167,7 +168,10 @@ class Sandbox:
     def _pump(self, timeout: Optional[float]) -> None:
         """Move bytes once: read what the sandbox wrote, write what is queued for it."""
         writers = [fd for fd, queued in self.outgoing.items() if queued]
-        readable, writable, _ = select.select(list(self.readers), writers, [], timeout)
+        # A child that flooded its channel is read no further: it blocks on the full pipe until it is stopped,
+        # still in the item it flooded from (its leftovers are drained and dropped when it has ended).
+        readers = [fd for fd in self.readers if not (self.flooded and fd == self.data_out)]
+        readable, writable, _ = select.select(readers, writers, [], timeout)
         for fd in writable:
             try:
                 with memoryview(self.outgoing[fd]) as view:
@@ -261,7 +265,7 @@ class Sandbox:
     def fork(self, task: Mapping) -> None:
         self.ready()
         self.data.clear()
-        self.flooded = False
+        self.flooded = self.flood_told = False
         if "events" in task:
             # A run's events travel marshalled (several times faster than JSON), from the host to the zygote
             # only: nothing from the sandbox is ever unmarshalled here.
@@ -285,16 +289,21 @@ class Sandbox:
             self.flooded = True
 
     def next(self, until: Optional[float]) -> Tuple[str, Any]:
-        """("data", message), ("exit", Exit) once the child has ended (after its last data), or ("timeout", None)."""
+        """("data", message), ("flooded", None) once the child has sent more than allowed (after the messages
+        before it, at once: whatever the child does next), ("exit", Exit) once the child has ended (after its
+        last data), or ("timeout", None)."""
         while True:
             if self.data:
                 return "data", self.data.pop(0)
+            if self.flooded and not self.flood_told:
+                self.flood_told = True
+                return "flooded", None
             if self.control:
                 message = self.control.pop(0)
                 if "exit" not in message:
                     raise SandboxError(f"unexpected message from the sandbox: {message}")
                 self._drain_data()
-                if self.data:
+                if self.data or (self.flooded and not self.flood_told):
                     self.control.insert(0, message)
                     continue
                 self._child_ended()
@@ -540,7 +549,7 @@ class Host:
                 if stopped:
                     # The item in progress when the child was stopped is the one that fails: ignore the rest.
                     continue
-                if kind == "timeout" or sandbox.flooded:
+                if kind in ("timeout", "flooded") or sandbox.flooded:
                     sandbox.stop()
                     stopped, flooded = True, sandbox.flooded
                     continue
