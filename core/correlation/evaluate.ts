@@ -139,13 +139,19 @@ export function signalField(signal: Signal, field: string): unknown {
 }
 
 const valueKey = (v: unknown) => (typeof v === 'string' ? `s${v}` : JSON.stringify(v));
-const sameValue = (a: unknown, b: unknown) => a !== undefined && a !== null && valueKey(a) === valueKey(b);
 
 function joined(previous: Signal, next: Signal, transition: Transition | undefined): boolean {
   if (!transition) return true;
-  return transition.joins.every(([fromField, toField]) =>
-    sameValue(signalField(previous, fromField), signalField(next, toField)),
+  const from = new Set(
+    joinKeys(
+      previous,
+      transition.joins.map(([field]) => field),
+    ),
   );
+  return joinKeys(
+    next,
+    transition.joins.map(([, field]) => field),
+  ).some((key) => from.has(key));
 }
 
 /** A stable key of one match (its rule, ids or times, in order): the scheduled run stores it so that overlapping windows never raise a match twice. */
@@ -242,14 +248,14 @@ function evaluateSequence(
     if (joins.length) {
       byJoin = new Map();
       for (const v of all) {
-        const key = joinKey(
+        for (const key of joinKeys(
           v.signal,
           joins.map(([, to]) => to),
-        );
-        if (key === undefined) continue;
-        const list = byJoin.get(key);
-        if (list) list.push(v);
-        else byJoin.set(key, [v]);
+        )) {
+          const list = byJoin.get(key);
+          if (list) list.push(v);
+          else byJoin.set(key, [v]);
+        }
       }
     }
     const outgoing = body.transitions.find((t) => t.from === step.id && t.to !== step.id);
@@ -280,11 +286,17 @@ function evaluateSequence(
     if (!anchor) return [all, 0, all.length];
     let list = all;
     if (byJoin) {
-      const key = joinKey(
+      const keys = joinKeys(
         anchor.signal,
         transition!.joins.map(([from]) => from),
       );
-      list = key === undefined ? [] : (byJoin.get(key) ?? []);
+      if (keys.length <= 1) list = (keys.length ? byJoin.get(keys[0]) : undefined) ?? [];
+      else {
+        // A list value joins through each of its items: the signals under any of them, once each, in order.
+        const union = new Set<Visible>();
+        for (const key of keys) for (const v of byJoin.get(key) ?? []) union.add(v);
+        list = [...union].sort((a, b) => a.signal.time - b.signal.time || a.index - b.index);
+      }
     }
     const lo = lowerBound(list, anchor.signal.time);
     const hi = transition?.withinMs === undefined ? list.length : upperBound(list, anchor.signal.time + transition.withinMs);
@@ -541,6 +553,27 @@ function groupCandidates(
     grouped.groups.set(v, group);
   }
   return grouped;
+}
+
+const MAX_JOIN_KEYS = 1000;
+
+/**
+ * Every key a signal joins under through a transition's Match: one per combination of its fields' values, where
+ * a list stands for each of its items, so a list joins a value it holds or another list it shares an item with
+ * (the reference content relies on it: a list of instance ids on one side, one id on the other). None when a
+ * field is missing or an empty list.
+ */
+function joinKeys(signal: Signal, fields: readonly string[]): string[] {
+  if (fields.length === 0) return [''];
+  let combos: string[][] = [[]];
+  for (const field of fields) {
+    const value = signalField(signal, field);
+    const items = (Array.isArray(value) ? value : [value]).filter((v) => v !== undefined && v !== null);
+    if (items.length === 0) return [];
+    const keys = [...new Set(items.map(valueKey))];
+    combos = combos.flatMap((c) => keys.map((k) => [...c, k])).slice(0, MAX_JOIN_KEYS);
+  }
+  return combos.map((parts) => (parts.length === 1 ? parts[0] : JSON.stringify(parts)));
 }
 
 /** The composite value of some fields (undefined when one is missing: such a signal joins nothing). */
