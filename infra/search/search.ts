@@ -113,6 +113,20 @@ export class Search extends Construct {
         environment: { [ENV.lakeBucket]: props.lakeBucket.bucketName },
       });
       this.grantTableWrite(this.lakeTablesFunction, [LOGS_DATABASE, SIGNALS_DATABASE, RULE_ERRORS_DATABASE]);
+      // An Update lists the lake's tables and deletes its own of log types no longer managed (the resource's function
+      // only, the lake databases only; the data in S3 is not touched).
+      const arn = (resource: string) => stack.formatArn({ service: 'glue', resource, resourceName: undefined });
+      iam.Grant.addToPrincipal({
+        grantee: this.lakeTablesFunction,
+        actions: ['glue:GetDatabases', 'glue:GetTables', 'glue:DeleteTable'],
+        resourceArns: [
+          arn('catalog'),
+          ...[LOGS_DATABASE, SIGNALS_DATABASE, RULE_ERRORS_DATABASE].flatMap((db) => [
+            arn(`database/${db}`),
+            arn(`table/${db}/*`),
+          ]),
+        ],
+      });
       const resource = new CustomResource(this, 'DetectionTables', {
         serviceToken: this.lakeTablesFunction.functionArn,
         resourceType: 'Custom::CaracalLakeTables',

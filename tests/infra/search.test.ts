@@ -84,6 +84,25 @@ describe('the Search construct on a bare stack', () => {
     expect(policies).toContain('table/panther_signals/*');
     expect(policies).toContain('table/panther_rule_errors/*');
     expect(policies).toContain('table/panther_logs/*');
+    // deleting tables (log types dropped from the managed schemas): the resource's function only, lake databases only
+    const deleting = Object.values(template.findResources('AWS::IAM::Policy')).flatMap((p) =>
+      (
+        p as { Properties: { PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } } }
+      ).Properties.PolicyDocument.Statement.filter((st) => ([] as string[]).concat(st.Action).includes('glue:DeleteTable')).map(
+        (st) => ({
+          roles: JSON.stringify((p as { Properties: { Roles: unknown } }).Properties.Roles),
+          resources: JSON.stringify(st.Resource),
+        }),
+      ),
+    );
+    expect(deleting).toHaveLength(1);
+    expect(deleting[0].roles).toContain('LakeTablesFunction');
+    const resources = (JSON.parse(deleting[0].resources) as unknown[]).map((r) => JSON.stringify(r));
+    expect(resources).toHaveLength(7);
+    for (const r of resources)
+      expect(r).toMatch(
+        /:catalog"|:database\/panther_(logs|signals|rule_errors)"|:table\/panther_(logs|signals|rule_errors)\/\*"/,
+      );
   });
 
   it('deploys the tables through the definition the runtime writes (one builder, core/lake/glue-table)', () => {

@@ -1,7 +1,7 @@
 // The Athena stand-in through the AWS SDK, unchanged: a query runs asynchronously, its results page with
 // MaxResults and NextToken (the header row first, as Athena gives it), StopQueryExecution interrupts DuckDB (its
 // work ends, not only its state), failures carry DuckDB's words, and Glue lists the lake's tables.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -11,7 +11,14 @@ import {
   StartQueryExecutionCommand,
   StopQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
-import { CreateTableCommand, GetTableCommand, GetTablesCommand, GlueClient, UpdateTableCommand } from '@aws-sdk/client-glue';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  GetTableCommand,
+  GetTablesCommand,
+  GlueClient,
+  UpdateTableCommand,
+} from '@aws-sdk/client-glue';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lakeTableSpecs, type LakeTableSpec } from '../../core/search/lake-tables';
@@ -109,6 +116,25 @@ describe('the Athena stand-in', () => {
     while (service.running() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     expect(service.running()).toBe(0);
     await expect(athena.send(new GetQueryResultsCommand({ QueryExecutionId: id }))).rejects.toThrow('Current state: CANCELLED');
+  });
+
+  it('answers queries one after another and at once on its reused connections, after failures and cancels', async () => {
+    const count = (where: string) => `SELECT count(*) AS c FROM panther_logs.things WHERE ${where}`;
+    for (let round = 0; round < 3; round++) {
+      expect((await settled(await start('SELECT nothing FROM panther_logs.things'))).Status?.State).toBe('FAILED');
+      const ids = await Promise.all([0, 1, 2, 3, 4, 5].map((k) => start(count(`n % 6 = ${k}`))));
+      const done = await Promise.all(ids.map(settled));
+      expect(done.map((q) => q.Status?.State)).toEqual(Array(6).fill('SUCCEEDED'));
+      // each query's own statistics (its connection's profile), and its own rows
+      for (const q of done) expect(q.Statistics?.DataScannedInBytes).toBeGreaterThan(0);
+      const counts = await Promise.all(
+        ids.map(
+          async (id) =>
+            (await athena.send(new GetQueryResultsCommand({ QueryExecutionId: id }))).ResultSet!.Rows![1].Data![0].VarCharValue,
+        ),
+      );
+      expect(counts.map(Number).reduce((a, b) => a + b, 0)).toBe(2500);
+    }
   });
 
   it('fails a query DuckDB refuses, with its words', async () => {
@@ -242,13 +268,40 @@ describe('the Athena stand-in, as Athena answers', () => {
       try {
         const table = await client.send(new GetTableCommand({ DatabaseName: 'panther_signals', Name: 'custom_late' }));
         expect(table.Table?.Parameters?.['caracal.logType']).toBe('Custom.Late');
+        // the parameters given are kept (the lake-tables resource's owner mark among them)
+        expect(table.Table?.Parameters?.['storage.location.template']).toContain('s3://lake/panther_signals/custom_late/');
         expect((await rowsOf(query, 'SELECT word, extra FROM panther_logs.custom_late ORDER BY word')).rows).toEqual([
           ['v0', null],
           ['v1', null],
           ['v2', null],
         ]);
+        // DeleteTable: the table and its view go (a managed one too), the files stay, and it stays gone after a restart
+        await client.send(new DeleteTableCommand({ DatabaseName: 'panther_logs', Name: 'custom_late' }));
+        await client.send(new DeleteTableCommand({ DatabaseName: 'panther_logs', Name: 'aws_cloudtrail' }));
+        await expect(client.send(new DeleteTableCommand({ DatabaseName: 'panther_logs', Name: 'custom_late' }))).rejects.toThrow(
+          'not found',
+        );
+        await expect(rowsOf(query, 'SELECT word FROM panther_logs.custom_late')).rejects.toThrow();
+        expect(existsSync(join(hour, 'a.json.gz'))).toBe(true);
       } finally {
+        client.destroy();
+        query.destroy();
         await second.stop();
+      }
+      const third = await startAthena({ lakeDir: lake, tables: managed, catalogFile });
+      client = new GlueClient(localClientConfig(third.endpoint, 'us-east-1'));
+      query = new AthenaClient(localClientConfig(third.endpoint, 'us-east-1'));
+      try {
+        const names = (await client.send(new GetTablesCommand({ DatabaseName: 'panther_logs' }))).TableList!.map((t) => t.Name);
+        expect(names).not.toContain('custom_late');
+        expect(names).not.toContain('aws_cloudtrail');
+        expect(names.length).toBe(managed.filter((t) => t.database === 'panther_logs').length - 1);
+        const signals = (await client.send(new GetTablesCommand({ DatabaseName: 'panther_signals' }))).TableList!.map(
+          (t) => t.Name,
+        );
+        expect(signals).toContain('custom_late');
+      } finally {
+        await third.stop();
       }
     } finally {
       client.destroy();

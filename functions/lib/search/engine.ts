@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-athena';
 import {
   CreateTableCommand,
+  DeleteTableCommand,
   GetDatabasesCommand,
   GetTableCommand,
   GetTablesCommand,
@@ -72,6 +73,27 @@ export async function queryStatus(id: string): Promise<EngineStatus> {
   };
 }
 
+/** The first pause between two status polls of a running query, and the longest (the pauses double between). */
+export const POLL_FIRST_MS = 10;
+export const POLL_MAX_MS = 250;
+
+const finished = (s: EngineStatus) => s.state !== 'RUNNING' && s.state !== 'QUEUED';
+
+/**
+ * Polls a query's status until it has finished or `budgetMs` has passed (then the last status, still running):
+ * at once, then after 10 ms, 20 ms, 40 ms... up to 250 ms between polls, so a short query is seen done soon after
+ * it is, and a long one costs a few polls a second. 0: one poll.
+ */
+export async function awaitQuery(id: string, budgetMs: number): Promise<EngineStatus> {
+  const until = Date.now() + budgetMs;
+  for (let wait = POLL_FIRST_MS; ; wait = Math.min(wait * 2, POLL_MAX_MS)) {
+    const status = await queryStatus(id);
+    const left = until - Date.now();
+    if (finished(status) || left <= 0) return status;
+    await new Promise((r) => setTimeout(r, Math.min(wait, left)));
+  }
+}
+
 /** The rows a finished query gave (GetQueryRuntimeStatistics' output rows); undefined when not reported. */
 export async function queryRowCount(id: string): Promise<number | undefined> {
   const out = await athena().send(new GetQueryRuntimeStatisticsCommand({ QueryExecutionId: id }));
@@ -100,8 +122,16 @@ export interface GlueTable {
   readonly database: string;
   readonly name: string;
   readonly logType?: string;
+  /** Who manages the table (its `caracal.managedBy` parameter): the stack whose lake-tables resource made it. */
+  readonly managedBy?: string;
   readonly columns: EngineColumn[];
 }
+
+/**
+ * The table parameter naming the owner of a managed log type's table: the stack id of the deploy-time resource
+ * that made it (functions/lib/search/lake-tables-resource.ts), which alone may delete it.
+ */
+export const MANAGED_BY_PARAMETER = 'caracal.managedBy';
 
 /** Every table of the lake's databases, from Glue. */
 export async function glueTables(databases: readonly string[]): Promise<GlueTable[]> {
@@ -122,6 +152,7 @@ export async function glueTables(databases: readonly string[]): Promise<GlueTabl
           database,
           name: t.Name ?? '',
           logType: t.Parameters?.['caracal.logType'],
+          managedBy: t.Parameters?.[MANAGED_BY_PARAMETER],
           columns: (t.StorageDescriptor?.Columns ?? []).map((c) => ({ name: c.Name ?? '', type: c.Type ?? 'string' })),
         });
       token = out.NextToken;
@@ -150,11 +181,16 @@ const sameColumns = (a: readonly { Name?: string; Type?: string }[], b: readonly
 /**
  * Creates the Glue table, or updates it when its columns differ (`force`: whatever it has, to the whole definition
  * of core/lake/glue-table, after that definition changed); 'created' | 'updated' | 'unchanged'.
+ * `managedBy` (the deploy-time resource): the table is marked as that owner's when it makes it, or when it is
+ * already the owner's or made by the same builder for the same log type (tables of the resource before the mark);
+ * another table (made by hand) is brought to the definition but not marked. Without it, an existing owner's mark
+ * is kept.
  */
 export async function putGlueTable(
   table: LakeTableSpec,
   bucketName: string,
   force = false,
+  managedBy?: string,
 ): Promise<'created' | 'updated' | 'unchanged'> {
   const input = glueTableInput(table, bucketName);
   let current;
@@ -165,18 +201,41 @@ export async function putGlueTable(
   }
   if (!current) {
     try {
-      await glue().send(new CreateTableCommand({ DatabaseName: table.database, TableInput: input }));
+      await glue().send(new CreateTableCommand({ DatabaseName: table.database, TableInput: marked(input, managedBy) }));
       return 'created';
     } catch (e) {
       // made meanwhile by another caller: bring it to these columns
       if ((e as Error).name !== 'AlreadyExistsException') throw e;
     }
-  } else if (
+  }
+  const mark = current?.Parameters?.[MANAGED_BY_PARAMETER];
+  const owner =
+    managedBy !== undefined &&
+    (mark === managedBy || (mark === undefined && current?.Parameters?.['caracal.logType'] === table.logType))
+      ? managedBy
+      : mark;
+  if (
+    current &&
     !force &&
     sameColumns(current.StorageDescriptor?.Columns ?? [], input.StorageDescriptor?.Columns ?? []) &&
-    current.Parameters?.['projection.enabled'] === 'true'
+    current.Parameters?.['projection.enabled'] === 'true' &&
+    mark === owner
   )
     return 'unchanged';
-  await glue().send(new UpdateTableCommand({ DatabaseName: table.database, TableInput: input }));
+  await glue().send(new UpdateTableCommand({ DatabaseName: table.database, TableInput: marked(input, owner) }));
   return 'updated';
+}
+
+const marked = (input: TableInput, managedBy: string | undefined): TableInput =>
+  managedBy === undefined ? input : { ...input, Parameters: { ...input.Parameters, [MANAGED_BY_PARAMETER]: managedBy } };
+
+/** Deletes a Glue table (its data in S3 stays: the tables are external); false when there was none. */
+export async function deleteGlueTable(database: string, name: string): Promise<boolean> {
+  try {
+    await glue().send(new DeleteTableCommand({ DatabaseName: database, Name: name }));
+    return true;
+  } catch (e) {
+    if ((e as Error).name === 'EntityNotFoundException') return false;
+    throw e;
+  }
 }

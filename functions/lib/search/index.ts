@@ -29,6 +29,7 @@ import { tableName, type LakeDatabase } from '../../../core/lake/layout';
 import { parseJsonExact } from '../../../core/lake/row-values';
 import type { SchemaSpec } from '../../../core/schemas/types';
 import {
+  awaitQuery,
   glueTables,
   putGlueTable,
   queryResults,
@@ -236,6 +237,14 @@ function rangeOf(input: TimeRangeInput, now: Date): ResolvedRange {
 
 // ------------------------------------------------------------------------------------------------ run
 
+/**
+ * How long runSearch waits for its query before answering RUNNING (a short query answers SUCCEEDED with its
+ * columns and row count, so the page reads the first page at once), and how long search(id) waits for a
+ * running one to finish (a long poll: the page's next poll is not what delays the results).
+ */
+export const START_WAIT_MS = 500;
+export const STATUS_WAIT_MS = 2000;
+
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + HISTORY_DAYS * 86_400;
 
 /** Starts a search; a query that cannot start (bad SQL on the engine) is recorded FAILED with the engine's words. */
@@ -270,19 +279,20 @@ async function start(compiled: Compiled, mode: Mode, range: ResolvedRange, userI
     search = { ...search, status: 'FAILED', error: err.message, finishedAt: new Date().toISOString() };
   }
   await putSearch(search);
-  return view(search);
+  return view(await refreshed(search, START_WAIT_MS));
 }
 
 /** The search's state (polling the engine while it runs); undefined when there is none or it is another user's. */
 export async function getSearch(id: string, userId: string): Promise<SearchView | undefined> {
   const stored = await getStoredSearch(id);
   if (!stored || stored.userId !== userId) return undefined;
-  return view(await refreshed(stored));
+  return view(await refreshed(stored, STATUS_WAIT_MS));
 }
 
-async function refreshed(stored: StoredSearch): Promise<StoredSearch> {
+/** The stored search brought up to date with the engine; a running one is waited for up to `waitMs`. */
+async function refreshed(stored: StoredSearch, waitMs = 0): Promise<StoredSearch> {
   if (stored.status !== 'RUNNING' || !stored.executionId) return stored;
-  const status = await queryStatus(stored.executionId);
+  const status = waitMs > 0 ? await awaitQuery(stored.executionId, waitMs) : await queryStatus(stored.executionId);
   if (status.state === 'RUNNING' || status.state === 'QUEUED') {
     return { ...stored, bytesScanned: status.bytesScanned ?? null, elapsedMs: status.elapsedMs ?? null };
   }
@@ -294,8 +304,8 @@ async function refreshed(stored: StoredSearch): Promise<StoredSearch> {
   };
   if (status.state === 'FAILED') changes = { ...changes, error: status.reason ?? 'The query failed' };
   if (status.state === 'SUCCEEDED') {
-    const page = await queryResults(stored.executionId, 1);
-    changes = { ...changes, columns: page.columns, rowCount: (await queryRowCount(stored.executionId)) ?? null };
+    const [page, rowCount] = await Promise.all([queryResults(stored.executionId, 1), queryRowCount(stored.executionId)]);
+    changes = { ...changes, columns: page.columns, rowCount: rowCount ?? null };
   }
   await finishSearch(stored.id, changes);
   return (await getStoredSearch(stored.id)) ?? { ...stored, ...changes };
@@ -546,11 +556,12 @@ const balanced = (type: string) => {
  * Creates or updates a lake table in Glue (partition projection on year/month/day/hour over the lake bucket,
  * LAKE_BUCKET), as the deploy-time tables are; the stand-in answers the same calls locally.
  * `force`: update an existing table even when its columns match (the deploy-time resource, after the table
- * definition of core/lake/glue-table or the lake bucket changed).
+ * definition of core/lake/glue-table or the lake bucket changed); `managedBy`: the deploy-time resource's stack,
+ * marked as the table's owner (engine putGlueTable).
  */
 export async function ensureLakeTable(
   input: EnsureLakeTableInput,
-  options: { readonly force?: boolean } = {},
+  options: { readonly force?: boolean; readonly managedBy?: string } = {},
 ): Promise<'created' | 'updated' | 'unchanged'> {
   if (!LAKE_DATABASES.includes(input.database)) throw new Error(`not a lake database: ${String(input.database)}`);
   const name = tableName(String(input.logType ?? ''));
@@ -568,6 +579,7 @@ export async function ensureLakeTable(
     { database: input.database, name, logType: input.logType, columns: input.columns },
     requireEnv(ENV.lakeBucket),
     options.force,
+    options.managedBy,
   );
 }
 
@@ -587,6 +599,9 @@ export class LakeQueryTimeout extends Error {
   }
 }
 
+/** The first pause between status polls of a platform query (doubling up to 2 s). */
+const PLATFORM_POLL_FIRST_MS = 10;
+
 /**
  * The rows of a query the platform builds itself (not a user's search; no history), as objects, paged by the
  * cursor. With `deadline` (epoch ms) a query still running then is stopped and LakeQueryTimeout thrown; with
@@ -597,7 +612,7 @@ export async function lakeQueryRows(
   options: { pageSize?: number; pollMs?: number; deadline?: number; maxRows?: number } = {},
 ) {
   const id = await startQuery(sql, randomUUID());
-  for (let wait = options.pollMs ?? 100; ; wait = Math.min(wait * 2, 2000)) {
+  for (let wait = options.pollMs ?? PLATFORM_POLL_FIRST_MS; ; wait = Math.min(wait * 2, 2000)) {
     const status = await queryStatus(id);
     if (status.state === 'SUCCEEDED') break;
     if (status.state === 'FAILED' || status.state === 'CANCELLED')

@@ -4,11 +4,16 @@
 // neither the stack's 500-resource limit nor CloudFormation's 1 MB template limit allows (345 tables). Create and
 // Update ensure every table (a table with the right columns is left alone); an Update whose `Definition` (digest of
 // the table definition, infra/search) or `LakeBucket` changed rewrites every table, so a change of projection,
-// location or serde reaches the tables already made. Delete leaves the tables (they describe data that stays in
-// the lake; the databases go with the stack). The answer goes to CloudFormation's pre-signed ResponseURL.
+// location or serde reaches the tables already made. Every table the resource makes is marked with the stack's id
+// (the `caracal.managedBy` parameter; its tables made before the mark, recognised by their `caracal.logType`, get
+// it at the next update); an Update deletes the marked tables whose log type left the managed schemas (in Glue
+// only: their data stays in S3), never a custom log type's table or a table the stack did not make. Delete leaves
+// the tables (they describe data that stays in the lake; the databases go with the stack). The answer goes to
+// CloudFormation's pre-signed ResponseURL.
 import { managedSchemas } from '../../../core/schemas/managed-schemas';
 import { lakeTableSpecs } from '../../../core/search/lake-tables';
-import { LOGS_DATABASE } from '../../../core/lake/layout';
+import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../../core/lake/layout';
+import { deleteGlueTable, glueTables } from './engine';
 import { ensureLakeTable } from './index';
 
 export interface LakeTablesEvent {
@@ -37,12 +42,31 @@ export const managedTableSpecs = () =>
     (a, b) => Number(b.database === LOGS_DATABASE) - Number(a.database === LOGS_DATABASE),
   );
 
-/** Ensures every managed table; `force`: updates the existing ones to the definition even with the same columns. */
-export async function ensureManagedTables(force = false): Promise<Record<string, number>> {
+/**
+ * Ensures every managed table, marked as `managedBy`'s; `force`: updates the existing ones to the definition even
+ * with the same columns.
+ */
+export async function ensureManagedTables(managedBy: string, force = false): Promise<Record<string, number>> {
   const counts: Record<string, number> = { created: 0, updated: 0, unchanged: 0 };
   for (const t of managedTableSpecs())
-    counts[await ensureLakeTable({ database: t.database, logType: t.logType, columns: t.columns }, { force })]++;
+    counts[await ensureLakeTable({ database: t.database, logType: t.logType, columns: t.columns }, { force, managedBy })]++;
   return counts;
+}
+
+/**
+ * Deletes the tables marked as `managedBy`'s that are no longer managed tables (a log type dropped from the
+ * managed schemas), in the three lake databases; the names deleted, `database.table`.
+ */
+export async function deleteDroppedTables(managedBy: string): Promise<string[]> {
+  const keep = new Set(managedTableSpecs().map((t) => `${t.database}.${t.name}`));
+  const deleted: string[] = [];
+  for (const t of await glueTables([LOGS_DATABASE, SIGNALS_DATABASE, RULE_ERRORS_DATABASE])) {
+    const key = `${t.database}.${t.name}`;
+    if (t.managedBy !== managedBy || keep.has(key)) continue;
+    if (await deleteGlueTable(t.database, t.name)) deleted.push(key);
+  }
+  if (deleted.length) console.log(`deleted the Glue tables of log types no longer managed: ${deleted.join(', ')}`);
+  return deleted;
 }
 
 /** An update whose table definition or lake bucket changed: every table is rewritten. */
@@ -56,7 +80,8 @@ export async function handler(event: LakeTablesEvent): Promise<void> {
   let reason = 'done';
   let data: Record<string, number> = {};
   try {
-    if (event.RequestType !== 'Delete') data = await ensureManagedTables(definitionChanged(event));
+    if (event.RequestType !== 'Delete') data = await ensureManagedTables(event.StackId, definitionChanged(event));
+    if (event.RequestType === 'Update') data.deleted = (await deleteDroppedTables(event.StackId)).length;
   } catch (e) {
     status = 'FAILED';
     reason = `Glue tables not made: ${(e as Error).message}`.slice(0, 1000);

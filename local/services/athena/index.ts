@@ -67,6 +67,15 @@ interface Execution {
   rows: (string | null)[][];
   bytesScanned: number;
   connection?: DuckDBConnection;
+  /** Settles when the query has finished (succeeded, failed or was cancelled). */
+  readonly finished: Promise<void>;
+  readonly finish: () => void;
+}
+
+/** A connection of the stand-in's pool and the file its queries' profiles go to. */
+interface Pooled {
+  readonly connection: DuckDBConnection;
+  readonly profile: string;
 }
 
 class AwsError extends Error {
@@ -83,12 +92,24 @@ const DATABASES = [LOGS_DATABASE, SIGNALS_DATABASE, RULE_ERRORS_DATABASE];
 /** Executions are forgotten after this many (oldest first), as Athena keeps a bounded history. */
 const KEEP_EXECUTIONS = 1000;
 const MAX_RESULTS = 1000;
+/**
+ * GetQueryExecution of a running query answers when it finishes or after this long, whichever is first (a long
+ * poll: the answer is the one Athena gives, only sooner, so a caller's poll interval adds nothing to a query).
+ */
+export const STATUS_HOLD_MS = 200;
+/** Connections kept open between queries (a new one costs its setup; more are made when queries overlap). */
+const KEEP_IDLE_CONNECTIONS = 4;
 
 export async function startAthena(options: AthenaOptions): Promise<AthenaService> {
-  const tables = new Map<string, LakeTableSpec>(options.tables.map((t) => [`${t.database}.${t.name}`, t]));
+  const tables = new Map<string, CatalogEntry>(options.tables.map((t) => [`${t.database}.${t.name}`, t]));
   // Tables made through Glue calls in earlier runs: over the given ones, as the later definition.
-  const made = new Map<string, LakeTableSpec>(readCatalogFile(options.catalogFile).map((t) => [`${t.database}.${t.name}`, t]));
+  const saved = readCatalogFile(options.catalogFile);
+  const made = new Map<string, CatalogEntry>(saved.tables.map((t) => [`${t.database}.${t.name}`, t]));
+  // Tables deleted through DeleteTable stay deleted (given ones too), until made again.
+  const deleted = new Set(saved.deleted);
+  for (const key of deleted) tables.delete(key);
   for (const [key, t] of made) tables.set(key, t);
+  const saveCatalog = () => writeCatalogFile(options.catalogFile, { tables: [...made.values()], deleted: [...deleted] });
   const info = (t: LakeTableSpec): TableInfo => ({
     database: t.database,
     name: t.name,
@@ -110,43 +131,67 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
   const executions = new Map<string, Execution>();
   const tokens = new Map<string, string>();
 
+  // Idle connections, each set up once to profile its queries into its own file (read for "bytes scanned"): a
+  // query takes one (or a new one when all are busy) and gives it back when it ends well.
+  const idle: Pooled[] = [];
+  async function acquire(): Promise<Pooled> {
+    const ready = idle.pop();
+    if (ready) return ready;
+    const connection = await lake.connect();
+    const profile = join(tmpdir(), `caracal-athena-${process.pid}-${randomUUID()}.json`);
+    await connection.run(`PRAGMA enable_profiling = 'json'`);
+    await connection.run(`PRAGMA profiling_output = '${profile.replace(/'/g, "''")}'`);
+    return { connection, profile };
+  }
+  function discard(pooled: Pooled): void {
+    pooled.connection.closeSync();
+    rmSync(pooled.profile, { force: true });
+  }
+
   async function run(exec: Execution): Promise<void> {
     const started = Date.now();
-    const profile = join(tmpdir(), `caracal-athena-${process.pid}-${exec.id}.json`);
+    let pooled: Pooled | undefined;
+    let reusable = false;
     try {
       if (existsSync(options.lakeDir)) await lake.refresh();
-      const connection = await lake.connect();
-      exec.connection = connection;
+      pooled = await acquire();
+      exec.connection = pooled.connection;
       if (exec.state !== 'RUNNING') return;
-      await connection.run(`PRAGMA enable_profiling = 'json'`);
-      await connection.run(`PRAGMA profiling_output = '${profile.replace(/'/g, "''")}'`);
-      const reader = await connection.runAndReadAll(athenaToDuckdb(exec.sql));
-      exec.bytesScanned = scannedBytes(profile, options.objectSuffix ?? '');
+      const reader = await pooled.connection.runAndReadAll(athenaToDuckdb(exec.sql));
+      exec.bytesScanned = scannedBytes(pooled.profile, options.objectSuffix ?? '');
       const names = reader.columnNames();
       const types = reader.columnTypes().map((t) => athenaType(t.toString()));
       exec.columns = names.map((name, i) => ({ name, type: types[i] }));
       exec.rows = reader.getRows().map((row) => row.map(text));
-      if (exec.state === 'RUNNING') exec.state = 'SUCCEEDED';
+      if (exec.state === 'RUNNING') {
+        exec.state = 'SUCCEEDED';
+        reusable = true;
+      }
     } catch (e) {
       if (exec.state === 'RUNNING') {
         exec.state = 'FAILED';
         exec.reason = (e as Error).message.split('\n')[0];
       }
     } finally {
-      rmSync(profile, { force: true });
       exec.completed = Math.max(Date.now(), started);
-      exec.connection?.closeSync();
       exec.connection = undefined;
+      // A connection whose query failed or was interrupted is not reused.
+      if (pooled && reusable && !stopped && idle.length < KEEP_IDLE_CONNECTIONS) idle.push(pooled);
+      else if (pooled) discard(pooled);
+      exec.finish();
     }
   }
+  let stopped = false;
 
-  const athena: Record<string, (body: Record<string, unknown>) => unknown> = {
+  const athena: Record<string, (body: Record<string, unknown>) => unknown | Promise<unknown>> = {
     StartQueryExecution(body) {
       const sql = body.QueryString;
       if (typeof sql !== 'string' || !sql.trim()) throw new AwsError('InvalidRequestException', 'QueryString is required');
       const token = typeof body.ClientRequestToken === 'string' ? body.ClientRequestToken : undefined;
       if (token && tokens.has(token)) return { QueryExecutionId: tokens.get(token) };
       const id = randomUUID();
+      let finish!: () => void;
+      const finished = new Promise<void>((resolve) => (finish = resolve));
       const exec: Execution = {
         id,
         sql,
@@ -156,6 +201,8 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
         columns: [],
         rows: [],
         bytesScanned: 0,
+        finished,
+        finish,
       };
       executions.set(id, exec);
       if (token) tokens.set(token, id);
@@ -163,8 +210,13 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
       void run(exec);
       return { QueryExecutionId: id };
     },
-    GetQueryExecution(body) {
+    async GetQueryExecution(body) {
       const exec = execution(body);
+      if (exec.state === 'RUNNING' || exec.state === 'QUEUED') {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([exec.finished, new Promise<void>((r) => (timer = setTimeout(r, STATUS_HOLD_MS)))]);
+        clearTimeout(timer);
+      }
       return {
         QueryExecution: {
           QueryExecutionId: exec.id,
@@ -229,6 +281,7 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
         exec.reason = 'Query was cancelled by the user';
         exec.completed = Date.now();
         exec.connection?.interrupt();
+        exec.finish();
       }
       return {};
     },
@@ -240,11 +293,11 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
     return exec;
   }
 
-  const glueTable = (t: LakeTableSpec) => ({
+  const glueTable = (t: CatalogEntry) => ({
     Name: t.name,
     DatabaseName: t.database,
     TableType: 'EXTERNAL_TABLE',
-    Parameters: { 'caracal.logType': t.logType, 'projection.enabled': 'true' },
+    Parameters: { ...t.parameters, 'caracal.logType': t.logType, 'projection.enabled': 'true' },
     PartitionKeys: PARTITION_KEYS.map((c) => ({ Name: c.name, Type: c.type })),
     StorageDescriptor: { Columns: t.columns.map((c) => ({ Name: c.name, Type: c.type, Comment: c.comment })) },
   });
@@ -273,6 +326,18 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
     async UpdateTable(body) {
       return putTable(body, true);
     },
+    async DeleteTable(body) {
+      const db = database(body);
+      const key = `${db}.${String(body.Name ?? '').toLowerCase()}`;
+      if (!tables.has(key)) throw new AwsError('EntityNotFoundException', `Table ${String(body.Name)} not found.`);
+      // The view goes; the lake's files stay (an external table's data is not Glue's).
+      await lake.query(`DROP VIEW IF EXISTS "${db}"."${key.slice(db.length + 1)}"`);
+      tables.delete(key);
+      made.delete(key);
+      deleted.add(key);
+      saveCatalog();
+      return {};
+    },
   };
 
   async function putTable(body: Record<string, unknown>, update: boolean) {
@@ -287,17 +352,19 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
     const exists = tables.has(`${db}.${name}`);
     if (update && !exists) throw new AwsError('EntityNotFoundException', `Table ${name} not found.`);
     if (!update && exists) throw new AwsError('AlreadyExistsException', `Table already exists.`);
-    const spec: LakeTableSpec = {
+    const spec: CatalogEntry = {
       database: db as LakeTableSpec['database'],
       name,
       logType: input.Parameters?.['caracal.logType'] ?? name,
       columns: (input.StorageDescriptor?.Columns ?? []).map((c) => ({ name: String(c.Name), type: String(c.Type ?? 'string') })),
+      parameters: { ...input.Parameters },
     };
     // Only this table's view is made anew; the others (hundreds, one per log type and database) stay.
     await lake.register(info(spec));
     tables.set(`${db}.${name}`, spec);
     made.set(`${db}.${name}`, spec);
-    writeCatalogFile(options.catalogFile, [...made.values()]);
+    deleted.delete(`${db}.${name}`);
+    saveCatalog();
     return {};
   }
 
@@ -326,8 +393,10 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
     endpoint,
     running: () => [...executions.values()].filter((e) => e.connection !== undefined).length,
     async stop() {
+      stopped = true;
       for (const exec of executions.values()) if (exec.state === 'RUNNING') exec.connection?.interrupt();
       await closeServer(server);
+      for (const pooled of idle.splice(0)) discard(pooled);
       lake.close();
     },
   };
@@ -370,23 +439,36 @@ function registerIpFunctions(connection: DuckDBConnection): void {
   );
 }
 
-/** The tables made through Glue calls, kept by an earlier run (none when there is no file or it is unreadable). */
-function readCatalogFile(file: string | undefined): LakeTableSpec[] {
-  if (!file || !existsSync(file)) return [];
+/** A table of the stand-in's Glue catalog: its spec and, when made through Glue calls, its parameters. */
+type CatalogEntry = LakeTableSpec & { readonly parameters?: Record<string, string> };
+
+interface CatalogFile {
+  readonly tables: CatalogEntry[];
+  /** `database.table` of the tables deleted through DeleteTable. */
+  readonly deleted: string[];
+}
+
+/** The tables made or deleted through Glue calls, kept by an earlier run (none when there is no file or it is unreadable). */
+function readCatalogFile(file: string | undefined): CatalogFile {
+  const none: CatalogFile = { tables: [], deleted: [] };
+  if (!file || !existsSync(file)) return none;
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { tables?: LakeTableSpec[] };
-    return (parsed.tables ?? []).filter(
-      (t) => DATABASES.includes(t.database) && typeof t.name === 'string' && Array.isArray(t.columns),
-    );
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<CatalogFile>;
+    return {
+      tables: (parsed.tables ?? []).filter(
+        (t) => DATABASES.includes(t.database) && typeof t.name === 'string' && Array.isArray(t.columns),
+      ),
+      deleted: (parsed.deleted ?? []).filter((k) => typeof k === 'string'),
+    };
   } catch {
-    return [];
+    return none;
   }
 }
 
-function writeCatalogFile(file: string | undefined, tables: LakeTableSpec[]): void {
+function writeCatalogFile(file: string | undefined, catalog: CatalogFile): void {
   if (!file) return;
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(`${file}.tmp`, JSON.stringify({ tables }));
+  writeFileSync(`${file}.tmp`, JSON.stringify(catalog));
   renameSync(`${file}.tmp`, file);
 }
 

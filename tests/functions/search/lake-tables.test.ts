@@ -1,15 +1,19 @@
 // ensureLakeTable through Glue calls to the Athena stand-in: a table is created with partition projection as the
-// deploy-time tables have, left alone when it already matches, updated when its columns change, and queried.
+// deploy-time tables have, left alone when it already matches, updated when its columns change, and queried. The
+// deploy-time resource: makes the 345 tables marked as the stack's, rewrites them when the definition changes,
+// and on Update deletes its own tables of log types no longer managed (never another's; data stays).
 import { createServer } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetTableCommand, GlueClient } from '@aws-sdk/client-glue';
+import { gzipSync } from 'node:zlib';
+import { CreateTableCommand, GetTableCommand, GlueClient, UpdateTableCommand } from '@aws-sdk/client-glue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETECTION_COLUMNS, EVENT_COLUMNS } from '../../../core/search/lake-tables';
 import { startAthena, type AthenaService } from '../../../local/services/athena';
 import { localClientConfig } from '../../../local/services/net';
-import { ensureLakeTable, ensureLakeTables, lakeCatalog } from '../../../functions/lib/search';
+import { ensureLakeTable, ensureLakeTables, lakeCatalog, lakeQueryRows } from '../../../functions/lib/search';
+import { MANAGED_BY_PARAMETER, glueTableInput } from '../../../functions/lib/search/engine';
 import { managedTableSpecs, handler } from '../../../functions/lib/search/lake-tables-resource';
 
 let dir: string;
@@ -142,6 +146,120 @@ describe('the deploy-time custom resource', () => {
     } finally {
       process.env.LAKE_BUCKET = 'the-lake';
       server.close();
+    }
+  }, 120_000);
+});
+
+describe('log types dropped from the managed schemas', () => {
+  /** A CloudFormation answer endpoint: the answers PUT to it, in order. */
+  async function answering() {
+    const answers: Record<string, unknown>[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        answers.push(JSON.parse(body) as Record<string, unknown>);
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/answer`;
+    return { answers, url, close: () => server.close() };
+  }
+
+  const table = async (database: string, name: string) => {
+    try {
+      return (await glue.send(new GetTableCommand({ DatabaseName: database, Name: name }))).Table;
+    } catch (e) {
+      if ((e as Error).name === 'EntityNotFoundException') return undefined;
+      throw e;
+    }
+  };
+  const DATABASES = ['panther_logs', 'panther_signals', 'panther_rule_errors'] as const;
+
+  it("deletes on Update only the stack's own tables no managed log type has any more, keeping their data", async () => {
+    const cfn = await answering();
+    const event = { ResponseURL: cfn.url, StackId: 'stack', RequestId: 'r', LogicalResourceId: 'DetectionTables' };
+    const columns = [{ name: 'gone', type: 'string' }, ...EVENT_COLUMNS];
+    try {
+      await handler({ ...event, RequestType: 'Create' });
+      expect(cfn.answers.at(-1)).toMatchObject({ Status: 'SUCCESS' });
+      const cloudtrail = await table('panther_logs', 'aws_cloudtrail');
+      expect(cloudtrail?.Parameters?.[MANAGED_BY_PARAMETER]).toBe(event.StackId);
+
+      // A log type the stack managed once (its tables made by this resource), since dropped from the schemas.
+      for (const database of DATABASES)
+        await ensureLakeTable({ database, logType: 'AWS.Retired', columns }, { managedBy: event.StackId });
+      const kept = join(dir, 'panther_logs', 'aws_retired', 'year=2026', 'month=01', 'day=01', 'hour=00');
+      mkdirSync(kept, { recursive: true });
+      writeFileSync(join(kept, 'events.json.gz'), gzipSync('{"gone":"x"}\n'));
+      // Tables the stack did not make, or another stack did: a user's custom log type (made through the product),
+      // a table made by hand, another stack's, and one without the mark whose log type is not managed.
+      await ensureLakeTables({ schema: 'Custom.Mine', fields: [{ name: 'mine', type: 'string' }] } as never);
+      await glue.send(
+        new CreateTableCommand({
+          DatabaseName: 'panther_logs',
+          TableInput: { Name: 'hand_made', StorageDescriptor: { Columns: [{ Name: 'a', Type: 'string' }] } },
+        }),
+      );
+      await ensureLakeTable({ database: 'panther_logs', logType: 'Other.Stack', columns }, { managedBy: 'arn:stack/other/2' });
+      await ensureLakeTable({ database: 'panther_logs', logType: 'AWS.Unmarked', columns });
+      // A managed table the runtime touches keeps its owner.
+      await ensureLakeTable({
+        database: 'panther_logs',
+        logType: 'AWS.Retired',
+        columns: [...columns, { name: 'b', type: 'string' }],
+      });
+      expect((await table('panther_logs', 'aws_retired'))?.Parameters?.[MANAGED_BY_PARAMETER]).toBe(event.StackId);
+
+      await handler({ ...event, RequestType: 'Update', PhysicalResourceId: 'caracal-detection-lake-tables' });
+      expect(cfn.answers.at(-1)).toMatchObject({ Status: 'SUCCESS', Data: { created: 0, deleted: 3 } });
+      for (const database of DATABASES) expect(await table(database, 'aws_retired')).toBeUndefined();
+      for (const database of DATABASES) expect(await table(database, 'custom_mine')).toBeDefined();
+      for (const name of ['hand_made', 'other_stack', 'aws_unmarked', 'aws_cloudtrail'])
+        expect(await table('panther_logs', name), name).toBeDefined();
+      expect(existsSync(join(kept, 'events.json.gz'))).toBe(true);
+      const catalog = await lakeCatalog();
+      expect(catalog.find((d) => d.name === 'panther_logs')!.tables.some((t) => t.name === 'aws_retired')).toBe(false);
+      // the view went with the table
+      await expect(lakeQueryRows('SELECT count(*) AS n FROM panther_logs.aws_retired')).rejects.toThrow();
+
+      // A second Update has nothing to delete; Delete of the resource leaves every table (as before).
+      await handler({ ...event, RequestType: 'Update', PhysicalResourceId: 'caracal-detection-lake-tables' });
+      expect(cfn.answers.at(-1)).toMatchObject({ Status: 'SUCCESS', Data: { deleted: 0 } });
+      const before = (await lakeCatalog()).map((d) => d.tables.length);
+      await handler({ ...event, RequestType: 'Delete', PhysicalResourceId: 'caracal-detection-lake-tables' });
+      expect(cfn.answers.at(-1)).toMatchObject({ Status: 'SUCCESS' });
+      expect((await lakeCatalog()).map((d) => d.tables.length)).toEqual(before);
+    } finally {
+      cfn.close();
+    }
+  }, 120_000);
+
+  it("adopts the resource's tables made before the owner mark (same log type), not a hand-made table of a managed name", async () => {
+    const cfn = await answering();
+    const event = { ResponseURL: cfn.url, StackId: 'stack', RequestId: 'r', LogicalResourceId: 'DetectionTables' };
+    try {
+      // The resource's table as an earlier version made it: the same definition, no mark.
+      const [spec] = managedTableSpecs().filter((t) => t.name === 'aws_cloudtrail' && t.database === 'panther_signals');
+      await glue.send(new UpdateTableCommand({ DatabaseName: spec.database, TableInput: glueTableInput(spec, 'the-lake') }));
+      // A table of a managed name made by hand (no caracal.logType).
+      await glue.send(
+        new UpdateTableCommand({
+          DatabaseName: 'panther_rule_errors',
+          TableInput: { Name: 'aws_cloudtrail', StorageDescriptor: { Columns: [{ Name: 'a', Type: 'string' }] } },
+        }),
+      );
+      expect((await table('panther_signals', 'aws_cloudtrail'))?.Parameters?.[MANAGED_BY_PARAMETER]).toBeUndefined();
+      await handler({ ...event, RequestType: 'Update', PhysicalResourceId: 'caracal-detection-lake-tables' });
+      expect(cfn.answers.at(-1)).toMatchObject({ Status: 'SUCCESS', Data: { deleted: 0 } });
+      expect((await table('panther_signals', 'aws_cloudtrail'))?.Parameters?.[MANAGED_BY_PARAMETER]).toBe(event.StackId);
+      // brought to the definition, as before, but not the stack's to delete
+      const handMade = await table('panther_rule_errors', 'aws_cloudtrail');
+      expect(handMade?.StorageDescriptor?.Columns?.some((c) => c.Name === 'p_rule_id')).toBe(true);
+      expect(handMade?.Parameters?.[MANAGED_BY_PARAMETER]).toBeUndefined();
+    } finally {
+      cfn.close();
     }
   }, 120_000);
 });
