@@ -16,6 +16,15 @@ import { ENV } from '../../functions/lib/env';
 /** The partition-key prefix of the caching helpers' items in the key-value table. */
 export const CACHE_KEY_PREFIX = 'CACHE#';
 
+/**
+ * Detections batches in flight at once (the mapping's ScalingConfig.MaximumConcurrency; the local runtime runs
+ * that many consumers too). The detections queue is a fair queue (its messages' group is their log source and log
+ * type): while one source's burst keeps consumers busy, the next consumer to ask gets another source's message
+ * first, so a new alert waits for one batch to end, not for the burst. Five is what Lambda starts an SQS mapping
+ * with; it also bounds the writes a burst sends to the entity table at once.
+ */
+export const DETECTIONS_CONCURRENCY = 5;
+
 export interface DetectionsProps {
   /** The Python engine's folder (`functions/detection-engine`): its code as is, and the third-party modules of
    * its requirements.txt as a layer built at synth time (python-modules.ts). */
@@ -97,7 +106,11 @@ export class Detections extends Construct {
       },
     });
     detectionsFunction.addEventSource(
-      new eventSources.SqsEventSource(props.detectionsQueue, { batchSize: 10, reportBatchItemFailures: true }),
+      new eventSources.SqsEventSource(props.detectionsQueue, {
+        batchSize: 10,
+        reportBatchItemFailures: true,
+        maxConcurrency: DETECTIONS_CONCURRENCY,
+      }),
     );
     props.lakeBucket.grantReadWrite(detectionsFunction);
     props.entityTable.grantReadWriteData(detectionsFunction);

@@ -18,6 +18,11 @@ export interface EventSourceMapping {
   readonly batchSize: number;
   readonly reportBatchItemFailures: boolean;
   readonly enabled: boolean;
+  /**
+   * Batches in flight at once (ScalingConfig.MaximumConcurrency, as Lambda honours it): that many consumers
+   * receive from the queue, so a new message is taken while others' batches run. Without it, one.
+   */
+  readonly maximumConcurrency?: number;
 }
 
 export function eventSourceMappings(stack: StackTemplate, resolver: Resolver): EventSourceMapping[] {
@@ -30,6 +35,7 @@ export function eventSourceMappings(stack: StackTemplate, resolver: Resolver): E
       batchSize: Number(p.BatchSize ?? 10),
       reportBatchItemFailures: ((p.FunctionResponseTypes as string[]) ?? []).includes('ReportBatchItemFailures'),
       enabled: p.Enabled !== false,
+      maximumConcurrency: Number((p.ScalingConfig as { MaximumConcurrency?: number } | undefined)?.MaximumConcurrency ?? 1),
     }));
 }
 
@@ -63,7 +69,7 @@ export function succeededMessages(messages: Message[], outcome: InvokeResult, re
 
 export class QueuePoller {
   private running = true;
-  private loop?: Promise<void>;
+  private loops: Promise<void>[] = [];
 
   constructor(
     private readonly mapping: EventSourceMapping,
@@ -77,12 +83,12 @@ export class QueuePoller {
   ) {}
 
   start(): void {
-    this.loop = this.run();
+    this.loops = Array.from({ length: Math.max(1, this.mapping.maximumConcurrency ?? 1) }, () => this.run());
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    await this.loop;
+    await Promise.all(this.loops);
   }
 
   private async run(): Promise<void> {

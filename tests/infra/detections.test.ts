@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Detections } from '../../infra/detections/detections';
+import { DETECTIONS_CONCURRENCY, Detections } from '../../infra/detections/detections';
 import { pinsHashes, pipBundling, pipInstallArguments } from '../../infra/detections/python-modules';
 import { allows, bareStack, functionNamed, logicalId, nagErrors, statementsOf, synthesizedStack, variables } from './support';
 
@@ -16,14 +16,16 @@ let template: Template;
 beforeAll(() => ({ template } = synthesizedStack()));
 
 describe('the detections function', () => {
-  it('consumes the detections queue in batches with partial batch failures', () => {
+  it('consumes the detections queue in batches with partial batch failures, DETECTIONS_CONCURRENCY batches at once', () => {
     const [id] = functionNamed(template, 'DetectionsDetectionsFunction');
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: id },
       EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ProcessingDetectionsQueue'), 'Arn'] },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       BatchSize: 10,
+      ScalingConfig: { MaximumConcurrency: DETECTIONS_CONCURRENCY },
     });
+    expect(DETECTIONS_CONCURRENCY).toBeGreaterThanOrEqual(2);
   });
 
   it('knows the entity table, the lake, the engine and the user pool, and may use them', () => {

@@ -20,6 +20,8 @@ import { eventsWrittenGroup, sendEventsWritten } from '../../functions/lib/pipel
 import { localClientConfig } from '../../local/services/net';
 import { QueueJournal, restoreJournal, startSqs, type SqsService } from '../../local/services/sqs';
 import { fairPick } from '../../local/services/sqs-fair';
+import { eventSourceMappings, QueuePoller } from '../../local/events/sqs-pollers';
+import type { Resolver, StackTemplate } from '../../local/template';
 
 const dir = mkdtempSync(join(tmpdir(), 'caracal-fair-'));
 let sqs: SqsService;
@@ -204,5 +206,57 @@ describe('events-written messages', () => {
     expect(long).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(eventsWrittenGroup({ sourceId: 'src é', logType: 'AWS.CloudTrail' })).toMatch(/^sha256:/);
     expect(eventsWrittenGroup({ sourceId: 'x'.repeat(120), logType: 'Custom.Other' })).not.toBe(long);
+  });
+});
+
+describe('the local poller of a mapping with MaximumConcurrency', () => {
+  it('reads the mapping concurrency from the template and takes a new message while its other consumers are busy', async () => {
+    const stack = {
+      region: 'us-east-1',
+      resources: {
+        Mapping: {
+          Type: 'AWS::Lambda::EventSourceMapping',
+          Properties: {
+            EventSourceArn: 'arn:aws:sqs:us-east-1:000000000000:q',
+            FunctionName: 'fn',
+            BatchSize: 10,
+            ScalingConfig: { MaximumConcurrency: 3 },
+          },
+        },
+        Plain: {
+          Type: 'AWS::Lambda::EventSourceMapping',
+          Properties: { EventSourceArn: 'arn:aws:sqs:us-east-1:000000000000:p', FunctionName: 'fn' },
+        },
+      },
+    };
+    const resolver = { resolve: (v: unknown) => v } as unknown as Resolver;
+    const mappings = eventSourceMappings(stack as unknown as StackTemplate, resolver);
+    expect(mappings.map((m) => m.maximumConcurrency)).toEqual([3, 1]);
+
+    const QueueUrl = await queue('concurrent');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const seen: string[] = [];
+    const invoke = async (_fn: string, event: unknown) => {
+      const bodies = (event as { Records: { body: string }[] }).Records.map((r) => r.body);
+      seen.push(...bodies);
+      if (bodies.some((b) => b.startsWith('burst-'))) await held; // the burst's batches hang
+      return { ok: true as const, result: null };
+    };
+    const poller = new QueuePoller(mappings[0], QueueUrl, client, 'us-east-1', invoke, () => undefined);
+    await send(
+      QueueUrl,
+      Array.from({ length: 20 }, (_, i) => `burst-${i}`),
+      'a',
+    );
+    poller.start();
+    try {
+      await expect.poll(() => seen.length).toBe(20); // two consumers hold the burst
+      await send(QueueUrl, ['new'], 'b');
+      await expect.poll(() => seen.includes('new'), { timeout: 3000 }).toBe(true); // the third takes it
+    } finally {
+      release();
+      await poller.stop();
+    }
   });
 });
