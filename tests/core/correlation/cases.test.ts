@@ -17,11 +17,13 @@ interface Case {
   ruleOutputs?: unknown[];
   /** Run time in minutes; absent: a unit test (latest signal, complete). */
   now?: number;
-  matches: string[][];
+  matches?: string[][];
   stopped?: string;
   transitions?: { from: string; to: string; held: boolean; reason?: string }[];
   outcomes?: Record<number, string>;
   steps?: Record<string, { held: boolean; used?: number }>;
+  /** The body is refused with this message (matches and signals are then left out). */
+  error?: string;
   /** The signals read from ruleOutputs, in order: [`Rule@minute`, their fields]. */
   fields?: [string, Record<string, unknown>][];
 }
@@ -36,7 +38,12 @@ for (const file of files) {
   const cases = parse(readFileSync(join(dir, file), 'utf8')) as Case[];
   describe(file, () => {
     it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-      const body = parseCorrelationBody([{ Schedule: { RateMinutes: 15, TimeoutMinutes: 5 }, ...c.body }]);
+      const detection = [{ Schedule: { RateMinutes: 15, TimeoutMinutes: 5 }, ...c.body }];
+      if (c.error !== undefined) {
+        expect(() => parseCorrelationBody(detection)).toThrow(c.error);
+        return;
+      }
+      const body = parseCorrelationBody(detection);
       const signals: Signal[] = c.ruleOutputs
         ? signalsFromRuleOutputs(body, c.ruleOutputs)
         : (c.signals ?? []).map(([ruleId, at, fields]) => ({
@@ -51,10 +58,11 @@ for (const file of files) {
         ).toEqual(c.fields.map((f) => f[0]));
       c.fields?.forEach(([, fields], i) => expect(signals[i].fields).toEqual(fields));
       const result = evaluateCorrelation(body, signals, c.now === undefined ? {} : { now: TEST_START_MS + c.now * 60_000 });
-      expect(result.matches.map((m) => m.map((s) => `${s.ruleId}@${minute(s.time)}`))).toEqual(c.matches);
-      expect(result.fired).toBe(c.matches.length > 0);
+      const matches = c.matches ?? [];
+      expect(result.matches.map((m) => m.map((s) => `${s.ruleId}@${minute(s.time)}`))).toEqual(matches);
+      expect(result.fired).toBe(matches.length > 0);
       expect(new Set(result.matches.map(matchKey)).size).toBe(result.matches.length);
-      if (c.matches.length) expect(result.trace.stopped).toBeNull();
+      if (matches.length) expect(result.trace.stopped).toBeNull();
       if (c.stopped !== undefined) expect(result.trace.stopped?.step).toBe(c.stopped);
       if (c.transitions) {
         expect(
