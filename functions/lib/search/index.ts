@@ -242,7 +242,7 @@ function rangeOf(input: TimeRangeInput, now: Date): ResolvedRange {
  * columns and row count, so the page reads the first page at once), and how long search(id) waits for a
  * running one to finish (a long poll: the page's next poll is not what delays the results).
  */
-export const START_WAIT_MS = 500;
+export const START_WAIT_MS = 1000;
 export const STATUS_WAIT_MS = 2000;
 
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + HISTORY_DAYS * 86_400;
