@@ -45,8 +45,10 @@ const NOT_BLANK = /\S/;
 export function lineProblem(line: unknown, maxLineLength = DEFAULT_MAX_LINE_LENGTH): string | null {
   if (typeof line !== 'string') return 'line is not text';
   if (line.length > maxLineLength) return `line is ${line.length} characters long, more than the limit of ${maxLineLength}`;
-  // A search for the first non-blank character (trim() would copy every line).
-  if (!NOT_BLANK.test(line)) return 'empty line';
+  // A search for the first non-blank character (trim() would copy every line); a printable ASCII first
+  // character (the usual case: '{' or a letter) settles it without the search.
+  const first = line.charCodeAt(0);
+  if (!(first > 32 && first < 127) && !NOT_BLANK.test(line)) return 'empty line';
   return null;
 }
 
@@ -92,6 +94,11 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
     return { ok: true, events: [normalize(event, logType, eventTime, parseTime.text, st.indicators, ctx, udm)] };
   };
 
+  // The stream key of the last line's object (a batch's lines share it): made again only when it changes.
+  let streamSource: string | undefined;
+  let streamObject: string | undefined;
+  let streamKey = '\u0000';
+
   return {
     logType,
     spec,
@@ -99,10 +106,12 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
     parse(line: string, ctx: ParseContext = EMPTY_CONTEXT): ParseResult {
       const problem = lineProblem(line, maxLineLength);
       if (problem) return { ok: false, error: problem };
-      const record = reader.parse(line, {
-        streamKey: `${ctx.sourceId ?? ''}\u0000${ctx.objectKey ?? ''}`,
-        lineNumber: ctx.lineNumber,
-      });
+      if (ctx.sourceId !== streamSource || ctx.objectKey !== streamObject) {
+        streamSource = ctx.sourceId;
+        streamObject = ctx.objectKey;
+        streamKey = `${streamSource ?? ''}\u0000${streamObject ?? ''}`;
+      }
+      const record = reader.parse(line, { streamKey, lineNumber: ctx.lineNumber });
       if (record === null) return { ok: true, events: [] };
       if (typeof record === 'string') return { ok: false, error: record };
       return parseRecord(record, ctx);

@@ -5,7 +5,7 @@
 import { DIGESTS } from './hash';
 import { indicatorCollector, type IndicatorSet } from './indicators';
 import { isCIDR, matchesIpVersion } from './net';
-import { compileTimeFormats, formatInstant, type Instant } from './time';
+import { canonicalUtcText, compileTimeFormats, formatInstant, parseRfc3339, type Instant } from './time';
 import type { FieldSpec, ValueSpec } from './types';
 
 export interface DecodeState {
@@ -139,15 +139,24 @@ function timestampDecoder(spec: ValueSpec, path: string): Decoder {
   const formats = spec.timeFormats ?? (spec.timeFormat ? [spec.timeFormat] : ['rfc3339']);
   const parse = compileTimeFormats(formats);
   const isEventTime = spec.isEventTime === true;
+  // RFC 3339 first (the common case): a UTC text in the canonical shape is written out from its own digits.
+  const rfc3339First = formats[0] === 'rfc3339';
+  const rest = formats.length > 1 ? compileTimeFormats(formats.slice(1)) : null;
   return (value, st) => {
-    const t = parse(value, st.reference);
+    let t: Instant | null;
+    let text: string | null = null;
+    if (rfc3339First && typeof value === 'string') {
+      t = parseRfc3339(value);
+      if (t) text = canonicalUtcText(value);
+      else if (rest) t = rest(value, st.reference);
+    } else t = parse(value, st.reference);
     if (!t)
       return fail(
         st,
         path,
         `${describe(value)} does not match the time format${formats.length > 1 ? 's' : ''} ${formats.join(', ')}`,
       );
-    const text = formatInstant(t);
+    if (text === null) text = formatInstant(t);
     if (isEventTime && st.eventTime === null) {
       st.eventTime = t;
       st.eventTimeText = text;
@@ -190,6 +199,8 @@ function arrayDecoder(spec: ValueSpec, path: string, discovery: boolean, pathPar
 interface CompiledField {
   name: string;
   path: string;
+  /** The raw key the field reads as is (no rename, copy, concat or split), or null: `source` then finds it. */
+  key: string | null;
   source: (raw: Record<string, unknown>) => unknown;
   decode: Decoder;
   required: boolean;
@@ -274,6 +285,7 @@ function objectDecoder(fields: FieldSpec[], path: string, discovery: boolean, pa
     return {
       name: f.name,
       path: fieldPath,
+      key: f.rename || f.copy || f.concat || f.split ? null : f.name,
       source,
       decode: valueDecoder(f, fieldPath, discovery, [...pathParts, f.name]),
       required: f.required === true,
@@ -293,12 +305,12 @@ function objectDecoder(fields: FieldSpec[], path: string, discovery: boolean, pa
     const raw = value as Record<string, unknown>;
     for (let i = 0; i < required.length; i++) {
       const f = required[i];
-      if (isMissing(f.source(raw), f)) return fail(st, f.path, 'required field is missing');
+      if (isMissing(f.key !== null ? raw[f.key] : f.source(raw), f)) return fail(st, f.path, 'required field is missing');
     }
     const out: Record<string, unknown> = {};
     for (let i = 0; i < n; i++) {
       const f = compiled[i];
-      const v = f.source(raw);
+      const v = f.key !== null ? raw[f.key] : f.source(raw);
       if (isMissing(v, f)) continue;
       const decoded = f.decode(v, st);
       if (decoded === FAIL) return FAIL;

@@ -73,7 +73,15 @@ export class IndicatorSet {
 }
 
 const HEX = /^[0-9a-fA-F]+$/;
-const ACCOUNT = /^\d{12}$/;
+/** Twelve digits (an AWS account id), checked without a regular expression: this runs for every ARN. */
+function isAccountId(v: string): boolean {
+  if (v.length !== 12) return false;
+  for (let i = 0; i < 12; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
 const MAC_ADDRESS = /^[0-9a-fA-F]{2}([:-]?)[0-9a-fA-F]{2}(\1[0-9a-fA-F]{2}){4}$/;
 const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+$/;
 const DOMAIN_NAME = /^[A-Za-z0-9_]([A-Za-z0-9_-]{0,62})?(\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,62})?)*\.?$/;
@@ -139,10 +147,10 @@ const COLLECTORS: Record<Indicator, IndicatorCollector> = {
     if (at < 0) return;
     const end = v.indexOf(':', at + 1);
     const account = end < 0 ? v.slice(at + 1) : v.slice(at + 1, end);
-    if (account && ACCOUNT.test(account)) out.add(ACCOUNT_ID, account);
+    if (isAccountId(account)) out.add(ACCOUNT_ID, account);
   },
   aws_account_id: (v, out) => {
-    if (ACCOUNT.test(v)) out.add(ACCOUNT_ID, v);
+    if (isAccountId(v)) out.add(ACCOUNT_ID, v);
   },
   aws_instance_id: plain(INSTANCE_ID),
   aws_tag: plain(TAG),

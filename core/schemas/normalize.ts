@@ -26,17 +26,25 @@ export type UdmReader = (event: Record<string, unknown>) => Record<string, unkno
 
 export function udmReader(mappings: { name: string; paths: string[] }[] | undefined): UdmReader | null {
   if (!mappings || mappings.length === 0) return null;
-  const compiled = mappings.map((m) => ({ at: m.name.split('.') as [string, string], paths: m.paths.map((p) => p.split('.')) }));
+  const compiled = mappings.map((m) => {
+    const [group, name] = m.name.split('.') as [string, string];
+    return { group, name, paths: m.paths.map((p) => p.split('.')) };
+  });
+  // Indexed loops: this runs for every event of the log type.
   return (event) => {
     let udm: Record<string, Record<string, unknown>> | undefined;
-    for (const { at, paths } of compiled) {
-      for (const path of paths) {
+    for (let i = 0; i < compiled.length; i++) {
+      const { group, name, paths } = compiled[i];
+      for (let j = 0; j < paths.length; j++) {
+        const path = paths[j];
         let v: unknown = event;
-        for (const key of path)
-          v = v !== null && typeof v === 'object' && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
+        for (let k = 0; k < path.length && v !== undefined; k++) {
+          const key = path[k];
+          v = typeof v === 'object' && v !== null && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
+        }
         if (v === undefined || v === null || v === '') continue;
         udm ??= {};
-        (udm[at[0]] ??= {})[at[1]] = v;
+        (udm[group] ??= {})[name] = v;
         break;
       }
     }
@@ -45,18 +53,18 @@ export function udmReader(mappings: { name: string; paths: string[] }[] | undefi
 }
 
 let cachedMs = NaN;
-let cachedText = '';
-let cachedInstant: Instant = { s: 0, ns: 0 };
+let cached: { readonly instant: Instant; readonly text: string } = { instant: { s: 0, ns: 0 }, text: '' };
 
-/** The parse time as an instant and as text, cached: a batch of lines shares one parse time. */
-export function parseTimeOf(ctx: ParseContext): { instant: Instant; text: string } {
+/** The parse time as an instant and as text, cached (the same object while it holds): a batch of lines shares
+ * one parse time. */
+export function parseTimeOf(ctx: ParseContext): { readonly instant: Instant; readonly text: string } {
   const ms = ctx.parseTime ? ctx.parseTime.getTime() : Date.now();
   if (ms !== cachedMs) {
     cachedMs = ms;
-    cachedInstant = instantFromMillis(ms);
-    cachedText = formatInstant(cachedInstant);
+    const instant = instantFromMillis(ms);
+    cached = { instant, text: formatInstant(instant) };
   }
-  return { instant: cachedInstant, text: cachedText };
+  return cached;
 }
 
 export function normalize(

@@ -68,18 +68,26 @@ export function hash128(text: string): string {
  * length (the first lane starts from it), for the object being read, so each row hashes only its line number
  * and index. The result is hash128 of the whole position text.
  */
+let cachedSource: string | undefined;
+let cachedObject: string | undefined;
 let cachedPrefix = '';
 let cachedLanes = new Map<number, Lanes>();
 const MAX_CACHED_LENGTHS = 64;
 
 export function rowId(position: RowPosition): string {
-  const prefix = `${position.sourceId}\u0000${position.objectKey}\u0000`;
+  // The prefix text is made (and compared) only when the source or the object changes.
+  if (position.sourceId !== cachedSource || position.objectKey !== cachedObject) {
+    const prefix = `${position.sourceId}\u0000${position.objectKey}\u0000`;
+    cachedSource = position.sourceId;
+    cachedObject = position.objectKey;
+    if (prefix !== cachedPrefix) {
+      cachedPrefix = prefix;
+      cachedLanes = new Map();
+    }
+  }
+  const prefix = cachedPrefix;
   const suffix = `${position.lineNumber}\u0000${position.index}`;
   const length = prefix.length + suffix.length;
-  if (prefix !== cachedPrefix) {
-    cachedPrefix = prefix;
-    cachedLanes = new Map();
-  }
   let after = cachedLanes.get(length);
   if (!after) {
     after = start(length);

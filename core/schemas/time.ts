@@ -145,6 +145,30 @@ function parseRfc3339Fast(text: string): Instant | null | undefined {
   return instant(s - offset, ns);
 }
 
+/**
+ * The text formatInstant writes for `text`, taken from the text itself when it is already UTC in the canonical
+ * shape `YYYY-MM-DD[Tt ]HH:MM:SS[.f…][Zz]` (a leap second excepted: it is written as :59); null otherwise.
+ * Only for a text parseRfc3339 has read (that checks every digit and range): the result is then the same
+ * as formatInstant(parseRfc3339(text)), without the calendar arithmetic.
+ */
+export function canonicalUtcText(text: string): string | null {
+  const n = text.length;
+  if (n < 20) return null;
+  const last = text.charCodeAt(n - 1);
+  if (last !== 90 && last !== 122) return null;
+  if (text.charCodeAt(17) === 54 && text.charCodeAt(18) === 48) return null; // :60
+  const head = text.slice(0, 10) + ' ' + text.slice(11, 19) + '.';
+  if (n === 20) return head + '000000000';
+  const mark = text.charCodeAt(19);
+  if ((mark !== 46 && mark !== 44) || n === 21) return null;
+  for (let i = 20; i < n - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return null;
+  }
+  const fraction = text.slice(20, n - 1);
+  return head + (fraction.length >= 9 ? fraction.slice(0, 9) : fraction + '000000000'.slice(fraction.length));
+}
+
 export function parseRfc3339(text: string): Instant | null {
   const fast = parseRfc3339Fast(text);
   if (fast !== undefined) return fast;
