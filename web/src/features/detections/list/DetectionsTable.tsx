@@ -53,6 +53,23 @@ export function LogTypeTags({ logTypes }: { readonly logTypes: readonly string[]
   );
 }
 
+/**
+ * A scheduled rule has no log types of its own: the list item's logTypes are its scheduled queries (the spec's
+ * list item keeps them apart, as scheduledQueries). They are shown under that label, so a query's name is not
+ * read as a log type.
+ */
+export function ScheduledQueryTags({ queries }: { readonly queries: readonly string[] }) {
+  if (!queries.length) return <LogTypeTags logTypes={queries} />;
+  return (
+    <Stack gap={2} role="group" aria-label="Scheduled Queries">
+      <Text size="xs" c="dimmed" lh={1.2}>
+        Scheduled Queries
+      </Text>
+      <LogTypeTags logTypes={queries} />
+    </Stack>
+  );
+}
+
 /** The detections list: selection, name (linked), type, severity, enabled switch, log types, overrides, last modified. */
 export function DetectionsTable({ rows, selected, onSelect, canModify, onToggleEnabled, busy }: DetectionsTableProps) {
   const selectable = rows.filter(canModify);
@@ -160,7 +177,12 @@ export function DetectionsTable({ rows, selected, onSelect, canModify, onToggleE
     }),
     column.accessor('logTypes', {
       header: 'Log Types',
-      cell: (info) => <LogTypeTags logTypes={info.getValue()} />,
+      cell: (info) =>
+        info.row.original.analysisType === 'SCHEDULED_RULE' ? (
+          <ScheduledQueryTags queries={info.getValue()} />
+        ) : (
+          <LogTypeTags logTypes={info.getValue()} />
+        ),
     }),
     column.accessor((d) => d.outputIds.length, {
       id: 'destinations',
