@@ -31,6 +31,25 @@ export const ALERT_INDEXES = [
 export type AlertIndex = (typeof ALERT_INDEXES)[number];
 
 /**
+ * The CDK context value (`cdk deploy -c alertIndexes=N`) that deploys only the first N alert indexes: DynamoDB adds
+ * one global secondary index per table update, so a stack deployed before them gains them over nine deploys
+ * (N = 1, 2, ... 9; then without it). Until an index exists, the lists it would serve are planned onto the others.
+ */
+export const ALERT_INDEXES_CONTEXT = 'alertIndexes';
+
+/** The alert indexes to deploy for the context value (absent: all of them); a clear error for any other value. */
+export function stagedAlertIndexes(value: unknown): readonly AlertIndex[] {
+  if (value === undefined || value === null || value === '') return ALERT_INDEXES;
+  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > ALERT_INDEXES.length)
+    throw new Error(
+      `${ALERT_INDEXES_CONTEXT} must be a whole number from 1 to ${ALERT_INDEXES.length} (the alert indexes to deploy, ` +
+        `one more each deploy), not ${JSON.stringify(value)}`,
+    );
+  return ALERT_INDEXES.slice(0, n);
+}
+
+/**
  * The attributes an alert index projects besides the keys: those the list's filters read (the type is in every
  * partition key; the created time is in the sort key of every index but alertUpdated).
  */

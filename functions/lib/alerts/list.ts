@@ -20,7 +20,16 @@ import {
 import { dynamo } from '../clients';
 import { batchGetItems } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
-import { assigneeValue, indexPk, indexSk, logTypeValue, MULTI_LOG_TYPES, partition, type AlertIndex } from './indexes';
+import {
+  ALERT_INDEXES,
+  assigneeValue,
+  indexPk,
+  indexSk,
+  logTypeValue,
+  MULTI_LOG_TYPES,
+  partition,
+  type AlertIndex,
+} from './indexes';
 import { toAlert } from './stored';
 
 const table = () => requireEnv(ENV.entityTable);
@@ -85,7 +94,30 @@ const cross = (types: readonly AlertType[], values: readonly string[][]): string
   return out.map(([type, ...rest]) => partition(type, ...rest));
 };
 
-/** The index and partitions serving a filter (the most selective index within MAX_PARTITIONS). */
+/**
+ * Alert indexes found missing (a stack gaining them one deploy at a time, indexes.ts ALERT_INDEXES_CONTEXT; or
+ * one still being built), with when: lists are planned onto the others for a while, then the index is tried again.
+ */
+const missing = new Map<AlertIndex, number>();
+const MISSING_FOR_MS = 5 * 60_000;
+const isMissing = (index: AlertIndex) => {
+  const since = missing.get(index);
+  if (since !== undefined && Date.now() - since > MISSING_FOR_MS) missing.delete(index);
+  return missing.has(index);
+};
+
+/** The alert index a failed Query names as absent or not yet readable (DynamoDB's and dynalite's messages). */
+function missingIndexOf(error: unknown): AlertIndex | null {
+  const e = error as { name?: string; message?: string };
+  if (e?.name !== 'ValidationException') return null;
+  const found = /(?:does not have the specified index|backfilling global secondary index):\s*(\w+)/.exec(e.message ?? '');
+  return found && (ALERT_INDEXES as readonly string[]).includes(found[1]) ? (found[1] as AlertIndex) : null;
+}
+
+/**
+ * The index and partitions serving a filter (the most selective index within MAX_PARTITIONS), among the indexes
+ * not found missing; sorted by last change, only alertUpdated serves.
+ */
 export function planFor(filter: AlertFilter, sort: 'createdAt' | 'updatedAt'): Plan {
   const types = filter.type ? [filter.type] : ALERT_TYPES;
   if (sort === 'updatedAt') return { index: 'alertUpdated', partitions: cross(types, []) };
@@ -102,7 +134,7 @@ export function planFor(filter: AlertFilter, sort: 'createdAt' | 'updatedAt'): P
     ['alertSeverity', severities ? [severities] : null],
   ];
   for (const [index, values] of candidates) {
-    if (!values) continue;
+    if (!values || isMissing(index)) continue;
     const partitions = cross(index === 'alertDetection' ? types.filter((t) => t !== 'SYSTEM_ERROR') : types, values);
     if (partitions.length && partitions.length <= MAX_PARTITIONS) return { index, partitions };
   }
@@ -152,6 +184,19 @@ class ReadBudget {
  * (or least, ascending), within one read budget.
  */
 export async function listAlerts(filter: AlertFilter, pageSize: number, after?: string): Promise<AlertPage> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await listOnce(filter, pageSize, after);
+    } catch (error) {
+      const index = missingIndexOf(error);
+      // Planned again without it (positions are the same created-time positions in every index but alertUpdated).
+      if (!index || index === 'alertType' || index === 'alertUpdated' || attempt >= ALERT_INDEXES.length) throw error;
+      missing.set(index, Date.now());
+    }
+  }
+}
+
+async function listOnce(filter: AlertFilter, pageSize: number, after?: string): Promise<AlertPage> {
   const sort = filter.sort ?? 'createdAt';
   const budget = new ReadBudget(pageSize);
   if (sort !== 'severity') return withItems(await listPhase(filter, sort, pageSize, after, budget, 0));

@@ -1,11 +1,15 @@
 // A throwaway entity table on dynalite for repository tests: same keys and indexes as the deployed one
 // (the generic gsi1..gsi3 and the alert indexes of functions/lib/alerts/indexes.ts).
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ALERT_INDEXES, indexPk, indexSk, projectedBy } from '../../../functions/lib/alerts/indexes';
+import { ALERT_INDEXES, indexPk, indexSk, projectedBy, type AlertIndex } from '../../../functions/lib/alerts/indexes';
 import { startDynamo, type DynamoService } from '../../../local/services/dynamodb';
 import { localClientConfig, LOCAL_ACCESS_KEY } from '../../../local/services/net';
 
-export async function startEntityTable(name = 'entities'): Promise<DynamoService> {
+/** `alertIndexes`: the alert indexes the table has (all; fewer for a table still gaining them). */
+export async function startEntityTable(
+  name = 'entities',
+  alertIndexes: readonly AlertIndex[] = ALERT_INDEXES,
+): Promise<DynamoService> {
   const service = await startDynamo(undefined);
   Object.assign(process.env, {
     AWS_ENDPOINT_URL_DYNAMODB: service.endpoint,
@@ -21,7 +25,7 @@ export async function startEntityTable(name = 'entities'): Promise<DynamoService
     'pk',
     'sk',
     ...generic.flatMap((i) => [`${i}pk`, `${i}sk`]),
-    ...ALERT_INDEXES.flatMap((i) => [indexPk(i), indexSk(i)]),
+    ...alertIndexes.flatMap((i) => [indexPk(i), indexSk(i)]),
   ];
   await client.send(
     new CreateTableCommand({
@@ -41,7 +45,7 @@ export async function startEntityTable(name = 'entities'): Promise<DynamoService
           ],
           Projection: { ProjectionType: 'ALL' as const },
         })),
-        ...ALERT_INDEXES.map((IndexName) => ({
+        ...alertIndexes.map((IndexName) => ({
           IndexName,
           KeySchema: [
             { AttributeName: indexPk(IndexName), KeyType: 'HASH' as const },
