@@ -85,7 +85,7 @@ export function auditManagedSchemas(files: Record<string, string> = readManagedY
   const out: ManagedSchemaAudit = { schemas: 0, valueLists: [], required: [], integers64: [], shaped: [] };
   for (const [name, text] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
     const result = loadSchemaYaml(text, { aliases: true });
-    if (!result.ok) throw new Error(`${name}: ${result.error}`);
+    if (!result.ok) throw new Error(`${name}: ${result.problems.map((p) => p.message).join('; ')}`);
     out.schemas += 1;
     for (const f of result.spec.fields) walk(name, f, f.name, out);
   }
