@@ -565,6 +565,11 @@ const MAX_JOIN_KEYS = 1000;
  */
 function joinKeys(signal: Signal, fields: readonly string[]): string[] {
   if (fields.length === 0) return [''];
+  if (fields.length === 1) {
+    const value = signalField(signal, fields[0]);
+    if (value === undefined || value === null) return [];
+    if (!Array.isArray(value)) return [valueKey(value)];
+  }
   let combos: string[][] = [[]];
   for (const field of fields) {
     const value = signalField(signal, field);
@@ -626,41 +631,58 @@ function evaluateGroup(
   trace: CorrelationTrace,
   maxMatches: number,
 ): Used[][] {
-  // An entry's values for the criteria it takes part in; undefined when one of them is missing.
-  const valuesOf = (entry: Step, signal: Signal): Map<string, string> | undefined => {
+  // An entry's values for the criteria it takes part in, each criterion's value as the keys it matches under (a
+  // list stands for each of its items, as in a transition's Match): every combination, one per grouping the
+  // signal may join. Empty when one of them is missing.
+  const combosOf = (entry: Step, signal: Signal): Map<string, string>[] => {
     const values = new Map<string, string>();
+    let lists: [string, string[]][] | undefined;
     for (const criterion of body.criteria) {
       const field = criterion.fields.get(entry.id);
       if (field === undefined) continue;
       const value = signalField(signal, field);
-      if (value === undefined || value === null) return undefined;
-      values.set(criterion.name, valueKey(value));
+      if (value === undefined || value === null) return [];
+      if (!Array.isArray(value)) {
+        values.set(criterion.name, valueKey(value));
+        continue;
+      }
+      const keys = [...new Set(value.filter((v) => v !== undefined && v !== null).map(valueKey))];
+      if (keys.length === 0) return [];
+      (lists ??= []).push([criterion.name, keys]);
     }
-    return values;
+    if (!lists) return [values];
+    let combos = [values];
+    for (const [name, keys] of lists)
+      combos = combos.flatMap((c) => keys.map((k) => new Map(c).set(name, k))).slice(0, MAX_JOIN_KEYS);
+    return combos;
   };
   const perEntry = body.entries.map((entry) => {
-    const list: { v: Visible; values: Map<string, string> }[] = [];
+    const list: { v: Visible; combos: Map<string, string>[] }[] = [];
     // The entry's signals by the values of the criteria it takes part in.
     const byValues = new Map<string, Visible[]>();
     const names = body.criteria.filter((c) => c.fields.has(entry.id)).map((c) => c.name);
     for (const v of visible) {
       if (v.signal.ruleId !== entry.ruleId) continue;
-      const values = valuesOf(entry, v.signal);
-      if (!values) continue;
-      list.push({ v, values });
-      const key = JSON.stringify(names.map((n) => values.get(n)));
-      const same = byValues.get(key);
-      if (same) same.push(v);
-      else byValues.set(key, [v]);
+      const combos = combosOf(entry, v.signal);
+      if (!combos.length) continue;
+      list.push({ v, combos });
+      for (const values of combos) {
+        const key = JSON.stringify(names.map((n) => values.get(n)));
+        const same = byValues.get(key);
+        if (same) same.push(v);
+        else byValues.set(key, [v]);
+      }
     }
     return { list, names, byValues };
   });
   // Candidate groupings: every combination of criterion values some entry's signal carries.
   const wanted = new Map<string, Map<string, string>>();
   perEntry.forEach(({ list }) => {
-    for (const { values } of list) {
-      const key = JSON.stringify([...values].sort());
-      if (!wanted.has(key)) wanted.set(key, values);
+    for (const { combos } of list) {
+      for (const values of combos) {
+        const key = JSON.stringify([...values].sort());
+        if (!wanted.has(key)) wanted.set(key, values);
+      }
     }
   });
   if (!wanted.size) wanted.set('[]', new Map());
@@ -671,7 +693,7 @@ function evaluateGroup(
   const signalsFor = (e: number, target: Map<string, string>): Visible[] => {
     const { list, names, byValues } = perEntry[e];
     if (names.every((n) => target.has(n))) return byValues.get(JSON.stringify(names.map((n) => target.get(n)))) ?? [];
-    return list.filter(({ values }) => agrees(values, target)).map(({ v }) => v);
+    return list.filter(({ combos }) => combos.some((values) => agrees(values, target))).map(({ v }) => v);
   };
   const matches: Used[][] = [];
   const taken = new Set<number>();
