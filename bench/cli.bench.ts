@@ -10,7 +10,7 @@
 //    the same rule files, builds the same events (the engine's PantherEvent) and calls rule() and title() for
 //    every test, checking the expected results — target within 1.5x.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -301,14 +301,16 @@ function unitTests() {
     cli(1)(); // warm the bytecode cache and the build
     const [floor, one] = paired(5, bare, cli(1));
     const [, two] = paired(3, () => 0, cli(2));
-    // BEFORE=<another checkout>: that checkout's `caracal test` (through tsx, as it ran then) in the same run.
+    // BEFORE=<another checkout>: that checkout's `caracal test` in the same run, alternating with the floor (its
+    // compiled launcher when it has one, else through tsx, as it ran then).
     const before = process.env.BEFORE;
+    const beforeCli = before
+      ? existsSync(join(before, 'bin', 'caracal.mjs'))
+        ? [join(before, 'bin', 'caracal.mjs')]
+        : ['--import', 'tsx', join(before, 'bin', 'caracal.ts')]
+      : [];
     const old = before
-      ? paired(
-          3,
-          () => 0,
-          () => wall(process.execPath, ['--import', 'tsx', join(before, 'bin', 'caracal.ts'), 'test', dir, '--workers', '1']).ms,
-        )[1]
+      ? paired(3, bare, () => wall(process.execPath, [...beforeCli, 'test', dir, '--workers', '1']).ms)[1]
       : undefined;
     console.log(`caracal test over ${RULES} rules x ${TESTS} tests (${total.toLocaleString('en')} tests), median wall time:`);
     console.log(

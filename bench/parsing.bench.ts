@@ -2,7 +2,7 @@
 // same run (the machine is shared and noisy): CloudTrail-like JSON through the managed AWS.CloudTrail schema
 // (parse, normalize, serialize), the same lines classified among all managed schemas, lines that no managed
 // schema matches (every schema tried), and text logs through fastmatch (Apache combined) and regex (ALB),
-// whose baseline is the same events handled as JSON lines.
+// whose baseline is the same events handled as JSON lines. BEFORE=<checkout> adds that checkout's CloudTrail figure.
 import { classifier, compileSchema, managedSchema, managedSchemas, type ParseContext, type Parser } from '../core/schemas/index';
 
 const N = 4000;
@@ -156,6 +156,21 @@ measure(
   },
   trail,
 );
+
+// BEFORE=<another checkout>: that checkout's CloudTrail parser in the same run, against the same baseline.
+if (process.env.BEFORE) {
+  const old = (await import(`${process.env.BEFORE}/core/schemas/index.ts`)) as typeof import('../core/schemas/index');
+  const oldCloudTrail = old.compileSchema(old.managedSchema('AWS.CloudTrail')!);
+  measure(
+    `json: AWS.CloudTrail, ${process.env.BEFORE}'s code`,
+    trail,
+    (line, i) => {
+      const r = oldCloudTrail.parse(line, ctx(i));
+      if (r.ok) JSON.stringify(r.events[0]);
+    },
+    trail,
+  );
+}
 
 const all = managedSchemas().map((s) => compileSchema(s));
 const classify = classifier(all);
