@@ -12,6 +12,7 @@ import { RESPONSE_MAPPING_TEMPLATE } from '../../functions/api/errors';
 import { suppressStackSingleton } from '../policy/nag';
 import { nodeFunction } from '../policy/resources';
 import { ENV } from '../../functions/lib/env';
+import { grantEntityTableReadWrite } from '../data/entity-grants';
 
 /** One root field of the GraphQL schema, served by a Direct Lambda resolver. */
 export interface ApiOperation {
@@ -69,7 +70,7 @@ export class Api extends Construct {
     });
     this.apiFunction = apiFunction;
     props.settingsTable.grantReadWriteData(apiFunction);
-    props.entityTable.grantReadWriteData(apiFunction);
+    grantEntityTableReadWrite(props.entityTable, apiFunction);
     apiFunction.addToRolePolicy(
       new iam.PolicyStatement({
         actions: [

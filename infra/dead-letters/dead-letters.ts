@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { DEAD_LETTER_QUEUES, type DeadLetterQueueId } from '../../core/pipeline/dead-letters';
 import { nodeFunction } from '../policy/resources';
 import { ENV } from '../../functions/lib/env';
+import { grantEntityTableReadWrite } from '../data/entity-grants';
 
 export interface DeadLettersProps {
   /** The dead-letter queue of each pipeline queue of core/pipeline/dead-letters.ts. */
@@ -42,7 +43,7 @@ export class DeadLetters extends Construct {
         ...Object.fromEntries(DEAD_LETTER_QUEUES.map((q) => [q.urlVariable, props.deadLetterQueues[q.id].queueUrl])),
       },
     });
-    props.entityTable.grantReadWriteData(this.checkFunction);
+    grantEntityTableReadWrite(props.entityTable, this.checkFunction);
     for (const queue of Object.values(props.deadLetterQueues)) queue.grant(this.checkFunction, 'sqs:GetQueueAttributes');
     this.checkFunction.addToRolePolicy(
       new iam.PolicyStatement({

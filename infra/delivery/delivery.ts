@@ -12,6 +12,7 @@ import { ENV } from '../../functions/lib/env';
 import { MAX_ATTEMPTS } from '../../functions/lib/delivery/retry';
 import { nodeFunction, queueWithDlq } from '../policy/resources';
 import type { Search } from '../search/search';
+import { grantEntityTableReadWrite } from '../data/entity-grants';
 
 export interface DeliveryProps {
   /** The alert-changes queue (AlertChangedMessage): what is delivered. */
@@ -67,7 +68,7 @@ export class Delivery extends Construct {
         [ENV.deliveryQueueUrl]: queue.queueUrl,
       },
     });
-    props.entityTable.grantReadWriteData(this.fanOutFunction);
+    grantEntityTableReadWrite(props.entityTable, this.fanOutFunction);
     queue.grantSendMessages(this.fanOutFunction);
     this.fanOutFunction.addEventSource(new SqsEventSource(props.changesQueue, { batchSize: 10, reportBatchItemFailures: true }));
 
@@ -83,7 +84,7 @@ export class Delivery extends Construct {
         ...(props.allowPrivateNetworks ? { [ENV.deliveryAllowPrivateNetworks]: 'true' } : {}),
       },
     });
-    props.entityTable.grantReadWriteData(this.senderFunction);
+    grantEntityTableReadWrite(props.entityTable, this.senderFunction);
     props.lakeBucket.grantRead(this.senderFunction);
     // At most 10 s a request (two for Pub/Sub): a batch of 5 fits the timeout.
     this.senderFunction.addEventSource(new SqsEventSource(queue, { batchSize: 5, reportBatchItemFailures: true }));

@@ -6,6 +6,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { nodeFunction } from '../policy/resources';
 import { ENV } from '../../functions/lib/env';
+import { grantEntityTableReadWrite } from '../data/entity-grants';
 
 export interface DemoProps {
   /** Log sources, detections and the demo's own state. */
@@ -42,7 +43,7 @@ export class Demo extends Construct {
         ...(props.lakeBucket ? { [ENV.lakeBucket]: props.lakeBucket.bucketName } : {}),
       },
     });
-    props.entityTable.grantReadWriteData(demoFunction);
+    grantEntityTableReadWrite(props.entityTable, demoFunction);
     props.engineFunction.grantInvoke(demoFunction);
     props.ingestBucket.grantPut(demoFunction);
     props.lakeBucket?.grantPut(demoFunction, 'lookups/data/*');

@@ -4,6 +4,7 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { ENV } from '../../functions/lib/env';
+import { grantEntityTableRead } from '../data/entity-grants';
 
 export interface DestinationsProps {
   /** The entity table destinations live in (functions/lib/destinations/repository.ts). */
@@ -45,6 +46,6 @@ export class Destinations extends Construct {
     fn.addEnvironment(ENV.destinationsKmsKey, this.key.keyArn);
     fn.addEnvironment(ENV.entityTable, this.entityTable.tableName);
     this.key.grantEncryptDecrypt(fn);
-    this.entityTable.grantReadData(fn);
+    grantEntityTableRead(this.entityTable, fn);
   }
 }

@@ -12,6 +12,7 @@ import { nodeFunction } from '../policy/resources';
 import { PYTHON_RUNTIME } from '../runtimes';
 import { PythonModulesLayer } from './python-modules';
 import { ENV } from '../../functions/lib/env';
+import { grantEntityTableReadWrite } from '../data/entity-grants';
 
 /** The partition-key prefix of the caching helpers' items in the key-value table. */
 export const CACHE_KEY_PREFIX = 'CACHE#';
@@ -113,7 +114,7 @@ export class Detections extends Construct {
       }),
     );
     props.lakeBucket.grantReadWrite(detectionsFunction);
-    props.entityTable.grantReadWriteData(detectionsFunction);
+    grantEntityTableReadWrite(props.entityTable, detectionsFunction);
     this.engineFunction.grantInvoke(detectionsFunction);
     detectionsFunction.addToRolePolicy(
       new iam.PolicyStatement({

@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { nodeFunction } from '../policy/resources';
 import { SOURCE_QUEUE_PREFIX } from '../../core/log-sources/types';
 import { ENV } from '../../functions/lib/env';
+import { grantEntityTableReadWrite } from '../data/entity-grants';
 
 export interface LogSourcesProps {
   readonly entityTable: dynamodb.ITableV2;
@@ -89,7 +90,7 @@ export class LogSources extends Construct {
         ...(props.httpIngestUrl ? { [ENV.httpIngestUrl]: props.httpIngestUrl } : {}),
       },
     });
-    props.entityTable.grantReadWriteData(this.healthFunction);
+    grantEntityTableReadWrite(props.entityTable, this.healthFunction);
     for (const statement of sourceReadStatements(partition)) this.healthFunction.addToRolePolicy(statement);
     this.healthFunction.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:GetQueueUrl'], resources: [sourceQueues] }));
     this.healthFunction.addToRolePolicy(kmsDescribe(partition));

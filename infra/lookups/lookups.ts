@@ -10,6 +10,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { nodeFunction } from '../policy/resources';
 import { ENV } from '../../functions/lib/env';
+import { grantEntityTableReadWrite } from '../data/entity-grants';
 
 export interface LookupsProps {
   readonly entityTable: dynamodb.ITableV2;
@@ -58,7 +59,7 @@ export class Lookups extends Construct {
       },
     });
     if (props.allowPrivateNetworks) props.apiFunction.addEnvironment(ENV.lookupsAllowPrivateNetworks, 'true');
-    props.entityTable.grantReadWriteData(this.refreshFunction);
+    grantEntityTableReadWrite(props.entityTable, this.refreshFunction);
     props.lakeBucket.grantReadWrite(this.refreshFunction, 'lookups/*');
     this.refreshFunction.addToRolePolicy(
       new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [`arn:${Stack.of(this).partition}:s3:::*/*`] }),

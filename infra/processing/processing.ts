@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { nodeFunction, queueWithDlq } from '../policy/resources';
 import { SOURCE_QUEUE_PREFIX } from '../../core/log-sources/types';
 import { ENV } from '../../functions/lib/env';
+import { grantEntityTableReadWrite } from '../data/entity-grants';
 
 export interface ProcessingProps {
   /** Where S3 and HTTP ingest objects land; its notifications fill `ingestQueue`. */
@@ -62,7 +63,7 @@ export class Processing extends Construct {
     );
     props.ingestBucket.grantRead(logProcessor);
     props.lakeBucket.grantPut(logProcessor);
-    props.entityTable.grantReadWriteData(logProcessor);
+    grantEntityTableReadWrite(props.entityTable, logProcessor);
     this.detectionsQueue.grantSendMessages(logProcessor);
     // S3 log sources live in the customer's own buckets: read any object the deployment is allowed to read.
     logProcessor.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: ['arn:aws:s3:::*/*'] }));
@@ -100,7 +101,7 @@ export class Processing extends Construct {
       },
     });
     props.ingestBucket.grantPut(httpIngest);
-    props.entityTable.grantReadWriteData(httpIngest);
+    grantEntityTableReadWrite(props.entityTable, httpIngest);
     // Each log source has its own authentication (None, Basic, Bearer, HMAC, SharedSecret), checked by the function.
     this.httpIngestUrl = httpIngest.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE });
     // Where the local runtime serves this URL on its own origin (`<origin>/ingest/<source id>`).

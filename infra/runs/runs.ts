@@ -14,6 +14,7 @@ import { RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../core/lake/layout';
 import { ENV } from '../../functions/lib/env';
 import type { Search } from '../search/search';
 import { nodeFunction, queueWithDlq } from '../policy/resources';
+import { grantEntityTableReadWrite } from '../data/entity-grants';
 
 /** The longest a run may take: Lambda's limit. A detection's Schedule TimeoutMinutes is capped at it. */
 export const RUN_TIMEOUT = Duration.minutes(15);
@@ -55,7 +56,7 @@ export class Runs extends Construct {
       timeout: Duration.minutes(1),
       environment: { [ENV.entityTable]: props.entityTable.tableName, [ENV.runsQueueUrl]: queue.queueUrl },
     });
-    props.entityTable.grantReadWriteData(this.schedulerFunction);
+    grantEntityTableReadWrite(props.entityTable, this.schedulerFunction);
     queue.grantSendMessages(this.schedulerFunction);
     this.schedule = new events.Rule(this, 'Schedule', {
       description: "Runs the scheduled detections' scheduler.",
@@ -71,7 +72,7 @@ export class Runs extends Construct {
       memorySize: 1024,
       environment: { [ENV.entityTable]: props.entityTable.tableName, [ENV.userPoolId]: props.userPool.userPoolId },
     });
-    props.entityTable.grantReadWriteData(this.workerFunction);
+    grantEntityTableReadWrite(props.entityTable, this.workerFunction);
     this.workerFunction.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'],
