@@ -1,100 +1,98 @@
-// The correlation-rule editor's read-only flow chart (§4, §5), drawn with Mantine boxes and SVG arrows: a
-// sequence's steps top to bottom with the transitions' time frames and joins on the arrows, a group's entries
-// inside one group node. Each step node fetches its rule (given as `rules`): a spinner while loading, a red
-// border and the §4 tooltip for a disabled rule, 'No rule found' or 'Cannot use policies'.
-import { Alert, Badge, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { Fragment } from 'react';
+// The correlation-rule editor's read-only flow chart (§4, §5), drawn with xyflow (@xyflow/react, the package
+// reactflow became): a sequence's steps top to bottom joined by its transitions (labelled with their time frames
+// and joins), a group's entries side by side in one group node. Each step node looks its rule up in `rules`
+// (a spinner while loading, a red border and the §4 tooltip for a disabled rule, 'No rule found', 'Cannot use
+// policies'). The empty body and invalid YAML have their own states, and the §5 flow-chart messages sit over the
+// chart. Read-only: nothing drags, connects or selects; it pans, zooms with its controls and fits the view.
+// This module (and xyflow's stylesheet) loads only with the correlation-rule screens.
+import { Alert, Box, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import {
-  DISABLED_RULE,
-  EMPTY_CHART,
-  stepRuleMessage,
-  type ChartEdge,
-  type ChartNode,
-  type CorrelationChart as Chart,
-} from '../../../../core/detections/correlation-chart';
+  Background,
+  Controls,
+  MarkerType,
+  ReactFlow,
+  useReactFlow,
+  useUpdateNodeInternals,
+  type DefaultEdgeOptions,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useEffect, useMemo } from 'react';
+import { EMPTY_CHART, type CorrelationChart as Chart } from '../../../../core/detections/correlation-chart';
+import { layoutCorrelationChart } from './chartLayout';
+import { ChartRulesContext, EDGE_TYPES, NODE_TYPES, type ChartRule } from './chartNodes';
 
-/** A referenced rule as the chart sees it: loading, missing (null) or found. */
-export type ChartRule = 'loading' | null | { analysisType: string; enabled: boolean };
+export type { ChartRule } from './chartNodes';
 
 interface CorrelationChartProps {
   readonly chart: Chart;
   readonly rules: ReadonlyMap<string, ChartRule>;
 }
 
-function StepNode({ node, rule }: { readonly node: ChartNode; readonly rule: ChartRule | undefined }) {
-  const ruleMessage = node.ruleId && rule !== 'loading' && rule !== undefined ? stepRuleMessage(rule) : undefined;
-  const disabled = ruleMessage === DISABLED_RULE;
-  const problem = ruleMessage !== undefined || node.messages.length > 0;
-  const paper = (
-    <Paper
-      withBorder
-      p="sm"
-      radius="md"
-      w={300}
-      data-testid={`chart-node-${node.key}`}
-      style={problem ? { borderColor: 'var(--mantine-color-red-6)', borderWidth: 2 } : undefined}
-    >
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={600} size="sm" truncate>
-          {node.id ?? node.key}
-        </Text>
-        {node.absence && (
-          <Badge color="grape" size="xs">
-            Absence
-          </Badge>
-        )}
-      </Group>
-      <Group gap={6} wrap="nowrap">
-        {rule === 'loading' && <Loader size={12} aria-label={`Loading ${node.ruleId}`} />}
-        <Text size="xs" c="dimmed" truncate>
-          {node.ruleId ?? 'No RuleID'}
-        </Text>
-      </Group>
-      {(node.minMatchCount !== undefined || node.maxMatchCount !== undefined) && (
-        <Text size="xs">
-          Matches: {node.minMatchCount ?? 1}
-          {node.maxMatchCount !== undefined ? ` to ${node.maxMatchCount}` : ' or more'}
-        </Text>
-      )}
-      {ruleMessage && !disabled && (
-        <Text size="xs" c="red">
-          {ruleMessage}
-        </Text>
-      )}
-      {node.messages.map((m) => (
-        <Text key={m} size="xs" c="red">
-          {m}
-        </Text>
-      ))}
-    </Paper>
-  );
-  return disabled ? (
-    <Tooltip label={DISABLED_RULE} withArrow multiline w={260}>
-      {paper}
-    </Tooltip>
-  ) : (
-    paper
-  );
+const EDGE_OPTIONS: DefaultEdgeOptions = { markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 } };
+const FIT = { padding: 0.12, maxZoom: 1 };
+/** The drawing area's height: the chart's own, within these bounds (the view fits it, zooming out if needed). */
+const MIN_HEIGHT = 320;
+const MAX_HEIGHT = 640;
+
+/**
+ * After a new layout (the body edited, the form converted): measures the nodes again, then fits the view to them.
+ * The layout's nodes carry estimated sizes and handles (so edges are drawn at once); xyflow keeps those for a node
+ * id it has seen until told to measure it again.
+ */
+function RefitOnLayout({ ids }: { readonly ids: readonly string[] }) {
+  const updateNodeInternals = useUpdateNodeInternals();
+  const { fitView } = useReactFlow();
+  useEffect(() => {
+    let frame = requestAnimationFrame(() => {
+      updateNodeInternals([...ids]);
+      frame = requestAnimationFrame(() => void fitView(FIT));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ids, updateNodeInternals, fitView]);
+  return null;
 }
 
-function Arrow({ edge }: { readonly edge: ChartEdge | undefined }) {
+function FlowChart({
+  chart,
+  rules,
+}: {
+  readonly chart: Extract<Chart, { state: 'chart' }>;
+  readonly rules: CorrelationChartProps['rules'];
+}) {
+  const scheme = useComputedColorScheme('light');
+  const layout = useMemo(() => layoutCorrelationChart(chart), [chart]);
+  const ids = useMemo(() => layout.nodes.map((n) => n.id), [layout]);
+  const height = Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, layout.height + 80));
   return (
-    <Group gap="xs" wrap="nowrap" data-testid="chart-edge">
-      <svg width="20" height="44" aria-hidden="true">
-        <line x1="10" y1="0" x2="10" y2="36" stroke="var(--mantine-color-gray-6)" strokeWidth="2" />
-        <polygon points="4,34 16,34 10,44" fill="var(--mantine-color-gray-6)" />
-      </svg>
-      {edge && (edge.withinMinutes !== undefined || edge.match) && (
-        <Stack gap={0}>
-          {edge.withinMinutes !== undefined && <Text size="xs">within {edge.withinMinutes} min</Text>}
-          {edge.match && (
-            <Text size="xs" c="dimmed">
-              {edge.match}
-            </Text>
-          )}
-        </Stack>
-      )}
-    </Group>
+    <ChartRulesContext.Provider value={rules}>
+      <Box h={height} data-testid="correlation-flow">
+        <ReactFlow
+          nodes={layout.nodes}
+          edges={layout.edges}
+          nodeTypes={NODE_TYPES}
+          edgeTypes={EDGE_TYPES}
+          defaultEdgeOptions={EDGE_OPTIONS}
+          colorMode={scheme}
+          fitView
+          fitViewOptions={FIT}
+          minZoom={0.2}
+          maxZoom={1.5}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          nodesFocusable={false}
+          edgesFocusable={false}
+          elementsSelectable={false}
+          zoomOnScroll={false}
+          zoomOnDoubleClick={false}
+          preventScrolling={false}
+          aria-label="Correlation flow chart"
+        >
+          <Background gap={20} size={1} />
+          <Controls showInteractive={false} fitViewOptions={FIT} />
+          <RefitOnLayout ids={ids} />
+        </ReactFlow>
+      </Box>
+    </ChartRulesContext.Provider>
   );
 }
 
@@ -114,7 +112,6 @@ export function CorrelationChart({ chart, rules }: CorrelationChartProps) {
         </Text>
       </Alert>
     );
-  const edgeFor = (from: string, to: string) => chart.edges.find((e) => e.from === from && e.to === to);
   return (
     <Stack gap="sm" data-testid="correlation-chart" data-form={chart.form}>
       {chart.messages.map((m) => (
@@ -127,27 +124,7 @@ export function CorrelationChart({ chart, rules }: CorrelationChartProps) {
           Lookback window: {chart.lookbackMinutes} minutes
         </Text>
       )}
-      {chart.form === 'sequence' ? (
-        <Stack gap={4} align="flex-start">
-          {chart.nodes.map((node, i) => (
-            <Fragment key={`${node.key}-${i}`}>
-              {i > 0 && <Arrow edge={edgeFor(chart.nodes[i - 1].key, node.key)} />}
-              <StepNode node={node} rule={node.ruleId ? rules.get(node.ruleId) : undefined} />
-            </Fragment>
-          ))}
-        </Stack>
-      ) : (
-        <Paper withBorder p="sm" radius="md" style={{ borderStyle: 'dashed' }} data-testid="chart-group">
-          <Text fw={600} size="sm" mb="xs">
-            Group: at least {chart.minMatchCount ?? chart.nodes.length} of {chart.nodes.length}
-          </Text>
-          <Group gap="sm" align="flex-start">
-            {chart.nodes.map((node, i) => (
-              <StepNode key={`${node.key}-${i}`} node={node} rule={node.ruleId ? rules.get(node.ruleId) : undefined} />
-            ))}
-          </Group>
-        </Paper>
-      )}
+      <FlowChart chart={chart} rules={rules} />
     </Stack>
   );
 }
