@@ -336,12 +336,13 @@ class Zygote:
             except OSError:
                 pass  # it ended before its task (it could not lock itself down): the wait below says how
         pid, _, ended = child
+        # The host hears of the child before the next spare is forked: it reads the child's output meanwhile.
+        self.control.send({"child": pid})
         if task.get("kind") == "test" and self.spare is None:
             try:
                 self.spare = self.spawn()
             except OSError:
                 self.spare = None  # no room for another process now: the next task forks its own
-        self.control.send({"child": pid})
         status, killed = self.wait(pid, ended)
         os.close(ended)
         self.control.send({"exit": {
