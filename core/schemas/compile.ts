@@ -71,16 +71,25 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
   const inferrer = discovery ? new SchemaInferrer() : null;
   const udm = udmReader(spec.udm);
 
+  // One decode state for the parser, reset for each record (parsing is synchronous: a record is done, its
+  // indicator arrays written onto its event, before the next starts).
+  const st: DecodeState = {
+    indicators: new IndicatorSet(),
+    eventTime: null,
+    eventTimeText: '',
+    reference: { s: 0, ns: 0 },
+    discovered: null,
+    error: '',
+  };
+
   const parseRecord = (record: Record<string, unknown>, ctx: ParseContext): ParseResult => {
     const parseTime = parseTimeOf(ctx);
-    const st: DecodeState = {
-      indicators: new IndicatorSet(),
-      eventTime: null,
-      eventTimeText: '',
-      reference: parseTime.instant,
-      discovered: inferrer ? [] : null,
-      error: '',
-    };
+    st.indicators.clear();
+    st.eventTime = null;
+    st.eventTimeText = '';
+    st.reference = parseTime.instant;
+    st.discovered = inferrer ? [] : null;
+    st.error = '';
     let event: Record<string, unknown> | typeof FAIL;
     try {
       event = decode(record, st);

@@ -43,6 +43,13 @@ export class IndicatorSet {
   private readonly slots: (string[] | undefined)[] = new Array(INDICATOR_FIELDS.length);
   private any = false;
 
+  /** Empty again, for the next event (a parser keeps one set: its slots' arrays went to the event written). */
+  clear(): void {
+    if (!this.any) return;
+    this.slots.fill(undefined);
+    this.any = false;
+  }
+
   add(slot: number, value: string): void {
     const list = this.slots[slot];
     if (!list) this.slots[slot] = [value];
