@@ -26,21 +26,29 @@ export type UdmReader = (event: Record<string, unknown>) => Record<string, unkno
 
 export function udmReader(mappings: { name: string; paths: string[] }[] | undefined): UdmReader | null {
   if (!mappings || mappings.length === 0) return null;
+  // A key no plain object or array inherits (not `toString`, `length`, `__proto__`, ...) is read directly: on an
+  // event's objects and arrays (object literals, arrays, JSON values) the read is then own or undefined, as
+  // Object.hasOwn would have it, without the call. Other keys keep the check.
+  const inherited = (key: string) => key in Object.prototype || key in Array.prototype;
   const compiled = mappings.map((m) => {
     const [group, name] = m.name.split('.') as [string, string];
-    return { group, name, paths: m.paths.map((p) => p.split('.')) };
+    const paths = m.paths.map((p) => p.split('.'));
+    return { group, name, paths, checks: paths.map((p) => p.map(inherited)) };
   });
   // Indexed loops: this runs for every event of the log type.
   return (event) => {
     let udm: Record<string, Record<string, unknown>> | undefined;
     for (let i = 0; i < compiled.length; i++) {
-      const { group, name, paths } = compiled[i];
+      const { group, name, paths, checks } = compiled[i];
       for (let j = 0; j < paths.length; j++) {
         const path = paths[j];
+        const check = checks[j];
         let v: unknown = event;
         for (let k = 0; k < path.length && v !== undefined; k++) {
           const key = path[k];
-          v = typeof v === 'object' && v !== null && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
+          if (typeof v !== 'object' || v === null) v = undefined;
+          else if (!check[k] || Object.hasOwn(v, key)) v = (v as Record<string, unknown>)[key];
+          else v = undefined;
         }
         if (v === undefined || v === null || v === '') continue;
         udm ??= {};
