@@ -9,8 +9,8 @@ import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserSuite } from './browser';
+import { signInFirstAdmin } from './sign-in';
 
-const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'bulk-upload');
 const SHOTS = process.env.CARACAL_SHOTS;
 const suite = browserSuite();
@@ -44,14 +44,7 @@ function zipFixture(): string {
 beforeAll(async () => {
   zipPath = zipFixture();
   page = await suite.browser.newPage({ viewport: { width: 1500, height: 1000 } });
-  const [admin] = suite.runtime.createdUsers;
-  await page.goto(`${suite.runtime.url}/build/detections/`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await signInFirstAdmin(page, suite.runtime, '/build/detections/');
   await page.getByRole('heading', { name: 'Detections', exact: true }).waitFor();
 });
 

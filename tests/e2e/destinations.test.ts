@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSuite } from './browser';
+import { signInFirstAdmin } from './sign-in';
 
-const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const TOKEN = 'B0ABCDEF/xyzSecretToken123';
 
 const suite = browserSuite();
@@ -39,16 +39,9 @@ async function shot(page: Page, name: string) {
 
 describe('alert destinations in the browser', () => {
   it('creates a Slack webhook destination, sends test alerts to a local receiver and shows the answer', async () => {
-    const [admin] = suite.runtime.createdUsers;
     const page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 } });
 
-    await page.goto(`${suite.runtime.url}/configure/destinations/`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
-    await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await signInFirstAdmin(page, suite.runtime, '/configure/destinations/');
     await page.getByRole('heading', { name: 'Alert Destinations' }).waitFor();
     await shot(page, '1-list');
 

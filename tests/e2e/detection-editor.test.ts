@@ -6,8 +6,8 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql, signIn, startTestRuntime, type TestRuntime } from '../local/harness';
 import { launchChromium } from './browser';
+import { NEW_PASSWORD, signInFirstAdmin } from './sign-in';
 
-const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const TOKEN = 'e2e-detection-editor-token-0123456789';
 
 let runtime: TestRuntime;
@@ -18,14 +18,7 @@ beforeAll(async () => {
   runtime = await startTestRuntime();
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  const [admin] = runtime.createdUsers;
-  await page.goto(`${runtime.url}/build/detections/new/`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await signInFirstAdmin(page, runtime, '/build/detections/new/');
   await page.getByRole('heading', { name: 'New Detection' }).waitFor();
 });
 

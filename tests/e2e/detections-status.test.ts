@@ -8,8 +8,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql, signIn } from '../local/harness';
 import { browserSuite } from './browser';
+import { signInFirstAdmin } from './sign-in';
 
-const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const SHOTS = process.env.CARACAL_SHOTS;
 const suite = browserSuite();
 const REAL = join(import.meta.dirname, '..', 'fixtures', 'content-format');
@@ -58,16 +58,9 @@ function contentZip(): string {
 
 beforeAll(async () => {
   page = await suite.browser.newPage({ viewport: { width: 1500, height: 900 } });
-  const [admin] = suite.runtime.createdUsers;
-  await page.goto(`${suite.runtime.url}/build/detections/`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  const admin = await signInFirstAdmin(page, suite.runtime, '/build/detections/');
   await page.getByRole('heading', { name: 'Detections', exact: true }).waitFor();
-  ({ idToken: token } = await signIn(suite.runtime, admin!.username, NEW_PASSWORD));
+  ({ idToken: token } = await signIn(suite.runtime, admin.username, admin.password));
   const upload = await graphql(
     suite.runtime,
     {

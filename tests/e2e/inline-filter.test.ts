@@ -11,8 +11,8 @@ import { demoFunctionName, seedDemo } from '../../demo/seed';
 import { alertPath } from '../../web/src/app/routes';
 import { graphql, signIn } from '../local/harness';
 import { browserSuite } from './browser';
+import { signInFirstAdmin } from './sign-in';
 
-const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const DETECTION = 'Demo.AWS.RootActivity';
 const SHOTS = process.env.CARACAL_SHOTS;
 const suite = browserSuite();
@@ -38,17 +38,9 @@ beforeAll(async () => {
   const runtime = suite.runtime;
   await seedDemo(runtime.invoke, demoFunctionName(runtime.functions.values())!);
   page = await suite.browser.newPage({ viewport: { width: 1500, height: 1100 } });
-  const [admin] = runtime.createdUsers;
-  await page.goto(`${runtime.url}/alerts-and-errors/`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await page.getByRole('textbox', { name: 'Confirm new password' }).waitFor({ state: 'detached' });
+  const admin = await signInFirstAdmin(page, runtime, '/alerts-and-errors/');
   await page.getByRole('link', { name: 'Alerts' }).first().waitFor();
-  token = (await signIn(runtime, admin!.username, NEW_PASSWORD)).idToken;
+  token = (await signIn(runtime, admin.username, admin.password)).idToken;
 }, 180_000);
 
 describe('an inline filter added from an alert', () => {

@@ -4,8 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './browser';
+import { signInFirstAdmin } from './sign-in';
 
-const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const TOKEN = 'e2e-bearer-token-0123456789';
 
 const suite = browserSuite();
@@ -24,16 +24,9 @@ const cloudTrailEvent = (n: number) => ({
 
 describe('log sources in the browser', () => {
   it('creates an HTTP source with a Bearer token, receives events at its endpoint and shows them arriving', async () => {
-    const [admin] = suite.runtime.createdUsers;
     const page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 } });
 
-    await page.goto(`${suite.runtime.url}/configure/log-sources/`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
-    await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await signInFirstAdmin(page, suite.runtime, '/configure/log-sources/');
     await page.getByRole('heading', { name: 'Log Sources' }).waitFor();
     await page.getByText('No log sources yet').waitFor();
 

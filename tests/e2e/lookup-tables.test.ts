@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './browser';
+import { signInFirstAdmin } from './sign-in';
 
-const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const CSV =
   'cidr,site,owner\n10.0.0.0/8,corp,it\n10.1.0.0/16,office,facilities\n2001:db8::/32,v6 corp,it\nnot-a-network,bad,none\n';
 
@@ -18,15 +18,8 @@ async function shot(page: Page, name: string) {
 
 describe('lookup tables in the browser', () => {
   it('creates a table from a CSV upload, associates a log type and tests a value', async () => {
-    const [admin] = suite.runtime.createdUsers;
     const page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await page.goto(`${suite.runtime.url}/configure/lookup-tables/`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
-    await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await signInFirstAdmin(page, suite.runtime, '/configure/lookup-tables/');
     await page.getByRole('heading', { name: 'Lookup Tables' }).waitFor();
     await page.getByText('No lookup tables yet').waitFor();
     await shot(page, '1-empty-list');

@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readYaml } from '../../core/yaml';
 import { graphql, signIn } from '../local/harness';
 import { browserSuite } from './browser';
+import { signInFirstAdmin } from './sign-in';
 
-const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const SHOTS = process.env.CARACAL_SHOTS;
 const suite = browserSuite();
 let page: Page;
@@ -32,23 +32,8 @@ const CREATE = 'mutation($input: SaveDetectionInput!) { createDetection(input: $
 beforeAll(async () => {
   const runtime = suite.runtime;
   page = await suite.browser.newPage({ viewport: { width: 1500, height: 1100 } });
-  const [admin] = runtime.createdUsers;
-  await page.goto(`${runtime.url}/alerts-and-errors/`);
-  await page
-    .getByRole('textbox', { name: 'Email' })
-    .waitFor({ timeout: 60_000 })
-    .catch(async (error: unknown) => {
-      await shot('sign-in-failed');
-      throw error;
-    });
-  await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await page.getByRole('textbox', { name: 'Confirm new password' }).waitFor({ state: 'detached' });
-  token = (await signIn(runtime, admin!.username, NEW_PASSWORD)).idToken;
+  const admin = await signInFirstAdmin(page, runtime, '/alerts-and-errors/', { onFailure: () => shot('sign-in-failed') });
+  token = (await signIn(runtime, admin.username, admin.password)).idToken;
 }, 180_000);
 
 describe('scheduled queries in the console', () => {

@@ -5,8 +5,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../local/harness';
 import { launchChromium } from './browser';
-
-const NEW_PASSWORD = 'Caracal-e2e-2026!';
+import { signInFirstAdmin } from './sign-in';
 
 let runtime: TestRuntime;
 let browser: Browser;
@@ -22,14 +21,7 @@ beforeAll(async () => {
     const url = request.url();
     if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) foreignRequests.push(url);
   });
-  const [admin] = runtime.createdUsers;
-  await page.goto(`${runtime.url}/configure/schemas/`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await signInFirstAdmin(page, runtime, '/configure/schemas/');
   await page.getByRole('heading', { name: 'Schemas', exact: true }).waitFor();
 });
 

@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { demoFunctionName, seedDemo } from '../../demo/seed';
 import { graphql, signIn } from '../local/harness';
 import { browserSuite } from './browser';
+import { signInFirstAdmin } from './sign-in';
 
-const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const SHOTS = process.env.CARACAL_SHOTS;
 const SAVED_NAME = 'E2E CloudTrail events';
 const suite = browserSuite();
@@ -44,16 +44,9 @@ beforeAll(async () => {
   const runtime = suite.runtime;
   await seedDemo(runtime.invoke, demoFunctionName(runtime.functions.values())!);
   page = await suite.browser.newPage({ viewport: { width: 1500, height: 1100 } });
-  const [admin] = runtime.createdUsers;
-  await page.goto(`${runtime.url}/investigate/search/?mode=pantherflow&range=PAllTime`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  const admin = await signInFirstAdmin(page, runtime, '/investigate/search/?mode=pantherflow&range=PAllTime');
   await page.getByRole('heading', { name: 'Search', exact: true }).waitFor({ timeout: 60_000 });
-  token = (await signIn(runtime, admin!.username, NEW_PASSWORD)).idToken;
+  token = (await signIn(runtime, admin.username, admin.password)).idToken;
 }, 240_000);
 
 describe('PantherFlow search in the browser', () => {

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readYaml } from '../../core/yaml';
 import { graphql, signIn } from '../local/harness';
 import { browserSuite } from './browser';
+import { NEW_PASSWORD, signInFirstAdmin } from './sign-in';
 
-const NEW_PASSWORD = 'Caracal-e2e-2026!';
 const SHOTS = process.env.CARACAL_SHOTS;
 const suite = browserSuite();
 let page: Page;
@@ -34,14 +34,7 @@ async function choose(name: string, option: string) {
 
 beforeAll(async () => {
   page = await suite.browser.newPage({ viewport: { width: 1500, height: 1100 } });
-  const [admin] = suite.runtime.createdUsers;
-  await page.goto(`${suite.runtime.url}/build/detections/new/?type=rule&isSimpleDetection=true`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await signInFirstAdmin(page, suite.runtime, '/build/detections/new/?type=rule&isSimpleDetection=true');
   await page.getByRole('heading', { name: 'New Simple Detection' }).waitFor();
 });
 
