@@ -3,23 +3,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './browser';
-
-const NEW_PASSWORD = 'Narrow-e2e-Passw0rd!';
+import { signInFirstAdmin } from './sign-in';
 
 const suite = browserSuite();
 
 describe('tables at 1024 px', () => {
   it('the users list scrolls sideways with a visible scrollbar to its last column', async () => {
     const page = await suite.browser.newPage({ viewport: { width: 1024, height: 768 } });
-    const [admin] = suite.runtime.createdUsers;
-    await page.goto(`${suite.runtime.url}/settings/users/`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
-    await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
-    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    const admin = await signInFirstAdmin(page, suite.runtime, '/settings/users/');
     const table = page.getByRole('table', { name: 'Users' });
     await table.getByRole('row').nth(1).waitFor();
 
@@ -48,7 +39,7 @@ describe('tables at 1024 px', () => {
     await page.mouse.down();
     await page.mouse.move(bar.x + bar.width, start.y + start.height / 2, { steps: 5 });
     await page.mouse.up();
-    const actions = table.getByRole('button', { name: `Actions for ${admin!.username}` });
+    const actions = table.getByRole('button', { name: `Actions for ${admin.username}` });
     const box = (await actions.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(1024);

@@ -6,21 +6,12 @@ import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localClientConfig } from '../../local/services/net';
 import { browserSuite } from './browser';
-
-const NEW_PASSWORD = 'Shell-e2e-Passw0rd!';
+import { signInFirstAdmin } from './sign-in';
 
 const suite = browserSuite();
 
 async function signInAsAdmin(page: Page) {
-  const [admin] = suite.runtime.createdUsers;
-  await page.goto(`${suite.runtime.url}/`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(admin!.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(admin!.temporaryPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await signInFirstAdmin(page, suite.runtime, '/');
   await page.getByRole('heading', { name: /Welcome/ }).waitFor();
 }
 
