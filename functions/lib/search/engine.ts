@@ -104,6 +104,28 @@ export async function stopQuery(id: string): Promise<void> {
   await athena().send(new StopQueryExecutionCommand({ QueryExecutionId: id }));
 }
 
+/** How many rows the first read of a finished query asks for: the page's first page (web PAGE_SIZE). */
+export const SHAPE_ROWS = 100;
+
+export interface QueryShape {
+  readonly columns: EngineColumn[];
+  /** The rows the query gave; undefined when the engine did not report it. */
+  readonly rowCount: number | undefined;
+}
+
+/**
+ * A succeeded query's columns and row count, in one call when its rows fit a first page: GetQueryResults' first page
+ * carries the columns (ResultSetMetadata) and, without a NextToken, all the rows; only a larger result asks
+ * GetQueryRuntimeStatistics for its count (GetQueryExecution's statistics have none).
+ */
+export async function queryShape(id: string): Promise<QueryShape> {
+  const page = await queryResults(id, SHAPE_ROWS);
+  return {
+    columns: page.columns,
+    rowCount: page.nextToken ? await queryRowCount(id) : page.rows.length,
+  };
+}
+
 /** One page; the first page's header row (Athena repeats the column names as row one) is dropped. */
 export async function queryResults(id: string, maxResults: number, nextToken?: string): Promise<EnginePage> {
   const first = !nextToken;

@@ -33,7 +33,7 @@ import {
   glueTables,
   putGlueTable,
   queryResults,
-  queryRowCount,
+  queryShape,
   queryStatus,
   startQuery,
   stopQuery,
@@ -304,10 +304,11 @@ async function refreshed(stored: StoredSearch, waitMs = 0): Promise<StoredSearch
   };
   if (status.state === 'FAILED') changes = { ...changes, error: status.reason ?? 'The query failed' };
   if (status.state === 'SUCCEEDED') {
-    const [page, rowCount] = await Promise.all([queryResults(stored.executionId, 1), queryRowCount(stored.executionId)]);
-    changes = { ...changes, columns: page.columns, rowCount: rowCount ?? null };
+    const shape = await queryShape(stored.executionId);
+    changes = { ...changes, columns: shape.columns, rowCount: shape.rowCount ?? null };
   }
-  await finishSearch(stored.id, changes);
+  // Another call may have finished it first (a cancel): then the stored search is the truth.
+  if (await finishSearch(stored.id, changes)) return { ...stored, ...changes };
   return (await getStoredSearch(stored.id)) ?? { ...stored, ...changes };
 }
 

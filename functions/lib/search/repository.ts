@@ -74,10 +74,12 @@ export async function getSearch(id: string): Promise<StoredSearch | undefined> {
   return out.Item ? strip<StoredSearch>(out.Item) : undefined;
 }
 
-/** Records a RUNNING search's outcome, unless it has already finished (a cancel and a poll may race). */
-export async function finishSearch(id: string, changes: Partial<StoredSearch>): Promise<void> {
+/**
+ * Records a RUNNING search's outcome, unless it has already finished (a cancel and a poll may race): false then.
+ */
+export async function finishSearch(id: string, changes: Partial<StoredSearch>): Promise<boolean> {
   const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
-  if (!entries.length) return;
+  if (!entries.length) return false;
   try {
     await dynamo().send(
       new UpdateCommand({
@@ -89,8 +91,10 @@ export async function finishSearch(id: string, changes: Partial<StoredSearch>): 
         ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ':running': 'RUNNING' },
       }),
     );
+    return true;
   } catch (e) {
     if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    return false;
   }
 }
 

@@ -8,7 +8,15 @@ import type { RunSearchInput, SearchFieldsFragment } from '../../lib/graphql/typ
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { CANCEL_SEARCH_MUTATION, RUN_SEARCH_MUTATION, SEARCH_QUERY, SEARCH_RESULTS_QUERY } from './search.operations';
 
-export const POLL_MS = 1000;
+/**
+ * A running search is polled again as soon as search(id) answers: the server holds that call up to 2 s while the
+ * query runs (STATUS_WAIT_MS, a long poll), so no pause of the page's delays the results. At most one poll is in
+ * flight, and two polls start at least POLL_MIN_MS apart (no busy loop should a server answer at once). After a
+ * failed poll the next waits POLL_RETRY_FIRST_MS, doubling up to POLL_RETRY_MAX_MS while polls keep failing.
+ */
+export const POLL_MIN_MS = 500;
+export const POLL_RETRY_FIRST_MS = 1000;
+export const POLL_RETRY_MAX_MS = 15_000;
 export const PAGE_SIZE = 100;
 
 export interface SearchRun {
@@ -42,22 +50,42 @@ export function useSearchRun(searchId: string | null, onStarted: (id: string) =>
     }
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // Leaving the search (or reading it again after a cancel) aborts the poll in flight: one at a time.
+    const abort = new AbortController();
+    let retry = POLL_RETRY_FIRST_MS;
+    const next = (pauseMs: number) => {
+      if (!stopped) timer = setTimeout(() => void tick(), pauseMs);
+    };
     const tick = async () => {
+      const startedAt = Date.now();
       try {
-        const result = await client.query({ query: SEARCH_QUERY, variables: { id: searchId }, fetchPolicy: 'network-only' });
+        const result = await client.query({
+          query: SEARCH_QUERY,
+          variables: { id: searchId },
+          fetchPolicy: 'network-only',
+          context: { fetchOptions: { signal: abort.signal } },
+        });
         if (stopped) return;
         const found = result.data?.search ?? null;
         setSearch(found);
+        retry = POLL_RETRY_FIRST_MS;
         if (!found) setPollError('There is no such search (searches are kept for 30 days).');
-        else if (found.status === 'RUNNING') timer = setTimeout(() => void tick(), POLL_MS);
+        else {
+          setPollError(null);
+          if (found.status === 'RUNNING') next(Math.max(0, startedAt + POLL_MIN_MS - Date.now()));
+        }
       } catch (e) {
-        if (!stopped) setPollError(describeApiError(e));
+        if (stopped) return;
+        setPollError(describeApiError(e));
+        next(retry);
+        retry = Math.min(retry * 2, POLL_RETRY_MAX_MS);
       }
     };
     void tick();
     return () => {
       stopped = true;
       clearTimeout(timer);
+      abort.abort();
     };
   }, [client, searchId, generation]);
 
