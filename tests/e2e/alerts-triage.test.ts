@@ -72,6 +72,8 @@ beforeAll(async () => {
   );
   const rows = [1, 2].map((n) => ({
     p_alert_id: ALERT_ID,
+    // Real rows always carry a row id: the events are ordered by (p_event_time, p_row_id), and these two share a time.
+    p_row_id: `e2e-triage-row-${n}`,
     p_event_time: eventTime,
     p_log_type: 'AWS.CloudTrail',
     eventName: `ConsoleLogin ${n}`,
@@ -160,7 +162,7 @@ describe('alert triage in the web app', () => {
     await page.getByRole('option', { name: 'Resolved' }).click();
     await page.getByText('changed the status from OPEN to RESOLVED').waitFor();
     await shot(page, 'alert-details');
-    await page.getByRole('button', { name: 'JSON' }).first().click();
+    await page.getByRole('row').filter({ hasText: 'ConsoleLogin 1' }).getByRole('button', { name: 'JSON' }).click();
     await page.getByRole('dialog', { name: 'Event' }).getByText('"eventName": "ConsoleLogin 1"', { exact: false }).waitFor();
     await shot(page, 'alert-event-json');
     await page.keyboard.press('Escape');
