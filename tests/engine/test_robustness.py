@@ -149,9 +149,10 @@ class WorkerProtocolTest(unittest.TestCase):
             self.assertFalse(bad["ok"])
             self.assertEqual(self.send(worker, {"id": 4, "op": "ping"})["result"], "pong")
 
-    def test_many_detections_in_one_request_each_run_apart(self):
-        # testMany: one round trip, each detection still in a child of its own (a module's state set by one
-        # detection's test is not seen by the next), a dying child fails only its own test.
+    def test_many_detections_in_one_request_share_one_child_and_fail_alone(self):
+        # testMany: one round trip and one sandbox child for all the detections, one after another (as a live
+        # run's): a module's state set by one detection's test is seen by the next (as in panther_analysis_tool),
+        # a dying child fails only the test it was on, malformed entries fail alone.
         helper = "STATE = {}\n"
         sets = "import shared\ndef rule(event):\n    shared.STATE['seen'] = True\n    return True\n"
         reads = "import shared\ndef rule(event):\n    return 'seen' in shared.STATE\n"
@@ -161,18 +162,23 @@ class WorkerProtocolTest(unittest.TestCase):
                    "detections": [{**rule, "id": "Sets", "body": sets}, {**rule, "id": "Reads", "body": reads},
                                   {**rule, "id": "Exits", "body": exits}]}
         test = {"Name": "t", "ExpectedResult": True, "Log": {"p_log_type": "T"}}
-        false = {"Name": "f", "ExpectedResult": False, "Log": {"p_log_type": "T"}}
         worker = self.start()
         self.assertTrue(self.send(worker, {"id": 1, "op": "load", "content": content})["ok"])
+        false = {"Name": "f", "ExpectedResult": False, "Log": {"p_log_type": "T"}}
         answer = self.send(worker, {"id": 2, "op": "testMany", "detections": [
-            {"detectionId": "Sets", "tests": [test, test]}, {"detectionId": "Exits", "tests": [test]},
-            {"detectionId": "Reads", "tests": [false]}, {"detectionId": "Missing", "tests": [test]}, "bad"]})
-        sets_verdicts, exits_verdicts, reads_verdicts, missing, bad = answer["result"]
+            {"detectionId": "Sets", "tests": [test, test]}, {"detectionId": "Reads", "tests": [test]},
+            {"detectionId": "Exits", "tests": [test]}, {"detectionId": "Reads", "tests": [false]},
+            {"detectionId": "Missing", "tests": [test]}, "bad", {"detectionId": "Reads", "tests": "not a list"}]})
+        sets_verdicts, reads_verdicts, exits_verdicts, fresh, missing, bad, not_a_list = answer["result"]
         self.assertEqual([v["passed"] for v in sets_verdicts], [True, True])
-        self.assertFalse(exits_verdicts[0]["passed"])
         self.assertEqual([v["passed"] for v in reads_verdicts], [True])
-        self.assertFalse(missing[0]["passed"] if isinstance(missing, list) else False)
-        self.assertIn("error", bad)
+        self.assertEqual(exits_verdicts, [{"name": "t", "passed": False,
+                                           "error": "ProcessExit: the test ended its process (exit code 3)"}])
+        # The child after a crash is forked afresh from the sandbox: the state of the one that died is gone.
+        self.assertEqual([v["passed"] for v in fresh], [True])
+        self.assertEqual(missing, [{"name": "t", "passed": False, "error": "unknown detection Missing"}])
+        self.assertIn("detectionId", bad["error"])
+        self.assertIn("list", not_a_list["error"])
 
     def test_key_value_requests_go_to_the_host(self):
         class Recording(kv.MemoryStore):

@@ -5,13 +5,14 @@ key-value table's client) and runs user code only in sandbox processes (sandbox.
 started fresh (spawned, never forked from the host) with an environment holding only TZ=UTC and four
 pipes. It keeps one warm sandbox for detection runs and unit tests, with each content version compiled
 once (the zygote only compiles; user code runs in a child forked per task, which keeps only its own content
-version and is discarded after); script parsers and save-time checks get a sandbox of their own.
+version and is discarded after; a task is a run's detections, or the unit tests of one or more detections);
+script parsers and save-time checks get a sandbox of their own.
 
 A run goes detection by detection in a child the sandbox forks; results stream back as they are made.
 When the child dies (exits, crashes, is killed for memory) or its detection overruns its share of the
 time left, that detection gets an error result on the event it was working on, and a new child carries
 on with the detections after it: one bad detection costs only itself. Tests and script parsers work
-the same way, per test and per line.
+the same way, per test (of each detection in the task, in order) and per line.
 
 The caching helpers reach the key-value table only through the host: the sandbox asks on its channel,
 the host checks the request (operation, key, sizes) and performs it with its own store.
@@ -649,6 +650,16 @@ class Host:
              deadline: Optional[float] = None, warm: bool = False) -> Dict[str, Any]:
         """A detection's unit tests: {"load", "tests": one verdict per test}. Unless `warm` (the local worker),
         in a sandbox of their own, discarded after the call."""
+        out = self.test_many(content, [(detection_id, tests)], destinations, deadline, warm)
+        return {"load": out["load"], "tests": out["detections"][0]}
+
+    def test_many(self, content: Mapping, detections: List[Tuple[str, List[Any]]],
+                  destinations: Optional[List[str]] = None, deadline: Optional[float] = None,
+                  warm: bool = False) -> Dict[str, Any]:
+        """Unit tests of several detections, (id, tests) each, in one child (one after another, as a live run's
+        detections; a child that dies fails the test it was on and the next child goes on from the test after
+        it): {"load", "detections": per detection, one verdict per test}. Unless `warm` (the local worker), in
+        a sandbox of their own, discarded after the call."""
         content = with_sources(content)
         if warm:
             sandbox, version, report = self._warm(content)
@@ -656,25 +667,29 @@ class Host:
             sandbox = self._sandbox()
             version, report = self._prepared(sandbox, content)
         try:
-            verdicts: List[Optional[Dict[str, Any]]] = [None] * len(tests)
+            # Item j of the task is test t of detection k (the sandbox numbers them the same way: test_items).
+            items = [(k, t) for k, (_, tests) in enumerate(detections) for t in range(len(tests))]
+            verdicts: List[List[Optional[Dict[str, Any]]]] = [[None] * len(tests) for _, tests in detections]
             errors = list(report["errors"])
 
             def listener(current: int, message: Dict[str, Any]) -> int:
                 j, verdict, _ = _triple(message.get("done"))
                 if j != current or not isinstance(verdict, dict):
                     return current
-                verdicts[j] = verdict
+                k, t = items[j]
+                verdicts[k][t] = verdict
                 return current + 1
 
-            task = {"kind": "test", "version": version, "detectionId": detection_id, "tests": tests,
-                    "destinations": destinations}
+            task = {"kind": "test", "version": version, "destinations": destinations,
+                    "detections": [{"detectionId": detection_id, "tests": tests} for detection_id, tests in detections]}
             def failed(failure: Failure) -> None:
-                test = tests[failure.item]
+                k, t = items[failure.item]
+                test = detections[k][1][t]
                 name = test.get("Name", "") if isinstance(test, Mapping) else ""
-                verdicts[failure.item] = {"name": str(name), "passed": False, "error": failure.reason("the test")}
+                verdicts[k][t] = {"name": str(name), "passed": False, "error": failure.reason("the test")}
 
-            self._execute(sandbox, lambda _: task, len(tests), deadline, 0.0, listener, failed)
-            return {"load": {"loaded": report["loaded"], "errors": errors}, "tests": verdicts}
+            self._execute(sandbox, lambda _: task, len(items), deadline, 0.0, listener, failed)
+            return {"load": {"loaded": report["loaded"], "errors": errors}, "detections": verdicts}
         except BaseException:
             if warm:
                 self.close()

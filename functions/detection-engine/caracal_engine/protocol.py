@@ -3,15 +3,16 @@
 Requests: {"id", "op": "load" | "run" | "test" | "parse" | "ping", ...}; "load" takes "content" (the
 worker keeps it for the requests after), "run" takes "events" and optional "detectionIds", "test" takes
 "detectionId", "tests" and an optional "destinations" list of known destination names, "testMany" takes
-"detections" ([{"detectionId", "tests"}], each still in a child of its own) and "destinations" and answers
-one entry per detection, its verdicts or {"error"} (one round trip for many detections), "parse" takes a
+"detections" ([{"detectionId", "tests"}], all tested in one sandbox child, one after another, as a live
+run's detections: see sandbox.py) and "destinations" and answers one entry per detection, its verdicts or
+{"error"} (one round trip and one child for many detections), "parse" takes a
 script parser's "function" source and "logs" (see script_parser.py). Responses: {"id", "ok": true,
 "result"} or {"id", "ok": false, "error"}. The worker is a sandbox host (host.py): user code runs in its
 sandbox processes, and the caching helpers' state lives in the worker's memory.
 """
 
 import json
-from typing import IO, Any, Dict, Mapping, Optional
+from typing import IO, Any, Dict, List, Mapping, Optional
 
 from .host import Host, sourced
 
@@ -51,20 +52,34 @@ class Worker:
             tests = request.get("tests") or []
             return self.host.test(self.loaded(), request["detectionId"], tests, request.get("destinations"), warm=True)["tests"]
         if op == "testMany":
-            return [self.test_one(d, request.get("destinations")) for d in request.get("detections") or []]
+            return self.test_many(request.get("detections") or [], request.get("destinations"))
         if op == "parse":
             return self.host.parse(request.get("function"), request.get("logs"))
         raise ValueError(f"unknown op {op!r}")
 
-    def test_one(self, detection: Any, destinations: Any) -> Any:
-        """One detection's verdicts, or {"error"}: a failure fails that detection, not the rest of the batch."""
-        try:
+    def test_many(self, detections: Any, destinations: Any) -> List[Any]:
+        """Each detection's verdicts, or {"error"}, all of them tested in one sandbox child (host.test_many): a
+        malformed entry fails alone, and so does a detection whose test kills its child."""
+        if not isinstance(detections, list):
+            raise ValueError("detections must be a list of {detectionId, tests}")
+        answers: List[Any] = [None] * len(detections)
+        valid: List[int] = []
+        for index, detection in enumerate(detections):
             if not isinstance(detection, Mapping) or not isinstance(detection.get("detectionId"), str):
-                raise ValueError("each detection needs a detectionId")
-            return self.host.test(self.loaded(), detection["detectionId"], detection.get("tests") or [], destinations,
-                                  warm=True)["tests"]
-        except Exception as error:  # pylint: disable=broad-except - answered for this detection alone
-            return {"error": f"{type(error).__name__}: {error}"}
+                answers[index] = {"error": "ValueError: each detection needs a detectionId"}
+            elif not isinstance(detection.get("tests") or [], list):
+                answers[index] = {"error": "ValueError: a detection's tests must be a list"}
+            else:
+                valid.append(index)
+        if valid:
+            chosen = [(detections[i]["detectionId"], detections[i].get("tests") or []) for i in valid]
+            try:
+                verdicts = self.host.test_many(self.loaded(), chosen, destinations, warm=True)["detections"]
+            except Exception as error:  # pylint: disable=broad-except - answered for each detection of the request
+                verdicts = [{"error": f"{type(error).__name__}: {error}"}] * len(valid)
+            for index, answer in zip(valid, verdicts):
+                answers[index] = answer
+        return answers
 
     def serve(self) -> None:
         for line in self.reader:

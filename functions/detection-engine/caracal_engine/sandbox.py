@@ -24,13 +24,24 @@ discarded on any change of content versions. Tasks:
 
     {"kind": "run", "version", "events", "detectionIds"?, "start"}
         → {"result": [k, i, result]} per alert or error, {"done": [k, printed, load errors]} per detection
-    {"kind": "test", "version", "detectionId", "tests", "destinations"?, "start"}
-        → {"done": [j, verdict, load errors]} per test
+    {"kind": "test", "version", "detections": [{"detectionId", "tests"}], "destinations"?, "start"}
+        → {"done": [j, verdict, load errors]} per test, j counting the tests of all the detections in order
+          (the progress holds j and the detection's index; the older form, one "detectionId" and its "tests",
+          is a task of one detection)
     {"kind": "parse", "function", "logs", "start", "budget", "batchSeconds"}
         → {"done": [j, result, size]} per line, or {"answer": {"error"}} when the function is unusable
     key-value requests of the caching helpers (run): {"kv": {...}, "kvId"}, answered {"kvId", "result" | "error"}
 
 Every task also carries "cpuSeconds" (the child's CPU limit) and "nonce" (names its key-value requests).
+
+The isolation unit is the task, for unit tests as for live runs: the detections of one test task run their
+tests one after another in one child (forking a child per detection cost more than the tests themselves),
+locked down, holding no credentials and only its own content version. Per test, the engine gives a fresh
+in-memory key-value store and undoes the test's Mocks (testing.py) before the next test, of this detection or
+the next; a test that raises, loops past its time limit, crashes, exits or floods its channel fails alone,
+and the host forks again from the test after it. What one detection does to shared module state (a global
+helper's module variables, builtins) is seen by the detections after it in the same task, as in a live run
+and as in panther_analysis_tool, which runs every test in one process.
 """
 
 import gc
@@ -128,6 +139,15 @@ class Channel:
                 return message
 
 
+def test_items(task: Mapping) -> List[Tuple[int, str, Any]]:
+    """A test task's items, (detection index, detection id, test) for each test of each detection in order; the
+    host numbers them the same way (host.test_many)."""
+    detections = task.get("detections")
+    if detections is None:
+        detections = [{"detectionId": task.get("detectionId"), "tests": task.get("tests")}]
+    return [(k, str(d.get("detectionId")), test) for k, d in enumerate(detections) for test in d.get("tests") or []]
+
+
 class KeyValueError(Exception):
     """The host refused or could not perform a key-value operation."""
 
@@ -194,10 +214,14 @@ class Child:
                 progress=self.progress, lookups=task.get("lookups"),
             )
         elif kind == "test":
-            tests = task.get("tests") or []
-            for index in range(start, len(tests)):
-                self.progress[0], self.progress[1] = index, -1
-                self.done(engine, index, engine.test_one(task["detectionId"], tests[index], task.get("destinations")))
+            # The tests of every detection in the task, in order, as one list of items: a child that dies on one
+            # is followed by another from the next (host.py), as a run's child is from the next detection.
+            items = test_items(task)
+            destinations = task.get("destinations")
+            for index in range(start, len(items)):
+                k, detection_id, test = items[index]
+                self.progress[0], self.progress[1] = index, k
+                self.done(engine, index, engine.test_one(detection_id, test, destinations))
         else:
             raise ValueError(f"unknown task {kind!r}")
 
