@@ -24,6 +24,7 @@ import { ApiError } from '../errors';
 import { permissionArea, STORED_TYPES, type StoredDetection, type StoredType } from './model';
 import { getPack, listPacks as storedPacks, type StoredPack } from './pack-repository';
 import { listSummaries } from './repository';
+import { referencedIds } from './save-checks';
 import { deleteDetection, setDetectionEnabled } from './service';
 
 /** Longest text filter (log type, tag, search, MITRE ids). */
@@ -73,14 +74,31 @@ function entryOf(d: ListedDetection): DetectionListEntry {
   };
 }
 
-/** Every item of the readable types among `types`, with their packs. */
+/**
+ * Every item of the readable types among `types`, with their packs. A correlation rule has no log types of its
+ * own: it lists those of the rules it references (when the caller may read rules), so the Log Types cell and the
+ * log type filter treat it as the destinations' routing does.
+ */
 async function readableItems(caller: Caller, types: readonly StoredType[]): Promise<ListedDetection[]> {
   const allowed = types.filter((t) => mayRead(caller, t));
-  const [packs, ...lists] = await Promise.all([storedPacks(), ...allowed.map(listSummaries)]);
+  const referenced = allowed.includes('correlation_rule') && !allowed.includes('rule') && mayRead(caller, 'rule');
+  const [packs, rules, ...lists] = await Promise.all([
+    storedPacks(),
+    referenced ? listSummaries('rule') : [],
+    ...allowed.map(listSummaries),
+  ]);
   const byItem = packsByItem(packs);
-  return lists.flat().map((d) => {
+  const items = lists.flat();
+  const ruleLogTypes = new Map(
+    [...rules, ...items].filter((d) => d.type === 'rule' && mayRead(caller, 'rule')).map((d) => [d.id, d.logTypes]),
+  );
+  return items.map((d) => {
     const held = byItem.get(d.id) ?? [];
-    return { ...d, managed: held.length > 0, packs: held };
+    const logTypes =
+      d.type === 'correlation_rule'
+        ? [...new Set(referencedIds(d).flatMap((id) => ruleLogTypes.get(id) ?? []))].sort()
+        : d.logTypes;
+    return { ...d, logTypes, managed: held.length > 0, packs: held };
   });
 }
 
@@ -153,12 +171,15 @@ export async function listDetectionPage(caller: Caller, query: DetectionListQuer
   return pageOf(kept, page, pageSize);
 }
 
-/** What the list's filters offer: the log types and tags of the detections the caller may read. */
+/**
+ * What the list's filters offer: the log types and tags of the detections the caller may read (a scheduled rule's
+ * names are of its scheduled queries, not log types).
+ */
 export async function detectionFacets(caller: Caller): Promise<{ logTypes: string[]; tags: string[] }> {
   const items = await readableItems(caller, STORED_TYPES);
   const sorted = (values: Iterable<string>) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
   return {
-    logTypes: sorted(items.flatMap((d) => d.logTypes)),
+    logTypes: sorted(items.filter((d) => d.type !== 'scheduled_rule').flatMap((d) => d.logTypes)),
     tags: sorted(items.flatMap((d) => entryOf(d).tags)),
   };
 }

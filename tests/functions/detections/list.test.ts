@@ -288,3 +288,42 @@ describe('deleting a helper or data model in use', () => {
     expect(await inUse('Pack.Model')).toBeNull();
   });
 });
+
+describe('a correlation rule in the list', () => {
+  it("shows the log types of the rules it references, is found by them, and a scheduled rule's queries are no log type", async () => {
+    const stored = (id: string, type: 'correlation_rule' | 'scheduled_rule', spec: Record<string, unknown>) =>
+      saveDetection(
+        {
+          id,
+          type,
+          spec: { AnalysisType: type, RuleID: id, Enabled: true, Severity: 'High', ...spec },
+          yaml: `RuleID: ${id}\n`,
+          body: type === 'scheduled_rule' ? 'def rule(e):\n    return True\n' : null,
+        },
+        'seed',
+        'any',
+        new Date((clock += 60_000)),
+      );
+    await stored('List.Corr', 'correlation_rule', {
+      Detection: [
+        {
+          Sequence: [
+            { ID: 'b', RuleID: 'List.B' },
+            { ID: 'c', RuleID: 'List.C' },
+            { ID: 'x', RuleID: 'List.Gone' },
+          ],
+        },
+      ],
+    });
+    await stored('List.Sched', 'scheduled_rule', { ScheduledQueries: ['Hourly Grants'] });
+    const listed = await listDetectionPage(admin, { types: ['correlation_rule'], pageSize: 10 });
+    expect(listed.items.map((d) => [d.id, d.logTypes])).toEqual([['List.Corr', ['AWS.CloudTrail', 'Okta.SystemLog']]]);
+    expect(ids(await listDetectionPage(admin, { logType: 'Okta.SystemLog', pageSize: 999 })).sort()).toEqual([
+      'List.B',
+      'List.Corr',
+    ]);
+    const facets = await detectionFacets(admin);
+    expect(facets.logTypes).toContain('Okta.SystemLog');
+    expect(facets.logTypes).not.toContain('Hourly Grants');
+  });
+});
