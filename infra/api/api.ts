@@ -69,7 +69,8 @@ export class Api extends Construct {
       },
     });
     this.apiFunction = apiFunction;
-    props.settingsTable.grantReadWriteData(apiFunction);
+    // The general settings and the first-use record: one item each, read and written whole (no Scan, no Query).
+    props.settingsTable.grant(apiFunction, 'dynamodb:GetItem', 'dynamodb:PutItem');
     grantEntityTableReadWrite(props.entityTable, apiFunction);
     apiFunction.addToRolePolicy(
       new iam.PolicyStatement({

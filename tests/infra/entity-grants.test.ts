@@ -19,9 +19,9 @@ interface PolicyStatement {
   readonly Resource: unknown;
 }
 
-/** [policy id, statement] for every statement whose resources name the entity table. */
-function entityTableStatements(): Array<[string, PolicyStatement]> {
-  const tables = Object.keys(template.findResources('AWS::DynamoDB::GlobalTable')).filter((id) => id.includes('EntityTable'));
+/** [policy id, statement] for every statement whose resources name the entity table (or another of the data tables). */
+function entityTableStatements(name = 'EntityTable'): Array<[string, PolicyStatement]> {
+  const tables = Object.keys(template.findResources('AWS::DynamoDB::GlobalTable')).filter((id) => id.includes(name));
   expect(tables).toHaveLength(1);
   const [table] = tables;
   const found: Array<[string, PolicyStatement]> = [];
@@ -88,5 +88,18 @@ describe('the entity table grants', () => {
     expect(actionOf('ScanCommand')).toBe('dynamodb:Scan');
     expect(actionOf('paginateQuery')).toBe('dynamodb:Query');
     expect(actionOf('BatchWriteCommand')).toBe('dynamodb:BatchWriteItem');
+  });
+});
+
+describe('the settings table grant', () => {
+  it('is GetItem and PutItem, to the api function alone: what functions/lib/settings and app-config send', () => {
+    const statements = entityTableStatements('SettingsTable');
+    expect(statements.map(([, s]) => [s.Action].flat().sort())).toEqual([['dynamodb:GetItem', 'dynamodb:PutItem']]);
+    const sent = new Set(
+      ['settings', 'app-config'].flatMap((area) =>
+        [...dynamoCommands(join(process.cwd(), 'functions', 'lib', area)).keys()].map(actionOf),
+      ),
+    );
+    expect([...sent].sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
   });
 });
