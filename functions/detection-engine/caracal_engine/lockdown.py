@@ -33,7 +33,7 @@ import platform
 import resource
 import struct
 import sys
-from typing import Any, Dict, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
 from . import requirements as third_party
 
@@ -48,8 +48,12 @@ PRELOADED_MODULES = (
     "panther_core", "panther_core.data_model", "panther_core.enriched_event", "panther_core.immutable",
     "panther_detection_helpers", "panther_detection_helpers.caching",
 )
-# Loaded when installed (python-dateutil ships with the AWS runtime's boto3).
-OPTIONAL_MODULES = ("dateutil", "dateutil.parser", "dateutil.relativedelta", "dateutil.tz", "dateutil.zoneinfo")
+# Loaded when installed: boto3 ships with the AWS Lambda Python runtime (and with it python-dateutil), and the
+# public content's AWS helpers (panther_aws_helpers) import boto3 at their top, so every rule using them needs
+# the import to work. Its calls cannot reach anything from the sandbox (no files, no network): they fail in the
+# detection that makes them.
+OPTIONAL_MODULES = ("dateutil", "dateutil.parser", "dateutil.relativedelta", "dateutil.tz", "dateutil.zoneinfo",
+                    "boto3")
 # Codecs are looked up by importing `encodings.<name>`: these are loaded so user code can use them.
 PRELOADED_ENCODINGS = (
     "ascii", "base64_codec", "charmap", "cp1252", "cp437", "hex_codec", "idna", "iso8859_1", "iso8859_15",
@@ -127,27 +131,76 @@ def optional_module_folders() -> List[str]:
     return folders
 
 
-def preload(folders: Iterable[str] = ()) -> List[str]:
-    """Import every preloaded module (and the optional ones that are installed, looking in `folders` too);
-    returns what loaded."""
+def preload(folders: Iterable[str] = (), imports: Optional[Iterable[str]] = None) -> List[str]:
+    """Import every preloaded module and the optional ones that are installed (looking in `folders` too): all
+    of them, or with `imports` only those `optional_needed(imports)` names. Returns what loaded."""
+    return preload_base(folders) + preload_optional(optional_needed(imports) if imports is not None else None)
+
+
+def preload_base(folders: Iterable[str] = ()) -> List[str]:
+    """The modules every sandbox has (PRELOADED_MODULES, the codecs, UTC); `folders` join the path for the
+    optional modules loaded after (preload_optional). Returns what loaded."""
     sys.path.extend(folder for folder in folders if folder not in sys.path)
     loaded = []
     for name in PRELOADED_MODULES:
         importlib.import_module(name)
         loaded.append(name)
+    for name in PRELOADED_ENCODINGS:
+        importlib.import_module(f"encodings.{name}")
+    # Time zone data is read from files: UTC is loaded now and kept, so ZoneInfo("UTC") works later.
+    _KEPT.append(importlib.import_module("zoneinfo").ZoneInfo("UTC"))
+    return loaded
+
+
+def optional_roots() -> Set[str]:
+    """The top-level names of the optional modules: OPTIONAL_MODULES' and requirements.txt's."""
+    return {name.split(".")[0] for name in OPTIONAL_MODULES} | set(third_party_modules())
+
+
+def preload_optional(roots: Optional[Iterable[str]] = None) -> List[str]:
+    """The optional modules that are installed: all of them, or those under the top-level names `roots`.
+    Returns what loaded."""
+    chosen = None if roots is None else set(roots)
+    loaded = []
     for name in OPTIONAL_MODULES:
+        if chosen is not None and name.split(".")[0] not in chosen:
+            continue
         try:
             importlib.import_module(name)
             loaded.append(name)
         except ImportError:
             pass
     for name in third_party_modules():
-        loaded.extend(_preload_package(name))
-    for name in PRELOADED_ENCODINGS:
-        importlib.import_module(f"encodings.{name}")
-    # Time zone data is read from files: UTC is loaded now and kept, so ZoneInfo("UTC") works later.
-    _KEPT.append(importlib.import_module("zoneinfo").ZoneInfo("UTC"))
+        if chosen is None or name in chosen:
+            loaded.extend(_preload_package(name))
     return loaded
+
+
+def optional_needed(imports: Optional[Iterable[Any]], roots: Optional[Set[str]] = None) -> Optional[Set[str]]:
+    """Which optional modules (top-level names) content needs loaded, given the top-level modules its source
+    imports (host.imported_modules; None when it cannot tell): the optional ones it names, or None (all of
+    them) when it names any other module this python has that is not loaded yet, which an optional module
+    may bring along (botocore with boto3, http.client with requests). Call after preload_base: what it
+    loaded is no reason to load more. Names nowhere to be found are left to fail when imported."""
+    if imports is None:
+        return None
+    roots = optional_roots() if roots is None else roots
+    needed: Set[str] = set()
+    for name in imports:
+        if not isinstance(name, str) or not name.isidentifier():
+            return None
+        if name in roots:
+            needed.add(name)
+        elif name not in sys.modules and _installed(name):
+            return None
+    return needed
+
+
+def _installed(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return True
 
 
 def _warm(module: Any) -> None:

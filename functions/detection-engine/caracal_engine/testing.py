@@ -64,7 +64,8 @@ def run_test(
         known = {name: name for name in destinations} if destinations is not None else None
         subject: Any = data if detection.is_policy else PantherEvent(data, data_model_for(str(data.get("p_log_type", ""))))
         with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
-            if mocks:
+            # A detection whose module failed to load reports that error, mocked or not.
+            if mocks and detection.setup_exception is None:
                 if detection.module is None:
                     raise ValueError("Mocks can only patch a Python detection's module")
                 with patch.multiple(detection.module, **mocks):

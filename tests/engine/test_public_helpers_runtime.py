@@ -1,0 +1,92 @@
+"""What the public content's helpers need from the runtime, found by running `caracal test` over a part of
+panther-analysis (issue 16): its AWS helpers import boto3 at their top (the AWS Lambda runtime ships it), and
+a unit test with Mocks of a detection whose helper import failed must report that import error."""
+
+import importlib.util
+import unittest
+
+from caracal_engine.host import Host
+
+
+def rule(detection_id: str, body: str) -> dict:
+    return {"id": detection_id, "analysisType": "rule", "severity": "Low", "logTypes": ["T"], "body": body}
+
+
+# A helper shaped like the public AWS helpers: boto3 imported at module level, used only inside a function.
+AWS_LIKE_HELPER = (
+    "import boto3\n"
+    "def account_context(event):\n"
+    "    return {'account': event.get('recipientAccountId', '<none>')}\n"
+    "def table():\n"
+    "    return boto3.resource('dynamodb', region_name='us-east-1').Table('anything')\n"
+)
+
+
+class PublicHelpersRuntimeTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.host = Host()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.host.close()
+
+    def test_a_helper_importing_boto3_at_its_top_loads_and_only_its_network_calls_fail(self):
+        if importlib.util.find_spec("boto3") is None:
+            self.skipTest("boto3 is not installed in this python")
+        content = {
+            "version": "boto3-helper",
+            "globals": [{"id": "aws_like_helpers", "body": AWS_LIKE_HELPER}],
+            "detections": [
+                rule("UsesContext", (
+                    "from aws_like_helpers import account_context\n"
+                    "def rule(event):\n"
+                    "    return event.get('eventName') == 'LeaveOrganization'\n"
+                    "def alert_context(event):\n"
+                    "    return account_context(event)\n"
+                )),
+                rule("CallsAws", (
+                    "from aws_like_helpers import table\n"
+                    "def rule(event):\n"
+                    "    return table().get_item(Key={'id': 'x'}) is not None\n"
+                )),
+            ],
+        }
+        tests = [
+            {"Name": "fires", "ExpectedResult": True, "Log": {"eventName": "LeaveOrganization", "recipientAccountId": "1"}},
+            {"Name": "quiet", "ExpectedResult": False, "Log": {"eventName": "Other"}},
+        ]
+        verdicts = self.host.test(content, "UsesContext", tests)["tests"]
+        self.assertEqual([v["passed"] for v in verdicts], [True, True], verdicts)
+        self.assertEqual(verdicts[0]["functions"]["alert_context"]["output"], {"account": "1"})
+        # A call that needs files or the network fails in the detection making it, with an error, not a crash.
+        calling = self.host.test(content, "CallsAws", tests[:1])["tests"][0]
+        self.assertFalse(calling["passed"])
+        self.assertTrue(calling.get("error"), calling)
+        self.assertNotIn("No module named 'boto3'", str(calling.get("error")))
+        # boto3 reads its resource and endpoint data from files, which the sandbox refuses.
+        self.assertRegex(str(calling.get("error")), "ResourceNotExistsError|DataNotFoundError|Operation not permitted")
+
+    def test_a_mocked_test_of_a_detection_whose_helper_import_failed_reports_the_import_error(self):
+        content = {
+            "version": "mocked-broken-import",
+            "globals": [{"id": "small_helpers", "body": "def present():\n    return 1\n"}],
+            "detections": [rule("Broken", (
+                "from small_helpers import absent_function\n"
+                "def rule(event):\n"
+                "    return absent_function(event)\n"
+            ))],
+        }
+        tests = [
+            {"Name": "mocked", "ExpectedResult": True, "Log": {}, "Mocks": [{"objectName": "absent_function", "returnValue": True}]},
+            {"Name": "plain", "ExpectedResult": False, "Log": {}},
+        ]
+        verdicts = self.host.test(content, "Broken", tests)["tests"]
+        self.assertEqual([v["passed"] for v in verdicts], [False, False])
+        for verdict in verdicts:
+            self.assertIn("cannot import name 'absent_function' from 'small_helpers'", verdict["error"], verdict)
+            self.assertNotIn("Mocks can only patch", verdict["error"])
+
+
+if __name__ == "__main__":
+    unittest.main()
