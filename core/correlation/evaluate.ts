@@ -268,7 +268,7 @@ function evaluateSequence(
       ...(self?.joins.map(([from]) => from) ?? []),
     ];
     // A transition to itself also bounds the time from the step's first counted signal to its last.
-    return { all, transition, byJoin, peerFields, selfWithinMs: self?.withinMs };
+    return { all, transition, byJoin, peerFields, self, selfWithinMs: self?.withinMs };
   });
   const taken = new Set<number>();
   const failed = new Set<string>();
@@ -364,7 +364,7 @@ function evaluateSequence(
     transitions: TransitionTrace[],
   ): Used[] | undefined => {
     const step = body.steps[index];
-    const { transition, peerFields, selfWithinMs } = indexes[index];
+    const { transition, peerFields, self, selfWithinMs } = indexes[index];
     const withinMinutes = transition?.withinMs === undefined ? undefined : transition.withinMs / 60_000;
     const edge = (held: boolean, reason?: TransitionTrace['reason'], to?: Visible): TransitionTrace | undefined =>
       anchor && index > 0
@@ -472,7 +472,17 @@ function evaluateSequence(
         if (peers.length < step.min) shortOfPeers = true;
         else {
           const mine = peers.reverse().map((v) => ({ index: v.index, step: step.id, time: v.signal.time }));
-          result = search(index + 1, candidate, [...used, ...mine], withEdge(edge(true, undefined, candidate)));
+          // A transition to itself held: from the first counted signal to the last (in the trace as any other).
+          const selfEdge: TransitionTrace | undefined = self && {
+            from: step.id,
+            to: step.id,
+            held: true,
+            fromTime: mine[0].time,
+            toTime: mine[mine.length - 1].time,
+            ...(selfWithinMs !== undefined ? { withinMinutes: selfWithinMs / 60_000 } : {}),
+          };
+          const edges = withEdge(edge(true, undefined, candidate));
+          result = search(index + 1, candidate, [...used, ...mine], selfEdge ? [...edges, selfEdge] : edges);
         }
       }
       if (result) return result;

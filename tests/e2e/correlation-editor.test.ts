@@ -17,6 +17,8 @@ const SHOTS = process.env.CORRELATION_SHOTS;
 async function shot(name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
+  // Let a dialog's opening transition end, so the picture shows it as a person sees it.
+  await page.waitForTimeout(400);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
@@ -237,4 +239,31 @@ describe('the correlation-rule editor', () => {
       await chartShot(`${scheme}-empty`);
     }
   }, 180_000);
+  it("shows a step's transition to itself on its node, and in the step-by-step view of a test", async () => {
+    await page.goto(`${suite.runtime.url}/build/detections/correlation-rules/new/`);
+    await page.getByRole('heading', { name: 'New Correlation Rule' }).waitFor();
+    await replaceEditorText(
+      'Correlation rule body',
+      '- {Sequence: [{ID: Logins, RuleID: E2E.Corr.Login, MinMatchCount: 3}, {ID: Admin, RuleID: E2E.Corr.Admin}], Transitions: [{ID: again, From: Logins, To: Logins, WithinTimeFrameMinutes: 5, Match: [{On: actor}]}, {ID: then, From: Logins, To: Admin, WithinTimeFrameMinutes: 30, Match: [{On: actor}]}], Schedule: {RateMinutes: 15, TimeoutMinutes: 2}, LookbackWindowMinutes: 60}',
+    );
+    await expect.poll(() => flowIds('.react-flow__edge')).toEqual(['edge-1']);
+    await expect.poll(() => page.getByTestId('chart-repeat').innerText()).toBe('Repeats · within 5 min · On actor');
+    await shot('5-self-transition-chart');
+    await page.getByRole('tab', { name: 'Alert Settings' }).click();
+    await page.getByRole('textbox', { name: 'Rule ID' }).fill('E2E.Corr.Repeats');
+    await page.getByRole('tab', { name: 'Unit Tests' }).click();
+    await page.getByRole('button', { name: '+ Add new unit test' }).click();
+    await replaceEditorText(
+      /^Unit test /,
+      '{ExpectedResult: true, RuleOutputs: [{ID: Logins, Matches: {actor: {alice: [0, 2, 4], bob: [1]}}}, {ID: Admin, Matches: {actor: {alice: [9]}}}]}',
+    );
+    await page.getByRole('button', { name: 'Run Test', exact: true }).click();
+    await expect.poll(() => page.getByTestId('test-run-message').innerText(), { timeout: 30_000 }).toBe('Test Passed!');
+    await page.getByRole('button', { name: 'Step by step' }).click();
+    await page.getByTestId('correlation-step-by-step').waitFor();
+    expect(await page.getByTestId('self-transition').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('trace-transitions').innerText()).toMatch(/Logins → Logins\s+held\s+5 min/);
+    await shot('6-self-transition-step-by-step');
+    await page.keyboard.press('Escape');
+  }, 120_000);
 });

@@ -173,3 +173,17 @@ ${SCHEDULE}`);
     expect(layout(body)).toEqual(layout(body));
   });
 });
+
+describe("a step's transition to itself", () => {
+  it('is no edge: the step node carries it (one line taller), and the transition to the next step stays straight', () => {
+    const l = layout(
+      `- Sequence: [{ID: A, RuleID: R.A, MinMatchCount: 3}, {ID: B, RuleID: R.B}]\n  Transitions:\n    - {ID: again, From: A, To: A, WithinTimeFrameMinutes: 5, Match: [{On: user}]}\n    - {ID: then, From: A, To: B, WithinTimeFrameMinutes: 10}\n${SCHEDULE}`,
+    );
+    expect(edgeSummary(l)).toEqual([['step-1', 'step-2', HANDLES.bottom, HANDLES.top, 'transition', 0, 10]]);
+    const [a, b] = l.nodes.map((n) => n.data as StepNodeData);
+    expect(a.repeat).toMatchObject({ from: 'A', to: 'A', withinMinutes: 5, match: 'On user' });
+    expect(b.repeat).toBeUndefined();
+    expect(l.nodes[0].initialHeight).toBe(stepHeight(a.step, a.repeat));
+    expect(stepHeight(a.step, a.repeat)).toBeGreaterThan(stepHeight(a.step));
+  });
+});

@@ -96,7 +96,17 @@ export function CorrelationStepByStep({ evaluation }: { readonly evaluation: Cor
             </g>
           ))}
           {trace.transitions.map((t, i) =>
-            t.fromTime !== undefined ? (
+            t.fromTime !== undefined && t.from === t.to ? (
+              // A transition to itself: a bracket above its row from the first counted signal to the last.
+              <g key={`${t.from}-${t.to}-${i}`} data-testid="self-transition">
+                <path
+                  d={`M ${x(t.fromTime)} ${y(rowOf(t.from)) - 6} v -8 H ${x(t.toTime ?? t.fromTime)} v 8`}
+                  fill="none"
+                  stroke={t.held ? 'var(--mantine-color-green-6)' : 'var(--mantine-color-red-6)'}
+                  strokeWidth={2}
+                />
+              </g>
+            ) : t.fromTime !== undefined ? (
               <g key={`${t.from}-${t.to}-${i}`}>
                 <line
                   x1={x(t.fromTime)}

@@ -31,6 +31,8 @@ export const LANE_OFFSET = 28;
 
 export interface StepNodeData extends Record<string, unknown> {
   readonly step: ChartNode;
+  /** The step's transition to itself (its counted signals share the Match value within the time frame), if any. */
+  readonly repeat?: ChartEdge;
   /** The step's place, 1-based. */
   readonly position: number;
   readonly form: ChartForm;
@@ -67,11 +69,11 @@ export interface ChartLayout {
 export const HANDLES = { top: 'in', bottom: 'out', rightIn: 'right-in', rightOut: 'right-out' } as const;
 
 /** A step node's estimated height: its title, its rule, its match counts and its messages, one line each. */
-export function stepHeight(step: ChartNode): number {
+export function stepHeight(step: ChartNode, repeat?: ChartEdge): number {
   const counts = step.minMatchCount !== undefined || step.maxMatchCount !== undefined ? 1 : 0;
   // The rule line, and a line kept for what the rule's lookup says ('No rule found', ...).
   const ruleLines = step.ruleId ? 2 : 1;
-  return 2 * PADDING + 24 + (ruleLines + counts + step.messages.length) * LINE;
+  return 2 * PADDING + 24 + (ruleLines + counts + (repeat ? 1 : 0) + step.messages.length) * LINE;
 }
 
 function stepHandles(height: number): NodeHandle[] {
@@ -120,12 +122,20 @@ function stepHandles(height: number): NodeHandle[] {
 export const stepNodeId = (index: number) => `step-${index + 1}`;
 export const GROUP_NODE_ID = 'group';
 
-function stepNode(step: ChartNode, index: number, form: ChartForm, x: number, y: number, height: number): StepFlowNode {
+function stepNode(
+  step: ChartNode,
+  index: number,
+  form: ChartForm,
+  x: number,
+  y: number,
+  height: number,
+  repeat?: ChartEdge,
+): StepFlowNode {
   return {
     id: stepNodeId(index),
     type: 'step',
     position: { x, y },
-    data: { step, position: index + 1, form },
+    data: { step, position: index + 1, form, ...(repeat ? { repeat } : {}) },
     initialWidth: STEP_WIDTH,
     initialHeight: height,
     handles: stepHandles(height),
@@ -138,16 +148,23 @@ function stepNode(step: ChartNode, index: number, form: ChartForm, x: number, y:
 
 function sequenceLayout(chart: DrawnChart): ChartLayout {
   const nodes: StepFlowNode[] = [];
-  let y = 0;
-  chart.nodes.forEach((step, index) => {
-    const height = stepHeight(step);
-    nodes.push(stepNode(step, index, 'sequence', 0, y, height));
-    y += height + STEP_GAP;
-  });
   // A transition's From and To name steps by ID; the first step with that ID is the one drawn.
   const indexOf = new Map<string, number>();
   chart.nodes.forEach((step, index) => {
     if (!indexOf.has(step.key)) indexOf.set(step.key, index);
+  });
+  // A transition from a step to itself is no edge: the step's node says it (a line of its own).
+  const repeats = new Map<number, ChartEdge>();
+  for (const t of chart.edges) {
+    const at = indexOf.get(t.from);
+    if (t.from === t.to && at !== undefined && !repeats.has(at)) repeats.set(at, t);
+  }
+  let y = 0;
+  chart.nodes.forEach((step, index) => {
+    const repeat = repeats.get(index);
+    const height = stepHeight(step, repeat);
+    nodes.push(stepNode(step, index, 'sequence', 0, y, height, repeat));
+    y += height + STEP_GAP;
   });
   const edges: TransitionFlowEdge[] = [];
   const straight = new Set<number>();
@@ -183,7 +200,7 @@ function sequenceLayout(chart: DrawnChart): ChartLayout {
 }
 
 function groupLayout(chart: DrawnChart): ChartLayout {
-  const heights = chart.nodes.map(stepHeight);
+  const heights = chart.nodes.map((step) => stepHeight(step));
   const count = chart.nodes.length;
   const columns = Math.min(count, GROUP_COLUMNS);
   // Each row as tall as its tallest entry.

@@ -15,7 +15,7 @@ import {
   type NodeProps,
 } from '@xyflow/react';
 import { createContext, useContext } from 'react';
-import { DISABLED_RULE, stepRuleMessage } from '../../../../core/detections/correlation-chart';
+import { DISABLED_RULE, stepRuleMessage, type ChartEdge } from '../../../../core/detections/correlation-chart';
 import { HANDLES, LANE_OFFSET, STEP_WIDTH, type GroupFlowNode, type StepFlowNode, type TransitionFlowEdge } from './chartLayout';
 
 /** A referenced rule as the chart sees it: loading, missing (null) or found. */
@@ -70,6 +70,11 @@ export function StepNode({ data }: NodeProps<StepFlowNode>) {
         <Text size="xs">
           Matches: {step.minMatchCount ?? 1}
           {step.maxMatchCount !== undefined ? ` to ${step.maxMatchCount}` : ' or more'}
+        </Text>
+      )}
+      {data.repeat && (
+        <Text size="xs" data-testid="chart-repeat" truncate>
+          {['Repeats', ...repeatLabel(data.repeat)].join(' · ')}
         </Text>
       )}
       {ruleMessage && !disabled && (
@@ -133,8 +138,11 @@ export function GroupNode({ data, width, height }: NodeProps<GroupFlowNode>) {
 
 /** What a transition's label says: its time frame and its join, when it has them. */
 export function transitionLabel(edge: TransitionFlowEdge['data']): string[] {
-  const t = edge?.transition;
-  if (!t) return [];
+  return edge?.transition ? repeatLabel(edge.transition) : [];
+}
+
+/** A transition's time frame and join, as its edge (or, for a step's transition to itself, its node) shows them. */
+function repeatLabel(t: ChartEdge): string[] {
   return [...(t.withinMinutes !== undefined ? [`within ${t.withinMinutes} min`] : []), ...(t.match ? [t.match] : [])];
 }
 
