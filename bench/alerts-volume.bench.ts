@@ -18,7 +18,7 @@
 //    warm-ups), the most items one request read (DynamoDB's ScannedCount) against what it returned, and the p95
 //    of one GetItem as a yardstick;
 // 4. bytes per alert: the stored item and its index entries (DynamoDB's item-size rule: names plus values).
-// `BENCH_ALERTS` (default 50000) and `BENCH_EVENTS` (default 100000) size it.
+// `BENCH_ALERTS` (default 50000) and `BENCH_EVENTS` (default 100000) size it; `BENCH_PARTS=1` runs part 1 alone.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -31,6 +31,8 @@ import { LOCAL_ACCESS_KEY } from '../local/services/net';
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 50_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
+/** `BENCH_PARTS=1` runs part 1 only (detections throughput) and stops. */
+const PARTS_WANTED = process.env.BENCH_PARTS;
 const LINES_PER_OBJECT = 20_000;
 /** The log source of part 2's probes: not the burst's. */
 const PROBE_SOURCE = 'bench-probes';
@@ -261,6 +263,17 @@ try {
         }
         return w.request('run', { events, ...(lookups ? { lookups } : {}) });
       },
+      // as the function's Lambda engine sends a run: the lake's lines as they are
+      async runJson(c, events, lookups) {
+        if (!loaded) {
+          await w.request('load', { content: c });
+          loaded = true;
+        }
+        return w.requestJson('run', {
+          events: `[${events.join(',')}]`,
+          ...(lookups ? { lookups: JSON.stringify(lookups) } : {}),
+        });
+      },
       test: async () => [],
       check: async () => [],
     };
@@ -301,6 +314,13 @@ try {
       `(function ${((ownCpu.user + ownCpu.system) / 1e6).toFixed(2)} s + engine ${engineCpu.toFixed(2)} s CPU; ${wall.toFixed(1)} s wall)\n` +
       `  detections / log processor: ${(detectionsRate / processorRate).toFixed(2)}x  (target >= 0.5x)\n`,
   );
+  if (PARTS_WANTED === '1') {
+    // part 1 alone (`BENCH_PARTS=1`): the figure to watch while working on the detections function
+    worker.close();
+    child.kill();
+    rmSync(state, { recursive: true, force: true });
+    process.exit(0);
+  }
 
   // 2. Latency of a new alert while the same burst drains again (new windows: a later processing time), through
   // the SQS stand-in's detections queue as the local runtime runs it: the burst's messages and the probes are sent

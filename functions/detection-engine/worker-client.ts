@@ -86,6 +86,22 @@ export class DetectionWorker {
     });
   }
 
+  /**
+   * `request` with its fields given as their JSON text (a run's events as `[` + the events' texts + `]`), written
+   * as they are: nothing is serialized again.
+   */
+  requestJson<T>(op: string, fields: Readonly<Record<string, string>>): Promise<T> {
+    if (this.exited) return Promise.reject(this.exited);
+    const id = this.nextId++;
+    this.stderr = '';
+    let line = `{"id":${id},"op":${JSON.stringify(op)}`;
+    for (const [name, json] of Object.entries(fields)) line += `,${JSON.stringify(name)}:${json}`;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.child.stdin.write(line + '}\n');
+    });
+  }
+
   close(): void {
     this.child.stdin.end();
   }

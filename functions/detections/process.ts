@@ -34,6 +34,7 @@ import { lookupNamesIn } from '../lib/lookups';
 import {
   dedupMinutes,
   engineSlices,
+  jsonOf,
   threshold,
   type Engine,
   type EngineResult,
@@ -68,18 +69,32 @@ export interface ProcessReport {
 /** Largest error text kept as a DETECTION_ERROR's dedup string. */
 const MAX_ERROR_TEXT = 1000;
 
-export async function readEvents(bucket: string, key: string): Promise<Event[]> {
+/** Where a line's JSON value starts: after the whitespace JSON allows before it. */
+function valueStart(line: string): number {
+  let i = 0;
+  for (let c = line.charCodeAt(0); c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a; c = line.charCodeAt(++i));
+  return i;
+}
+
+/**
+ * An events object's events as their lines' JSON text, unparsed: the engine reads every event, this function
+ * only those the engine answers for (see evaluate). A line holds one event when it is a JSON object (it starts
+ * with `{`; the engine refuses one that is not JSON); blank lines and JSON values of other kinds are passed
+ * over, and any other line fails the object.
+ */
+async function readEventLines(bucket: string, key: string): Promise<string[]> {
   const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   const raw = Buffer.from(await out.Body!.transformToByteArray());
   const text = (raw[0] === 0x1f && raw[1] === 0x8b ? await gunzipAsync(raw) : raw).toString('utf8');
-  const events: Event[] = [];
+  const lines: string[] = [];
   for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    const value = JSON.parse(line) as unknown;
-    if (value && typeof value === 'object' && !Array.isArray(value)) events.push(value as Event);
+    if (line.charCodeAt(valueStart(line)) === 0x7b /* { */) lines.push(line);
+    else if (line.trim()) JSON.parse(line);
   }
-  return events;
+  return lines;
 }
+
+const parseEvent = (line: string) => JSON.parse(line) as Event;
 
 interface Match {
   readonly event: Event;
@@ -124,17 +139,22 @@ interface Evaluated {
 }
 
 async function evaluate(message: EventsWrittenMessage, deps: ProcessDeps): Promise<Evaluated> {
-  const events = await readEvents(message.bucket, message.key);
+  const lines = await readEventLines(message.bucket, message.key);
   const { detections, content } = await deps.detectionsFor(message.logType);
   const groups = new Map<string, Group>();
-  const out = { message, events: events.length, groups };
-  if (!events.length || !detections.size) return out;
+  const out = { message, events: lines.length, groups };
+  if (!lines.length || !detections.size) return out;
   const names = deps.lookupsFor ? lookupNamesIn(content) : [];
   const lookups = names.length ? await deps.lookupsFor!(names) : undefined;
-  const contentBytes = Buffer.byteLength(JSON.stringify(content)) + (lookups ? Buffer.byteLength(JSON.stringify(lookups)) : 0);
-  for (const slice of engineSlices(events, contentBytes)) {
-    const { results } = await deps.engine.run(content, slice, lookups);
-    slice.forEach((event, i) => {
+  const contentBytes = Buffer.byteLength(jsonOf(content)) + (lookups ? Buffer.byteLength(jsonOf(lookups)) : 0);
+  const { engine } = deps;
+  for (const slice of engineSlices(lines, contentBytes, Buffer.byteLength)) {
+    // The events go to the engine as the lake's lines; only those it answers for are parsed (for their alerts
+    // and signals). An engine without runJson gets them parsed.
+    const parsed = engine.runJson ? undefined : slice.map(parseEvent);
+    const { results } = parsed ? await engine.run(content, parsed, lookups) : await engine.runJson!(content, slice, lookups);
+    slice.forEach((line, i) => {
+      let event = parsed?.[i];
       for (const result of results[i] ?? []) {
         const detection = detections.get(result.id);
         if (!detection) continue;
@@ -144,7 +164,7 @@ async function evaluate(message: EventsWrittenMessage, deps: ProcessDeps): Promi
         const key = `${detection.id}\u0000${kind}\u0000${dedupString}`;
         let group = groups.get(key);
         if (!group) groups.set(key, (group = { detection, kind, dedupString, matches: [] }));
-        group.matches.push({ event, result });
+        group.matches.push({ event: (event ??= parseEvent(line)), result });
       }
     });
   }

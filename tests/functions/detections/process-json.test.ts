@@ -1,0 +1,207 @@
+// The detections function sends an object's events to the engine as the lake's lines (Engine.runJson), parsing only
+// those the engine answers for: the engine gets each object line as it is (never re-serialized), other lines are
+// passed over or fail the object as before, and the signals and reports are the same as an engine given the
+// parsed events (Engine.run). The Lambda engine's run request carries the lines as they are.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { CreateBucketCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
+import { processBatch, processMessage, type ProcessDeps } from '../../../functions/detections/process';
+import { s3 } from '../../../functions/lib/clients';
+import type { Engine, EngineResult, StoredDetection } from '../../../functions/lib/detections';
+import { runRequestJson } from '../../../functions/lib/detections/engine';
+import { startS3, type S3Service } from '../../../local/services/s3';
+import { startAlertChanges, type AlertChanges } from '../alerts/alert-changes';
+import { startEntityTable } from '../alerts/entity-table';
+import { memoryDedupStore } from '../alerts/memory-dedup-store';
+
+const BUCKET = 'lake';
+let s3Service: S3Service;
+let stopDynamo: () => Promise<void>;
+let changes: AlertChanges;
+let dir: string;
+
+const RULE: StoredDetection = {
+  id: 'Json.Seen',
+  type: 'rule',
+  yaml: '',
+  // signals only: its signal rows carry no alert ids (its errors' alerts differ between two runs)
+  spec: { AnalysisType: 'rule', RuleID: 'Json.Seen', Enabled: true, Severity: 'Low', LogTypes: ['Test.Log'], CreateAlert: false },
+  body: null,
+  enabled: true,
+  logTypes: ['Test.Log'],
+  version: 1,
+  createdAt: '',
+  createdBy: '',
+  lastModified: '',
+  lastModifiedBy: '',
+};
+
+/** Events of users starting with "a" match; events with `boom` make the rule fail. */
+const verdict = (event: Record<string, unknown>): EngineResult[] => {
+  if (event.boom) return [{ id: RULE.id, matched: false, error: 'ValueError: boom' }];
+  return String(event.user).startsWith('a') ? [{ id: RULE.id, matched: true, dedup: String(event.user) }] : [];
+};
+
+/** An engine given the events parsed (no runJson). */
+const parsedEngine: Engine = {
+  run: async (_content, events) => ({ load: { loaded: 1, errors: [] }, results: events.map(verdict) }),
+  test: async () => [],
+  check: async () => [],
+};
+
+/** An engine given the lines, recording each request's. */
+function jsonEngine(): Engine & { readonly received: string[][] } {
+  const received: string[][] = [];
+  return {
+    received,
+    run: () => Promise.reject(new Error('run is not called when runJson is there')),
+    runJson: async (_content, events) => {
+      received.push([...events]);
+      return {
+        load: { loaded: 1, errors: [] },
+        results: events.map((line) => verdict(JSON.parse(line) as Record<string, unknown>)),
+      };
+    },
+    test: async () => [],
+    check: async () => [],
+  };
+}
+
+const deps = (engine: Engine): ProcessDeps => ({
+  engine,
+  dedup: memoryDedupStore(),
+  lakeBucket: BUCKET,
+  detectionsFor: async () => ({
+    detections: new Map([[RULE.id, RULE]]),
+    content: { globals: [], dataModels: [], detections: [], version: '1' },
+  }),
+});
+
+const message = (key: string): EventsWrittenMessage => ({
+  kind: 'events-written',
+  bucket: BUCKET,
+  key,
+  logType: 'Test.Log',
+  sourceId: 'source-1',
+  events: 3,
+  receivedAt: new Date().toISOString(),
+});
+
+async function putLines(key: string, lines: string[]) {
+  await s3().send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: gzipSync(lines.join('\n') + '\n') }));
+}
+
+async function readRows(key: string): Promise<Record<string, unknown>[]> {
+  const out = await s3().send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+  return gunzipSync(Buffer.from(await out.Body!.transformToByteArray()))
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+// Object lines as a lake object may hold them: spacing, a number JSON.parse would round, unicode; and lines that
+// are not events.
+const EVENTS = [
+  '{"user":"amy","p_event_time":"2026-03-04 05:01:00.000000000","n":12345678901234567890123}',
+  '  { "user" : "bo", "p_event_time" : "2026-03-04 05:02:00.000000000" }',
+  '{"user":"ann\\u00e9 ✓","p_event_time":"2026-03-04 05:03:00.000000000","nested":{"a":[1,2,{"b":null}]}}',
+  '{"user":"cy","boom":true,"p_event_time":"2026-03-04 05:04:00.000000000"}',
+  '{"user":"al","p_event_time":"2026-03-04 06:05:00.000000000"}\r',
+];
+const LINES = ['', EVENTS[0], EVENTS[1], '[1,2]', '"text"', 'null', '   ', EVENTS[2], '42', EVENTS[3], EVENTS[4]];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'caracal-process-json-'));
+  s3Service = await startS3(dir);
+  stopDynamo = (await startEntityTable('process-json')).stop;
+  changes = await startAlertChanges();
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_S3: s3Service.endpoint,
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+  });
+  await s3().send(new CreateBucketCommand({ Bucket: BUCKET }));
+});
+
+afterAll(async () => {
+  await s3Service?.stop();
+  await stopDynamo?.();
+  await changes?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('events sent to the engine as the lake lines', () => {
+  it('gives the engine each object line as it is, and writes the same signals and report as with parsed events', async () => {
+    const now = new Date('2026-03-04T07:00:00Z');
+    const viaJson = 'panther_logs/test_log/year=2026/month=03/day=04/hour=05/json-0000.json.gz';
+    const viaRun = 'panther_logs/test_log/year=2026/month=03/day=04/hour=05/run-0000.json.gz';
+    await putLines(viaJson, LINES);
+    await putLines(viaRun, LINES);
+    const engine = jsonEngine();
+    const json = await processMessage(message(viaJson), deps(engine), now);
+    const parsed = await processMessage(message(viaRun), deps(parsedEngine), now);
+
+    expect(engine.received).toEqual([EVENTS]);
+    expect({ ...json, signalObjects: json.signalObjects.length }).toEqual({
+      events: 5,
+      matches: 3,
+      errors: 1,
+      alertsCreated: 1,
+      signalObjects: 3,
+    });
+    expect({ ...parsed, signalObjects: parsed.signalObjects.length }).toEqual({ ...json, signalObjects: 3 });
+    // each run's DETECTION_ERROR alert is its own
+    const rowsOf = async (report: typeof json) =>
+      Promise.all(
+        report.signalObjects.map(async (key) => ({
+          path: key.slice(0, key.lastIndexOf('/')),
+          rows: (await readRows(key)).map(({ p_alert_id, p_alert_creation_time, ...row }): Record<string, unknown> => ({
+            ...row,
+            alerted: [typeof p_alert_id, typeof p_alert_creation_time],
+          })),
+        })),
+      );
+    const jsonRows = await rowsOf(json);
+    expect(jsonRows).toEqual(await rowsOf(parsed));
+    const signals = jsonRows.filter((o) => o.path.startsWith('panther_signals/')).flatMap((o) => o.rows);
+    expect(signals.map((r) => [r.user, r.p_dedup_string, r.p_rule_id, r.alerted])).toEqual([
+      ['amy', 'amy', RULE.id, ['object', 'object']],
+      ['anné ✓', 'anné ✓', RULE.id, ['object', 'object']],
+      ['al', 'al', RULE.id, ['object', 'object']],
+    ]);
+    expect(signals[1].nested).toEqual({ a: [1, 2, { b: null }] });
+    const errors = jsonRows.filter((o) => o.path.startsWith('panther_rule_errors/')).flatMap((o) => o.rows);
+    expect(errors.map((r) => [r.user, r.p_rule_error, r.alerted])).toEqual([['cy', 'ValueError: boom', ['string', 'string']]]);
+  });
+
+  it('fails an object holding a line that is not JSON, as with parsed events, and leaves the others of its batch', async () => {
+    const bad = 'panther_logs/test_log/year=2026/month=03/day=04/hour=05/bad-0000.json.gz';
+    const good = 'panther_logs/test_log/year=2026/month=03/day=04/hour=05/good-0000.json.gz';
+    await putLines(bad, [EVENTS[0], 'not json at all']);
+    await putLines(good, [EVENTS[0]]);
+    for (const engine of [jsonEngine(), parsedEngine]) {
+      const [failed, passed] = await processBatch([message(bad), message(good)], deps(engine));
+      expect('error' in failed && failed.error).toBeInstanceOf(SyntaxError);
+      expect('report' in passed && passed.report.matches).toBe(1);
+    }
+  });
+
+  it("sends a run request to the Lambda engine with the lines as they are, beside the content's JSON", () => {
+    const content = { globals: [], dataModels: [], detections: [], version: '7' };
+    const lookups = { table: { keyType: 'string', rows: { a: 1 } } };
+    const request = runRequestJson(content, [EVENTS[0], EVENTS[1]], lookups, ['A', 'B']);
+    expect(request).toContain(`"events":[${EVENTS[0]},${EVENTS[1]}]`);
+    expect(JSON.parse(request)).toEqual({
+      content,
+      events: [JSON.parse(EVENTS[0]), JSON.parse(EVENTS[1])],
+      lookups,
+      detectionIds: ['A', 'B'],
+    });
+    expect(JSON.parse(runRequestJson(content, []))).toEqual({ content, events: [] });
+  });
+});
