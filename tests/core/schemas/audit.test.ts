@@ -50,4 +50,26 @@ describe('types the vendor documentation fixes', () => {
     for (const key of ['Crowdstrike.FDREvent:event.Nonce', 'Crowdstrike.FDREvent:event.ProcessId', 'Suricata.Flow:flow_id'])
       expect(asInteger.has(key), key).toBe(false);
   });
+
+  it('fields a vendor may leave out are not required', () => {
+    const required = new Set(audit.required.map((f) => `${f.schema}:${f.path}`));
+    for (const key of [
+      // Logpush fields a job may not select.
+      'Cloudflare.HttpRequest:ClientRequestHost',
+      'Cloudflare.HttpRequest:EdgeResponseStatus',
+      // Null when a service account acted.
+      'Wiz.Audit:user',
+      // Azure resource logs: resultDescription is optional in the common schema.
+      'MicrosoftIntune.AuditLogs:resultDescription',
+      // Netskope: system-initiated audit events carry no normalized user.
+      'Netskope.Audit:ur_normalized',
+      // Salesforce Login event log: API fields are set only for API logins, the browser only for browser logins.
+      'Salesforce.Login:API_VERSION',
+      'Salesforce.Login:BROWSER_TYPE',
+    ]) {
+      const [schema, path] = key.split(':');
+      expect(MANAGED_SCHEMA_YAML[schema as keyof typeof MANAGED_SCHEMA_YAML], key).toContain(`name: ${path.split('.').at(-1)}\n`);
+      expect(required.has(key), key).toBe(false);
+    }
+  });
 });
