@@ -74,6 +74,8 @@ export type CorrelationChart =
       edges: ChartEdge[];
       /** The group's MinMatchCount (all entries when absent). */
       minMatchCount?: number;
+      /** The group's MatchCriteria, one line each: 'On user', or 'user: Login.actor = Admin.target'. */
+      criteria?: string[];
       lookbackMinutes?: number;
       /** The §5 flow-chart messages, errors and the one warning. */
       messages: CorrelationIssue[];
@@ -150,9 +152,23 @@ export function correlationChart(text: string, ruleId?: string): CorrelationChar
     nodes,
     edges,
     minMatchCount: !isSequence && isInt(body.MinMatchCount) ? body.MinMatchCount : undefined,
+    ...(isSequence ? {} : { criteria: criteriaLines(body.MatchCriteria) }),
     lookbackMinutes: isInt(body.LookbackWindowMinutes) ? body.LookbackWindowMinutes : undefined,
     messages,
   };
+}
+
+/** A group's MatchCriteria as lines: 'On field' when every entry matches the same field, else each entry's field. */
+function criteriaLines(criteria: unknown): string[] {
+  if (!isRecord(criteria)) return [];
+  return Object.entries(criteria).flatMap(([name, list]) => {
+    const entries = (Array.isArray(list) ? list : []).filter(isRecord).map((e) => [String(e.GroupID), String(e.Match)]);
+    if (!entries.length) return [];
+    const fields = new Set(entries.map(([, field]) => field));
+    return [
+      fields.size === 1 ? `On ${[...fields][0]}` : `${name}: ${entries.map(([id, field]) => `${id}.${field}`).join(' = ')}`,
+    ];
+  });
 }
 
 /** How a referenced rule looks from the chart: what its step node says, if anything. */

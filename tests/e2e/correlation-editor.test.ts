@@ -131,6 +131,8 @@ describe('the correlation-rule editor', () => {
     await page.getByRole('button', { name: 'Organize Rules as Group' }).click();
     await page.getByTestId('chart-group').waitFor();
     await expect.poll(() => page.getByTestId('chart-group').innerText()).toContain('Group: at least 2 of 2');
+    // The transition's join became the group's MatchCriteria, shown under the title.
+    expect(await page.getByTestId('chart-group-criterion').allInnerTexts()).toEqual(['On actor']);
     // One group node holding the two entries side by side, no edges.
     await expect.poll(() => flowIds('.react-flow__node')).toEqual(['group', 'step-1', 'step-2']);
     await expect.poll(() => flowIds('.react-flow__edge')).toEqual([]);

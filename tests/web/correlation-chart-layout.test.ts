@@ -137,7 +137,7 @@ ${SCHEDULE}`);
     const l = layout(`- Group:\n    - {ID: A, RuleID: R.A}\n    - {ID: B, RuleID: R.B}\n  MinMatchCount: 2\n${SCHEDULE}`);
     const [group, ...entries] = l.nodes;
     expect(group).toMatchObject({ id: GROUP_NODE_ID, type: 'correlationGroup', position: { x: 0, y: 0 } });
-    expect(group.data).toEqual({ entries: 2, minMatchCount: 2 });
+    expect(group.data).toEqual({ entries: 2, minMatchCount: 2, criteria: [] });
     expect(entries.map((n) => [n.id, n.parentId, n.extent, n.position.x, n.position.y])).toEqual([
       ['step-1', GROUP_NODE_ID, 'parent', GROUP_PADDING, GROUP_HEADER],
       ['step-2', GROUP_NODE_ID, 'parent', GROUP_PADDING + STEP_WIDTH + ENTRY_GAP, GROUP_HEADER],
@@ -156,7 +156,7 @@ ${SCHEDULE}`);
     - {ID: C, RuleID: R.C}
 ${SCHEDULE}`);
     const [group, a, b, c] = l.nodes;
-    expect(group.data).toEqual({ entries: 3, minMatchCount: undefined });
+    expect(group.data).toEqual({ entries: 3, minMatchCount: undefined, criteria: [] });
     expect([a, b, c].map((n) => [n.position.x, n.position.y])).toEqual([
       [GROUP_PADDING, GROUP_HEADER],
       [GROUP_PADDING + STEP_WIDTH + ENTRY_GAP, GROUP_HEADER],
@@ -185,5 +185,21 @@ describe("a step's transition to itself", () => {
     expect(b.repeat).toBeUndefined();
     expect(l.nodes[0].initialHeight).toBe(stepHeight(a.step, a.repeat));
     expect(stepHeight(a.step, a.repeat)).toBeGreaterThan(stepHeight(a.step));
+  });
+});
+
+describe("a group's MatchCriteria", () => {
+  it('are lines under the group title (one field for all, or each entry its own), and the entries sit below them', () => {
+    const l = layout(
+      `- Group:\n    - {ID: Login, RuleID: R.A}\n    - {ID: Admin, RuleID: R.B}\n  MatchCriteria:\n    user: [{GroupID: Login, Match: actor}, {GroupID: Admin, Match: target}]\n    ip: [{GroupID: Login, Match: src}, {GroupID: Admin, Match: src}]\n${SCHEDULE}`,
+    );
+    const [group, login] = l.nodes;
+    expect(group.data).toEqual({
+      entries: 2,
+      minMatchCount: undefined,
+      criteria: ['user: Login.actor = Admin.target', 'On src'],
+    });
+    expect(login.position.y).toBe(GROUP_HEADER + 2 * 20);
+    expect(group.height).toBe(login.position.y + login.initialHeight! + GROUP_PADDING);
   });
 });

@@ -41,6 +41,8 @@ export interface StepNodeData extends Record<string, unknown> {
 export interface GroupNodeData extends Record<string, unknown> {
   readonly entries: number;
   readonly minMatchCount?: number;
+  /** The MatchCriteria lines, under the title. */
+  readonly criteria: readonly string[];
 }
 
 export type StepFlowNode = Node<StepNodeData, 'step'>;
@@ -209,15 +211,18 @@ function groupLayout(chart: DrawnChart): ChartLayout {
     const row = Math.floor(i / GROUP_COLUMNS);
     rowHeights[row] = Math.max(rowHeights[row] ?? 0, h);
   });
-  const rowTops = rowHeights.map((_, row) => rowHeights.slice(0, row).reduce((top, h) => top + h + ENTRY_GAP, GROUP_HEADER));
+  const criteria = chart.criteria ?? [];
+  // The title, and a line per MatchCriteria entry above the entries.
+  const header = GROUP_HEADER + criteria.length * LINE;
+  const rowTops = rowHeights.map((_, row) => rowHeights.slice(0, row).reduce((top, h) => top + h + ENTRY_GAP, header));
   const width = 2 * GROUP_PADDING + columns * STEP_WIDTH + Math.max(0, columns - 1) * ENTRY_GAP;
   const last = rowHeights.length - 1;
-  const height = (last < 0 ? GROUP_HEADER : rowTops[last] + rowHeights[last]) + GROUP_PADDING;
+  const height = (last < 0 ? header : rowTops[last] + rowHeights[last]) + GROUP_PADDING;
   const group: GroupFlowNode = {
     id: GROUP_NODE_ID,
     type: 'correlationGroup',
     position: { x: 0, y: 0 },
-    data: { entries: count, minMatchCount: chart.minMatchCount },
+    data: { entries: count, minMatchCount: chart.minMatchCount, criteria },
     width,
     height,
     draggable: false,

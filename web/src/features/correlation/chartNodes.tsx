@@ -132,6 +132,11 @@ export function GroupNode({ data, width, height }: NodeProps<GroupFlowNode>) {
       <Text fw={600} size="sm">
         Group: at least {data.minMatchCount ?? data.entries} of {data.entries}
       </Text>
+      {data.criteria.map((line) => (
+        <Text key={line} size="xs" c="dimmed" truncate data-testid="chart-group-criterion">
+          {line}
+        </Text>
+      ))}
     </Paper>
   );
 }
