@@ -5,6 +5,7 @@ a unit test with Mocks of a detection whose helper import failed must report tha
 import importlib.util
 import unittest
 
+from caracal_engine import lockdown
 from caracal_engine.host import Host
 
 
@@ -86,6 +87,17 @@ class PublicHelpersRuntimeTest(unittest.TestCase):
         for verdict in verdicts:
             self.assertIn("cannot import name 'absent_function' from 'small_helpers'", verdict["error"], verdict)
             self.assertNotIn("Mocks can only patch", verdict["error"])
+
+
+class OptionalModuleMessageTest(unittest.TestCase):
+    def test_a_missing_runtime_module_is_named_with_how_to_install_it(self):
+        # The public panther_base_helpers imports dateutil at its top: on a python without it, every detection
+        # importing those helpers fails, and the message must say the module is allowed and how to get it.
+        message = lockdown.optional_missing_message("dateutil.parser")
+        self.assertIn("No module named 'dateutil'", message)
+        self.assertIn("pip install python-dateutil", message)
+        self.assertIn("pip install boto3", lockdown.optional_missing_message("boto3"))
+        self.assertIsNone(lockdown.optional_missing_message("sqlite3"))
 
 
 if __name__ == "__main__":

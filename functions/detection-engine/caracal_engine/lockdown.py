@@ -234,12 +234,27 @@ def _preload_package(name: str) -> List[str]:
     return loaded
 
 
+# The distributions of the optional modules, for the message naming a missing one.
+OPTIONAL_DISTRIBUTIONS = {"dateutil": "python-dateutil", "boto3": "boto3"}
+
+
+def optional_missing_message(fullname: str) -> Optional[str]:
+    """The message for importing an optional module (one the AWS runtime has) this python lacks."""
+    top = fullname.split(".")[0]
+    distribution = OPTIONAL_DISTRIBUTIONS.get(top)
+    if distribution is None:
+        return None
+    return (f"No module named '{top}': detections may import it (the AWS Lambda runtime has it, and the public "
+            f"content's helpers import it) but this Python does not have it; install it with "
+            f"`pip install {distribution}`")
+
+
 class ImportRefused(importlib.abc.MetaPathFinder):
     """The last finder: any module not already imported and not a global helper is refused."""
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
         del path, target
-        message = third_party.missing_message(fullname)
+        message = third_party.missing_message(fullname) or optional_missing_message(fullname)
         raise ModuleNotFoundError(
             message or f"No module named '{fullname}' in the detection sandbox (its preloaded modules: docs/detections.md)",
             name=fullname,
