@@ -22,6 +22,7 @@ import json
 import marshal
 import math
 import os
+import re
 import select
 import signal
 import subprocess
@@ -49,6 +50,9 @@ RUN_FLOOR_SECONDS = 0.5
 # Time kept back at the end of an invocation to answer: this share of it, at most MAX_RESERVE_SECONDS.
 RESERVE_SHARE = 0.1
 MAX_RESERVE_SECONDS = 5.0
+# Without a deadline, a unit-test child's verdicts are read this far apart (Sandbox.next); a test's own
+# messages never wait on the host (its key-value store is its own).
+TEST_LINGER_SECONDS = 0.002
 # A child without a deadline (the local worker) still gets a CPU limit.
 UNBOUNDED_CPU_SECONDS = 600
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024
@@ -110,7 +114,7 @@ def _non_blocking(fd: int) -> int:
 class Sandbox:
     """One sandbox process and its channels."""
 
-    def __init__(self, memory_mb: int, allow_unfiltered: bool, wait: bool = True) -> None:
+    def __init__(self, memory_mb: int, allow_unfiltered: bool, wait: bool = True, ask: bool = False) -> None:
         ctl_in_r, ctl_in_w = os.pipe()
         ctl_out_r, ctl_out_w = os.pipe()
         data_r, data_w = os.pipe()
@@ -120,7 +124,7 @@ class Sandbox:
         try:
             self.process = subprocess.Popen(  # pylint: disable=consider-using-with - ended in close()
                 [sys.executable, "-I", "-B", *_PYCACHE, SANDBOX_SCRIPT, *map(str, theirs), str(memory_mb),
-                 "1" if allow_unfiltered else "0", *MODULE_FOLDERS],
+                 "1" if allow_unfiltered else "0", "ask" if ask else "all", *MODULE_FOLDERS],
                 env={"TZ": "UTC"}, stdin=subprocess.DEVNULL, stdout=err_w, stderr=err_w, pass_fds=theirs,
                 cwd="/", close_fds=True,
             )
@@ -140,12 +144,29 @@ class Sandbox:
         self.flood_told = False
         self.started = time.monotonic()
         self._report: Optional[Dict[str, Any]] = None
+        # Started with `ask`, the sandbox waits for the host to name what its content imports (preload).
+        self.asking = ask
+        self.imports: Optional[Set[str]] = None
         if wait:
             self.ready()
+
+    def preload(self, imports: Optional[List[str]]) -> None:
+        """Tell a sandbox started with `ask` the top-level modules its content imports (None: it cannot be told,
+        so it loads every optional module); see sandbox.py."""
+        if self.asking:
+            self.asking = False
+            self.imports = None if imports is None else set(imports)
+            self.send({"op": "preload", "imports": imports})
+
+    def covers(self, imports: Optional[List[str]]) -> bool:
+        """Whether this sandbox was prepared for content importing `imports` (it loaded every optional module,
+        or was told a superset of these imports)."""
+        return not self.asking and (self.imports is None or (imports is not None and set(imports) <= self.imports))
 
     def ready(self) -> Dict[str, Any]:
         """Wait until the sandbox has locked itself down and said so; its lockdown report. A sandbox started
         without waiting (Host.start) imports and locks down while its host does other work."""
+        self.preload(None)
         if self._report is None:
             ready = self.reply(self.started + STARTUP_SECONDS)
             if "ready" not in ready:
@@ -289,10 +310,12 @@ class Sandbox:
         if len(queued) > MAX_KV_BACKLOG_BYTES:
             self.flooded = True
 
-    def next(self, until: Optional[float]) -> Tuple[str, Any]:
+    def next(self, until: Optional[float], linger: float = 0.0) -> Tuple[str, Any]:
         """("data", message), ("flooded", None) once the child has sent more than allowed (after the messages
         before it, at once: whatever the child does next), ("exit", Exit) once the child has ended (after its
-        last data), or ("timeout", None)."""
+        last data), or ("timeout", None). With `linger` (and no `until`), it waits that long before reading
+        more: the child's messages gather in the pipe meanwhile and one read takes many of them, where
+        waking for each cost the host, and the child, more than a unit test."""
         while True:
             if self.data:
                 return "data", self.data.pop(0)
@@ -316,6 +339,9 @@ class Sandbox:
             timeout = None if until is None else until - time.monotonic()
             if timeout is not None and timeout <= 0:
                 return "timeout", None
+            if linger and until is None and not self.readers.get(self.data_out):
+                # (Not while a line is coming in part by part: a flood is read as fast as it comes.)
+                time.sleep(linger)
             self._pump(timeout)
 
     def _child_ended(self) -> None:
@@ -411,6 +437,45 @@ def _item_json(item: Mapping) -> Dict[str, Any]:
     return out
 
 
+# Importing by a computed name: content that calls or names any of these gets every optional module.
+_DYNAMIC_IMPORT = re.compile(r"\b(?:__import__|import_module|exec|eval)\s*\(|\b(?:importlib|builtins|__builtins__|__loader__)\b")
+# `from X import` (X's top-level name), or what follows an `import` (its comma-separated names): in code,
+# comments and strings alike (a superset of what the code imports).
+_IMPORT = re.compile(r"\bfrom[ \t]+([\w.]+)[ \t]+import\b|\bimport[ \t]+([^\n;#()]+)")
+_NAME = re.compile(r"[ \t]*([^\W\d]\w*)")
+
+
+def imported_modules(content: Mapping) -> Optional[List[str]]:
+    """The top-level modules the Python of `content` (detections, data models, global helpers) imports, other
+    than its global helpers, read from the source text; None when it imports by a computed name (see
+    _DYNAMIC_IMPORT), which cannot be told from the text."""
+    names: Set[str] = set()
+    helpers: Set[str] = set()
+    for section in ("globals", "dataModels", "detections"):
+        for item in content.get(section) or []:
+            if not isinstance(item, Mapping):
+                continue
+            if section == "globals" and isinstance(item.get("id"), str):
+                helpers.add(item["id"])
+            body = item.get("body")
+            if not isinstance(body, str):
+                continue
+            text = body.replace("\\\n", " ")
+            if _DYNAMIC_IMPORT.search(text):
+                return None
+            for match in _IMPORT.finditer(text):
+                if match.group(1) is not None:
+                    top = match.group(1).split(".")[0]
+                    if top:
+                        names.add(top)
+                    continue
+                for part in match.group(2).split(","):
+                    name = _NAME.match(part)
+                    if name:
+                        names.add(name.group(1))
+    return sorted(names - helpers)
+
+
 def with_sources(content: Mapping) -> Dict[str, Any]:
     """Content whose Python is given by `path` gets its source read here, by the host: the sandbox opens
     no file. The path stays, naming the module in tracebacks."""
@@ -476,10 +541,13 @@ class Host:
     """Runs detections, tests, script parsers and checks in sandboxes; see the module's docstring."""
 
     def __init__(self, store: Optional[kv.KeyValueStore] = None, memory_mb: int = DEFAULT_MEMORY_MB,
-                 allow_unfiltered: bool = False) -> None:
+                 allow_unfiltered: bool = False, preload_by_content: bool = False) -> None:
         self.key_value = KeyValueService(store if store is not None else kv.MemoryStore())
         self.memory_mb = memory_mb
         self.allow_unfiltered = allow_unfiltered
+        # The warm sandbox preloads only the optional modules its content imports (imported_modules), and is
+        # replaced when later content imports more (the local worker); otherwise every sandbox preloads all.
+        self.preload_by_content = preload_by_content
         self.warm: Optional[Sandbox] = None
         self.versions: "OrderedDict[str, Dict[str, Any]]" = OrderedDict()
 
@@ -494,9 +562,10 @@ class Host:
 
     def start(self) -> None:
         """Start the warm sandbox now without waiting for it (the local worker, at its own start): its imports
-        and lockdown overlap whatever comes before the first request."""
+        and lockdown overlap whatever comes before the first request (with `preload_by_content`, its base
+        imports: it then waits for the first content's imports)."""
         if self.warm is None:
-            self.warm = self._sandbox(wait=False)
+            self.warm = Sandbox(self.memory_mb, self.allow_unfiltered, False, self.preload_by_content)
 
     def _prepared(self, sandbox: Sandbox, content: Mapping) -> Tuple[str, Dict[str, Any]]:
         version = _version(content)
@@ -509,13 +578,20 @@ class Host:
 
     def _warm(self, content: Mapping) -> Tuple[Sandbox, str, Dict[str, Any]]:
         """The warm sandbox, with `content` compiled (once per version)."""
-        if self.warm is None or not self.warm.alive():
-            self.close()
-            self.warm = self._sandbox()
         version = _version(content)
-        if version in self.versions:
+        if self.warm is not None and version in self.versions and self.warm.alive():
             self.versions.move_to_end(version)
         else:
+            # A version new to this sandbox: with preload_by_content, one that imports an optional module the
+            # sandbox did not preload gets a new sandbox (the imports are read once per version, here).
+            imports = imported_modules(content) if self.preload_by_content else None
+            if self.warm is not None and self.warm.asking:
+                self.warm.preload(imports)
+            if self.warm is None or not self.warm.alive() or not self.warm.covers(imports):
+                self.close()
+                self.warm = Sandbox(self.memory_mb, self.allow_unfiltered, False, self.preload_by_content)
+                self.warm.preload(imports)
+                self.warm.ready()
             self.versions[version] = self._prepared(self.warm, content)[1]
             while len(self.versions) > MAX_VERSIONS:
                 old, _ = self.versions.popitem(last=False)
@@ -526,9 +602,10 @@ class Host:
 
     def _execute(self, sandbox: Sandbox, task_for: Callable[[int], Dict[str, Any]], count: int,
                  deadline: Optional[float], floor: float, listener: Listener, failed: Callable[[Failure], None],
-                 setup_fatal: bool = False) -> None:
+                 setup_fatal: bool = False, linger: float = 0.0) -> None:
         """Run a task over items [0, count) in as many children as it takes; `failed` hears each item a child
-        died on, as it happens, and each item no child reached in time."""
+        died on, as it happens, and each item no child reached in time. Without a deadline, the child's
+        messages are read `linger` seconds apart (Sandbox.next)."""
         end = None
         if deadline is not None:
             end = deadline - min(MAX_RESERVE_SECONDS, max(0.0, deadline - time.monotonic()) * RESERVE_SHARE)
@@ -544,7 +621,7 @@ class Host:
             item_end = self._item_end(current, count, end, floor)
             stopped = flooded = False
             while True:
-                kind, message = sandbox.next(None if stopped else item_end)
+                kind, message = sandbox.next(None if stopped else item_end, 0.0 if stopped else linger)
                 if kind == "exit":
                     break
                 if stopped:
@@ -688,7 +765,7 @@ class Host:
                 name = test.get("Name", "") if isinstance(test, Mapping) else ""
                 verdicts[k][t] = {"name": str(name), "passed": False, "error": failure.reason("the test")}
 
-            self._execute(sandbox, lambda _: task, len(items), deadline, 0.0, listener, failed)
+            self._execute(sandbox, lambda _: task, len(items), deadline, 0.0, listener, failed, linger=TEST_LINGER_SECONDS)
             return {"load": {"loaded": report["loaded"], "errors": errors}, "detections": verdicts}
         except BaseException:
             if warm:

@@ -1,11 +1,16 @@
 """The sandbox process, where user code runs: `python3 -I -B sandbox.py CTL_IN CTL_OUT DATA_OUT KV_IN MEMORY_MB
-ALLOW_UNFILTERED [FOLDER...]`, started by the host (host.py) with an environment holding only TZ; the
+ALLOW_UNFILTERED OPTIONAL [FOLDER...]`, started by the host (host.py) with an environment holding only TZ; the
 folders are where the host finds the optional preloaded modules (in the AWS runtime, outside the
 interpreter's own path).
 
 It imports the engine and the preloaded modules, locks itself down (lockdown.py), says {"ready": ...} on
 its control channel and serves the host's requests there, one JSON line each, without ever running user
-code itself (it is the zygote):
+code itself (it is the zygote). OPTIONAL "all" preloads every optional module (boto3, requests, ...:
+lockdown.OPTIONAL_MODULES and requirements.txt); "ask" first reads {"op": "preload", "imports": [top-level
+module names] | null} from the host, which names what its content's source imports, and preloads only the
+optional modules named there (all of them when it names another installed module not yet loaded, which one
+of them may bring along: lockdown.optional_needed); the local worker's host does this, as importing
+boto3 alone took longer than a whole unit-test run of content that never imports it:
 
     {"op": "content", "version", "content"}  compile content, keep it under its version → {"ok": report}
     {"op": "forget", "version"}               drop a version                              → {"ok": null}
@@ -218,10 +223,13 @@ class Child:
             # is followed by another from the next (host.py), as a run's child is from the next detection.
             items = test_items(task)
             destinations = task.get("destinations")
-            for index in range(start, len(items)):
-                k, detection_id, test = items[index]
-                self.progress[0], self.progress[1] = index, k
-                self.done(engine, index, engine.test_one(detection_id, test, destinations))
+            # The time limit's timer ticks for the whole task (each test's calls are still timed one by one):
+            # arming it per test cost more than many a test.
+            with engine.watchdog:
+                for index in range(start, len(items)):
+                    k, detection_id, test = items[index]
+                    self.progress[0], self.progress[1] = index, k
+                    self.done(engine, index, engine.test_one(detection_id, test, destinations))
         else:
             raise ValueError(f"unknown task {kind!r}")
 
@@ -419,10 +427,22 @@ class Zygote:
 
 
 def main(argv: List[str]) -> int:
-    ctl_in, ctl_out, data_out, kv_in, memory_mb, allow_unfiltered, *module_folders = argv
+    ctl_in, ctl_out, data_out, kv_in, memory_mb, allow_unfiltered, optional, *module_folders = argv
     control = Channel(int(ctl_in), int(ctl_out))
     try:
-        loaded = lockdown.preload(module_folders)
+        loaded = lockdown.preload_base(module_folders)
+        roots = None
+        if optional == "ask":
+            # The host names the modules its content imports (host.imported_modules) before anything is locked;
+            # no user code nor content reaches this process until it is locked down.
+            request = control.receive()
+            if request is None:
+                return 0
+            if request.get("op") != "preload":
+                raise ValueError(f"expected the preload request, got {request.get('op')!r}")
+            imports = request.get("imports")
+            roots = lockdown.optional_needed(imports if isinstance(imports, list) else None)
+        loaded += lockdown.preload_optional(roots)
         report = lockdown.lock_zygote(int(memory_mb) * 1024 * 1024, allow_unfiltered == "1")
         lockdown.lock_imports(global_helpers())
     except Exception as error:  # pylint: disable=broad-except - any failure to lock down is reported and fatal

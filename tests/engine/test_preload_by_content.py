@@ -1,0 +1,125 @@
+"""The local worker's sandbox preloads only the optional modules (boto3, requests, ...) its content imports
+(Host(preload_by_content=True), sandbox.py "ask"): the imports are read from the source text, anything that
+may import by a computed name or may need a module an optional one brings along gets all of them, content that
+imports more later gets a new sandbox, and the sandbox is still locked down before it sees any content."""
+
+import os
+import sys
+import tempfile
+import unittest
+
+from caracal_engine import lockdown
+from caracal_engine.host import Host, Sandbox, SandboxError, imported_modules
+from tests.engine.test_sandbox import detection
+
+
+def content(*bodies: str, helpers=()) -> dict:
+    return {"globals": [{"id": name, "body": body} for name, body in helpers],
+            "detections": [detection(f"D{i}", body) for i, body in enumerate(bodies)]}
+
+
+class ImportedModulesTest(unittest.TestCase):
+    def test_every_import_form_names_its_top_level_module(self):
+        body = (
+            "import os, sys as system\n"
+            "from a.b import (c,\n    d)\n"
+            "import x.y as z, \\\n    w\n"
+            "if True: import q; import r\n"
+            "from . import relative\n"
+            "def rule(event):\n"
+            "    import inner  # late imports count too\n"
+            "    return 'import quoted' != ''\n"
+        )
+        self.assertEqual(imported_modules(content(body)), ["a", "inner", "os", "q", "quoted", "r", "sys", "w", "x"])
+
+    def test_global_helpers_are_not_modules_to_preload(self):
+        got = imported_modules(content("from panther_base_helpers import deep_get\nimport boto3\n",
+                                       helpers=[("panther_base_helpers", "import requests\n")]))
+        self.assertEqual(got, ["boto3", "requests"])
+
+    def test_importing_by_a_computed_name_cannot_be_told(self):
+        for body in ("m = __import__('bo' + 'to3')\n", "import importlib\n", "exec ('import x')\n",
+                     "eval('1')\n", "import builtins\n", "f = __builtins__\n"):
+            self.assertIsNone(imported_modules(content(body)), body)
+        # A word that only looks like one does not count.
+        self.assertEqual(imported_modules(content("x = 'pods/exec'\nexecutable = 1\n")), [])
+
+
+class OptionalNeededTest(unittest.TestCase):
+    ROOTS = {"fakeopt", "otheropt"}
+
+    def test_the_optional_modules_named_and_nothing_for_loaded_or_missing_ones(self):
+        self.assertEqual(lockdown.optional_needed(["json", "fakeopt", "no_such_module_4f2a"], self.ROOTS), {"fakeopt"})
+        self.assertEqual(lockdown.optional_needed([], self.ROOTS), set())
+
+    def test_an_installed_module_not_loaded_yet_or_unknown_input_means_all(self):
+        with tempfile.TemporaryDirectory() as folder:
+            with open(os.path.join(folder, "caracal_probe_3c1e.py"), "w", encoding="utf-8") as handle:
+                handle.write("")
+            sys.path.insert(0, folder)
+            try:
+                self.assertIsNone(lockdown.optional_needed(["fakeopt", "caracal_probe_3c1e"], self.ROOTS))
+            finally:
+                sys.path.remove(folder)
+        self.assertIsNone(lockdown.optional_needed(None, self.ROOTS))
+        self.assertIsNone(lockdown.optional_needed(["not a name"], self.ROOTS))
+
+
+class PreloadByContentHostTest(unittest.TestCase):
+    def setUp(self):
+        self.host = Host(preload_by_content=True)
+        self.host.start()
+
+    def tearDown(self):
+        self.host.close()
+
+    def test_tests_run_and_the_sandbox_is_locked_down(self):
+        plain = content("import json\ndef rule(event):\n    return json.dumps(1) == '1'\n")
+        out = self.host.test_many(plain, [("D0", [{"Name": "t", "ExpectedResult": True, "Log": {"p_log_type": "T"}}])],
+                                  warm=True)
+        self.assertEqual(out["detections"][0][0]["passed"], True)
+        report = self.host.warm.report
+        self.assertTrue(report["filter"])
+        self.assertEqual(self.host.warm.imports, {"json"})
+        installed = {name for name in lockdown.optional_roots() if lockdown._installed(name)}  # pylint: disable=protected-access
+        self.assertFalse({name.split(".")[0] for name in report["preloaded"]} & installed)
+
+    @unittest.skipUnless(lockdown._installed("requests") and lockdown._installed("boto3"),  # pylint: disable=protected-access
+                         "needs requests and boto3 installed")
+    def test_only_the_optional_modules_imported_are_loaded(self):
+        self.host.prepare({**content("import requests\ndef rule(event):\n    return True\n"), "version": "v"})
+        loaded = {name.split(".")[0] for name in self.host.warm.report["preloaded"]}
+        self.assertIn("requests", loaded)
+        self.assertNotIn("boto3", loaded)
+
+    def test_content_importing_more_gets_a_new_sandbox_that_loads_all(self):
+        first = content("def rule(event):\n    return True\n")
+        self.host.prepare({**first, "version": "first"})
+        sandbox = self.host.warm
+        self.assertEqual(sandbox.imports, set())
+        # sqlite3 is installed and not in the base preload (an optional module might bring it along: the new
+        # sandbox loads them all, OptionalNeededTest).
+        second = content("import sqlite3\ndef rule(event):\n    return True\n")
+        self.host.prepare({**second, "version": "second"})
+        self.assertIsNot(self.host.warm, sandbox)
+        self.assertFalse(sandbox.alive())
+        self.assertEqual(self.host.warm.imports, {"sqlite3"})
+        # Content the new sandbox covers keeps it.
+        kept = self.host.warm
+        self.host.prepare({**first, "version": "third"})
+        self.assertIs(self.host.warm, kept)
+
+    def test_the_sandbox_takes_nothing_but_the_preload_request_before_lockdown(self):
+        sandbox = Sandbox(256, False, wait=False, ask=True)
+        try:
+            sandbox.asking = False  # as if told; the first message is something else
+            sandbox.send({"op": "content", "version": "v", "content": content("def rule(e):\n    return True\n")})
+            with self.assertRaises(SandboxError) as raised:
+                sandbox.ready()
+            self.assertIn("expected the preload request", str(raised.exception))
+        finally:
+            sandbox.close()
+
+
+if __name__ == "__main__":
+    unittest.main()
