@@ -123,3 +123,33 @@ class PreloadByContentHostTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class BytecodeCacheTest(unittest.TestCase):
+    """The sandbox writes no bytecode (-B): it names the modules it compiled from source in its ready report, and
+    the local worker's host compiles them into its bytecode folder when it closes, for the next start."""
+
+    def test_uncached_sources_are_named_and_compiled_for_the_next_start(self):
+        import importlib  # pylint: disable=import-outside-toplevel
+        import types  # pylint: disable=import-outside-toplevel
+        from caracal_engine import host as host_module  # pylint: disable=import-outside-toplevel
+
+        saved = sys.pycache_prefix
+        with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as cache:
+            with open(os.path.join(folder, "caracal_probe_b7d2.py"), "w", encoding="utf-8") as handle:
+                handle.write("VALUE = 1\n")
+            sys.path.insert(0, folder)
+            sys.pycache_prefix = cache
+            sys.dont_write_bytecode, written = True, sys.dont_write_bytecode
+            try:
+                module = importlib.import_module("caracal_probe_b7d2")
+                self.assertIn(module.__file__, lockdown.uncached_sources())
+                host_module._cache_bytecode(types.SimpleNamespace(_report={"uncached": [module.__file__, "relative.py"]}))  # pylint: disable=protected-access
+                self.assertNotIn(module.__file__, lockdown.uncached_sources())
+                self.assertTrue(os.path.exists(importlib.util.cache_from_source(module.__file__)))
+            finally:
+                sys.modules.pop("caracal_probe_b7d2", None)
+                sys.path.remove(folder)
+                sys.pycache_prefix = saved
+                sys.dont_write_bytecode = written
+        self.assertEqual(lockdown.uncached_sources() if not sys.pycache_prefix else [], [])

@@ -22,6 +22,7 @@ import json
 import marshal
 import math
 import os
+import py_compile
 import re
 import select
 import signal
@@ -554,6 +555,7 @@ class Host:
     def close(self) -> None:
         if self.warm is not None:
             self.warm.close()
+            _cache_bytecode(self.warm)
             self.warm = None
         self.versions.clear()
 
@@ -820,6 +822,22 @@ class Host:
             return sandbox.request({"op": "check", "items": items})
         finally:
             sandbox.close()
+
+
+def _cache_bytecode(sandbox: Sandbox) -> None:
+    """Compile into this process's bytecode folder (the local worker's: sys.pycache_prefix) the modules the
+    sandbox had to compile from source as it started (its ready report's "uncached"; it writes no file), so
+    the next sandbox reads them compiled. Paths come from the zygote's report, sent before any user code ran."""
+    report = sandbox._report or {}  # pylint: disable=protected-access - the report of a sandbox that got ready
+    paths = report.get("uncached")
+    if not sys.pycache_prefix or not isinstance(paths, list):
+        return
+    for path in paths:
+        if isinstance(path, str) and path.endswith(".py") and os.path.isabs(path):
+            try:
+                py_compile.compile(path, doraise=True)
+            except (py_compile.PyCompileError, OSError, ValueError):
+                pass
 
 
 def _triple(value: Any) -> Tuple[Any, Any, Any]:

@@ -203,6 +203,35 @@ def _installed(name: str) -> bool:
         return True
 
 
+def uncached_sources() -> List[str]:
+    """The source files of the modules loaded from source without up-to-date bytecode in the bytecode folder
+    (a sandbox writes none: -B); its host compiles them for the next start (Host.close). Empty without a
+    bytecode folder of its own (sys.pycache_prefix)."""
+    if not sys.pycache_prefix:
+        return []
+    out = []
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None)
+        if not isinstance(getattr(module, "__loader__", None), importlib.machinery.SourceFileLoader):
+            continue
+        if isinstance(path, str) and path.endswith(".py") and not _bytecode_current(path):
+            out.append(path)
+    return out
+
+
+def _bytecode_current(path: str) -> bool:
+    """Whether the cached bytecode of `path` matches it (the import system's timestamp check)."""
+    try:
+        stat = os.stat(path)
+        with open(importlib.util.cache_from_source(path), "rb") as handle:
+            header = handle.read(16)
+    except (OSError, ValueError, NotImplementedError):
+        return False
+    return (header[:4] == importlib.util.MAGIC_NUMBER and header[4:8] == b"\0\0\0\0"
+            and header[8:12] == struct.pack("<I", int(stat.st_mtime) & 0xFFFFFFFF)
+            and header[12:16] == struct.pack("<I", stat.st_size & 0xFFFFFFFF))
+
+
 def _warm(module: Any) -> None:
     """Load what a module reads from files lazily (pycountry's databases), while files can be read."""
     for value in list(vars(module).values()):

@@ -443,11 +443,12 @@ def main(argv: List[str]) -> int:
             imports = request.get("imports")
             roots = lockdown.optional_needed(imports if isinstance(imports, list) else None)
         loaded += lockdown.preload_optional(roots)
+        uncached = lockdown.uncached_sources()
         report = lockdown.lock_zygote(int(memory_mb) * 1024 * 1024, allow_unfiltered == "1")
         lockdown.lock_imports(global_helpers())
     except Exception as error:  # pylint: disable=broad-except - any failure to lock down is reported and fatal
         control.send({"failed": f"{type(error).__name__}: {error}"})
         return 1
-    control.send({"ready": {**report, "preloaded": loaded}})
+    control.send({"ready": {**report, "preloaded": loaded, **({"uncached": uncached} if uncached else {})}})
     Zygote(control, Channel(int(kv_in), int(data_out)), report["filter"]).serve()
     return 0
