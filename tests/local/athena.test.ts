@@ -209,6 +209,18 @@ describe('the Athena stand-in, as Athena answers', () => {
       expect(oneDay.bytes / all.bytes).toBeCloseTo(0.25, 1);
       const none = await rowsOf(client, 'SELECT count(*) FROM panther_logs.things WHERE year = 2019');
       expect(none.bytes).toBe(0);
+      // The table's listing is kept between queries, and is taken anew once a file has landed.
+      expect((await rowsOf(client, 'SELECT count(*) FROM panther_logs.things')).bytes).toBe(all.bytes);
+      const hour = join(lake, 'panther_logs', 'things', 'year=2026', 'month=01', 'day=05', 'hour=00');
+      mkdirSync(hour, { recursive: true });
+      const more = await (await DuckDBInstance.create(':memory:')).connect();
+      await more.run(
+        `COPY (SELECT '2026-01-05 00:00:00.000000000' AS p_event_time, i AS n, ['t'] AS tags FROM range(500) r(i)) TO '${join(hour, 'a.json.gz')}' (FORMAT json, COMPRESSION gzip)`,
+      );
+      more.closeSync();
+      const five = await rowsOf(client, 'SELECT count(*) FROM panther_logs.things');
+      expect(five.rows[0][0]).toBe('2500');
+      expect(five.bytes / all.bytes).toBeCloseTo(1.25, 1);
     } finally {
       client.destroy();
       await scan.stop();

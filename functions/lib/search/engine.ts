@@ -24,7 +24,9 @@ import { ENV, requireEnv } from '../env';
 
 let athenaClient: AthenaClient | undefined;
 let glueClient: GlueClient | undefined;
-const athena = () => (athenaClient ??= new AthenaClient({}));
+// cacheMiddleware: the client resolves each command's middleware stack once, not on every call (nothing here
+// changes its middleware after the first call); a search makes four or more calls, each a few hundred µs less.
+const athena = () => (athenaClient ??= new AthenaClient({ cacheMiddleware: true }));
 const glue = () => (glueClient ??= new GlueClient({}));
 
 export type EngineState = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';

@@ -97,6 +97,11 @@ const MAX_RESULTS = 1000;
  * poll: the answer is the one Athena gives, only sooner, so a caller's poll interval adds nothing to a query).
  */
 export const STATUS_HOLD_MS = 200;
+/**
+ * Where each pooled connection's query profile is written (rewritten at every query, read back for "bytes
+ * scanned"): a memory file system where there is one (/dev/shm), as a disk file costs a query a few hundred µs.
+ */
+const PROFILE_DIR = existsSync('/dev/shm') && statSync('/dev/shm').isDirectory() ? '/dev/shm' : tmpdir();
 /** Connections kept open between queries (a new one costs its setup; more are made when queries overlap). */
 const KEEP_IDLE_CONNECTIONS = 4;
 
@@ -130,6 +135,8 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
   }
   const executions = new Map<string, Execution>();
   const tokens = new Map<string, string>();
+  // The data files of each table as last listed for "bytes scanned" (by the glob DuckDB read them with).
+  const tableFiles = new Map<string, TableFiles>();
 
   // Idle connections, each set up once to profile its queries into its own file (read for "bytes scanned"): a
   // query takes one (or a new one when all are busy) and gives it back when it ends well.
@@ -138,9 +145,11 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
     const ready = idle.pop();
     if (ready) return ready;
     const connection = await lake.connect();
-    const profile = join(tmpdir(), `caracal-athena-${process.pid}-${randomUUID()}.json`);
+    const profile = join(PROFILE_DIR, `caracal-athena-${process.pid}-${randomUUID()}.json`);
     await connection.run(`PRAGMA enable_profiling = 'json'`);
     await connection.run(`PRAGMA profiling_output = '${profile.replace(/'/g, "''")}'`);
+    // Only what scannedBytes reads (each operator's extra info: its files); no timings, memory or row counts.
+    await connection.run(`SET custom_profiling_settings = '{"EXTRA_INFO": "true"}'`);
     return { connection, profile };
   }
   function discard(pooled: Pooled): void {
@@ -158,7 +167,7 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
       exec.connection = pooled.connection;
       if (exec.state !== 'RUNNING') return;
       const reader = await pooled.connection.runAndReadAll(athenaToDuckdb(exec.sql));
-      exec.bytesScanned = scannedBytes(pooled.profile, options.objectSuffix ?? '');
+      exec.bytesScanned = scannedBytes(pooled.profile, tableFiles);
       const names = reader.columnNames();
       const types = reader.columnTypes().map((t) => athenaType(t.toString()));
       exec.columns = names.map((name, i) => ({ name, type: types[i] }));
@@ -372,16 +381,16 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const target = String(req.headers['x-amz-target'] ?? '');
     const [service, operation] = target.split('.');
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
     const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
-      res.end(JSON.stringify(body));
+      const text = JSON.stringify(body);
+      res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
     };
     try {
+      const received = await requestBody(req);
       const handler = service === 'AmazonAthena' ? athena[operation] : service === 'AWSGlue' ? glue[operation] : undefined;
       if (!handler) throw new AwsError('UnknownOperationException', `The stand-in does not serve ${target || 'this request'}`);
-      const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+      const body = received.length ? (JSON.parse(received.toString('utf8')) as Record<string, unknown>) : {};
       send(200, (await handler(body)) ?? {});
     } catch (e) {
       if (e instanceof AwsError) send(e.status, { __type: e.type, message: e.message, Message: e.message });
@@ -400,6 +409,16 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
       lake.close();
     },
   };
+}
+
+/** A request's body (read with events: an async iterator over the request costs more per call). */
+function requestBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
 }
 
 /** Athena's IP address functions, which DuckDB lacks offline (translate.ts IP_FUNCTIONS); NULL in, NULL out. */
@@ -477,13 +496,21 @@ interface ProfileNode {
   children?: ProfileNode[];
 }
 
+/** A table's data files as last listed: how many there were and their total size. */
+interface TableFiles {
+  readonly count: number;
+  readonly bytes: number;
+}
+
 /**
  * The stand-in's "bytes scanned": for every file scan of the query (DuckDB's profile), the sizes of the files
  * it read after partition pruning (named in the profile when pruned; otherwise the files read times the
  * average size of the table's data files). Athena counts the bytes of the objects it reads; gzip JSON is read
- * whole, so a file's size is what it costs (Parquet's column pruning is not counted).
+ * whole, so a file's size is what it costs (Parquet's column pruning is not counted). A table's listing is
+ * kept (`tables`, by its glob) while DuckDB reads as many files as it holds, so an unchanged table is not
+ * walked again for each query; a file more or fewer lists it anew.
  */
-function scannedBytes(profileFile: string, suffix: string): number {
+function scannedBytes(profileFile: string, tables: Map<string, TableFiles>): number {
   let profile: ProfileNode;
   try {
     profile = JSON.parse(readFileSync(profileFile, 'utf8')) as ProfileNode;
@@ -497,10 +524,13 @@ function scannedBytes(profileFile: string, suffix: string): number {
     const glob = typeof info['Filename(s)'] === 'string' ? info['Filename(s)'] : '';
     if (read > 0 && glob && !glob.includes('*')) {
       // Pruned: DuckDB names the files it read.
-      for (const file of glob.split(', ')) if (existsSync(file)) total += statSync(file).size;
+      for (const file of glob.split(', ')) total += statSync(file, { throwIfNoEntry: false })?.size ?? 0;
     } else if (read > 0 && glob.includes('/year=*')) {
-      const sizes = dataFileSizes(glob.split('/year=*')[0], suffix);
-      if (sizes.length) total += Math.round((sizes.reduce((a, b) => a + b, 0) / sizes.length) * Math.min(read, sizes.length));
+      // Not pruned: DuckDB names its glob (then ", ..."), and read every file it matches.
+      const pattern = glob.split(', ')[0];
+      let files = tables.get(pattern);
+      if (files?.count !== read) tables.set(pattern, (files = globFiles(pattern)));
+      if (files.count) total += Math.round((files.bytes / files.count) * Math.min(read, files.count));
     }
     for (const child of node.children ?? []) walk(child);
   };
@@ -508,19 +538,31 @@ function scannedBytes(profileFile: string, suffix: string): number {
   return total;
 }
 
-function dataFileSizes(tableDir: string, suffix: string): number[] {
-  const sizes: number[] = [];
-  const stack = [tableDir];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The files a table's glob matches (its folder, then `year=*`, `month=*`, `day=*`, `hour=*` and a file name
+ * pattern, `*` within one name as in DuckDB): how many, and their total size.
+ */
+function globFiles(pattern: string): TableFiles {
+  const root = pattern.split('/year=*')[0];
+  const match = new RegExp(`^${pattern.split('*').map(escapeRegExp).join('[^/]*')}$`);
+  let count = 0;
+  let bytes = 0;
+  const stack = [root];
   while (stack.length) {
     const dir = stack.pop()!;
     if (!existsSync(dir)) continue;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) stack.push(path);
-      else if (entry.name.endsWith(suffix) && !entry.name.includes('_S3rver_metadata')) sizes.push(statSync(path).size);
+      else if (match.test(path)) {
+        count += 1;
+        bytes += statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+      }
     }
   }
-  return sizes;
+  return { count, bytes };
 }
 
 /** DuckDB type text → the type name Athena reports in ColumnInfo. */
