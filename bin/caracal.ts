@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { closeEarlyWorker, startWorkerEarly } from '../functions/detection-engine/worker-client';
 
 const commands: Record<string, { summary: string; load: () => Promise<{ run: (argv: string[]) => Promise<number> }> }> = {
   parse: { summary: 'parse logs with a schema into normalized events', load: () => import('./commands/parse.ts') },
@@ -35,8 +36,16 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`caracal: unknown command '${name}'\n${usage()}\n`);
     return 2;
   }
-  const mod = await command.load();
-  return mod.run(rest);
+  // `caracal test` needs the Python worker: it starts before the command's modules load (they take as long as
+  // Python's start), and is closed here if the command ended without taking it (--help, a bad option).
+  const early = name === 'test' && !rest.includes('--help') && !rest.includes('-h');
+  if (early) startWorkerEarly();
+  try {
+    const mod = await command.load();
+    return await mod.run(rest);
+  } finally {
+    if (early) closeEarlyWorker();
+  }
 }
 
 process.exitCode = await main(process.argv.slice(2));

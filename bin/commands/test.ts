@@ -21,7 +21,7 @@ import {
   type PlannedDetection,
   type SourceFile,
 } from '../../core/detections';
-import { DetectionWorker } from '../../functions/detection-engine/worker-client';
+import { DetectionWorker, takeWorker } from '../../functions/detection-engine/worker-client';
 import { YamlCache } from './yaml-cache';
 
 interface Options {
@@ -332,8 +332,8 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`caracal test: no such directory ${parsed.path}\n`);
     return 2;
   }
-  // Python starts while Node reads the YAML files.
-  const worker = new DetectionWorker();
+  // Python starts while Node reads the YAML files (bin/caracal.ts started it before this module loaded).
+  const worker = takeWorker();
   const yamlCache = new YamlCache();
   const repository = loadRepository(readSources(root, helperFolders(root)), (p) => existsSync(join(root, p)), {
     ignoreExtraKeys: parsed.ignoreExtraKeys,

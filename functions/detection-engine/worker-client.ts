@@ -106,3 +106,26 @@ export class DetectionWorker {
     this.child.stdin.end();
   }
 }
+
+let early: DetectionWorker | undefined;
+
+/**
+ * Start a worker now for a command about to need one (bin/caracal.ts does this for `caracal test` before it loads
+ * the command's modules): Python and its sandbox start while Node loads and reads. takeWorker() hands it over.
+ */
+export function startWorkerEarly(): void {
+  early ??= new DetectionWorker();
+}
+
+/** The worker startWorkerEarly() started, once, or else a new one. */
+export function takeWorker(): DetectionWorker {
+  const worker = early ?? new DetectionWorker();
+  early = undefined;
+  return worker;
+}
+
+/** Close a worker started early that no one took (the command ended before it needed one). */
+export function closeEarlyWorker(): void {
+  early?.close();
+  early = undefined;
+}

@@ -54,6 +54,23 @@ describe('the caracal launcher', () => {
     expect(r.status).toBe(0);
   });
 
+  it('ends at once when `caracal test` ends before it needs the worker it started early', () => {
+    // bin/caracal.ts starts the Python worker before loading the command; a command that stops first closes it.
+    for (const args of [
+      ['test', join(ROOT, 'no-such-folder')],
+      ['test', '--bogus'],
+    ]) {
+      const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'caracal.mjs'), ...args], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(r.error).toBeUndefined();
+      expect(r.status).toBe(2);
+    }
+    expect(caracal('test', '--help').stdout).toContain('usage: caracal test');
+  });
+
   it('refuses an unknown command with the usage', () => {
     const r = caracal('frobnicate');
     expect(r.status).toBe(2);

@@ -8,7 +8,8 @@ detection's module for the duration of the test.
 
 import contextlib
 import io
-from typing import Any, Callable, Dict, List, Mapping, Optional
+from collections.abc import Mapping
+from typing import Any, Callable, Dict, List, Optional
 from unittest.mock import MagicMock, patch
 
 from .detection import CAUGHT, Detection, DetectionResult, UnknownDestinationError, describe_error
