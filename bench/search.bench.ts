@@ -128,14 +128,15 @@ async function bench(format: 'json' | 'parquet') {
     // As the search service runs a search (functions/lib/search): start it and wait for it as runSearch does
     // (START_WAIT_MS), then as search(id) does (STATUS_WAIT_MS each), read its columns and row count as the
     // finished search records them (engine.queryShape), then its pages: StartQueryExecution, GetQueryExecution
-    // (held by the stand-in until the query ends), GetQueryResults, then a GetQueryResults per page.
+    // (held by the stand-in until the query ends), GetQueryResults, then a GetQueryResults per page, where the
+    // first page is answered from queryShape's read when it is that page (all its rows fit, or the same size).
     const viaService = async (sql: string, firstPageOnly = false) => {
       const id = await engine.startQuery(sql, `${Math.random()}`.slice(2));
       let s = await engine.awaitQuery(id, service.START_WAIT_MS);
       while (s.state === 'RUNNING' || s.state === 'QUEUED') s = await engine.awaitQuery(id, service.STATUS_WAIT_MS);
       if (s.state !== 'SUCCEEDED') throw new Error(`${s.state}: ${s.reason}`);
       // the finished search's columns and row count: one GetQueryResults (queryShape), GetQueryRuntimeStatistics
-      // after it only when the rows do not fit its page
+      // after it only when the rows do not fit its page; the engine keeps that first page for the read below
       await engine.queryShape(id);
       let page = await engine.queryResults(id, firstPageOnly ? 100 : 999);
       let rows = page.rows.length;
