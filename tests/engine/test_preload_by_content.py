@@ -153,3 +153,21 @@ class BytecodeCacheTest(unittest.TestCase):
                 sys.pycache_prefix = saved
                 sys.dont_write_bytecode = written
         self.assertEqual(lockdown.uncached_sources() if not sys.pycache_prefix else [], [])
+
+
+class MarshalledTestsTest(unittest.TestCase):
+    """A test task's detections go to the zygote marshalled, once per task (the zygote hands them on unread);
+    values marshal does not take go as JSON."""
+
+    def test_marshalled_once_per_task_or_not_at_all(self):
+        import marshal  # pylint: disable=import-outside-toplevel
+
+        sandbox = Sandbox.__new__(Sandbox)
+        sandbox._tests_cache = None  # pylint: disable=protected-access
+        detections = [{"detectionId": "D", "tests": [{"Name": "t", "Log": {"a": [1, 2.5, None, True]}}]}]
+        task = {"kind": "test", "detections": detections}
+        first = sandbox._marshalled_tests(task)  # pylint: disable=protected-access
+        self.assertEqual(marshal.loads(first), detections)
+        self.assertIs(sandbox._marshalled_tests(dict(task)), first)  # pylint: disable=protected-access
+        self.assertIsNone(sandbox._marshalled_tests({"kind": "test", "detections": [{"x": object()}]}))  # pylint: disable=protected-access
+        self.assertIsNone(sandbox._marshalled_tests({"kind": "run", "detections": detections}))  # pylint: disable=protected-access

@@ -145,6 +145,7 @@ class Sandbox:
         self.flood_told = False
         self.started = time.monotonic()
         self._report: Optional[Dict[str, Any]] = None
+        self._tests_cache: Optional[Tuple[List[Any], bytes]] = None
         # Started with `ask`, the sandbox waits for the host to name what its content imports (preload).
         self.asking = ask
         self.imports: Optional[Set[str]] = None
@@ -289,17 +290,37 @@ class Sandbox:
         self.ready()
         self.data.clear()
         self.flooded = self.flood_told = False
+        tests = self._marshalled_tests(task)
         if "events" in task:
             # A run's events travel marshalled (several times faster than JSON), from the host to the zygote
             # only: nothing from the sandbox is ever unmarshalled here.
             payload = marshal.dumps(task["events"])
             self.send({"op": "fork", "task": {k: v for k, v in task.items() if k != "events"}, "eventsBytes": len(payload)})
             self.outgoing[self.ctl_in] += payload
+        elif tests is not None:
+            # A test task's detections and their tests, likewise marshalled: the zygote hands them to the child
+            # as they are, without reading them.
+            self.send({"op": "fork", "task": {k: v for k, v in task.items() if k != "detections"},
+                       "detectionsBytes": len(tests)})
+            self.outgoing[self.ctl_in] += tests
         else:
             self.send({"op": "fork", "task": task})
         answer = self.reply()
         if "child" not in answer:
             raise ValueError(str(answer.get("error") or answer))
+
+    def _marshalled_tests(self, task: Mapping) -> Optional[bytes]:
+        """A test task's "detections", marshalled once for all the children the task takes (None for other
+        tasks, or values marshal does not take: they go as JSON)."""
+        detections = task.get("detections") if task.get("kind") == "test" else None
+        if not isinstance(detections, list):
+            return None
+        if self._tests_cache is None or self._tests_cache[0] is not detections:
+            try:
+                self._tests_cache = (detections, marshal.dumps(detections))
+            except ValueError:
+                return None
+        return self._tests_cache[1]
 
     def stop(self) -> None:
         self.send({"op": "stop"})

@@ -15,8 +15,11 @@ boto3 alone took longer than a whole unit-test run of content that never imports
     {"op": "content", "version", "content"}  compile content, keep it under its version → {"ok": report}
     {"op": "forget", "version"}               drop a version                              → {"ok": null}
     {"op": "check", "items"}                  save-time checks (check.py)                 → {"ok": {...}}
-    {"op": "fork", "task", "eventsBytes"?}    → {"child": pid}, later {"exit": {...}}; a run's events
-                                              follow the line, marshalled, in `eventsBytes` bytes
+    {"op": "fork", "task", "eventsBytes"?, "detectionsBytes"?}
+                                              → {"child": pid}, later {"exit": {...}}; a run's events
+                                              follow the line, marshalled, in `eventsBytes` bytes, and a
+                                              test task's detections in `detectionsBytes` (handed to the
+                                              child unread)
     {"op": "stop"}                            kill the running child (its exit follows)
 
 For a task the zygote forks a child, which adds the strict filter, runs the task's user code from item
@@ -56,6 +59,7 @@ import mmap
 import os
 import select
 import signal
+import struct
 import sys
 import traceback
 from typing import Any, Dict, List, Mapping, Optional, Tuple
@@ -151,6 +155,16 @@ def test_items(task: Mapping) -> List[Tuple[int, str, Any]]:
     if detections is None:
         detections = [{"detectionId": task.get("detectionId"), "tests": task.get("tests")}]
     return [(k, str(d.get("detectionId")), test) for k, d in enumerate(detections) for test in d.get("tests") or []]
+
+
+def _task(payload: bytes) -> Dict[str, Any]:
+    """A child's task from the zygote's payload: the marshalled task after its length, then its marshalled
+    "detections" when they came apart (Zygote.fork)."""
+    (size,) = struct.unpack_from("<Q", payload)
+    task = marshal.loads(payload[8:8 + size])
+    if len(payload) > 8 + size:
+        task["detections"] = marshal.loads(payload[8 + size:])
+    return task
 
 
 class KeyValueError(Exception):
@@ -287,7 +301,8 @@ class Zygote:
             task = dict(request.get("task") or {})
             if "eventsBytes" in request:
                 task["events"] = marshal.loads(self.control.receive_bytes(int(request["eventsBytes"])))
-            self.fork(task)
+            tests = self.control.receive_bytes(int(request["detectionsBytes"])) if "detectionsBytes" in request else b""
+            self.fork(task, tests)
         elif op != "stop":
             raise ValueError(f"unknown op {op!r}")
 
@@ -325,7 +340,7 @@ class Zygote:
                 chunks.append(chunk)
             os.close(tasks)
             if chunks:  # none: discarded unused, or the zygote is gone
-                Child(marshal.loads(b"".join(chunks)), self.data, self.engines, self.progress, self.filtered).run()
+                Child(_task(b"".join(chunks)), self.data, self.engines, self.progress, self.filtered).run()
         except BaseException:  # pylint: disable=broad-except - reported on stderr, the exit code tells the host
             traceback.print_exc()
             code = 70
@@ -344,11 +359,13 @@ class Zygote:
         except ChildProcessError:
             pass
 
-    def fork(self, task: Mapping) -> None:
+    def fork(self, task: Mapping, tests: bytes = b"") -> None:
+        """Run `task` in a child; `tests`, when given, are its marshalled "detections" (passed on unread)."""
         if task.get("kind") != "parse" and str(task.get("version")) not in self.engines:
             raise ValueError(f"no content prepared under version {task.get('version')!r}")
         self.progress[0], self.progress[1] = -1, -1
-        payload = marshal.dumps(dict(task))
+        head = marshal.dumps(dict(task))
+        payload = struct.pack("<Q", len(head)) + head + tests
         child = None
         if task.get("kind") == "test" and self.spare is not None:
             child, self.spare = self.spare, None
