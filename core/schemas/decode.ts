@@ -3,7 +3,7 @@
 // indicators and the event time. A failure returns the FAIL sentinel with the reason in the state (no
 // exceptions: classification makes failures as common as successes, and throwing is slow).
 import { DIGESTS } from './hash';
-import { indicatorCollector, type IndicatorSet } from './indicators';
+import { indicatorCollector, type IndicatorCollector, type IndicatorSet } from './indicators';
 import { isCIDR, matchesIpVersion } from './net';
 import { canonicalUtcText, compileTimeFormats, formatInstant, parseRfc3339, type Instant } from './time';
 import type { FieldSpec, ValueSpec } from './types';
@@ -209,6 +209,40 @@ interface CompiledField {
   emptyIsMissing: boolean;
   /** Raw keys this field reads, so they are not reported as unknown. */
   consumes: string[];
+  /** A value the object decoder takes as it is, without calling `decode` (the common cases, inline). */
+  inline: Inline;
+  /** For Inline.STRING_INDICATORS: the field's indicator collector. */
+  collect: IndicatorCollector | null;
+}
+
+/** What `decode` would do with a value of the expected JavaScript type, when the object decoder can do it
+ * itself; any other value goes through `decode`, as do the fields of other kinds. */
+const enum Inline {
+  NONE,
+  /** A string field with neither validation nor indicators: a string is kept as it is. */
+  STRING,
+  /** A string field with indicators but no validation: a string is kept and its indicators collected. */
+  STRING_INDICATORS,
+  /** A boolean field: a boolean is kept. */
+  BOOLEAN,
+  /** A json field (not embedded): a value that is not an object, or one not nested too deep, is kept. */
+  JSON,
+}
+
+function inlineOf(spec: ValueSpec): Inline {
+  switch (spec.type) {
+    case 'string': {
+      const v = spec.validate;
+      if (v && (v.allow || v.deny || v.ip || v.cidr)) return Inline.NONE;
+      return spec.indicators && spec.indicators.length > 0 ? Inline.STRING_INDICATORS : Inline.STRING;
+    }
+    case 'boolean':
+      return Inline.BOOLEAN;
+    case 'json':
+      return spec.isEmbeddedJSON === true ? Inline.NONE : Inline.JSON;
+    default:
+      return Inline.NONE;
+  }
 }
 
 function pathGetter(path: string): (raw: Record<string, unknown>) => unknown {
@@ -278,6 +312,12 @@ function isMissing(v: unknown, f: CompiledField): boolean {
   return v === undefined || v === null || (v === '' && f.emptyIsMissing) || typeof v === 'function';
 }
 
+/** Keys of the raw objects a decoder has read, in their order, remembered up to this many. */
+const MAX_REMEMBERED_KEYS = 256;
+/** What a raw key is to an object decoder: the index of the field reading it as is (>= 0), or one of these. */
+const KNOWN_OTHERWISE = -1; // read by a rename, copy, concat or split (through `source`)
+const UNKNOWN = -2;
+
 function objectDecoder(fields: FieldSpec[], path: string, discovery: boolean, pathParts: string[]): Decoder {
   const compiled: CompiledField[] = fields.map((f) => {
     const fieldPath = path ? `${path}.${f.name}` : f.name;
@@ -292,32 +332,113 @@ function objectDecoder(fields: FieldSpec[], path: string, discovery: boolean, pa
       mask: maskFunction(f),
       emptyIsMissing: f.type !== 'string',
       consumes,
+      inline: inlineOf(f),
+      collect: indicatorCollector(f.indicators),
     };
   });
   const known = new Set(compiled.flatMap((f) => f.consumes));
   const n = compiled.length;
+  // The raw values of the fields read by their own key are gathered in one pass over the raw object's keys
+  // (a for-in reads each value by its position, where a lookup by name per field is a megamorphic load, and
+  // the same pass finds whether the object has keys the schema does not know). Raw objects of one log type
+  // mostly list their keys in the same order: the key at each position and what it is to this decoder are
+  // remembered, so a key seen there before costs a comparison instead of a Map lookup.
+  const byKey = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const key = compiled[i].key;
+    if (key !== null && !byKey.has(key)) byKey.set(key, i);
+  }
+  // A key two fields read as is (the schema validator refuses it, but a spec may skip validation) is gathered
+  // for the first; the others read it by name.
+  const direct = compiled.map((f, i) => f.key !== null && byKey.get(f.key) === i);
+  const seenKeys: string[] = [];
+  const seenRoles: number[] = [];
+  // Values by field index for the record being decoded: one array per decoder (a decoder is never entered
+  // again while it runs: every object of a schema has its own). A slot is emptied when the field reads it;
+  // a record left part way (a failure, an exception) leaves `dirty` set, and the next empties them all.
+  const values: unknown[] = new Array<unknown>(n).fill(undefined);
+  let dirty = false;
+  const roleOf = (key: string): number => {
+    const i = byKey.get(key);
+    if (i !== undefined) return i;
+    return known.has(key) ? KNOWN_OTHERWISE : UNKNOWN;
+  };
+  // A constructor of this decoder's objects: V8 gives them room for their fields in the object itself (found
+  // by slack tracking), where objects made as `{}` move their fields to a separate store grown again and
+  // again. Its prototype is Object.prototype: the objects are plain objects, as `{}` would make.
+  const Out = function () {} as unknown as new () => Record<string, unknown>;
+  Out.prototype = Object.prototype;
   // Required fields are checked before any decoding: classification rejects most candidates here, cheaply.
-  const required = compiled.filter((f) => f.required);
+  const required: number[] = [];
+  for (let i = 0; i < n; i++) if (compiled[i].required) required.push(i);
   return (value, st) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       return fail(st, path || '(event)', `expected an object, got ${describe(value)}`);
     }
     const raw = value as Record<string, unknown>;
-    for (let i = 0; i < required.length; i++) {
-      const f = required[i];
-      if (isMissing(f.key !== null ? raw[f.key] : f.source(raw), f)) return fail(st, f.path, 'required field is missing');
+    if (dirty) values.fill(undefined);
+    dirty = true;
+    let unknown = false;
+    let position = 0;
+    for (const key in raw) {
+      let role: number;
+      if (position < seenKeys.length && seenKeys[position] === key) role = seenRoles[position];
+      else {
+        role = roleOf(key);
+        if (position < MAX_REMEMBERED_KEYS) {
+          seenKeys[position] = key;
+          seenRoles[position] = role;
+        }
+      }
+      if (role >= 0) values[role] = raw[key];
+      else if (role === UNKNOWN) unknown = true;
+      position++;
     }
-    const out: Record<string, unknown> = {};
+    for (let r = 0; r < required.length; r++) {
+      const i = required[r];
+      const f = compiled[i];
+      if (isMissing(direct[i] ? values[i] : f.key !== null ? raw[f.key] : f.source(raw), f))
+        return fail(st, f.path, 'required field is missing');
+    }
+    const out = new Out();
     for (let i = 0; i < n; i++) {
       const f = compiled[i];
-      const v = f.key !== null ? raw[f.key] : f.source(raw);
-      if (isMissing(v, f)) continue;
-      const decoded = f.decode(v, st);
+      let v: unknown;
+      if (direct[i]) {
+        v = values[i];
+        if (v === undefined) continue;
+        values[i] = undefined;
+      } else v = f.key !== null ? raw[f.key] : f.source(raw);
+      // isMissing, written out (typeof first: `v === ''` on values of every type is a generic comparison).
+      if (v === undefined || v === null) continue;
+      const type = typeof v;
+      if (type === 'string' ? (v as string).length === 0 && f.emptyIsMissing : type === 'function') continue;
+      let decoded: unknown;
+      switch (f.inline) {
+        case Inline.STRING:
+          decoded = type === 'string' ? v : f.decode(v, st);
+          break;
+        case Inline.STRING_INDICATORS:
+          if (type === 'string') {
+            f.collect!(v as string, st.indicators);
+            decoded = v;
+          } else decoded = f.decode(v, st);
+          break;
+        case Inline.BOOLEAN:
+          decoded = type === 'boolean' ? v : f.decode(v, st);
+          break;
+        case Inline.JSON:
+          decoded = type !== 'object' || !tooDeep(v) ? v : f.decode(v, st);
+          break;
+        default:
+          decoded = f.decode(v, st);
+      }
       if (decoded === FAIL) return FAIL;
       if (decoded === undefined) continue;
       out[f.name] = f.mask ? f.mask(decoded) : decoded;
     }
-    if (discovery && st.discovered) {
+    dirty = false;
+    if (unknown && discovery && st.discovered) {
       for (const key in raw) {
         if (known.has(key)) continue;
         const v = raw[key];
