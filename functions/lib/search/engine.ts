@@ -136,8 +136,8 @@ export async function queryShape(id: string): Promise<QueryShape> {
  * fewer. Pages over FIRST_PAGE_MAX_CHARS of values are not kept.
  */
 const firstPages = new Map<string, { readonly maxResults: number; readonly page: EnginePage }>();
-const KEEP_FIRST_PAGES = 32;
-const FIRST_PAGE_MAX_CHARS = 1_000_000;
+const KEEP_FIRST_PAGES = 16;
+const FIRST_PAGE_MAX_CHARS = 500_000;
 
 function keepFirstPage(id: string, maxResults: number, page: EnginePage): void {
   let chars = 0;
