@@ -24,7 +24,8 @@ def main() -> None:
     sys.stdin = open(os.devnull, encoding="utf-8")  # pylint: disable=consider-using-with - for the process lifetime
     sys.stdout = sys.stderr
     # Its sandbox preloads only the optional modules (boto3, requests, ...) its content imports: see sandbox.py.
-    host = Host(allow_unfiltered=os.environ.get("CARACAL_UNFILTERED_SANDBOX") == "1", preload_by_content=True)
+    host = Host(allow_unfiltered=os.environ.get("CARACAL_UNFILTERED_SANDBOX") == "1", preload_by_content=True,
+                compile_content=True)
     # The warm sandbox imports and locks down while the caller prepares its first request.
     host.start()
     from caracal_engine.protocol import Worker  # pylint: disable=import-outside-toplevel - after the sandbox started

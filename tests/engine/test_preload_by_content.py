@@ -171,3 +171,36 @@ class MarshalledTestsTest(unittest.TestCase):
         self.assertIs(sandbox._marshalled_tests(dict(task)), first)  # pylint: disable=protected-access
         self.assertIsNone(sandbox._marshalled_tests({"kind": "test", "detections": [{"x": object()}]}))  # pylint: disable=protected-access
         self.assertIsNone(sandbox._marshalled_tests({"kind": "run", "detections": detections}))  # pylint: disable=protected-access
+
+
+class CompiledByTheHostTest(unittest.TestCase):
+    """The local worker's host compiles the content while its sandbox starts (host.compiled_content) and the
+    zygote takes the code: verdicts, load errors and tracebacks are those of content the sandbox compiled."""
+
+    def test_same_verdicts_errors_and_file_names_as_compiled_in_the_sandbox(self):
+        content_ = {
+            "globals": [{"id": "helper_mod", "body": "def flag(x):\n    return x == 1\n", "path": "/c/helper_mod.py"}],
+            "dataModels": [{"id": "M", "logTypes": ["T"], "mappings": [{"Name": "n2", "Method": "get_n"}],
+                            "body": "def get_n(event):\n    return event.get('n')\n"}],
+            "detections": [
+                detection("Good", "from helper_mod import flag\ndef rule(event):\n    return flag(event.udm('n2'))\n",
+                          path="/c/good.py"),
+                detection("Broken", "def rule(event)\n    return True\n", path="/c/broken.py"),
+                detection("Raises", "def rule(event):\n    return {}['x']\n"),
+            ],
+        }
+        tests = [(d, [{"Name": "one", "ExpectedResult": True, "Log": {"p_log_type": "T", "n": 1}}])
+                 for d in ("Good", "Broken", "Raises")]
+        outs = []
+        for host in (Host(), Host(preload_by_content=True, compile_content=True)):
+            try:
+                host.start()
+                outs.append(host.test_many({**content_, "version": "v"}, tests, warm=True))
+            finally:
+                host.close()
+        self.assertEqual(outs[0], outs[1])
+        good, broken, raises = outs[1]["detections"]
+        self.assertTrue(good[0]["passed"])
+        self.assertIn("(broken.py, line 1)", broken[0]["error"])
+        self.assertIn("<detection_Raises>", raises[0]["error"])
+        self.assertEqual([e["id"] for e in outs[1]["load"]["errors"]], ["Broken"])

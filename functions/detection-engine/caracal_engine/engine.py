@@ -18,6 +18,7 @@ first seen, so whatever a module body does happens while that detection is the o
 import contextlib
 import copy
 import io
+from types import CodeType
 from typing import Any, Callable, Dict, List, Mapping, MutableSequence, Optional
 
 from . import kv
@@ -25,7 +26,7 @@ from .detection import CAUGHT, Detection, describe_error
 from .event import DataModel, PantherEvent
 from .guard import Watchdog
 from .lookups import LookupTables
-from .modules import Compiled, compile_source, global_helpers, load_module
+from .modules import Compiled, compile_source, detection_module_name, global_helpers, load_module, source_filename
 from .testing import run_test
 
 DEFAULT_TIME_LIMIT_SECONDS = 5.0
@@ -54,33 +55,42 @@ class Engine:
 
     # ------------------------------------------------------------------------------------ loading
 
-    def prepare(self, content: Mapping) -> Dict[str, Any]:
-        """Compile `content`, replacing what was prepared; returns the compile errors (the rest still loads)."""
+    def prepare(self, content: Mapping, code: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
+        """Compile `content`, replacing what was prepared; returns the compile errors (the rest still loads).
+        `code` holds items compiled already, by "<section>:<index>" (host.compiled_content)."""
+        code = code or {}
+
+        def compiled(section: str, index: int, item: Mapping) -> Compiled:
+            given = code.get(f"{section}:{index}")
+            if isinstance(given, CodeType):
+                return given
+            return compile_source(item.get("body"), source_filename(section, item))
+
         limit = content.get("timeLimitSeconds")
         self.watchdog = Watchdog(float(limit) if isinstance(limit, (int, float)) else DEFAULT_TIME_LIMIT_SECONDS)
         self.errors = []
         self.helpers = {}
-        for helper in content.get("globals") or []:
-            filename = helper.get("path") or f"<{helper['id']}>"
-            self.helpers[helper["id"]] = (compile_source(helper.get("body") or "", filename), filename)
+        for index, helper in enumerate(content.get("globals") or []):
+            filename = source_filename("globals", helper)
+            self.helpers[helper["id"]] = (compiled("globals", index, {**helper, "body": helper.get("body") or ""}), filename)
         self.model_specs, self.model_code, self.data_models = {}, {}, {}
-        for spec in content.get("dataModels") or []:
+        for index, spec in enumerate(content.get("dataModels") or []):
             conflict = next((t for t in spec.get("logTypes") or [] if t in self.model_specs), None)
             if conflict is not None:
                 self._error(spec.get("id", "?"), ValueError(f"Conflicting Enabled LogType [{conflict}] in Data Model [{spec['id']}]"))
                 continue
             if spec.get("body") is not None:
-                self.model_code[spec["id"]] = compile_source(spec["body"], spec.get("path") or f"<datamodel_{spec['id']}>")
+                self.model_code[spec["id"]] = compiled("dataModels", index, spec)
             for log_type in spec.get("logTypes") or []:
                 self.model_specs[log_type] = spec
         self.specs, self.compiled, self.detections = {}, {}, {}
-        for spec in content.get("detections") or []:
+        for index, spec in enumerate(content.get("detections") or []):
             self.specs[spec["id"]] = spec
             if spec.get("detection") is None:
-                compiled = compile_source(spec.get("body"), spec.get("path") or f"<{_module_name(spec['id'])}>")
-                self.compiled[spec["id"]] = compiled
-                if isinstance(compiled, BaseException):
-                    self._error(spec["id"], compiled)
+                module_code = compiled("detections", index, spec)
+                self.compiled[spec["id"]] = module_code
+                if isinstance(module_code, BaseException):
+                    self._error(spec["id"], module_code)
         return self.report()
 
     def activate(self) -> None:
@@ -265,7 +275,7 @@ def _candidates(spec: Mapping, by_log_type: Dict[Optional[str], List[int]], chos
 
 
 def _module_name(detection_id: str) -> str:
-    return "detection_" + "".join(c if c.isalnum() else "_" for c in detection_id)
+    return detection_module_name(detection_id)
 
 
 @contextlib.contextmanager

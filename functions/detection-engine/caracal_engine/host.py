@@ -35,6 +35,7 @@ from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Set
 
 from . import kv
 from .lockdown import optional_module_folders
+from .modules import compile_source, source_filename
 from .script_parser import MAX_BATCH_OUTPUT_BYTES, MAX_BATCH_SECONDS
 
 SANDBOX_SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "sandbox.py")
@@ -154,11 +155,12 @@ class Sandbox:
 
     def preload(self, imports: Optional[List[str]]) -> None:
         """Tell a sandbox started with `ask` the top-level modules its content imports (None: it cannot be told,
-        so it loads every optional module); see sandbox.py."""
+        so it loads every optional module); see sandbox.py. Sent at once: the sandbox waits for it."""
         if self.asking:
             self.asking = False
             self.imports = None if imports is None else set(imports)
             self.send({"op": "preload", "imports": imports})
+            self._pump(0)
 
     def covers(self, imports: Optional[List[str]]) -> bool:
         """Whether this sandbox was prepared for content importing `imports` (it loaded every optional module,
@@ -275,10 +277,12 @@ class Sandbox:
             self._pump(timeout)
         return self.control.pop(0)
 
-    def request(self, message: Mapping) -> Any:
-        """Send a control request and return its result; the sandbox's refusal is a ValueError."""
+    def request(self, message: Mapping, payload: bytes = b"") -> Any:
+        """Send a control request (and the bytes that follow its line) and return its result; the sandbox's
+        refusal is a ValueError."""
         self.ready()
         self.send(message)
+        self.outgoing[self.ctl_in] += payload
         answer = self.reply()
         if "error" in answer:
             raise ValueError(str(answer["error"]))
@@ -498,6 +502,26 @@ def imported_modules(content: Mapping) -> Optional[List[str]]:
     return sorted(names - helpers)
 
 
+def compiled_content(content: Mapping) -> Optional[bytes]:
+    """The code of the content's Python (global helpers, data models, detections), compiled as the engine
+    would (modules.compile_source) and marshalled, {"<section>:<index>": code}; sources that do not compile
+    are left out (the sandbox compiles them itself, for their error). None when there is nothing to compile."""
+    code: Dict[str, Any] = {}
+    for section in ("globals", "dataModels", "detections"):
+        for index, item in enumerate(content.get(section) or []):
+            if not isinstance(item, Mapping) or not isinstance(item.get("body"), str):
+                continue
+            if section == "detections" and item.get("detection") is not None:
+                continue
+            try:
+                compiled = compile_source(item["body"], source_filename(section, item))
+            except (KeyError, TypeError):
+                continue
+            if not isinstance(compiled, BaseException):
+                code[f"{section}:{index}"] = compiled
+    return marshal.dumps(code) if code else None
+
+
 def with_sources(content: Mapping) -> Dict[str, Any]:
     """Content whose Python is given by `path` gets its source read here, by the host: the sandbox opens
     no file. The path stays, naming the module in tracebacks."""
@@ -563,13 +587,17 @@ class Host:
     """Runs detections, tests, script parsers and checks in sandboxes; see the module's docstring."""
 
     def __init__(self, store: Optional[kv.KeyValueStore] = None, memory_mb: int = DEFAULT_MEMORY_MB,
-                 allow_unfiltered: bool = False, preload_by_content: bool = False) -> None:
+                 allow_unfiltered: bool = False, preload_by_content: bool = False,
+                 compile_content: bool = False) -> None:
         self.key_value = KeyValueService(store if store is not None else kv.MemoryStore())
         self.memory_mb = memory_mb
         self.allow_unfiltered = allow_unfiltered
         # The warm sandbox preloads only the optional modules its content imports (imported_modules), and is
         # replaced when later content imports more (the local worker); otherwise every sandbox preloads all.
         self.preload_by_content = preload_by_content
+        # The host compiles the content's Python (compiled_content) and the sandbox takes the code (the local
+        # worker, which has time to spare while its sandbox starts); otherwise the sandbox compiles it.
+        self.compile_content = compile_content
         self.warm: Optional[Sandbox] = None
         self.versions: "OrderedDict[str, Dict[str, Any]]" = OrderedDict()
 
@@ -592,6 +620,12 @@ class Host:
 
     def _prepared(self, sandbox: Sandbox, content: Mapping) -> Tuple[str, Dict[str, Any]]:
         version = _version(content)
+        code = compiled_content(content) if self.compile_content else None
+        if code:
+            # Compiled here while the sandbox still starts; the zygote takes the code objects (marshalled, from
+            # the host to the sandbox only) instead of compiling the sources itself.
+            return version, sandbox.request({"op": "content", "version": version, "content": content,
+                                             "codeBytes": len(code)}, code)
         report = sandbox.request({"op": "content", "version": version, "content": content})
         return version, report
 

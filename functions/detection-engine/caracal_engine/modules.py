@@ -10,7 +10,7 @@ import importlib.abc
 import importlib.util
 import sys
 from types import CodeType, ModuleType
-from typing import Any, Callable, Dict, Optional, Union
+from typing import Any, Callable, Dict, Mapping, Optional, Union
 
 # A compiled module: its code, or the error compiling it raised (raised again when it is loaded).
 Compiled = Union[CodeType, BaseException]
@@ -24,6 +24,24 @@ def compile_source(source: Any, filename: str) -> Compiled:
         return compile(source, filename, "exec")
     except (SyntaxError, ValueError) as error:
         return error
+
+
+def detection_module_name(detection_id: str) -> str:
+    """The module a detection's Python runs as."""
+    return "detection_" + "".join(c if c.isalnum() else "_" for c in detection_id)
+
+
+def source_filename(section: str, item: Mapping) -> str:
+    """The filename a content item's Python is compiled under (tracebacks name it): its path, or a name of its
+    own; `section` is the content's "globals", "dataModels" or "detections"."""
+    path = item.get("path")
+    if path:
+        return path
+    if section == "globals":
+        return f"<{item['id']}>"
+    if section == "dataModels":
+        return f"<datamodel_{item['id']}>"
+    return f"<{detection_module_name(item['id'])}>"
 
 
 class _SourceLoader(importlib.abc.Loader):

@@ -12,7 +12,9 @@ optional modules named there (all of them when it names another installed module
 of them may bring along: lockdown.optional_needed); the local worker's host does this, as importing
 boto3 alone took longer than a whole unit-test run of content that never imports it:
 
-    {"op": "content", "version", "content"}  compile content, keep it under its version → {"ok": report}
+    {"op": "content", "version", "content", "codeBytes"?}
+                                              compile content, keep it under its version → {"ok": report};
+                                              the host's compiled code may follow, marshalled, in `codeBytes`
     {"op": "forget", "version"}               drop a version                              → {"ok": null}
     {"op": "check", "items"}                  save-time checks (check.py)                 → {"ok": {...}}
     {"op": "fork", "task", "eventsBytes"?, "detectionsBytes"?}
@@ -288,8 +290,10 @@ class Zygote:
             # A spare holds the content as it was when forked: any change of versions discards it.
             self.discard_spare()
         if op == "content":
+            # The host may send the content's code compiled (host.compiled_content), marshalled after the line.
+            code = marshal.loads(self.control.receive_bytes(int(request["codeBytes"]))) if "codeBytes" in request else None
             engine = Engine()
-            report = engine.prepare(request.get("content") or {})
+            report = engine.prepare(request.get("content") or {}, code if isinstance(code, dict) else None)
             self.engines[str(request["version"])] = engine
             self.control.send({"ok": report})
         elif op == "forget":
