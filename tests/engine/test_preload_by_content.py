@@ -108,6 +108,13 @@ class PreloadByContentHostTest(unittest.TestCase):
         kept = self.host.warm
         self.host.prepare({**first, "version": "third"})
         self.assertIs(self.host.warm, kept)
+        # A sandbox started for more imports keeps covering what the one before it did: contents alternating
+        # between two sets of imports settle on one sandbox.
+        self.host.prepare({**content("import mailbox\n"), "version": "fourth"})
+        self.assertEqual(self.host.warm.imports, {"sqlite3", "mailbox"})
+        settled = self.host.warm
+        self.host.prepare({**second, "version": "fifth"})
+        self.assertIs(self.host.warm, settled)
 
     def test_the_sandbox_takes_nothing_but_the_preload_request_before_lockdown(self):
         sandbox = Sandbox(256, False, wait=False, ask=True)

@@ -645,6 +645,10 @@ class Host:
             if self.warm is not None and self.warm.asking:
                 self.warm.preload(imports)
             if self.warm is None or not self.warm.alive() or not self.warm.covers(imports):
+                if self.warm is not None and imports is not None:
+                    # The new sandbox also covers the versions the old one did: contents alternating between
+                    # two sets of imports (a run per log type) do not start a sandbox each time.
+                    imports = None if self.warm.imports is None else sorted(self.warm.imports | set(imports))
                 self.close()
                 self.warm = Sandbox(self.memory_mb, self.allow_unfiltered, False, self.preload_by_content)
                 self.warm.preload(imports)
