@@ -4,6 +4,7 @@ import { IndicatorSet } from './indicators';
 import { SchemaInferrer } from './infer';
 import { normalize, parseTimeOf, udmReader, type NormalizedEvent, type ParseContext } from './normalize';
 import { lineParser } from './parsers/index';
+import { isShallowJson } from './parsers/json';
 import type { FieldSpec, SchemaSpec } from './types';
 import { validateSchema, type SchemaProblem } from './validate';
 
@@ -80,6 +81,7 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
     reference: { s: 0, ns: 0 },
     discovered: null,
     error: '',
+    shallow: false,
   };
 
   const parseRecord = (record: Record<string, unknown>, ctx: ParseContext): ParseResult => {
@@ -90,6 +92,7 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
     st.reference = parseTime.instant;
     st.discovered = inferrer ? [] : null;
     st.error = '';
+    st.shallow = isShallowJson(record);
     let event: Record<string, unknown> | typeof FAIL;
     try {
       event = decode(record, st);

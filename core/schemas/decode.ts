@@ -18,6 +18,9 @@ export interface DecodeState {
   discovered: { path: string[]; value: unknown }[] | null;
   /** Why decoding failed, when a decoder returned FAIL. */
   error: string;
+  /** The record's values are known to nest less than MAX_JSON_DEPTH levels (see isShallowJson), so json
+   * values need no depth check; cleared when embedded JSON is parsed (its values are new). */
+  shallow: boolean;
 }
 
 /** Returned by a decoder that failed; the reason is in DecodeState.error. */
@@ -63,6 +66,7 @@ const DEPTH_MESSAGE = `nested deeper than ${MAX_JSON_DEPTH} levels`;
 
 function embedded(value: unknown, path: string, st: DecodeState): unknown {
   if (typeof value !== 'string') return value;
+  st.shallow = false;
   try {
     return JSON.parse(value);
   } catch {
@@ -170,7 +174,7 @@ function jsonDecoder(spec: ValueSpec, path: string): Decoder {
   return (value, st) => {
     const v = isEmbedded ? embedded(value, path, st) : value;
     if (v === FAIL) return FAIL;
-    if (tooDeep(v)) return fail(st, path, DEPTH_MESSAGE);
+    if (!st.shallow && tooDeep(v)) return fail(st, path, DEPTH_MESSAGE);
     return v;
   };
 }
@@ -428,7 +432,7 @@ function objectDecoder(fields: FieldSpec[], path: string, discovery: boolean, pa
           decoded = type === 'boolean' ? v : f.decode(v, st);
           break;
         case Inline.JSON:
-          decoded = type !== 'object' || !tooDeep(v) ? v : f.decode(v, st);
+          decoded = type !== 'object' || st.shallow || !tooDeep(v) ? v : f.decode(v, st);
           break;
         default:
           decoded = f.decode(v, st);
@@ -443,7 +447,7 @@ function objectDecoder(fields: FieldSpec[], path: string, discovery: boolean, pa
         if (known.has(key)) continue;
         const v = raw[key];
         if (v === undefined || v === null) continue;
-        if (tooDeep(v)) return fail(st, path ? `${path}.${key}` : key, DEPTH_MESSAGE);
+        if (!st.shallow && tooDeep(v)) return fail(st, path ? `${path}.${key}` : key, DEPTH_MESSAGE);
         Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
         st.discovered.push({ path: [...pathParts, key], value: v });
       }
@@ -488,6 +492,8 @@ export function eventDecoder(
   fields: FieldSpec[],
   discovery: boolean,
 ): (raw: Record<string, unknown>, st: DecodeState) => Record<string, unknown> | typeof FAIL {
-  const decode = objectDecoder(fields, '', discovery, []);
-  return (raw, st) => decode(raw, st) as Record<string, unknown> | typeof FAIL;
+  return objectDecoder(fields, '', discovery, []) as (
+    raw: Record<string, unknown>,
+    st: DecodeState,
+  ) => Record<string, unknown> | typeof FAIL;
 }

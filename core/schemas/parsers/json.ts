@@ -1,4 +1,5 @@
 // The default parser: one JSON object per line.
+import { MAX_JSON_DEPTH } from '../decode';
 import type { LineParser, RecordResult } from './common';
 
 // JSON.parse turns every number into a double, so an integer beyond 2^53 (a 64-bit id, hash or nonce, often
@@ -45,24 +46,42 @@ export function quoteUnsafeIntegers(line: string): string {
   return copied === 0 ? line : out + line.slice(copied);
 }
 
-/** Whether a parsed value holds a number beyond the exact integers of a double (2^53). */
-function hasInexactNumber(value: unknown): boolean {
+/** The deepest nesting hasInexactNumber met (the value read is at 0, its members at 1, ...). */
+let deepest = 0;
+
+/** Whether a parsed value holds a number beyond the exact integers of a double (2^53); `deepest` learns how
+ * deep its objects and arrays nest (up to where a number stopped the walk). */
+function hasInexactNumber(value: unknown, depth: number): boolean {
   if (typeof value === 'number') return value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
   if (value === null || typeof value !== 'object') return false;
+  if (depth > deepest) deepest = depth;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (hasInexactNumber(value[i])) return true;
+    for (let i = 0; i < value.length; i++) if (hasInexactNumber(value[i], depth + 1)) return true;
     return false;
   }
-  for (const key in value) if (hasInexactNumber((value as Record<string, unknown>)[key])) return true;
+  for (const key in value) if (hasInexactNumber((value as Record<string, unknown>)[key], depth + 1)) return true;
   return false;
+}
+
+/** The last object readJsonObject read, when none of its objects or arrays nests MAX_JSON_DEPTH levels deep. */
+let lastShallow: object | null = null;
+
+/** Whether `record` is the object readJsonObject read last and it nests less than MAX_JSON_DEPTH levels deep:
+ * its values then need no depth check (the walk for long integers measured it). A record changed since it was
+ * read must not be asked about (readers hand their records on as they are). */
+export function isShallowJson(record: object): boolean {
+  return record === lastShallow;
 }
 
 /** A line read as a JSON object, or why it is not one. */
 export function readJsonObject(line: string): Record<string, unknown> | string {
   let value: unknown;
+  lastShallow = null;
   try {
     value = JSON.parse(line);
-    if (hasInexactNumber(value)) value = JSON.parse(quoteUnsafeIntegers(line));
+    deepest = 0;
+    if (hasInexactNumber(value, 0)) value = JSON.parse(quoteUnsafeIntegers(line));
+    else if (deepest < MAX_JSON_DEPTH && value !== null && typeof value === 'object') lastShallow = value;
   } catch {
     // The reason is the one JSON.parse gives for the line as written (quoting moves the positions).
     try {
