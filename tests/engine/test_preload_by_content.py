@@ -30,12 +30,16 @@ class ImportedModulesTest(unittest.TestCase):
             "    import inner  # late imports count too\n"
             "    return 'import quoted' != ''\n"
         )
-        self.assertEqual(imported_modules(content(body)), ["a", "inner", "os", "q", "quoted", "r", "sys", "w", "x"])
+        self.assertEqual(imported_modules(content(body)),
+                         ["a.b", "a.b.c", "a.b.d", "inner", "os", "q", "quoted", "r", "sys", "w", "x.y"])
+        # `from X import y`: y may be a submodule (from urllib import request).
+        self.assertEqual(imported_modules(content("from urllib import request, parse as p\n")),
+                         ["urllib", "urllib.parse", "urllib.request"])
 
     def test_global_helpers_are_not_modules_to_preload(self):
         got = imported_modules(content("from panther_base_helpers import deep_get\nimport boto3\n",
-                                       helpers=[("panther_base_helpers", "import requests\n")]))
-        self.assertEqual(got, ["boto3", "requests"])
+                                       helpers=[("panther_base_helpers", "import requests.adapters\n")]))
+        self.assertEqual(got, ["boto3", "requests.adapters"])
 
     def test_importing_by_a_computed_name_cannot_be_told(self):
         for body in ("m = __import__('bo' + 'to3')\n", "import importlib\n", "exec ('import x')\n",
@@ -51,6 +55,15 @@ class OptionalNeededTest(unittest.TestCase):
     def test_the_optional_modules_named_and_nothing_for_loaded_or_missing_ones(self):
         self.assertEqual(lockdown.optional_needed(["json", "fakeopt", "no_such_module_4f2a"], self.ROOTS), {"fakeopt"})
         self.assertEqual(lockdown.optional_needed([], self.ROOTS), set())
+
+    def test_a_submodule_not_loaded_yet_means_all_an_attribute_does_not(self):
+        import urllib.parse  # pylint: disable=import-outside-toplevel,unused-import
+        import datetime  # pylint: disable=import-outside-toplevel,unused-import
+
+        self.assertEqual(lockdown.optional_needed(["datetime.datetime", "urllib.parse", "os.path"], self.ROOTS), set())
+        self.assertEqual(lockdown.optional_needed(["fakeopt.sub"], self.ROOTS), {"fakeopt"})
+        if "xml.dom.minidom" not in sys.modules:
+            self.assertIsNone(lockdown.optional_needed(["xml.dom.minidom"], self.ROOTS))
 
     def test_an_installed_module_not_loaded_yet_or_unknown_input_means_all(self):
         with tempfile.TemporaryDirectory() as folder:

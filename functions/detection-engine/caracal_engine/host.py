@@ -465,16 +465,16 @@ def _item_json(item: Mapping) -> Dict[str, Any]:
 
 # Importing by a computed name: content that calls or names any of these gets every optional module.
 _DYNAMIC_IMPORT = re.compile(r"\b(?:__import__|import_module|exec|eval)\s*\(|\b(?:importlib|builtins|__builtins__|__loader__)\b")
-# `from X import` (X's top-level name), or what follows an `import` (its comma-separated names): in code,
-# comments and strings alike (a superset of what the code imports).
-_IMPORT = re.compile(r"\bfrom[ \t]+([\w.]+)[ \t]+import\b|\bimport[ \t]+([^\n;#()]+)")
-_NAME = re.compile(r"[ \t]*([^\W\d]\w*)")
+# `from X import names` (X, and X.name for each name: it may be a submodule), or what follows an `import`
+# (its comma-separated dotted names): in code, comments and strings alike (a superset of what the code imports).
+_IMPORT = re.compile(r"\bfrom[ \t]+([\w.]+)[ \t]+import[ \t]*(\([^)]*\)|[^\n;#]*)|\bimport[ \t]+([^\n;#()]+)")
+_NAME = re.compile(r"\s*([^\W\d][\w.]*)")
 
 
 def imported_modules(content: Mapping) -> Optional[List[str]]:
-    """The top-level modules the Python of `content` (detections, data models, global helpers) imports, other
-    than its global helpers, read from the source text; None when it imports by a computed name (see
-    _DYNAMIC_IMPORT), which cannot be told from the text."""
+    """The modules the Python of `content` (detections, data models, global helpers) imports, dotted, other
+    than its global helpers, read from the source text (with `from X import y`, X.y too: y may be a
+    submodule); None when it imports by a computed name (see _DYNAMIC_IMPORT), which the text cannot tell."""
     names: Set[str] = set()
     helpers: Set[str] = set()
     for section in ("globals", "dataModels", "detections"):
@@ -490,16 +490,21 @@ def imported_modules(content: Mapping) -> Optional[List[str]]:
             if _DYNAMIC_IMPORT.search(text):
                 return None
             for match in _IMPORT.finditer(text):
-                if match.group(1) is not None:
-                    top = match.group(1).split(".")[0]
-                    if top:
-                        names.add(top)
+                module = match.group(1)
+                if module is not None:
+                    if module.startswith("."):
+                        continue  # relative: nothing a top-level module imports
+                    names.add(module)
+                    for part in match.group(2).strip("()").split(","):
+                        name = _NAME.match(part)
+                        if name and "." not in name.group(1):
+                            names.add(f"{module}.{name.group(1)}")
                     continue
-                for part in match.group(2).split(","):
+                for part in match.group(3).split(","):
                     name = _NAME.match(part)
                     if name:
-                        names.add(name.group(1))
-    return sorted(names - helpers)
+                        names.add(name.group(1).rstrip("."))
+    return sorted(n for n in names if n.split(".")[0] not in helpers)
 
 
 def compiled_content(content: Mapping) -> Optional[bytes]:

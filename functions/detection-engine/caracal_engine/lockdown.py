@@ -177,23 +177,41 @@ def preload_optional(roots: Optional[Iterable[str]] = None) -> List[str]:
 
 
 def optional_needed(imports: Optional[Iterable[Any]], roots: Optional[Set[str]] = None) -> Optional[Set[str]]:
-    """Which optional modules (top-level names) content needs loaded, given the top-level modules its source
+    """Which optional modules (top-level names) content needs loaded, given the modules (dotted) its source
     imports (host.imported_modules; None when it cannot tell): the optional ones it names, or None (all of
     them) when it names any other module this python has that is not loaded yet, which an optional module
-    may bring along (botocore with boto3, http.client with requests). Call after preload_base: what it
-    loaded is no reason to load more. Names nowhere to be found are left to fail when imported."""
+    may bring along (botocore with boto3, http.client or urllib.request with requests). Call after
+    preload_base: what it loaded is no reason to load more. Names nowhere to be found are left to fail when
+    imported."""
     if imports is None:
         return None
     roots = optional_roots() if roots is None else roots
     needed: Set[str] = set()
     for name in imports:
-        if not isinstance(name, str) or not name.isidentifier():
+        if not isinstance(name, str) or not all(part.isidentifier() for part in name.split(".")):
             return None
-        if name in roots:
-            needed.add(name)
-        elif name not in sys.modules and _installed(name):
+        top = name.split(".")[0]
+        if top in roots:
+            needed.add(top)
+        elif _loadable_not_loaded(name):
             return None
     return needed
+
+
+def _loadable_not_loaded(dotted: str) -> bool:
+    """Whether `dotted` (or a package on its way) is a module this python has and has not loaded. Only looked
+    up under loaded packages: nothing is imported to find out. A name its loaded parent has is an attribute."""
+    parts = dotted.split(".")
+    for depth in range(1, len(parts) + 1):
+        name = ".".join(parts[:depth])
+        if name in sys.modules:
+            continue
+        if depth > 1:
+            parent = sys.modules[".".join(parts[:depth - 1])]
+            if not hasattr(parent, "__path__") or hasattr(parent, parts[depth - 1]):
+                return False
+        return _installed(name)
+    return False
 
 
 def _installed(name: str) -> bool:
