@@ -46,7 +46,9 @@ export class IndicatorSet {
   /** Empty again, for the next event (a parser keeps one set: its slots' arrays went to the event written). */
   clear(): void {
     if (!this.any) return;
-    this.slots.fill(undefined);
+    // A loop, not fill(): for fifteen slots the builtin's call costs more than the stores.
+    const s = this.slots;
+    for (let i = 0; i < s.length; i++) s[i] = undefined;
     this.any = false;
   }
 
@@ -148,13 +150,18 @@ const COLLECTORS: Record<Indicator, IndicatorCollector> = {
   aws_arn: (v, out) => {
     if (!v.startsWith('arn:')) return;
     out.add(ARN, v);
-    // The fifth ':'-separated part (arn:partition:service:region:account:...), found without splitting.
-    let at = 3;
-    for (let n = 0; n < 3 && at >= 0; n++) at = v.indexOf(':', at + 1);
-    if (at < 0) return;
-    const end = v.indexOf(':', at + 1);
-    const account = end < 0 ? v.slice(at + 1) : v.slice(at + 1, end);
-    if (isAccountId(account)) out.add(ACCOUNT_ID, account);
+    // The fifth ':'-separated part (arn:partition:service:region:account:...), when it is twelve digits: found
+    // by one scan of the characters (indexOf and slice cost more, for every ARN).
+    const n = v.length;
+    let colons = 1;
+    let i = 4;
+    for (; i < n && colons < 4; i++) if (v.charCodeAt(i) === 58) colons++;
+    if (colons < 4 || i + 12 > n) return;
+    for (let j = i; j < i + 12; j++) {
+      const c = v.charCodeAt(j);
+      if (c < 48 || c > 57) return;
+    }
+    if (i + 12 === n || v.charCodeAt(i + 12) === 58) out.add(ACCOUNT_ID, v.slice(i, i + 12));
   },
   aws_account_id: (v, out) => {
     if (isAccountId(v)) out.add(ACCOUNT_ID, v);
@@ -177,7 +184,12 @@ const COLLECTORS: Record<Indicator, IndicatorCollector> = {
 export function indicatorCollector(kinds: readonly Indicator[] | undefined): IndicatorCollector | null {
   if (!kinds || kinds.length === 0) return null;
   const collectors = kinds.map((k) => COLLECTORS[k]);
-  const collect: IndicatorCollector = collectors.length === 1 ? collectors[0] : (v, out) => collectors.forEach((c) => c(v, out));
+  const collect: IndicatorCollector =
+    collectors.length === 1
+      ? collectors[0]
+      : (v, out) => {
+          for (let i = 0; i < collectors.length; i++) collectors[i](v, out);
+        };
   return (raw, out) => {
     const value = raw.length > 0 && raw.charCodeAt(0) > 32 && raw.charCodeAt(raw.length - 1) > 32 ? raw : raw.trim();
     if (value) collect(value, out);

@@ -1,9 +1,26 @@
 // IP address and CIDR recognition for `validate` and indicators.
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-
+/** Dotted-quad IPv4: four decimal parts of 0-255 without leading zeros (`0` itself allowed), ASCII digits.
+ * Read character by character: this runs for every indicator value of an `ip`, `domain` or `hostname` field. */
 export function isIPv4(text: string): boolean {
-  return text.length <= 15 && IPV4.test(text);
+  const n = text.length;
+  if (n < 7 || n > 15) return false;
+  let i = 0;
+  for (let part = 1; ; part++) {
+    const start = i;
+    let value = 0;
+    while (i < n && i - start < 4) {
+      const c = text.charCodeAt(i) - 48;
+      if (c < 0 || c > 9) break;
+      value = value * 10 + c;
+      i++;
+    }
+    const digits = i - start;
+    if (digits === 0 || digits > 3 || value > 255 || (digits > 1 && text.charCodeAt(start) === 48)) return false;
+    if (i === n) return part === 4;
+    if (part === 4 || text.charCodeAt(i) !== 46) return false;
+    i++;
+  }
 }
 
 export function isIPv6(text: string): boolean {
