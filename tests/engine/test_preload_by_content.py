@@ -224,3 +224,20 @@ class CompiledByTheHostTest(unittest.TestCase):
         self.assertIn("(broken.py, line 1)", broken[0]["error"])
         self.assertIn("<detection_Raises>", raises[0]["error"])
         self.assertEqual([e["id"] for e in outs[1]["load"]["errors"]], ["Broken"])
+
+
+class FailedStartTest(unittest.TestCase):
+    def test_a_sandbox_that_ended_before_the_preload_request_fails_when_waited_for(self):
+        """(The preload request is sent at once; a sandbox gone already is reported by ready(), which reads the
+        reason it gave, not by the write.)"""
+        sandbox = Sandbox(256, False, wait=False, ask=True)
+        try:
+            # As if it failed its base imports: the zygote ends before reading the host's preload request.
+            sandbox.process.kill()
+            sandbox.process.wait()
+            sandbox.preload(["json"])
+            with self.assertRaises(SandboxError) as raised:
+                sandbox.ready()
+            self.assertIn("the sandbox", str(raised.exception))
+        finally:
+            sandbox.close()

@@ -160,7 +160,11 @@ class Sandbox:
             self.asking = False
             self.imports = None if imports is None else set(imports)
             self.send({"op": "preload", "imports": imports})
-            self._pump(0)
+            try:
+                self._pump(0)
+            except SandboxError:
+                # It ended before reading it (it failed to start): ready() reads why.
+                self.outgoing[self.ctl_in].clear()
 
     def covers(self, imports: Optional[List[str]]) -> bool:
         """Whether this sandbox was prepared for content importing `imports` (it loaded every optional module,
