@@ -146,13 +146,27 @@ function timestampDecoder(spec: ValueSpec, path: string): Decoder {
   // RFC 3339 first (the common case): a UTC text in the canonical shape is written out from its own digits.
   const rfc3339First = formats[0] === 'rfc3339';
   const rest = formats.length > 1 ? compileTimeFormats(formats.slice(1)) : null;
+  // The last RFC 3339 text read and what it gave: consecutive records often carry the same time (a session's
+  // creation date, events of one second). Reading RFC 3339 does not depend on the reference time.
+  let lastText = '';
+  let lastInstant: Instant | null = null;
+  let lastOut = '';
   return (value, st) => {
     let t: Instant | null;
     let text: string | null = null;
     if (rfc3339First && typeof value === 'string') {
-      t = parseRfc3339(value);
-      if (t) text = canonicalUtcText(value);
-      else if (rest) t = rest(value, st.reference);
+      if (value === lastText && lastInstant !== null) {
+        t = lastInstant;
+        text = lastOut;
+      } else {
+        t = parseRfc3339(value);
+        if (t) {
+          text = canonicalUtcText(value) ?? formatInstant(t);
+          lastText = value;
+          lastInstant = t;
+          lastOut = text;
+        } else if (rest) t = rest(value, st.reference);
+      }
     } else t = parse(value, st.reference);
     if (!t)
       return fail(

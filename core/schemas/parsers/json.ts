@@ -51,15 +51,32 @@ let deepest = 0;
 
 /** Whether a parsed value holds a number beyond the exact integers of a double (2^53); `deepest` learns how
  * deep its objects and arrays nest (up to where a number stopped the walk). */
-function hasInexactNumber(value: unknown, depth: number): boolean {
-  if (typeof value === 'number') return value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
-  if (value === null || typeof value !== 'object') return false;
+function hasInexactNumber(value: unknown): boolean {
+  if (typeof value === 'number') return isInexact(value);
+  return value !== null && typeof value === 'object' && hasInexactMember(value, 0);
+}
+
+const isInexact = (n: number) => n > Number.MAX_SAFE_INTEGER || n < Number.MIN_SAFE_INTEGER;
+
+/** hasInexactNumber of an object or array at `depth`: its members are looked at here (a call per member
+ * costs more than the look), objects and arrays among them walked in turn. */
+function hasInexactMember(value: object, depth: number): boolean {
   if (depth > deepest) deepest = depth;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (hasInexactNumber(value[i], depth + 1)) return true;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v === 'number') {
+        if (isInexact(v)) return true;
+      } else if (typeof v === 'object' && v !== null && hasInexactMember(v, depth + 1)) return true;
+    }
     return false;
   }
-  for (const key in value) if (hasInexactNumber((value as Record<string, unknown>)[key], depth + 1)) return true;
+  for (const key in value) {
+    const v = (value as Record<string, unknown>)[key];
+    if (typeof v === 'number') {
+      if (isInexact(v)) return true;
+    } else if (typeof v === 'object' && v !== null && hasInexactMember(v, depth + 1)) return true;
+  }
   return false;
 }
 
@@ -80,7 +97,7 @@ export function readJsonObject(line: string): Record<string, unknown> | string {
   try {
     value = JSON.parse(line);
     deepest = 0;
-    if (hasInexactNumber(value, 0)) value = JSON.parse(quoteUnsafeIntegers(line));
+    if (hasInexactNumber(value)) value = JSON.parse(quoteUnsafeIntegers(line));
     else if (deepest < MAX_JSON_DEPTH && value !== null && typeof value === 'object') lastShallow = value;
   } catch {
     // The reason is the one JSON.parse gives for the line as written (quoting moves the positions).
