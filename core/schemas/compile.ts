@@ -82,6 +82,7 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
     discovered: null,
     error: '',
     shallow: false,
+    jsonRecord: false,
   };
 
   const parseRecord = (record: Record<string, unknown>, ctx: ParseContext): ParseResult => {
@@ -92,7 +93,7 @@ export function compileSchema(spec: SchemaSpec, options: ParserOptions = {}): Pa
     st.reference = parseTime.instant;
     st.discovered = inferrer ? [] : null;
     st.error = '';
-    st.shallow = isShallowJson(record);
+    st.shallow = st.jsonRecord = isShallowJson(record);
     let event: Record<string, unknown> | typeof FAIL;
     try {
       event = decode(record, st);

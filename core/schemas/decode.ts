@@ -21,6 +21,8 @@ export interface DecodeState {
   /** The record's values are known to nest less than MAX_JSON_DEPTH levels (see isShallowJson), so json
    * values need no depth check; cleared when embedded JSON is parsed (its values are new). */
   shallow: boolean;
+  /** The record is the object JSON.parse made from its line (isShallowJson): its objects have fast properties. */
+  jsonRecord: boolean;
 }
 
 /** Returned by a decoder that failed; the reason is in DecodeState.error. */
@@ -381,12 +383,6 @@ function objectDecoder(fields: FieldSpec[], path: string, discovery: boolean, pa
     if (i !== undefined) return i;
     return known.has(key) ? KNOWN_OTHERWISE : UNKNOWN;
   };
-  // A constructor of this decoder's objects: V8 gives them room for their fields in the object itself (found
-  // by slack tracking), where objects made as `{}` move their fields to a separate store grown again and
-  // again. Its prototype is Object.prototype: the objects are plain objects, as `{}` would make.
-  const Out = function () {} as unknown as new () => Record<string, unknown>;
-  Out.prototype = Object.prototype;
-  // Required fields are checked before any decoding: classification rejects most candidates here, cheaply.
   const required: number[] = [];
   for (let i = 0; i < n; i++) if (compiled[i].required) required.push(i);
   return (value, st) => {
@@ -394,35 +390,41 @@ function objectDecoder(fields: FieldSpec[], path: string, discovery: boolean, pa
       return fail(st, path || '(event)', `expected an object, got ${describe(value)}`);
     }
     const raw = value as Record<string, unknown>;
-    if (dirty) values.fill(undefined);
-    dirty = true;
-    let unknown = false;
-    let position = 0;
-    for (const key in raw) {
-      let role: number;
-      if (position < seenKeys.length && seenKeys[position] === key) role = seenRoles[position];
-      else {
-        role = roleOf(key);
-        if (position < MAX_REMEMBERED_KEYS) {
-          seenKeys[position] = key;
-          seenRoles[position] = role;
-        }
-      }
-      if (role >= 0) values[role] = raw[key];
-      else if (role === UNKNOWN) unknown = true;
-      position++;
-    }
+    // Required fields first, by name: classification rejects most candidates here, before any other work.
     for (let r = 0; r < required.length; r++) {
-      const i = required[r];
-      const f = compiled[i];
-      if (isMissing(direct[i] ? values[i] : f.key !== null ? raw[f.key] : f.source(raw), f))
-        return fail(st, f.path, 'required field is missing');
+      const f = compiled[required[r]];
+      if (isMissing(f.key !== null ? raw[f.key] : f.source(raw), f)) return fail(st, f.path, 'required field is missing');
     }
-    const out = new Out();
+    // Objects JSON.parse made from a line have fast properties: their keys are walked (a for-in reads each
+    // value by position from the enum cache). Other records (a text parser's, which may hold their fields in a
+    // dictionary, where a for-in collects and sorts the keys each time; objects from callers) are read by name.
+    const gather = st.jsonRecord;
+    // Without the walk, discovery looks for unknown keys itself.
+    let unknown = !gather;
+    if (gather) {
+      if (dirty) values.fill(undefined);
+      dirty = true;
+      let position = 0;
+      for (const key in raw) {
+        let role: number;
+        if (position < seenKeys.length && seenKeys[position] === key) role = seenRoles[position];
+        else {
+          role = roleOf(key);
+          if (position < MAX_REMEMBERED_KEYS) {
+            seenKeys[position] = key;
+            seenRoles[position] = role;
+          }
+        }
+        if (role >= 0) values[role] = raw[key];
+        else if (role === UNKNOWN) unknown = true;
+        position++;
+      }
+    }
+    const out: Record<string, unknown> = {};
     for (let i = 0; i < n; i++) {
       const f = compiled[i];
       let v: unknown;
-      if (direct[i]) {
+      if (gather && direct[i]) {
         v = values[i];
         if (v === undefined) continue;
         values[i] = undefined;
@@ -455,7 +457,7 @@ function objectDecoder(fields: FieldSpec[], path: string, discovery: boolean, pa
       if (decoded === undefined) continue;
       out[f.name] = f.mask ? f.mask(decoded) : decoded;
     }
-    dirty = false;
+    if (gather) dirty = false;
     if (unknown && discovery && st.discovered) {
       for (const key in raw) {
         if (known.has(key)) continue;

@@ -1,5 +1,6 @@
 // A parser keeps state between records (the last time text read, the raw key order of each object): records
-// parsed one after another by one parser give what each gives parsed alone by a new parser.
+// parsed one after another by one parser give what each gives parsed alone by a new parser, and a record
+// handed to parseRecord (read by name) gives what its line gives (walked by key).
 import { describe, expect, it } from 'vitest';
 import { compileSchema, type SchemaSpec } from '../../../core/schemas/index';
 
@@ -42,11 +43,15 @@ const lines = [
 describe('records parsed one after another', () => {
   it('give what each gives alone', () => {
     const shared = compileSchema(spec);
+    const byName = compileSchema(spec);
     for (const order of [lines, [...lines].reverse(), [...lines, ...lines]]) {
       for (const [i, line] of order.entries()) {
         const alone = compileSchema(spec).parse(line, { ...ctx, lineNumber: i + 1 });
         const r = shared.parse(line, { ...ctx, lineNumber: i + 1 });
         expect(JSON.stringify(r)).toBe(JSON.stringify(alone));
+        // A record handed over already parsed is read by name, not walked: the same result.
+        const record = JSON.parse(line) as Record<string, unknown>;
+        expect(JSON.stringify(byName.parseRecord(record, { ...ctx, lineNumber: i + 1 }))).toBe(JSON.stringify(alone));
       }
     }
   });
