@@ -200,12 +200,19 @@ const BATCH = 250;
  * worker, so the detection to blame fails with the reason and the rest carry on; if loading the content
  * fails, the whole chunk fails.
  */
+/** A helper, data model or detection the engine could not load (compile or import error). */
+interface LoadError {
+  readonly id: string;
+  readonly error: string;
+}
+
 async function runInWorker(
   first: DetectionWorker,
   items: AnalysisItem[],
   chunk: PlannedDetection[],
   codeOf: CodeOf,
   options: Pick<Options, 'timeLimitSeconds' | 'destinations'>,
+  loadErrors: Map<string, string>,
 ): Promise<TestOutcome[]> {
   const { timeLimitSeconds, destinations } = options;
   const content = { ...engineContent(items, chunk, codeOf), ...(timeLimitSeconds ? { timeLimitSeconds } : {}) };
@@ -224,11 +231,14 @@ async function runInWorker(
   let worker: DetectionWorker | undefined = first;
   let loaded = false;
   /** A worker with the content loaded; undefined (after failing the rest of the chunk) when it cannot load. */
+  const noteLoadErrors = (found: LoadError[] | undefined) => {
+    for (const e of found ?? []) if (!loadErrors.has(e.id)) loadErrors.set(e.id, e.error);
+  };
   const ready = async (rest: PlannedDetection[]): Promise<DetectionWorker | undefined> => {
     worker ??= new DetectionWorker();
     if (loaded) return worker;
     try {
-      await worker.request('load', { content });
+      noteLoadErrors((await worker.request<{ errors?: LoadError[] }>('load', { content }))?.errors);
       loaded = true;
       return worker;
     } catch (error) {
@@ -248,10 +258,15 @@ async function runInWorker(
     if (!current) break;
     let answers: (Verdict[] | { error: string })[] | undefined;
     try {
-      answers = await current.request('testMany', {
-        detections: batch.map((p) => ({ detectionId: p.engine.id, tests: p.tests })),
-        ...(destinations ? { destinations } : {}),
-      });
+      const answer = await current.request<{ detections: (Verdict[] | { error: string })[]; loadErrors?: LoadError[] }>(
+        'testMany',
+        {
+          detections: batch.map((p) => ({ detectionId: p.engine.id, tests: p.tests })),
+          ...(destinations ? { destinations } : {}),
+        },
+      );
+      answers = answer.detections;
+      noteLoadErrors(answer.loadErrors);
     } catch {
       discard();
     }
@@ -309,21 +324,31 @@ async function runEngineTests(
   items: AnalysisItem[],
   selected: AnalysisItem[],
   options: Pick<Options, 'timeLimitSeconds' | 'workers' | 'destinations'>,
-): Promise<TestOutcome[]> {
+): Promise<{ outcomes: TestOutcome[]; loadErrors: LoadError[] }> {
   const codeOf = codeInFiles((p) => join(root, p));
   const planned = planDetections(items, selected, codeOf).filter((p) => p.tests.length > 0);
   if (!planned.length) {
     first.close();
-    return [];
+    return { outcomes: [], loadErrors: [] };
   }
   const testCount = planned.reduce((n, p) => n + p.tests.length, 0);
   const wanted = options.workers ?? (testCount >= PARALLEL_FROM_TESTS ? Math.min(availableParallelism(), 4) : 1);
   const chunks = partition(planned, Math.max(1, Math.min(wanted, planned.length)));
-  const runs = chunks.map((chunk, i) => runInWorker(i === 0 ? first : new DetectionWorker(), items, chunk, codeOf, options));
+  const errors = new Map<string, string>();
+  const runs = chunks.map((chunk, i) =>
+    runInWorker(i === 0 ? first : new DetectionWorker(), items, chunk, codeOf, options, errors),
+  );
   const byDetection = new Map<string, TestOutcome[]>();
   for (const outcome of (await Promise.all(runs)).flat())
     byDetection.set(outcome.detectionId, [...(byDetection.get(outcome.detectionId) ?? []), outcome]);
-  return planned.flatMap((p) => byDetection.get(p.engine.id) ?? []);
+  // A detection's own load error fails its tests (and is told there); a helper's or data model's would otherwise
+  // go unseen: a data model that does not load leaves event.udm() answering None.
+  const tested = new Set(planned.map((p) => p.engine.id));
+  const loadErrors = [...errors]
+    .filter(([id]) => !tested.has(id))
+    .map(([id, error]) => ({ id, error }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  return { outcomes: planned.flatMap((p) => byDetection.get(p.engine.id) ?? []), loadErrors };
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -351,7 +376,7 @@ export async function run(argv: string[]): Promise<number> {
   const skipped = parsed.skipDisabled ? filtered.filter((i) => i.spec.Enabled !== true) : [];
   const selected = filtered.filter((i) => !skipped.includes(i));
 
-  const outcomes = await runEngineTests(worker, root, repository.items, selected, parsed);
+  const { outcomes, loadErrors } = await runEngineTests(worker, root, repository.items, selected, parsed);
   for (const item of selected.filter((i) => i.type === 'correlation_rule')) {
     const tests = Array.isArray(item.spec.Tests) ? item.spec.Tests : [];
     for (const result of runCorrelationTests(item.spec.Detection, tests)) {
@@ -391,6 +416,10 @@ export async function run(argv: string[]): Promise<number> {
     lines.push(`FAIL ${named(outcome)} › ${outcome.name}`);
     for (const detail of describeFailure(outcome)) lines.push(`    ${detail}`);
   }
+  if (loadErrors.length) {
+    lines.push('', `Could not load (${loadErrors.length}):`);
+    for (const e of loadErrors) lines.push(`  ${e.id}: ${e.error}`);
+  }
   if (repository.issues.length) {
     lines.push('', `Invalid files (${repository.issues.length}):`);
     for (const issue of repository.issues) lines.push(`  ${issue.path}: ${issue.message}`);
@@ -422,6 +451,7 @@ export async function run(argv: string[]): Promise<number> {
       {
         results: outcomes,
         invalid: repository.issues,
+        loadErrors,
         warnings: repository.warnings,
         coverage,
         skipped: skipped.map((i) => i.id),
@@ -442,5 +472,5 @@ export async function run(argv: string[]): Promise<number> {
   } else {
     process.stdout.write([...lines, ...(lines.length ? [''] : []), summary].join('\n') + '\n');
   }
-  return failed > 0 || repository.issues.length > 0 || coverage.length > 0 ? 1 : 0;
+  return failed > 0 || repository.issues.length > 0 || loadErrors.length > 0 || coverage.length > 0 ? 1 : 0;
 }

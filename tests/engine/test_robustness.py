@@ -169,7 +169,8 @@ class WorkerProtocolTest(unittest.TestCase):
             {"detectionId": "Sets", "tests": [test, test]}, {"detectionId": "Reads", "tests": [test]},
             {"detectionId": "Exits", "tests": [test]}, {"detectionId": "Reads", "tests": [false]},
             {"detectionId": "Missing", "tests": [test]}, "bad", {"detectionId": "Reads", "tests": "not a list"}]})
-        sets_verdicts, reads_verdicts, exits_verdicts, fresh, missing, bad, not_a_list = answer["result"]
+        sets_verdicts, reads_verdicts, exits_verdicts, fresh, missing, bad, not_a_list = answer["result"]["detections"]
+        self.assertEqual(answer["result"]["loadErrors"], [])
         self.assertEqual([v["passed"] for v in sets_verdicts], [True, True])
         self.assertEqual([v["passed"] for v in reads_verdicts], [True])
         self.assertEqual(exits_verdicts, [{"name": "t", "passed": False,

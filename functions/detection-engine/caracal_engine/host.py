@@ -820,11 +820,15 @@ class Host:
             errors = list(report["errors"])
 
             def listener(current: int, message: Dict[str, Any]) -> int:
-                j, verdict, _ = _triple(message.get("done"))
+                j, verdict, new_errors = _triple(message.get("done"))
                 if j != current or not isinstance(verdict, dict):
                     return current
                 k, t = items[j]
                 verdicts[k][t] = verdict
+                # Module bodies (helpers, data models) run in the child when first used: their load errors come
+                # with the test that used them first, once per child.
+                known = {e.get("id") for e in errors}
+                errors.extend(e for e in new_errors or [] if isinstance(e, dict) and e.get("id") not in known)
                 return current + 1
 
             task = {"kind": "test", "version": version, "destinations": destinations,

@@ -4,8 +4,9 @@ Requests: {"id", "op": "load" | "run" | "test" | "parse" | "ping", ...}; "load" 
 worker keeps it for the requests after), "run" takes "events" and optional "detectionIds", "test" takes
 "detectionId", "tests" and an optional "destinations" list of known destination names, "testMany" takes
 "detections" ([{"detectionId", "tests"}], all tested in one sandbox child, one after another, as a live
-run's detections: see sandbox.py) and "destinations" and answers one entry per detection, its verdicts or
-{"error"} (one round trip and one child for many detections), "parse" takes a
+run's detections: see sandbox.py) and "destinations" and answers {"detections": one entry per detection, its
+verdicts or {"error"}; "loadErrors": [{"id", "error"}] of the helpers, data models and detections that failed to
+load} (one round trip and one child for many detections), "parse" takes a
 script parser's "function" source and "logs" (see script_parser.py). Responses: {"id", "ok": true,
 "result"} or {"id", "ok": false, "error"}. The worker is a sandbox host (host.py): user code runs in its
 sandbox processes, and the caching helpers' state lives in the worker's memory.
@@ -57,9 +58,10 @@ class Worker:
             return self.host.parse(request.get("function"), request.get("logs"))
         raise ValueError(f"unknown op {op!r}")
 
-    def test_many(self, detections: Any, destinations: Any) -> List[Any]:
+    def test_many(self, detections: Any, destinations: Any) -> Dict[str, Any]:
         """Each detection's verdicts, or {"error"}, all of them tested in one sandbox child (host.test_many): a
-        malformed entry fails alone, and so does a detection whose test kills its child."""
+        malformed entry fails alone, and so does a detection whose test kills its child; and the load errors the
+        tests met (a helper or data model whose module failed is otherwise seen only as a wrong result)."""
         if not isinstance(detections, list):
             raise ValueError("detections must be a list of {detectionId, tests}")
         answers: List[Any] = [None] * len(detections)
@@ -71,15 +73,17 @@ class Worker:
                 answers[index] = {"error": "ValueError: a detection's tests must be a list"}
             else:
                 valid.append(index)
+        load_errors: List[Any] = []
         if valid:
             chosen = [(detections[i]["detectionId"], detections[i].get("tests") or []) for i in valid]
             try:
-                verdicts = self.host.test_many(self.loaded(), chosen, destinations, warm=True)["detections"]
+                out = self.host.test_many(self.loaded(), chosen, destinations, warm=True)
+                verdicts, load_errors = out["detections"], out["load"]["errors"]
             except Exception as error:  # pylint: disable=broad-except - answered for each detection of the request
                 verdicts = [{"error": f"{type(error).__name__}: {error}"}] * len(valid)
             for index, answer in zip(valid, verdicts):
                 answers[index] = answer
-        return answers
+        return {"detections": answers, "loadErrors": load_errors}
 
     def serve(self) -> None:
         for line in self.reader:

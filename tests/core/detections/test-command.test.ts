@@ -1,7 +1,8 @@
 // `caracal test` over the fixture repositories, against golden files (expected verdicts, errors and
 // auxiliary-function outputs). Regenerate a golden file with UPDATE_GOLDEN=1 after checking the diff.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { digest, FIXTURES, runTestCommand } from './golden';
 
@@ -76,6 +77,33 @@ describe('caracal test', () => {
     const unknown = await runTestCommand([...args, '--available-destination', 'pagerduty']);
     expect(unknown.report.failed).toBe(2);
     expect(unknown.report.results.find((r) => !r.passed)?.functions?.destinations?.error).toMatch(/UnknownDestinationError/);
+  });
+
+  it("names a helper or data model that does not load, and fails the run, though the detection's tests pass", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'caracal-load-errors-'));
+    try {
+      const file = (path: string, text: string) => {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      };
+      file(
+        'data_models/model.yml',
+        'AnalysisType: datamodel\nDataModelID: Test.Model\nLogTypes: [Okta.SystemLog]\nFilename: model.py\nEnabled: true\nMappings:\n  - Name: actor_user\n    Method: get_actor\n',
+      );
+      file('data_models/model.py', 'import not_a_module_anywhere\n\ndef get_actor(event):\n    return "x"\n');
+      file(
+        'rules/rule.yml',
+        'AnalysisType: rule\nRuleID: Test.UsesModel\nFilename: rule.py\nEnabled: true\nSeverity: Low\nLogTypes: [Okta.SystemLog]\nTests:\n  - Name: no actor without the model\n    ExpectedResult: false\n    Log: {p_log_type: Okta.SystemLog}\n',
+      );
+      file('rules/rule.py', 'def rule(event):\n    return event.udm("actor_user") is not None\n');
+      const { code, report, stdout } = await runTestCommand([dir]);
+      expect(report.results.map((r) => r.passed)).toEqual([true]);
+      expect(stdout).toContain('Could not load (1):');
+      expect(stdout).toMatch(/ {2}Test\.Model: .*not_a_module_anywhere/);
+      expect(code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('rejects bad options with a clear message', async () => {
