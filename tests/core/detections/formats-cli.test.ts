@@ -82,14 +82,19 @@ describe('caracal test over real panther-analysis content', () => {
 });
 
 describe('caracal doctor', () => {
-  it("lists requirements.txt's modules as present or missing, with the install command", () => {
+  it("lists requirements.txt's and the AWS runtime's modules as present or missing, with the install command", () => {
     const out = spawnSync(process.execPath, [join(ROOT, 'bin/caracal.mjs'), 'doctor'], { encoding: 'utf8', cwd: ROOT });
     expect(out.stdout).toMatch(/^Python 3\.\d+/);
     for (const module of ['pycountry', 'policyuniverse']) {
       expect(out.stdout).toMatch(new RegExp(`\\n  ${module} +(present|MISSING)`));
       if (!pythonHas(module)) expect(out.stdout).toContain(`pip install`);
     }
-    const missing = ['pycountry', 'policyuniverse', 'requests'].some((m) => !pythonHas(m));
+    // And the AWS runtime's modules the public content imports, by their import names.
+    for (const module of ['boto3', 'dateutil']) {
+      expect(out.stdout).toMatch(new RegExp(`\\n  ${module} +(present|MISSING)`));
+      if (!pythonHas(module)) expect(out.stdout).toContain(module === 'boto3' ? 'boto3' : 'python-dateutil');
+    }
+    const missing = ['pycountry', 'policyuniverse', 'requests', 'boto3', 'dateutil'].some((m) => !pythonHas(m));
     expect(out.status).toBe(missing ? 1 : 0);
   });
 });
