@@ -263,14 +263,15 @@ try {
         }
         return w.request('run', { events, ...(lookups ? { lookups } : {}) });
       },
-      // as the function's Lambda engine sends a run: the lake's lines as they are
+      // as the function's Lambda engine sends a run (runRequestJson): the lake's lines as they are, in one string
       async runJson(c, events, lookups) {
         if (!loaded) {
           await w.request('load', { content: c });
           loaded = true;
         }
         return w.requestJson('run', {
-          events: `[${events.join(',')}]`,
+          eventsJson: JSON.stringify(`[${events.join(',')}]`),
+          eventCount: String(events.length),
           ...(lookups ? { lookups: JSON.stringify(lookups) } : {}),
         });
       },

@@ -2,6 +2,8 @@
 
     {"content": {...}, "events": [...], "detectionIds"?: [...], "lookups"?: {table: {keyType, rows}}}
         → {"load", "results": [[...], ...], "stdout"?}  (lookups answer event.lookup; see caracal_engine/lookups.py)
+    the same with "eventsJson": "[{...},...]" and "eventCount" instead of "events" (the detections function's
+        form: the runtime reads one string, and the sandbox decodes the events; see caracal_engine/events_json.py)
     {"content": {...}, "test": {"detectionId", "tests"}}         → {"load", "tests": [...]}
     {"parse": {"function": "def parse(log): ...", "logs": [...]}} → {"results": [...]} or {"error": "..."}
     {"check": {"items": [...]}}                                    → {"results": [{"id", "errors"}]} (check.py)
@@ -18,6 +20,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from caracal_engine import kv  # noqa: E402 - needs the path above
+from caracal_engine.events_json import EventsJson  # noqa: E402
 from caracal_engine.host import Host  # noqa: E402
 
 
@@ -50,4 +53,5 @@ def handler(event, context=None):
         # in a child forked for them and discarded after, holding only this content (sandbox.py, Child.run).
         return HOST.test(content, test["detectionId"], test.get("tests") or [], test.get("destinations"), deadline,
                          warm=True)
-    return HOST.run(content, event.get("events") or [], event.get("detectionIds"), deadline, event.get("lookups"))
+    events = EventsJson(event["eventsJson"], event.get("eventCount")) if "eventsJson" in event else event.get("events") or []
+    return HOST.run(content, events, event.get("detectionIds"), deadline, event.get("lookups"))

@@ -34,6 +34,7 @@ import { lookupNamesIn } from '../lib/lookups';
 import {
   dedupMinutes,
   engineSlices,
+  eventJsonBytes,
   jsonOf,
   threshold,
   type Engine,
@@ -148,7 +149,7 @@ async function evaluate(message: EventsWrittenMessage, deps: ProcessDeps): Promi
   const lookups = names.length ? await deps.lookupsFor!(names) : undefined;
   const contentBytes = Buffer.byteLength(jsonOf(content)) + (lookups ? Buffer.byteLength(jsonOf(lookups)) : 0);
   const { engine } = deps;
-  for (const slice of engineSlices(lines, contentBytes, Buffer.byteLength)) {
+  for (const slice of engineSlices(lines, contentBytes, eventJsonBytes)) {
     // The events go to the engine as the lake's lines; only those it answers for are parsed (for their alerts
     // and signals). An engine without runJson gets them parsed.
     const parsed = engine.runJson ? undefined : slice.map(parseEvent);

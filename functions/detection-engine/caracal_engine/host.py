@@ -31,9 +31,10 @@ import sys
 import time
 import uuid
 from collections import OrderedDict
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Set, Tuple
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Set, Tuple, Union
 
 from . import kv
+from .events_json import EventsJson, check_count
 from .lockdown import optional_module_folders
 from .modules import compile_source, source_filename
 from .script_parser import MAX_BATCH_OUTPUT_BYTES, MAX_BATCH_SECONDS
@@ -299,7 +300,13 @@ class Sandbox:
         self.data.clear()
         self.flooded = self.flood_told = False
         tests = self._marshalled_tests(task)
-        if "events" in task:
+        if isinstance(task.get("events"), EventsJson):
+            # A run's events as the text of their JSON array, handed on unread: the child decodes them (sandbox.py).
+            events = task["events"]
+            self.send({"op": "fork", "task": {**{k: v for k, v in task.items() if k != "events"}, "eventCount": events.count},
+                       "eventsJsonBytes": len(events.data)})
+            self.outgoing[self.ctl_in] += events.data
+        elif "events" in task:
             # A run's events travel marshalled (several times faster than JSON), from the host to the zygote
             # only: nothing from the sandbox is ever unmarshalled here.
             payload = marshal.dumps(task["events"])
@@ -739,34 +746,63 @@ class Host:
 
     # ------------------------------------------------------------------------------------ operations
 
-    def run(self, content: Mapping, events: List[Any], detection_ids: Optional[List[str]] = None,
+    def run(self, content: Mapping, events: Union[List[Any], EventsJson], detection_ids: Optional[List[str]] = None,
             deadline: Optional[float] = None, lookups: Optional[Mapping] = None) -> Dict[str, Any]:
-        """Detections over events: {"results": per event, the results that alerted or errored, "load", "stdout"?}."""
+        """Detections over events: {"results": per event, the results that alerted or errored, "load", "stdout"?}.
+        `events` is a list, or their JSON array's text (EventsJson), which a child decodes: the host decodes it only
+        to blame a detection whose child died, or when no child did (no detection to run, none lived to tell); a
+        text that is not a JSON array of its count of events fails the run with a ValueError."""
         # The engine (heavy to import) is needed by the host for runs only: the local worker starts its sandbox
         # before importing it.
-        from .engine import candidates, run_order  # pylint: disable=import-outside-toplevel
+        from .engine import NOT_AN_OBJECT, candidates, run_order  # pylint: disable=import-outside-toplevel
 
         content = with_sources(content)
         sandbox, version, report = self._warm(content)
         specs = {d["id"]: d for d in content.get("detections") or [] if isinstance(d, Mapping) and "id" in d}
         order = run_order(list(specs), detection_ids)
-        results: List[List[Dict[str, Any]]] = [[] for _ in events]
-        for index, data in enumerate(events):
-            if not isinstance(data, Mapping):
-                results[index].append({"id": "", "matched": False, "error": "an event must be a JSON object"})
+        count = len(events)
+        results: List[List[Dict[str, Any]]] = [[] for _ in range(count)]
+        text = events if isinstance(events, EventsJson) else None
+
+        def not_objects(indexes: Any) -> None:
+            for index in indexes:
+                if isinstance(index, int) and 0 <= index < count:
+                    results[index].append({"id": "", "matched": False, "error": NOT_AN_OBJECT})
+
+        if text is None:
+            not_objects([index for index, data in enumerate(events) if not isinstance(data, Mapping)])
+        # With the text: what a child said it decoded ({"count"} or {"error"}), and whether the child now running
+        # is still saying it (its first messages, sent before any user code runs in it: later ones are ignored).
+        told: Dict[str, Any] = {}
+        telling = [False]
+        told_not_objects: List[Any] = []
         printed: List[str] = []
         errors = list(report["errors"])
 
         def listener(current: int, message: Dict[str, Any]) -> int:
+            if telling[0]:
+                if "nonObjects" in message:
+                    if isinstance(message["nonObjects"], list):
+                        told_not_objects.extend(message["nonObjects"])
+                    return current
+                telling[0] = False
+                if "events" in message:
+                    if not told:
+                        said = message["events"]
+                        told.update(said if isinstance(said, dict) else {"error": "the sandbox said nothing of the events"})
+                        if "error" in told or told.get("count") != count:
+                            return len(order)  # the run is over: run() says why
+                        not_objects(told_not_objects)
+                    return current
             if "result" in message:
                 k, i, result = _triple(message["result"])
-                if k == current and isinstance(i, int) and 0 <= i < len(events) and isinstance(result, dict):
+                if k == current and isinstance(i, int) and 0 <= i < count and isinstance(result, dict):
                     results[i].append({**result, "id": order[k]})
                 return current
-            k, text, new_errors = _triple(message.get("done"))
+            k, printed_text, new_errors = _triple(message.get("done"))
             if k != current:
                 return current
-            printed.append(str(text or ""))
+            printed.append(str(printed_text or ""))
             errors.extend(e for e in new_errors or [] if isinstance(e, dict))
             return current + 1
 
@@ -774,23 +810,46 @@ class Host:
         if lookups:
             # Lookup tables as data for event.lookup: the sandbox never reads a store itself.
             task["lookups"] = lookups
+
+        def task_for(_: int) -> Dict[str, Any]:
+            telling[0] = text is not None
+            told_not_objects.clear()
+            return task
+
         def failed(failure: Failure) -> None:
             detection_id = order[failure.item]
-            where = candidates(specs[detection_id], events, bool(detection_ids))
+            where = candidates(specs[detection_id], _decoded(), bool(detection_ids))
             if where:
                 index = failure.sub if failure.sub in where else where[0]
                 results[index].append({"id": detection_id, "matched": False, "error": failure.reason("the detection")})
 
+        def _decoded() -> List[Any]:
+            if text is None:
+                return events  # type: ignore[return-value]
+            try:
+                return text.decoded()
+            except ValueError:
+                return []  # the run fails with the error below
+
         try:
-            self._execute(sandbox, lambda _: task, len(order), deadline, RUN_FLOOR_SECONDS, listener, failed)
+            self._execute(sandbox, task_for, len(order), deadline, RUN_FLOOR_SECONDS, listener, failed)
         except BaseException:
             # Whatever state it is in, the warm sandbox is not to be trusted with the next run.
             self.close()
             raise
+        if text is not None:
+            if "error" in told:
+                raise ValueError(str(told["error"]))
+            if told:
+                check_count(told.get("count"), count)
+            else:
+                # No child decoded them (no detection ran, or each child died first): the host does, for the same
+                # checks and non-object errors.
+                not_objects([index for index, data in enumerate(text.decoded()) if not isinstance(data, Mapping)])
         out: Dict[str, Any] = {"results": results, "load": {"loaded": report["loaded"], "errors": errors}}
-        text = "".join(printed)[:MAX_PRINTED]
-        if text:
-            out["stdout"] = text
+        stdout = "".join(printed)[:MAX_PRINTED]
+        if stdout:
+            out["stdout"] = stdout
         return out
 
     def test(self, content: Mapping, detection_id: str, tests: List[Any], destinations: Optional[List[str]] = None,

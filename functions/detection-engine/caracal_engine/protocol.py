@@ -1,7 +1,8 @@
 """The local worker's protocol (worker.py): one JSON request per line in, one JSON response per line out.
 
 Requests: {"id", "op": "load" | "run" | "test" | "parse" | "ping", ...}; "load" takes "content" (the
-worker keeps it for the requests after), "run" takes "events" and optional "detectionIds", "test" takes
+worker keeps it for the requests after), "run" takes "events" (or "eventsJson", their JSON array's text, and
+"eventCount": see events_json.py) and optional "detectionIds", "test" takes
 "detectionId", "tests" and an optional "destinations" list of known destination names, "testMany" takes
 "detections" ([{"detectionId", "tests"}], all tested in one sandbox child, one after another, as a live
 run's detections: see sandbox.py) and "destinations" and answers {"detections": one entry per detection, its
@@ -15,6 +16,7 @@ sandbox processes, and the caching helpers' state lives in the worker's memory.
 import json
 from typing import IO, Any, Dict, List, Mapping, Optional
 
+from .events_json import EventsJson
 from .host import Host, sourced
 
 
@@ -47,8 +49,10 @@ class Worker:
             self.content = sourced({**(request.get("content") or {}), "version": f"worker:{self.loads}"})
             return self.host.prepare(self.content)
         if op == "run":
-            return self.host.run(self.loaded(), request.get("events") or [], request.get("detectionIds"),
-                                 lookups=request.get("lookups"))
+            events = request.get("events") or []
+            if "eventsJson" in request:
+                events = EventsJson(request["eventsJson"], request.get("eventCount"))
+            return self.host.run(self.loaded(), events, request.get("detectionIds"), lookups=request.get("lookups"))
         if op == "test":
             tests = request.get("tests") or []
             return self.host.test(self.loaded(), request["detectionId"], tests, request.get("destinations"), warm=True)["tests"]

@@ -17,11 +17,12 @@ boto3 alone took longer than a whole unit-test run of content that never imports
                                               the host's compiled code may follow, marshalled, in `codeBytes`
     {"op": "forget", "version"}               drop a version                              → {"ok": null}
     {"op": "check", "items"}                  save-time checks (check.py)                 → {"ok": {...}}
-    {"op": "fork", "task", "eventsBytes"?, "detectionsBytes"?}
+    {"op": "fork", "task", "eventsBytes"?, "eventsJsonBytes"?, "detectionsBytes"?}
                                               → {"child": pid}, later {"exit": {...}}; a run's events
-                                              follow the line, marshalled, in `eventsBytes` bytes, and a
-                                              test task's detections in `detectionsBytes` (handed to the
-                                              child unread)
+                                              follow the line, marshalled, in `eventsBytes` bytes, or as
+                                              their JSON array's text in `eventsJsonBytes` (handed to the
+                                              child unread, which decodes it), and a test task's
+                                              detections in `detectionsBytes` (handed to the child unread)
     {"op": "stop"}                            kill the running child (its exit follows)
 
 For a task the zygote forks a child, which adds the strict filter, runs the task's user code from item
@@ -32,8 +33,10 @@ on a pipe of its own after the fork; for unit tests the zygote forks the next ch
 the current one runs, so that fork overlaps the run. The spare runs one task only, like every child, and is
 discarded on any change of content versions. Tasks:
 
-    {"kind": "run", "version", "events", "detectionIds"?, "start"}
-        → {"result": [k, i, result]} per alert or error, {"done": [k, printed, load errors]} per detection
+    {"kind": "run", "version", "events" | "eventCount" (with eventsJsonBytes), "detectionIds"?, "start"}
+        → {"result": [k, i, result]} per alert or error, {"done": [k, printed, load errors]} per detection;
+          with the events' text, first what the child decoded: {"nonObjects": [i...]}, {"events": {"count"}}
+          (or {"events": {"error"}}, and nothing after it: Child.events)
     {"kind": "test", "version", "detections": [{"detectionId", "tests"}], "destinations"?, "start"}
         → {"done": [j, verdict, load errors]} per test, j counting the tests of all the detections in order
           (the progress holds j and the detection's index; the older form, one "detectionId" and its "tests",
@@ -69,6 +72,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 from . import kv, lockdown
 from .check import check_items
 from .engine import Engine
+from .events_json import decode_events
 from .immutable import json_encoder
 from .modules import global_helpers
 from .script_parser import ScriptParsers
@@ -78,6 +82,8 @@ READ_BYTES = 1 << 20
 MAX_QUEUED_BYTES = 1024 * 1024
 REAP_FIRST_POLL_SECONDS = 0.0005
 REAP_POLL_SECONDS = 0.05
+# Indexes of events that are not objects per message (a message stays well under the host's size limit).
+NON_OBJECTS_PER_MESSAGE = 100_000
 
 
 def encode(value: Any) -> Any:
@@ -164,7 +170,9 @@ def _task(payload: bytes) -> Dict[str, Any]:
     "detections" when they came apart (Zygote.fork)."""
     (size,) = struct.unpack_from("<Q", payload)
     task = marshal.loads(payload[8:8 + size])
-    if len(payload) > 8 + size:
+    if task.get("eventsJson") is True:
+        task["eventsJson"] = payload[8 + size:]
+    elif len(payload) > 8 + size:
         task["detections"] = marshal.loads(payload[8 + size:])
     return task
 
@@ -227,9 +235,14 @@ class Child:
             gc.collect()
         engine.activate()
         if kind == "run":
+            events = task.get("events") or []
+            if "eventsJson" in task:
+                events = self.events(task["eventsJson"], task.get("eventCount"))
+                if events is None:
+                    return
             kv.use_store(kv.WorkerStore(self.key_value))
             engine.run(
-                task.get("events") or [], task.get("detectionIds"), start,
+                events, task.get("detectionIds"), start,
                 on_result=lambda k, i, result: self.data.hold({"result": [k, i, result]}),
                 on_done=lambda k, printed: self.done(engine, k, printed),
                 progress=self.progress, lookups=task.get("lookups"),
@@ -248,6 +261,22 @@ class Child:
                     self.done(engine, index, engine.test_one(detection_id, test, destinations))
         else:
             raise ValueError(f"unknown task {kind!r}")
+
+    def events(self, data: bytes, count: Any) -> Optional[List[Any]]:
+        """A run's events from their JSON array's text, decoded here once, before any user code runs in this child;
+        what was decoded goes first on the data channel (the host reads it only as a child's first messages):
+        {"nonObjects": [indexes]} in parts, then {"events": {"count"}}, or {"events": {"error"}} and None, as
+        also when the count is not the request's (the host says so)."""
+        try:
+            events = decode_events(data, count)
+        except ValueError as error:
+            self.data.send({"events": {"error": str(error)}})
+            return None
+        indexes = [index for index, data in enumerate(events) if not isinstance(data, dict)]
+        for part in range(0, len(indexes), NON_OBJECTS_PER_MESSAGE):
+            self.data.hold({"nonObjects": indexes[part:part + NON_OBJECTS_PER_MESSAGE]})
+        self.data.send({"events": {"count": len(events)}})
+        return events if len(events) == count else None
 
     def parse(self, start: int) -> None:
         task = self.task
@@ -306,6 +335,10 @@ class Zygote:
             if "eventsBytes" in request:
                 task["events"] = marshal.loads(self.control.receive_bytes(int(request["eventsBytes"])))
             tests = self.control.receive_bytes(int(request["detectionsBytes"])) if "detectionsBytes" in request else b""
+            if "eventsJsonBytes" in request:
+                # The events' JSON text goes to the child as it came, which decodes it (Child.events).
+                tests = self.control.receive_bytes(int(request["eventsJsonBytes"]))
+                task["eventsJson"] = True
             self.fork(task, tests)
         elif op != "stop":
             raise ValueError(f"unknown op {op!r}")

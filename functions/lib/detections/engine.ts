@@ -96,8 +96,10 @@ export function jsonOf(value: object): string {
 const jsonTexts = new WeakMap<object, string>();
 
 /**
- * A run request's JSON from its parts' JSON texts: the events' texts joined into the array as they are (each one
- * JSON object), never parsed and serialized again.
+ * A run request's JSON from its parts' JSON texts: the events' texts joined into their array as they are (each one
+ * JSON object), never parsed and serialized again, and sent as ONE string, "eventsJson", with "eventCount": the
+ * engine's runtime reads a string where it would build every event, and its sandbox decodes the events once (see
+ * the engine's caracal_engine/events_json.py). A string escapes each `"` and `\`: see eventJsonBytes.
  */
 export function runRequestJson(
   content: VersionedContent,
@@ -106,7 +108,7 @@ export function runRequestJson(
   detectionIds?: readonly string[],
 ): string {
   return (
-    `{"content":${jsonOf(content)},"events":[${events.join(',')}]` +
+    `{"content":${jsonOf(content)},"eventsJson":${JSON.stringify(`[${events.join(',')}]`)},"eventCount":${events.length}` +
     (lookups ? `,"lookups":${jsonOf(lookups)}` : '') +
     (detectionIds ? `,"detectionIds":${JSON.stringify(detectionIds)}` : '') +
     '}'
@@ -151,8 +153,21 @@ const MAX_INVOKE_BYTES = 5 * 1024 * 1024;
 const jsonBytes = (event: unknown) => Buffer.byteLength(JSON.stringify(event));
 
 /**
+ * An event's JSON text's size in a run request's "eventsJson" string (runRequestJson): its UTF-8 bytes and one
+ * more for each character the string escapes in two (`"`, `\`, and the tab and carriage return JSON allows
+ * between values; a line holds no newline, and any other control character is not JSON: the engine refuses it).
+ */
+export function eventJsonBytes(text: string): number {
+  let bytes = Buffer.byteLength(text);
+  for (const c of ESCAPED_IN_TWO) for (let i = text.indexOf(c); i >= 0; i = text.indexOf(c, i + 1)) bytes++;
+  return bytes;
+}
+const ESCAPED_IN_TWO = ['"', '\\', '\r', '\t'];
+
+/**
  * Events (or query rows) in slices whose JSON, with the content's `contentBytes`, fits one engine Invoke;
- * `bytesOf` measures one (for events held as their JSON text: `Buffer.byteLength`, never serializing them).
+ * `bytesOf` measures one (for events held as their JSON text, sent by runJson: eventJsonBytes, never serializing
+ * them).
  */
 export function engineSlices<T>(events: readonly T[], contentBytes: number, bytesOf: (event: T) => number = jsonBytes): T[][] {
   const budget = Math.max(256 * 1024, MAX_INVOKE_BYTES - contentBytes);

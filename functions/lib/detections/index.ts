@@ -16,7 +16,15 @@ export {
   type DetectionsQuery,
 } from './service';
 export { detectionsFor, scheduledRulesFor, type LogTypeDetections } from './content';
-export { engineSlices, jsonOf, lambdaEngine, type Engine, type EngineResult, type VersionedContent } from './engine';
+export {
+  engineSlices,
+  eventJsonBytes,
+  jsonOf,
+  lambdaEngine,
+  type Engine,
+  type EngineResult,
+  type VersionedContent,
+} from './engine';
 export { dedupMinutes, isSimpleDetection, STORED_TYPES, threshold, type StoredDetection, type StoredType } from './model';
 export type { BulkReport } from './bulk';
 export type { DetectionPage } from './repository';

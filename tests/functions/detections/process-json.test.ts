@@ -12,7 +12,7 @@ import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
 import { processBatch, processMessage, type ProcessDeps } from '../../../functions/detections/process';
 import { s3 } from '../../../functions/lib/clients';
 import type { Engine, EngineResult, StoredDetection } from '../../../functions/lib/detections';
-import { runRequestJson } from '../../../functions/lib/detections/engine';
+import { engineSlices, eventJsonBytes, runRequestJson } from '../../../functions/lib/detections/engine';
 import { startS3, type S3Service } from '../../../local/services/s3';
 import { startAlertChanges, type AlertChanges } from '../alerts/alert-changes';
 import { startEntityTable } from '../alerts/entity-table';
@@ -191,17 +191,71 @@ describe('events sent to the engine as the lake lines', () => {
     }
   });
 
-  it("sends a run request to the Lambda engine with the lines as they are, beside the content's JSON", () => {
+  it("sends a run request to the Lambda engine with the lines as they are, in one string beside the content's JSON", () => {
     const content = { globals: [], dataModels: [], detections: [], version: '7' };
     const lookups = { table: { keyType: 'string', rows: { a: 1 } } };
     const request = runRequestJson(content, [EVENTS[0], EVENTS[1]], lookups, ['A', 'B']);
-    expect(request).toContain(`"events":[${EVENTS[0]},${EVENTS[1]}]`);
-    expect(JSON.parse(request)).toEqual({
+    // The array's text is a string of the request (the engine's runtime reads one string, not every event), with
+    // the count its decoder checks.
+    expect(request).toContain(`"eventsJson":${JSON.stringify(`[${EVENTS[0]},${EVENTS[1]}]`)},"eventCount":2`);
+    const parsed = JSON.parse(request) as { eventsJson: string };
+    expect(parsed).toEqual({
       content,
-      events: [JSON.parse(EVENTS[0]), JSON.parse(EVENTS[1])],
+      eventsJson: `[${EVENTS[0]},${EVENTS[1]}]`,
+      eventCount: 2,
       lookups,
       detectionIds: ['A', 'B'],
     });
-    expect(JSON.parse(runRequestJson(content, []))).toEqual({ content, events: [] });
+    // Decoded, it holds the events as the lines hold them (the big number is the engine's to read as it is).
+    expect(JSON.parse(parsed.eventsJson)).toEqual([JSON.parse(EVENTS[0]), JSON.parse(EVENTS[1])]);
+    expect(parsed.eventsJson).toContain('12345678901234567890123');
+    expect(JSON.parse(runRequestJson(content, []))).toEqual({ content, eventsJson: '[]', eventCount: 0 });
+  });
+
+  it("measures a line by its size inside the request's string, escapes included", () => {
+    for (const line of [...EVENTS, '{"a":"\\"q\\\\"}', '{\t"tab":\t"caf\u00e9 ✓ 😀"}', QUOTE_HEAVY(3)]) {
+      expect(eventJsonBytes(line), line).toBe(Buffer.byteLength(JSON.stringify(line)) - 2);
+    }
+  });
+
+  it('slices quote-heavy lines so that each request fits one Lambda Invoke', () => {
+    const content = { globals: [], dataModels: [], detections: [], version: '7' };
+    // 100 lines of 160 KB, nearly all of it quotes and backslashes: 16 MB of text, 32 MB in the string.
+    const lines = Array.from({ length: 100 }, (_, i) => QUOTE_HEAVY(i));
+    const slices = engineSlices(lines, Buffer.byteLength(JSON.stringify(content)), eventJsonBytes);
+    expect(slices.flat()).toEqual(lines);
+    slices.forEach((slice, i) => {
+      const bytes = Buffer.byteLength(runRequestJson(content, slice));
+      expect(bytes).toBeLessThanOrEqual(MAX_INVOKE_BYTES + 1024);
+      // full but for the last: no more requests than it takes
+      if (i < slices.length - 1) expect(bytes).toBeGreaterThan(MAX_INVOKE_BYTES - 2 * eventJsonBytes(lines[0]));
+    });
+    // Measured by their bytes alone, the slices would not fit: the test tells the two apart.
+    const byBytes = engineSlices(lines, Buffer.byteLength(JSON.stringify(content)), Buffer.byteLength);
+    expect(Math.max(...byBytes.map((slice) => Buffer.byteLength(runRequestJson(content, slice))))).toBeGreaterThan(
+      LAMBDA_PAYLOAD_BYTES,
+    );
+  });
+
+  it("sends an object's quote-heavy lines in slices that fit the engine's requests", async () => {
+    const lines = Array.from({ length: 100 }, (_, i) => QUOTE_HEAVY(i));
+    await putLines('quotes.json.gz', lines);
+    const engine = jsonEngine();
+    const report = await processMessage(message('quotes.json.gz'), deps(engine));
+    expect(report.events).toBe(100);
+    expect(engine.received.flat()).toEqual(lines);
+    expect(engine.received.length).toBeGreaterThan(3);
+    const content = { globals: [], dataModels: [], detections: [], version: '1' };
+    for (const slice of engine.received) {
+      expect(Buffer.byteLength(runRequestJson(content, slice))).toBeLessThanOrEqual(MAX_INVOKE_BYTES + 1024);
+    }
   });
 });
+
+/** What Lambda takes in one synchronous Invoke, and the part of it a run request is sized to (engine.ts). */
+const LAMBDA_PAYLOAD_BYTES = 6 * 1024 * 1024;
+const MAX_INVOKE_BYTES = 5 * 1024 * 1024;
+
+/** An event line of 160 KB whose text is nearly all characters a JSON string escapes. */
+const QUOTE_HEAVY = (i: number) =>
+  JSON.stringify({ user: `q${i}`, p_event_time: '2026-03-04 05:01:00.000000000', quotes: '"\\'.repeat(40_000) });
