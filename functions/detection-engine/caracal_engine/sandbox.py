@@ -272,7 +272,7 @@ class Child:
         except ValueError as error:
             self.data.send({"events": {"error": str(error)}})
             return None
-        indexes = [index for index, data in enumerate(events) if not isinstance(data, dict)]
+        indexes = [index for index, event in enumerate(events) if not isinstance(event, dict)]
         for part in range(0, len(indexes), NON_OBJECTS_PER_MESSAGE):
             self.data.hold({"nonObjects": indexes[part:part + NON_OBJECTS_PER_MESSAGE]})
         self.data.send({"events": {"count": len(events)}})
