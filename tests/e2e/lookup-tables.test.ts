@@ -46,6 +46,9 @@ describe('lookup tables in the browser', () => {
       .first();
     await selectors.fill('$.sourceIPAddress');
     await selectors.press('Enter');
+    // The selector suggestions stay open after Enter, over the buttons below; a user closes them, and so does this.
+    await selectors.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await shot(page, '2-new-table');
 
     await page.getByRole('button', { name: 'Create table' }).click();
