@@ -8,7 +8,8 @@ import { staticCatalog, type Catalog, type ColumnInfo, type TableInfo } from '..
 import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE, tableName } from '../../core/lake/layout';
 import { compile } from '../../core/pantherflow/compiler';
 import { flowTypeOfHive, lakeColumns } from '../../core/search/lake-tables';
-import { loadSchemaYaml, managedSchema, managedSchemaNames, type SchemaSpec } from '../../core/schemas';
+import { managedSchema, managedSchemaNames } from '../../core/schemas/managed-schemas';
+import type { SchemaSpec } from '../../core/schemas/types';
 import { DIALECTS, type DialectName } from '../../core/pantherflow/dialect';
 import { LineIndex } from '../../core/pantherflow/position';
 import type { Diagnostic } from '../../core/pantherflow/diagnostic';
@@ -70,14 +71,15 @@ function validTime(t: string | undefined): boolean {
   return t === undefined || !Number.isNaN(Date.parse(t));
 }
 
-/** A custom schema file, or the reason it cannot be used. */
-function readSchema(path: string): SchemaSpec | string {
+/** A custom schema file, or the reason it cannot be used. The YAML reader loads only when one is given. */
+async function readSchema(path: string): Promise<SchemaSpec | string> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     return `cannot read ${path}: ${(e as Error).message}`;
   }
+  const { loadSchemaYaml } = await import('../../core/schemas/yaml');
   const result = loadSchemaYaml(text);
   if (!result.ok)
     return `${path} is not a valid schema: ${result.problems.map((p) => `${p.path || '(schema)'}: ${p.message}`).join('; ')}`;
@@ -139,7 +141,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const custom: SchemaSpec[] = [];
   for (const path of o.schemas) {
-    const schema = readSchema(path);
+    const schema = await readSchema(path);
     if (typeof schema === 'string') {
       process.stderr.write(`caracal flow: ${schema}\n`);
       return 2;

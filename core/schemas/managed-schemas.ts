@@ -1,28 +1,25 @@
-// The managed log types: schema YAML shipped with the product (core/schemas/managed/*.yml, embedded in
-// managed/index.ts by scripts/gen-managed-schemas.ts so they load in Node, Lambda bundles and the browser).
-// Each is read on first use, so a function that needs one log type does not pay for all of them.
-import { MANAGED_SCHEMA_YAML } from './managed/index';
+// The managed log types: schema YAML shipped with the product (core/schemas/managed/*.yml). The runtime reads
+// each one's validated spec as JSON (managed/specs.ts, generated with the YAML's copy in managed/index.ts by
+// scripts/gen-managed-schemas.ts), so they load in Node, Lambda bundles and the browser without the YAML library.
+// Each is parsed on first use, so a function that needs one log type does not pay for all of them.
+import { MANAGED_SCHEMA_SPECS } from './managed/specs';
 import type { SchemaSpec } from './types';
-import { loadSchemaYaml } from './yaml';
 
 const loaded = new Map<string, SchemaSpec>();
 
 /** Names of the managed log types (each YAML file is named after its schema; a test checks it). */
 export function managedSchemaNames(): string[] {
-  return Object.keys(MANAGED_SCHEMA_YAML).sort();
+  return Object.keys(MANAGED_SCHEMA_SPECS).sort();
 }
 
 export function managedSchema(name: string): SchemaSpec | undefined {
   const cached = loaded.get(name);
   if (cached) return cached;
-  const text = Object.hasOwn(MANAGED_SCHEMA_YAML, name) ? MANAGED_SCHEMA_YAML[name] : undefined;
+  const text = Object.hasOwn(MANAGED_SCHEMA_SPECS, name) ? MANAGED_SCHEMA_SPECS[name] : undefined;
   if (text === undefined) return undefined;
-  const result = loadSchemaYaml(text, { aliases: true });
-  if (!result.ok) {
-    throw new Error(`managed schema ${name} is invalid: ${result.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
-  }
-  loaded.set(name, result.spec);
-  return result.spec;
+  const spec = JSON.parse(text) as SchemaSpec;
+  loaded.set(name, spec);
+  return spec;
 }
 
 export function managedSchemas(): SchemaSpec[] {

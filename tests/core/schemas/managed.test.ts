@@ -2,12 +2,18 @@ import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { generateManagedModule, managedModulePath } from '../../../scripts/gen-managed-schemas';
+import {
+  generateManagedModule,
+  generateManagedSpecsModule,
+  managedModulePath,
+  managedSpecsModulePath,
+} from '../../../scripts/gen-managed-schemas';
 import {
   compileSchema,
   FIELD_TYPES,
   INDICATORS,
   loadSchemaYaml,
+  managedSchema,
   managedSchemaNames,
   managedSchemas,
   validateSchema,
@@ -21,6 +27,16 @@ const checkJsonSchema = ajv.compile(jsonSchema);
 describe('managed schemas', () => {
   it('the embedded module is generated from the YAML files (run scripts/gen-managed-schemas.ts)', () => {
     expect(readFileSync(managedModulePath, 'utf8')).toBe(generateManagedModule());
+    expect(readFileSync(managedSpecsModulePath, 'utf8')).toBe(generateManagedSpecsModule());
+  });
+
+  it('the runtime reads each managed schema as the spec its YAML gives', () => {
+    expect(managedSchemaNames()).toEqual(Object.keys(MANAGED_SCHEMA_YAML).sort());
+    for (const [name, text] of Object.entries(MANAGED_SCHEMA_YAML)) {
+      const result = loadSchemaYaml(text, { aliases: true });
+      expect(result.ok, name).toBe(true);
+      if (result.ok) expect(managedSchema(name), name).toEqual(result.spec);
+    }
   });
 
   it('every managed schema is valid, named as its file, and compiles', () => {
