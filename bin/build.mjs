@@ -25,6 +25,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CACHE = join(ROOT, 'node_modules', '.cache', 'caracal-cli');
 export const MANIFEST = join(CACHE, 'current.json');
+/** V8's code cache for the modules the CLI loads (module.enableCompileCache), apart from the builds. */
+export const COMPILE_CACHE = join(ROOT, 'node_modules', '.cache', 'caracal-compile');
 /** Builds older than this, other than the current one, are removed by the next build. */
 const KEEP_OLD_MS = 10 * 60 * 1000;
 

@@ -4,7 +4,16 @@
 // it was built; otherwise it builds it again first. Without esbuild (or a writable node_modules), it runs
 // bin/caracal.ts through tsx as before.
 import { readFileSync } from 'node:fs';
-import { MANIFEST, buildCli, freshEntry } from './build.mjs';
+import module from 'node:module';
+import { COMPILE_CACHE, MANIFEST, buildCli, freshEntry } from './build.mjs';
+
+// V8 keeps the compiled code of every module loaded from here on (the CLI's and its packages') on disk, so a
+// call does not compile them again (Node 22.1 and later; earlier Nodes go without).
+try {
+  module.enableCompileCache?.(COMPILE_CACHE);
+} catch {
+  // a cache that cannot be written only costs the compile
+}
 
 let entry;
 try {
