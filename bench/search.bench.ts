@@ -22,7 +22,7 @@ const EVENTS = 1_000_000;
 const HOURS = 50;
 const PER_HOUR = EVENTS / HOURS;
 const START = Date.UTC(2026, 10, 1, 0);
-const RUNS = 11;
+const RUNS = Number(process.env.RUNS ?? 21);
 
 const TABLE: LakeTableSpec = {
   database: 'panther_logs',
