@@ -96,10 +96,18 @@ export async function openLake(dir?: string, options: LakeOptions = {}): Promise
     connect: () => instance.connect(),
     refresh: async () => {
       if (!dir || !empty.size) return;
+      // One listing per database folder, not a look per table: most of a catalog's tables have no folder yet.
+      const folders = new Map<string, Set<string>>();
       for (const table of [...empty]) {
+        let names = folders.get(table.database);
+        if (!names) {
+          const dbPath = join(dir, table.database);
+          names = new Set(existsSync(dbPath) ? readdirSync(dbPath) : []);
+          folders.set(table.database, names);
+        }
+        if (!names.has(table.name)) continue;
         const path = join(dir, table.database, table.name);
-        if (existsSync(path) && dataFormat(path, suffix) && (await registerKnownTable(connection, table, path, suffix)))
-          empty.delete(table);
+        if (dataFormat(path, suffix) && (await registerKnownTable(connection, table, path, suffix))) empty.delete(table);
       }
     },
     register: async (table) => {
