@@ -2,26 +2,17 @@
 // redelivered after a crash is not counted again into its alerts, in whatever batch it comes back, while two
 // objects with the same dedup string both count. Through the detections batch path (processBatch) on s3rver and
 // dynalite, with the DynamoDB dedup store and a scripted engine.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CreateBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
 import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
 import { processBatch, type ProcessDeps } from '../../../functions/detections/process';
 import { dynamoDedupStore, listAlerts, type DedupStore } from '../../../functions/lib/alerts';
 import { s3 } from '../../../functions/lib/clients';
 import type { Engine, StoredDetection } from '../../../functions/lib/detections';
-import { startS3, type S3Service } from '../../../local/services/s3';
-import { startAlertChanges, type AlertChanges } from './alert-changes';
-import { startEntityTable } from './entity-table';
+import { LAKE_BUCKET, useDetectionsStandIns } from './detections-stand-ins';
 
-const BUCKET = 'lake';
-let s3Service: S3Service;
-let stopDynamo: () => Promise<void>;
-let changes: AlertChanges;
-let dir: string;
+const BUCKET = LAKE_BUCKET;
 
 const RULE: StoredDetection = {
   id: 'Redo.Login',
@@ -78,25 +69,7 @@ async function counts(): Promise<Record<string, number>> {
   return Object.fromEntries(alerts.map((a) => [a.dedupString, a.eventCount]));
 }
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'caracal-redelivery-'));
-  s3Service = await startS3(dir);
-  stopDynamo = (await startEntityTable('redelivery')).stop;
-  changes = await startAlertChanges();
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_S3: s3Service.endpoint,
-    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
-    AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
-  });
-  await s3().send(new CreateBucketCommand({ Bucket: BUCKET }));
-});
-
-afterAll(async () => {
-  await s3Service?.stop();
-  await stopDynamo?.();
-  await changes?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+useDetectionsStandIns('redelivery');
 
 describe('alert event counts under redelivery', () => {
   it('count each object once, whatever batch it comes back in, and count every other object', async () => {

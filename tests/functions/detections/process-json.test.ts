@@ -2,27 +2,18 @@
 // those the engine answers for: the engine gets each object line as it is (never re-serialized), other lines are
 // passed over or fail the object as before, and the signals and reports are the same as an engine given the
 // parsed events (Engine.run). The Lambda engine's run request carries the lines as they are.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { CreateBucketCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
 import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
 import { processBatch, processMessage, type ProcessDeps } from '../../../functions/detections/process';
 import { s3 } from '../../../functions/lib/clients';
 import type { Engine, EngineResult, StoredDetection } from '../../../functions/lib/detections';
 import { engineSlices, eventJsonBytes, runRequestJson } from '../../../functions/lib/detections/engine';
-import { startS3, type S3Service } from '../../../local/services/s3';
-import { startAlertChanges, type AlertChanges } from '../alerts/alert-changes';
-import { startEntityTable } from '../alerts/entity-table';
 import { memoryDedupStore } from '../alerts/memory-dedup-store';
+import { LAKE_BUCKET, useDetectionsStandIns } from '../alerts/detections-stand-ins';
 
-const BUCKET = 'lake';
-let s3Service: S3Service;
-let stopDynamo: () => Promise<void>;
-let changes: AlertChanges;
-let dir: string;
+const BUCKET = LAKE_BUCKET;
 
 const RULE: StoredDetection = {
   id: 'Json.Seen',
@@ -115,25 +106,7 @@ const EVENTS = [
 ];
 const LINES = ['', EVENTS[0], EVENTS[1], '[1,2]', '"text"', 'null', '   ', EVENTS[2], '42', EVENTS[3], EVENTS[4]];
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'caracal-process-json-'));
-  s3Service = await startS3(dir);
-  stopDynamo = (await startEntityTable('process-json')).stop;
-  changes = await startAlertChanges();
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_S3: s3Service.endpoint,
-    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
-    AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
-  });
-  await s3().send(new CreateBucketCommand({ Bucket: BUCKET }));
-});
-
-afterAll(async () => {
-  await s3Service?.stop();
-  await stopDynamo?.();
-  await changes?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+useDetectionsStandIns('process-json');
 
 describe('events sent to the engine as the lake lines', () => {
   it('gives the engine each object line as it is, and writes the same signals and report as with parsed events', async () => {

@@ -2,28 +2,19 @@
 // signal rows and their p_* fields, signals-only detections, detection errors, deterministic signal objects,
 // the hourly alert limit raising one DETECTION_ALERT_LIMIT_EXCEEDED system alert, one alert change published
 // for each alert created or joined, and a batch's objects counted once per dedup group.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { CreateBucketCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
 import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
 import { processBatch, processMessage, type ProcessDeps } from '../../../functions/detections/process';
 import { listAlerts } from '../../../functions/lib/alerts';
 import { ALERTS_PER_HOUR_LIMIT, hourOf, type DedupStore } from '../../../functions/lib/alerts/dedup';
 import { s3 } from '../../../functions/lib/clients';
 import type { Engine, EngineResult, StoredDetection } from '../../../functions/lib/detections';
-import { startS3, type S3Service } from '../../../local/services/s3';
-import { startAlertChanges, type AlertChanges } from '../alerts/alert-changes';
-import { startEntityTable } from '../alerts/entity-table';
 import { memoryDedupStore } from '../alerts/memory-dedup-store';
+import { LAKE_BUCKET, useDetectionsStandIns } from '../alerts/detections-stand-ins';
 
-const BUCKET = 'lake';
-let s3Service: S3Service;
-let stopDynamo: () => Promise<void>;
-let changes: AlertChanges;
-let dir: string;
+const BUCKET = LAKE_BUCKET;
 
 function detection(id: string, spec: Record<string, unknown>): StoredDetection {
   const full = { AnalysisType: 'rule', RuleID: id, Enabled: true, Severity: 'Medium', LogTypes: ['Test.Log'], ...spec };
@@ -99,25 +90,7 @@ const message = (key: string): EventsWrittenMessage => ({
   receivedAt: new Date().toISOString(),
 });
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'caracal-process-'));
-  s3Service = await startS3(dir);
-  stopDynamo = (await startEntityTable('process')).stop;
-  changes = await startAlertChanges();
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_S3: s3Service.endpoint,
-    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
-    AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
-  });
-  await s3().send(new CreateBucketCommand({ Bucket: BUCKET }));
-});
-
-afterAll(async () => {
-  await s3Service?.stop();
-  await stopDynamo?.();
-  await changes?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const standIns = useDetectionsStandIns('process');
 
 describe('processing one events object', () => {
   it('writes signals and detection errors, alerts per dedup string, and raises the alert limit once', async () => {
@@ -233,11 +206,11 @@ describe('alert changes', () => {
       lakeBucket: BUCKET,
       detectionsFor: async () => ({ detections: RULES, content: { globals: [], dataModels: [], detections: [], version: '1' } }),
     };
-    const before = changes.published().length;
+    const before = standIns.changes.published().length;
     await processMessage(message(key), deps, now);
     const alerts = (await listAlerts({}, 50)).items.filter((a) => a.detectionId?.startsWith('Changes.'));
     const idOf = (detectionId: string) => alerts.find((a) => a.detectionId === detectionId)!.id;
-    const created = changes.published().slice(before);
+    const created = standIns.changes.published().slice(before);
     expect(created.sort((a, b) => a.alertType.localeCompare(b.alertType))).toEqual([
       {
         kind: 'alert-changed',
@@ -258,7 +231,7 @@ describe('alert changes', () => {
 
     const later = new Date('2026-03-05T06:10:00Z');
     await processMessage(message(key), deps, later);
-    const joined = changes.published().slice(before + created.length);
+    const joined = standIns.changes.published().slice(before + created.length);
     expect(joined.map((m) => [m.change, m.alertId, m.changedAt]).sort()).toEqual(
       [
         ['EVENTS_ADDED', idOf('Changes.Rule'), later.toISOString()],
