@@ -2,17 +2,11 @@
 // The detections list against a fake API: its state in the URL (defaults, filters, page, sort, a bad value
 // falling back), what it asks the API for, at most 3 log types then '+N', the enabled switch only for
 // Modify users, and bulk disable and delete (asked first) with a report per item, a failure included.
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications as snackbars } from '@mantine/notifications';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { Observable } from 'rxjs';
+import { notifications as snackbars } from '@mantine/notifications';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/permissions';
-import { theme } from '../../web/src/app/theme';
-import { WebConfigProvider } from '../../web/src/app/webConfig';
 import {
   changeListParams,
   DEFAULT_LIST_PARAMS,
@@ -20,10 +14,9 @@ import {
   toListInput,
   writeListParams,
 } from '../../web/src/features/detections/list/listParams';
-import { AuthContext } from '../../web/src/lib/auth/AuthContext';
 import { DetectionsPage } from '../../web/src/screens/Detections/DetectionsPage';
-import { testConfig } from './support/config';
-import { fakeAuth, installBrowserStandIns, signedInAs } from './support/render';
+import { renderWithAnswers } from './support/api';
+import { installBrowserStandIns } from './support/render';
 
 afterEach(() => {
   act(() => snackbars.clean());
@@ -174,39 +167,20 @@ function renderList(at: string, permissions: Permission[]) {
         throw new Error(`unexpected ${name}`);
     }
   };
-  const link = new ApolloLink(
-    (operation) =>
-      new Observable((observer) => {
-        const response = answer(operation.operationName ?? '', operation.variables as Record<string, unknown>);
-        queueMicrotask(() => {
-          observer.next(response as never);
-          observer.complete();
-        });
-      }),
-  );
-  render(
-    <MantineProvider theme={theme} env="test">
-      <Notifications />
-      <WebConfigProvider value={testConfig}>
-        <AuthContext.Provider value={fakeAuth(signedInAs)}>
-          <ApolloProvider client={new ApolloClient({ link, cache: new InMemoryCache() })}>
-            <MemoryRouter initialEntries={[at]}>
-              <Routes>
-                <Route
-                  path="/build/detections/"
-                  element={
-                    <>
-                      <DetectionsPage />
-                      <Location />
-                    </>
-                  }
-                />
-              </Routes>
-            </MemoryRouter>
-          </ApolloProvider>
-        </AuthContext.Provider>
-      </WebConfigProvider>
-    </MantineProvider>,
+  renderWithAnswers(
+    <Routes>
+      <Route
+        path="/build/detections/"
+        element={
+          <>
+            <DetectionsPage />
+            <Location />
+          </>
+        }
+      />
+    </Routes>,
+    answer,
+    { at },
   );
   return { calls, location: () => screen.getByRole('status', { name: 'location' }).textContent ?? '' };
 }

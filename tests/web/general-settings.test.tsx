@@ -1,23 +1,16 @@
 // @vitest-environment jsdom
 // The General settings page: what it shows (the deployment's sign-in policy read-only), the form's rules
 // and messages from core, saving, and what a user who may only read it sees.
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications as snackbars } from '@mantine/notifications';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { Observable } from 'rxjs';
+import { notifications as snackbars } from '@mantine/notifications';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/permissions';
 import { FREE_TEXT_CHARACTERS, ORGANIZATION_NAME_TOO_LONG } from '../../core/validation/general-settings';
 import { FIELD_REQUIRED } from '../../core/validation/generic';
-import { theme } from '../../web/src/app/theme';
-import { WebConfigProvider } from '../../web/src/app/webConfig';
-import { AuthContext } from '../../web/src/lib/auth/AuthContext';
 import { GeneralSettingsPage, SAVED_MESSAGE } from '../../web/src/screens/GeneralSettings/GeneralSettingsPage';
-import { testConfig } from './support/config';
-import { fakeAuth, installBrowserStandIns, signedInAs } from './support/render';
+import { renderWithAnswers } from './support/api';
+import { installBrowserStandIns } from './support/render';
 
 interface Settings {
   organizationName: string;
@@ -58,30 +51,7 @@ function renderPage(permissions: Permission[], initial: Partial<Settings> = {}) 
         throw new Error(`unexpected ${name}`);
     }
   };
-  const link = new ApolloLink(
-    (operation) =>
-      new Observable((observer) => {
-        const data = answer(operation.operationName ?? '', operation.variables as Record<string, unknown>);
-        queueMicrotask(() => {
-          observer.next({ data } as never);
-          observer.complete();
-        });
-      }),
-  );
-  render(
-    <MantineProvider theme={theme} env="test">
-      <Notifications />
-      <WebConfigProvider value={testConfig}>
-        <AuthContext.Provider value={fakeAuth(signedInAs)}>
-          <ApolloProvider client={new ApolloClient({ link, cache: new InMemoryCache() })}>
-            <MemoryRouter>
-              <GeneralSettingsPage />
-            </MemoryRouter>
-          </ApolloProvider>
-        </AuthContext.Provider>
-      </WebConfigProvider>
-    </MantineProvider>,
-  );
+  renderWithAnswers(<GeneralSettingsPage />, (name, variables) => ({ data: answer(name, variables) }));
   return { updates };
 }
 

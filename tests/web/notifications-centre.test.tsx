@@ -2,18 +2,18 @@
 // The bell and the notification centre against an in-memory API: the unread badge and icon, snackbars of
 // new notifications, the Inbox and Archived tabs, each bulk action and when it is disabled, per-item
 // actions, the empty state, the load error and the preferences panel.
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications as snackbars } from '@mantine/notifications';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { theme } from '../../web/src/app/theme';
 import { NotificationBell } from '../../web/src/app/shell/notifications/NotificationBell';
 import { NotificationCentre } from '../../web/src/app/shell/notifications/NotificationCentre';
+import { answeringClient } from './support/api';
 import { installBrowserStandIns } from './support/render';
 
 interface Stored {
@@ -148,19 +148,7 @@ class FakeNotificationApi {
 
 let api: FakeNotificationApi;
 
-function apolloClient() {
-  const link = new ApolloLink(
-    (operation) =>
-      new Observable((observer) => {
-        const result = api.answer(operation.operationName ?? '', operation.variables as Record<string, unknown>);
-        queueMicrotask(() => {
-          observer.next(result as never);
-          observer.complete();
-        });
-      }),
-  );
-  return new ApolloClient({ link, cache: new InMemoryCache() });
-}
+const apolloClient = () => answeringClient((name, variables) => api.answer(name, variables));
 
 function inApp(ui: ReactElement) {
   return (

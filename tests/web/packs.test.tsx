@@ -1,21 +1,14 @@
 // @vitest-environment jsdom
 // A pack's page against a fake API: what it holds (stored or not, with their enabled state), Disable pack with
 // a report per item (a refused one included), and no switch for readers.
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications as snackbars } from '@mantine/notifications';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { Observable } from 'rxjs';
+import { notifications as snackbars } from '@mantine/notifications';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/permissions';
-import { theme } from '../../web/src/app/theme';
-import { WebConfigProvider } from '../../web/src/app/webConfig';
-import { AuthContext } from '../../web/src/lib/auth/AuthContext';
 import { PackPage } from '../../web/src/screens/Packs/PackPage';
-import { testConfig } from './support/config';
-import { fakeAuth, installBrowserStandIns, signedInAs } from './support/render';
+import { renderWithAnswers } from './support/api';
+import { installBrowserStandIns } from './support/render';
 
 afterEach(() => {
   act(() => snackbars.clean());
@@ -75,31 +68,12 @@ function renderPack(permissions: Permission[]) {
         throw new Error(`unexpected ${name}`);
     }
   };
-  const link = new ApolloLink(
-    (operation) =>
-      new Observable((observer) => {
-        const response = answer(operation.operationName ?? '', operation.variables as Record<string, unknown>);
-        queueMicrotask(() => {
-          observer.next(response as never);
-          observer.complete();
-        });
-      }),
-  );
-  render(
-    <MantineProvider theme={theme} env="test">
-      <Notifications />
-      <WebConfigProvider value={testConfig}>
-        <AuthContext.Provider value={fakeAuth(signedInAs)}>
-          <ApolloProvider client={new ApolloClient({ link, cache: new InMemoryCache() })}>
-            <MemoryRouter initialEntries={['/build/packs/Test.Pack/']}>
-              <Routes>
-                <Route path="/build/packs/:id/" element={<PackPage />} />
-              </Routes>
-            </MemoryRouter>
-          </ApolloProvider>
-        </AuthContext.Provider>
-      </WebConfigProvider>
-    </MantineProvider>,
+  renderWithAnswers(
+    <Routes>
+      <Route path="/build/packs/:id/" element={<PackPage />} />
+    </Routes>,
+    answer,
+    { at: '/build/packs/Test.Pack/' },
   );
   return { calls };
 }

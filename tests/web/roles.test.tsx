@@ -2,22 +2,15 @@
 // The User Roles pages against a fake API: the list (Admin built in), deletion refused while users hold a
 // role, the role form with core's name rule, the grouped permission editor's Modify/Read coupling, and the
 // built-in Admin shown read-only.
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications as snackbars } from '@mantine/notifications';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { Observable } from 'rxjs';
+import { notifications as snackbars } from '@mantine/notifications';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PERMISSIONS, PERMISSION_GROUPS, type Permission } from '../../core/permissions';
-import { theme } from '../../web/src/app/theme';
-import { WebConfigProvider } from '../../web/src/app/webConfig';
-import { AuthContext } from '../../web/src/lib/auth/AuthContext';
 import { CREATED_MESSAGE, RoleFormPage } from '../../web/src/screens/Roles/RoleFormPage';
 import { RolesPage } from '../../web/src/screens/Roles/RolesPage';
-import { testConfig } from './support/config';
-import { fakeAuth, installBrowserStandIns, signedInAs } from './support/render';
+import { renderWithAnswers } from './support/api';
+import { installBrowserStandIns } from './support/render';
 
 interface FakeRole {
   id: string;
@@ -80,33 +73,14 @@ function renderRoles(at: string, permissions: Permission[] = ['UserRead', 'UserM
         throw new Error(`unexpected ${name}`);
     }
   };
-  const link = new ApolloLink(
-    (operation) =>
-      new Observable((observer) => {
-        const result = answer(operation.operationName ?? '', operation.variables as Record<string, unknown>);
-        queueMicrotask(() => {
-          observer.next(result as never);
-          observer.complete();
-        });
-      }),
-  );
-  render(
-    <MantineProvider theme={theme} env="test">
-      <Notifications />
-      <WebConfigProvider value={testConfig}>
-        <AuthContext.Provider value={fakeAuth(signedInAs)}>
-          <ApolloProvider client={new ApolloClient({ link, cache: new InMemoryCache() })}>
-            <MemoryRouter initialEntries={[at]}>
-              <Routes>
-                <Route path="/settings/roles/" element={<RolesPage />} />
-                <Route path="/settings/roles/new/" element={<RoleFormPage />} />
-                <Route path="/settings/roles/:id/edit/" element={<RoleFormPage />} />
-              </Routes>
-            </MemoryRouter>
-          </ApolloProvider>
-        </AuthContext.Provider>
-      </WebConfigProvider>
-    </MantineProvider>,
+  renderWithAnswers(
+    <Routes>
+      <Route path="/settings/roles/" element={<RolesPage />} />
+      <Route path="/settings/roles/new/" element={<RoleFormPage />} />
+      <Route path="/settings/roles/:id/edit/" element={<RoleFormPage />} />
+    </Routes>,
+    answer,
+    { at },
   );
   return { calls };
 }

@@ -17,6 +17,7 @@ import { AuthContext } from '../../web/src/lib/auth/AuthContext';
 import { SearchPage, type SearchPageProps } from '../../web/src/screens/Search/SearchPage';
 import { testConfig } from './support/config';
 import { fakeAuth, installBrowserStandIns, signedInAs } from './support/render';
+import { searchNode } from './support/search';
 
 vi.mock('../../web/src/lib/editor/sqlEditor', () => ({
   default: ({ value, onChange }: { value: string; onChange: (v: string) => void }) => (
@@ -57,28 +58,6 @@ const CATALOG = [
     ],
   },
 ];
-
-function searchNode(id: string, status: string, extra: Record<string, unknown> = {}) {
-  return {
-    __typename: 'Search',
-    id,
-    mode: 'SQL',
-    query: 'SELECT 1',
-    sql: 'SELECT 1',
-    status,
-    error: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    finishedAt: status === 'RUNNING' ? null : '2026-11-20T10:00:02.000Z',
-    timeRangeFrom: null,
-    timeRangeTo: null,
-    rowCount: status === 'SUCCEEDED' ? 120 : null,
-    bytesScanned: status === 'RUNNING' ? 1024 : 2048,
-    elapsedMs: status === 'RUNNING' ? null : 1500,
-    columns: [],
-    visualization: null,
-    ...extra,
-  };
-}
 
 function Probe() {
   const location = useLocation();

@@ -12,27 +12,7 @@ import type { ReactNode } from 'react';
 import { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POLL_MIN_MS, POLL_RETRY_FIRST_MS, POLL_RETRY_MAX_MS, useSearchRun } from '../../web/src/screens/Search/useSearchRun';
-
-function searchNode(status: string) {
-  return {
-    __typename: 'Search',
-    id: 's-1',
-    mode: 'SQL',
-    query: 'SELECT 1',
-    sql: 'SELECT 1',
-    status,
-    error: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    finishedAt: status === 'RUNNING' ? null : '2026-11-20T10:00:02.000Z',
-    timeRangeFrom: null,
-    timeRangeTo: null,
-    rowCount: status === 'SUCCEEDED' ? 1 : null,
-    bytesScanned: 1024,
-    elapsedMs: status === 'RUNNING' ? null : 1500,
-    columns: [],
-    visualization: null,
-  };
-}
+import { searchNode } from './support/search';
 
 /** One search(id) answer: after `delayMs` (the server's wait), the search in `status`, or an error. */
 type Answer = { delayMs: number; status?: string; fail?: boolean };
@@ -100,7 +80,14 @@ function renderRun(answers: (poll: number) => Answer) {
           server.inFlight--;
           if (answer.fail) observer.error(new Error('Failed to fetch'));
           else {
-            observer.next({ data: { search: searchNode(answer.status ?? 'RUNNING') } } as never);
+            observer.next({
+              data: {
+                search: searchNode('s-1', answer.status ?? 'RUNNING', {
+                  rowCount: (answer.status ?? 'RUNNING') === 'SUCCEEDED' ? 1 : null,
+                  bytesScanned: 1024,
+                }),
+              },
+            } as never);
             observer.complete();
           }
         }, answer.delayMs);
