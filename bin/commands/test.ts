@@ -22,7 +22,7 @@ import {
   type SourceFile,
 } from '../../core/detections';
 import { DetectionWorker, takeWorker } from '../../functions/detection-engine/worker-client';
-import { YamlCache } from './yaml-cache';
+import { YamlCache, yamlCacheFile } from './yaml-cache';
 
 interface Options {
   path: string;
@@ -216,6 +216,10 @@ async function runInWorker(
 ): Promise<TestOutcome[]> {
   const { timeLimitSeconds, destinations } = options;
   const content = { ...engineContent(items, chunk, codeOf), ...(timeLimitSeconds ? { timeLimitSeconds } : {}) };
+  // Tests with Mocks need unittest.mock in the sandbox: said with the content, it is loaded as the sandbox starts.
+  const mocks = chunk.some((p) =>
+    p.tests.some((t) => Array.isArray((t as { Mocks?: unknown }).Mocks) && (t as { Mocks: unknown[] }).Mocks.length > 0),
+  );
   const failed = (p: PlannedDetection, reason: string): TestOutcome[] =>
     p.tests.map((t) => ({
       detectionId: p.engine.id,
@@ -238,7 +242,7 @@ async function runInWorker(
     worker ??= new DetectionWorker();
     if (loaded) return worker;
     try {
-      noteLoadErrors((await worker.request<{ errors?: LoadError[] }>('load', { content }))?.errors);
+      noteLoadErrors((await worker.request<{ errors?: LoadError[] }>('load', { content, ...(mocks ? { mocks } : {}) }))?.errors);
       loaded = true;
       return worker;
     } catch (error) {
@@ -365,7 +369,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   // Python starts while Node reads the YAML files (bin/caracal.ts started it before this module loaded).
   const worker = takeWorker();
-  const yamlCache = new YamlCache();
+  const yamlCache = new YamlCache(yamlCacheFile(root));
   const repository = loadRepository(readSources(root, helperFolders(root)), (p) => existsSync(join(root, p)), {
     ignoreExtraKeys: parsed.ignoreExtraKeys,
     readYaml: yamlCache.read,

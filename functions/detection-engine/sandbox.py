@@ -1,4 +1,4 @@
-"""A sandbox process for user code (see caracal_engine/sandbox.py); started by the host with `python3 -I -B`."""
+"""A sandbox process for user code (see caracal_engine/sandbox.py); started by the host with `python3 -I -S -B`."""
 
 import os
 import sys

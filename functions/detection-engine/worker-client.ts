@@ -1,9 +1,10 @@
 // A client for the Python detection worker (worker.py): one long-lived python3 process speaking JSON lines,
 // answering requests in order. The worker hosts the sandbox processes the detections' code runs in.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { createInterface } from 'node:readline';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface WorkerOptions {
@@ -22,6 +23,62 @@ export const WORKER_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'work
 /** The user's own cache folder (never a shared temp folder, where another user could plant bytecode). */
 export const PYCACHE_DIR = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'caracal', 'pycache');
 
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The version pyenv's shims would run (pyenv-version-name): PYENV_VERSION, else the first `.python-version`
+ * from `cwd` up, else $PYENV_ROOT/version; each line's first word, joined by ':' (several versions). */
+function pyenvVersion(env: NodeJS.ProcessEnv, cwd: string, root: string): string | undefined {
+  if (env.PYENV_VERSION) return env.PYENV_VERSION;
+  const read = (file: string): string | undefined => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+    const words = text
+      .split(/\r?\n/)
+      .map((line) => line.trim().split(/\s+/)[0])
+      .filter((word) => word && !word.startsWith('#') && word !== '..' && !word.includes('/'));
+    return words.join(':');
+  };
+  for (let dir = resolve(env.PYENV_DIR || cwd); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.python-version'))) return read(join(dir, '.python-version'));
+    if (dirname(dir) === dir) break;
+  }
+  return read(join(root, 'version'));
+}
+
+/**
+ * The interpreter `python3` names. When the first python3 on PATH is a pyenv shim, the interpreter pyenv would
+ * run (one installed version, neither a conda environment nor several versions): the shim's shell scripts cost
+ * some 50 ms a start, more than the worker's own start. Anything else is left to the shim (`python3`).
+ */
+export function resolvePython(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): { command: string; path?: string } {
+  const shims = join(env.PYENV_ROOT || join(homedir(), '.pyenv'), 'shims');
+  const first = (env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .map((dir) => join(dir, 'python3'))
+    .find(executable);
+  if (!first || dirname(first) !== shims) return { command: 'python3' };
+  const root = dirname(shims);
+  const version = pyenvVersion(env, cwd, root);
+  if (!version || version === 'system' || version.includes(':')) return { command: 'python3' };
+  const prefix = join(root, 'versions', version);
+  const python = join(prefix, 'bin', 'python3');
+  if (existsSync(join(prefix, 'conda-meta')) || !executable(python)) return { command: 'python3' };
+  // As pyenv exec does, the version's bin folder goes first on the PATH its process sees.
+  return { command: python, path: `${join(prefix, 'bin')}${delimiter}${env.PATH ?? ''}` };
+}
+
 export class DetectionWorker {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly pending = new Map<number, Pending>();
@@ -38,8 +95,16 @@ export class DetectionWorker {
       Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_') && name !== 'PYTHONDONTWRITEBYTECODE'),
     );
     delete env.PYTHONPYCACHEPREFIX;
-    const args = ['-X', `pycache_prefix=${options.pycache ?? PYCACHE_DIR}`, WORKER_SCRIPT];
-    this.child = spawn(options.python ?? 'python3', args, { stdio: ['pipe', 'pipe', 'pipe'], env });
+    // -S: no `site` at start, whose running of the .pth files' import lines can cost more than the worker's own
+    // start; worker.py puts the site-packages folders on its path itself (caracal_engine/sitepath.py).
+    const args = ['-S', '-X', `pycache_prefix=${options.pycache ?? PYCACHE_DIR}`, WORKER_SCRIPT];
+    let python = options.python;
+    if (python === undefined) {
+      const resolved = resolvePython();
+      python = resolved.command;
+      if (resolved.path !== undefined) env.PATH = resolved.path;
+    }
+    this.child = spawn(python, args, { stdio: ['pipe', 'pipe', 'pipe'], env });
     // Writing to a worker that has exited must not crash the host; the exit is reported instead.
     this.child.stdin.on('error', () => undefined);
     this.child.stderr.setEncoding('utf8');

@@ -1,4 +1,4 @@
-"""The local detection worker (`caracal test`, benchmarks): `python3 worker.py`, JSON lines on stdin and
+"""The local detection worker (`caracal test`, benchmarks): `python3 -S worker.py`, JSON lines on stdin and
 stdout (caracal_engine/protocol.py). It is a sandbox host: user code runs in its sandbox processes.
 
 The protocol channel is a private copy of the original stdin and stdout: file descriptor 1 is pointed at
@@ -10,6 +10,12 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+# Started with -S by its client (worker-client.ts): the site-packages folders `site` would add, without
+# running the import lines of .pth files (caracal_engine/sitepath.py).
+from caracal_engine.sitepath import add_site_folders  # noqa: E402 - needs the path above
+
+add_site_folders()
 
 from caracal_engine.host import Host  # noqa: E402 - needs the path above
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { YamlCache } from '../../bin/commands/yaml-cache';
+import { YamlCache, yamlCacheFile } from '../../bin/commands/yaml-cache';
 import { readYaml, YamlError } from '../../core/yaml';
 
 const dirs: string[] = [];
@@ -56,5 +56,29 @@ describe("caracal test's YAML cache", () => {
     expect(new YamlCache(file).read(RULE)).toEqual(readYaml(RULE));
     writeFileSync(file, 'not json');
     expect(new YamlCache(file).read(RULE)).toEqual(readYaml(RULE));
+  });
+
+  it('keeps one file per folder, holding only what the last run of that folder read', () => {
+    const dir = cacheFile().replace(/yaml-values\.json$/, 'values');
+    const one = yamlCacheFile('/repo/one', dir);
+    expect(one).not.toBe(yamlCacheFile('/repo/two', dir));
+    expect(one).toBe(yamlCacheFile('/repo/one', dir));
+    const first = new YamlCache(one);
+    first.read(RULE);
+    first.read('a: 1\n');
+    first.save();
+    const entries = () => Object.keys((JSON.parse(readFileSync(one, 'utf8')) as { entries: object }).entries).length;
+    expect(entries()).toBe(2);
+    // A run that read only one of them (a file changed or went) leaves only that one.
+    const second = new YamlCache(one);
+    second.read(RULE);
+    second.save();
+    expect(entries()).toBe(1);
+    // A run reading exactly what the file holds writes nothing.
+    writeFileSync(one, readFileSync(one, 'utf8').replace('{', '{"unread":1,'));
+    const third = new YamlCache(one);
+    third.read(RULE);
+    third.save();
+    expect(JSON.parse(readFileSync(one, 'utf8'))).toHaveProperty('unread', 1);
   });
 });

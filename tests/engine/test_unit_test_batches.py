@@ -30,8 +30,8 @@ class UnitTestBatchTest(unittest.TestCase):
         forks = []
         sandbox_fork = type(self.host)._warm
 
-        def recording(host, spec):
-            sandbox, *rest = sandbox_fork(host, spec)
+        def recording(host, spec, *needs):
+            sandbox, *rest = sandbox_fork(host, spec, *needs)
             original = sandbox.fork
 
             def fork(task):
@@ -40,7 +40,7 @@ class UnitTestBatchTest(unittest.TestCase):
             sandbox.fork = fork
             return (sandbox, *rest)
 
-        self.host._warm = lambda spec: recording(self.host, spec)  # pylint: disable=protected-access
+        self.host._warm = lambda spec, *needs: recording(self.host, spec, *needs)  # pylint: disable=protected-access
         try:
             out = self.host.test_many({"version": version, "globals": [HELPERS], "detections": detections, **content},
                                       tests, deadline=deadline, warm=True)

@@ -1,7 +1,7 @@
 """The trusted side of the sandbox, in the engine Lambda (handler.py) and the local worker (worker.py).
 
 The host holds what user code must never reach (the function's environment and credentials, the
-key-value table's client) and runs user code only in sandbox processes (sandbox.py): `python3 -I -B`
+key-value table's client) and runs user code only in sandbox processes (sandbox.py): `python3 -I -S -B`
 started fresh (spawned, never forked from the host) with an environment holding only TZ=UTC and four
 pipes. It keeps one warm sandbox for detection runs and unit tests, with each content version compiled
 once (the zygote only compiles; user code runs in a child forked per task, which keeps only its own content
@@ -18,6 +18,7 @@ The caching helpers reach the key-value table only through the host: the sandbox
 the host checks the request (operation, key, sizes) and performs it with its own store.
 """
 
+import importlib.util
 import json
 import marshal
 import math
@@ -37,10 +38,14 @@ from . import kv
 from .events_json import EventsJson, check_count
 from .lockdown import optional_module_folders
 from .modules import compile_source, source_filename
+from .sitepath import site_folders
 from .script_parser import MAX_BATCH_OUTPUT_BYTES, MAX_BATCH_SECONDS
 
 SANDBOX_SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "sandbox.py")
 MODULE_FOLDERS = optional_module_folders()
+# A sandbox starts without `site` (-S: the .pth files' import lines cost every start; see sitepath.py): it gets
+# the folders `site` would have given it under -I (no user site-packages), then those of the optional modules.
+SANDBOX_FOLDERS = list(dict.fromkeys(site_folders(user=False) + MODULE_FOLDERS))
 # The host's bytecode folder, when it has one of its own (the local worker): sandboxes read the bytecode the
 # host wrote there (they never write any: -B, and a child can open no file) instead of compiling every module.
 _PYCACHE = ("-X", f"pycache_prefix={sys.pycache_prefix}") if sys.pycache_prefix else ()
@@ -68,6 +73,11 @@ MAX_ITEM_BYTES = 350 * 1024
 MAX_COUNTER = 10**15
 MAX_EPOCH_SECONDS = 10**11
 OUT_OF_TIME = "the call ran out of time before it ran"
+# Compiled content the local worker keeps (compiled_content): a folder of its bytecode folder, the newest files.
+CONTENT_CODE_FOLDER = "caracal-content"
+KEPT_CONTENT_CODE = 8
+# What unit tests with Mocks need a sandbox to have loaded (testing.py; lockdown.ON_DEMAND_MODULES).
+MOCK_MODULES = ("unittest.mock",)
 
 
 class SandboxError(Exception):
@@ -126,8 +136,8 @@ class Sandbox:
         theirs = (ctl_in_r, ctl_out_w, data_w, kv_r)
         try:
             self.process = subprocess.Popen(  # pylint: disable=consider-using-with - ended in close()
-                [sys.executable, "-I", "-B", *_PYCACHE, SANDBOX_SCRIPT, *map(str, theirs), str(memory_mb),
-                 "1" if allow_unfiltered else "0", "ask" if ask else "all", *MODULE_FOLDERS],
+                [sys.executable, "-I", "-S", "-B", *_PYCACHE, SANDBOX_SCRIPT, *map(str, theirs), str(memory_mb),
+                 "1" if allow_unfiltered else "0", "ask" if ask else "all", *SANDBOX_FOLDERS],
                 env={"TZ": "UTC"}, stdin=subprocess.DEVNULL, stdout=err_w, stderr=err_w, pass_fds=theirs,
                 cwd="/", close_fds=True,
             )
@@ -521,8 +531,11 @@ def imported_modules(content: Mapping) -> Optional[List[str]]:
 def compiled_content(content: Mapping) -> Optional[bytes]:
     """The code of the content's Python (global helpers, data models, detections), compiled as the engine
     would (modules.compile_source) and marshalled, {"<section>:<index>": code}; sources that do not compile
-    are left out (the sandbox compiles them itself, for their error). None when there is nothing to compile."""
-    code: Dict[str, Any] = {}
+    are left out (the sandbox compiles them itself, for their error). None when there is nothing to compile.
+    With a bytecode folder of its own (the local worker's: sys.pycache_prefix), the result is kept there under
+    a hash of every source, its file name and place, and of this python's bytecode version: a run over the same
+    files reads it instead of compiling them all again (500 detections: some 20 ms)."""
+    sources: List[Tuple[str, str, str]] = []
     for section in ("globals", "dataModels", "detections"):
         for index, item in enumerate(content.get(section) or []):
             if not isinstance(item, Mapping) or not isinstance(item.get("body"), str):
@@ -530,12 +543,57 @@ def compiled_content(content: Mapping) -> Optional[bytes]:
             if section == "detections" and item.get("detection") is not None:
                 continue
             try:
-                compiled = compile_source(item["body"], source_filename(section, item))
+                sources.append((f"{section}:{index}", item["body"], source_filename(section, item)))
             except (KeyError, TypeError):
                 continue
-            if not isinstance(compiled, BaseException):
-                code[f"{section}:{index}"] = compiled
-    return marshal.dumps(code) if code else None
+    cached = _content_code_file(sources)
+    if cached is not None:
+        try:
+            with open(cached, "rb") as handle:
+                return handle.read()
+        except OSError:
+            pass
+    code: Dict[str, Any] = {}
+    for key, body, filename in sources:
+        compiled = compile_source(body, filename)
+        if not isinstance(compiled, BaseException):
+            code[key] = compiled
+    data = marshal.dumps(code) if code else None
+    if cached is not None and data is not None:
+        _keep_content_code(cached, data)
+    return data
+
+
+def _content_code_file(sources: List[Tuple[str, str, str]]) -> Optional[str]:
+    """Where compiled_content keeps the code of these sources, or None (no bytecode folder of its own)."""
+    if not sys.pycache_prefix or not sources:
+        return None
+    import hashlib  # pylint: disable=import-outside-toplevel - only the local worker keeps compiled content
+
+    digest = hashlib.sha256(importlib.util.MAGIC_NUMBER)
+    for part in (part for source in sources for part in source):
+        encoded = part.encode("utf-8", "surrogatepass")
+        digest.update(len(encoded).to_bytes(8, "little"))
+        digest.update(encoded)
+    return os.path.join(sys.pycache_prefix, CONTENT_CODE_FOLDER, digest.hexdigest() + ".marshal")
+
+
+def _keep_content_code(path: str, data: bytes) -> None:
+    """Write compiled content (whole, by a rename) and remove all but the KEPT_CONTENT_CODE newest; a folder that
+    cannot be written costs the compile next time, nothing else."""
+    folder = os.path.dirname(path)
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        temporary = f"{path}.{os.getpid()}.tmp"
+        with open(temporary, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, path)
+        kept = sorted((entry for entry in os.scandir(folder) if entry.name.endswith(".marshal")),
+                      key=lambda entry: entry.stat().st_mtime, reverse=True)
+        for entry in kept[KEPT_CONTENT_CODE:]:
+            os.unlink(entry.path)
+    except OSError:
+        pass
 
 
 def with_sources(content: Mapping) -> Dict[str, Any]:
@@ -595,6 +653,11 @@ def _reason(subject: str, end: Exit) -> str:
     return f"ProcessExit: {subject} ended its process (exit code {end.code})"
 
 
+def has_mocks(test: Any) -> bool:
+    """Whether a unit test has Mocks (its sandbox needs MOCK_MODULES)."""
+    return isinstance(test, Mapping) and bool(test.get("Mocks"))
+
+
 # Reads the child's message about the item in progress; returns the index of the item now in progress.
 Listener = Callable[[int, Dict[str, Any]], int]
 
@@ -645,19 +708,26 @@ class Host:
         report = sandbox.request({"op": "content", "version": version, "content": content})
         return version, report
 
-    def prepare(self, content: Mapping) -> Dict[str, Any]:
-        """Compile `content` in the warm sandbox now; returns its compile errors."""
-        return self._warm(with_sources(content))[2]
+    def prepare(self, content: Mapping, mocks: bool = False) -> Dict[str, Any]:
+        """Compile `content` in the warm sandbox now; returns its compile errors. `mocks`: unit tests with Mocks
+        will follow (the sandbox then loads unittest.mock now, not in a new sandbox with the first of them)."""
+        return self._warm(with_sources(content), MOCK_MODULES if mocks else ())[2]
 
-    def _warm(self, content: Mapping) -> Tuple[Sandbox, str, Dict[str, Any]]:
-        """The warm sandbox, with `content` compiled (once per version)."""
+    def _warm(self, content: Mapping, needs: Tuple[str, ...] = ()) -> Tuple[Sandbox, str, Dict[str, Any]]:
+        """The warm sandbox, with `content` compiled (once per version); with preload_by_content, one that has
+        loaded the modules `needs` names besides those the content imports (unit tests with Mocks need
+        unittest.mock: lockdown.ON_DEMAND_MODULES)."""
         version = _version(content)
-        if self.warm is not None and version in self.versions and self.warm.alive():
+        if (self.warm is not None and version in self.versions and self.warm.alive()
+                and (not needs or not self.preload_by_content or self.warm.covers(list(needs)))):
             self.versions.move_to_end(version)
         else:
             # A version new to this sandbox: with preload_by_content, one that imports an optional module the
-            # sandbox did not preload gets a new sandbox (the imports are read once per version, here).
+            # sandbox did not preload gets a new sandbox (the imports are read once per version, here), as does
+            # one whose tests need a module the sandbox did not load.
             imports = imported_modules(content) if self.preload_by_content else None
+            if imports is not None and needs:
+                imports = sorted(set(imports) | set(needs))
             if self.warm is not None and self.warm.asking:
                 self.warm.preload(imports)
             if self.warm is None or not self.warm.alive() or not self.warm.covers(imports):
@@ -868,7 +938,8 @@ class Host:
         a sandbox of their own, discarded after the call."""
         content = with_sources(content)
         if warm:
-            sandbox, version, report = self._warm(content)
+            mocks = any(has_mocks(test) for _, tests in detections for test in tests)
+            sandbox, version, report = self._warm(content, MOCK_MODULES if mocks else ())
         else:
             sandbox = self._sandbox()
             version, report = self._prepared(sandbox, content)

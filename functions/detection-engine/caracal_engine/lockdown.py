@@ -54,6 +54,11 @@ PRELOADED_MODULES = (
 # detection that makes them.
 OPTIONAL_MODULES = ("dateutil", "dateutil.parser", "dateutil.relativedelta", "dateutil.tz", "dateutil.zoneinfo",
                     "boto3")
+# Preloaded modules loaded with the optional ones (preload_optional), not by preload_base: a sandbox told what
+# its content imports (sandbox.py "ask") loads them only for content naming them (or anything else not loaded
+# yet, as for the optional modules) and for unit tests with Mocks (host.py asks for unittest.mock then).
+# unittest.mock brings asyncio along: some 25 ms of a sandbox's start, for content that never uses either.
+ON_DEMAND_MODULES = ("unittest.mock",)
 # Codecs are looked up by importing `encodings.<name>`: these are loaded so user code can use them.
 PRELOADED_ENCODINGS = (
     "ascii", "base64_codec", "charmap", "cp1252", "cp437", "hex_codec", "idna", "iso8859_1", "iso8859_15",
@@ -138,13 +143,14 @@ def preload(folders: Iterable[str] = (), imports: Optional[Iterable[str]] = None
 
 
 def preload_base(folders: Iterable[str] = ()) -> List[str]:
-    """The modules every sandbox has (PRELOADED_MODULES, the codecs, UTC); `folders` join the path for the
-    optional modules loaded after (preload_optional). Returns what loaded."""
+    """The modules every sandbox has (PRELOADED_MODULES but ON_DEMAND_MODULES, the codecs, UTC); `folders` join
+    the path for the optional modules loaded after (preload_optional). Returns what loaded."""
     sys.path.extend(folder for folder in folders if folder not in sys.path)
     loaded = []
     for name in PRELOADED_MODULES:
-        importlib.import_module(name)
-        loaded.append(name)
+        if name not in ON_DEMAND_MODULES:
+            importlib.import_module(name)
+            loaded.append(name)
     for name in PRELOADED_ENCODINGS:
         importlib.import_module(f"encodings.{name}")
     # Time zone data is read from files: UTC is loaded now and kept, so ZoneInfo("UTC") works later.
@@ -153,15 +159,19 @@ def preload_base(folders: Iterable[str] = ()) -> List[str]:
 
 
 def optional_roots() -> Set[str]:
-    """The top-level names of the optional modules: OPTIONAL_MODULES' and requirements.txt's."""
-    return {name.split(".")[0] for name in OPTIONAL_MODULES} | set(third_party_modules())
+    """The top-level names of the optional modules: OPTIONAL_MODULES', ON_DEMAND_MODULES' and requirements.txt's."""
+    return {name.split(".")[0] for name in OPTIONAL_MODULES + ON_DEMAND_MODULES} | set(third_party_modules())
 
 
 def preload_optional(roots: Optional[Iterable[str]] = None) -> List[str]:
-    """The optional modules that are installed: all of them, or those under the top-level names `roots`.
-    Returns what loaded."""
+    """ON_DEMAND_MODULES and the optional modules that are installed: all of them, or those under the top-level
+    names `roots`. Returns what loaded."""
     chosen = None if roots is None else set(roots)
     loaded = []
+    for name in ON_DEMAND_MODULES:
+        if chosen is None or name.split(".")[0] in chosen:
+            importlib.import_module(name)
+            loaded.append(name)
     for name in OPTIONAL_MODULES:
         if chosen is not None and name.split(".")[0] not in chosen:
             continue

@@ -1,8 +1,9 @@
 """The local worker's protocol (worker.py): one JSON request per line in, one JSON response per line out.
 
 Requests: {"id", "op": "load" | "run" | "test" | "parse" | "ping", ...}; "load" takes "content" (the
-worker keeps it for the requests after), "run" takes "events" (or "eventsJson", their JSON array's text, and
-"eventCount": see events_json.py) and optional "detectionIds", "test" takes
+worker keeps it for the requests after) and "mocks" (true: unit tests with Mocks follow; see Host.prepare),
+"run" takes "events" (or "eventsJson", their JSON array's text, and "eventCount": see events_json.py) and
+optional "detectionIds", "test" takes
 "detectionId", "tests" and an optional "destinations" list of known destination names, "testMany" takes
 "detections" ([{"detectionId", "tests"}], all tested in one sandbox child, one after another, as a live
 run's detections: see sandbox.py) and "destinations" and answers {"detections": one entry per detection, its
@@ -47,7 +48,7 @@ class Worker:
             self.loads += 1
             # Sources are read once here, not again on each later request.
             self.content = sourced({**(request.get("content") or {}), "version": f"worker:{self.loads}"})
-            return self.host.prepare(self.content)
+            return self.host.prepare(self.content, bool(request.get("mocks")))
         if op == "run":
             events = request.get("events") or []
             if "eventsJson" in request:

@@ -1,6 +1,7 @@
-"""The sandbox process, where user code runs: `python3 -I -B sandbox.py CTL_IN CTL_OUT DATA_OUT KV_IN MEMORY_MB
+"""The sandbox process, where user code runs: `python3 -I -S -B sandbox.py CTL_IN CTL_OUT DATA_OUT KV_IN MEMORY_MB
 ALLOW_UNFILTERED OPTIONAL [FOLDER...]`, started by the host (host.py) with an environment holding only TZ; the
-folders are where the host finds the optional preloaded modules (in the AWS runtime, outside the
+folders join its module path: the site-packages `site` would have added under -I (it does not run: -S, see
+sitepath.py) and where the host finds the optional preloaded modules (in the AWS runtime, outside the
 interpreter's own path).
 
 It imports the engine and the preloaded modules, locks itself down (lockdown.py), says {"ready": ...} on
@@ -10,7 +11,9 @@ lockdown.OPTIONAL_MODULES and requirements.txt); "ask" first reads {"op": "prelo
 module names] | null} from the host, which names what its content's source imports, and preloads only the
 optional modules named there (all of them when it names another installed module not yet loaded, which one
 of them may bring along: lockdown.optional_needed); the local worker's host does this, as importing
-boto3 alone took longer than a whole unit-test run of content that never imports it:
+boto3 alone took longer than a whole unit-test run of content that never imports it. unittest.mock (with
+the asyncio it brings) is loaded the same way (lockdown.ON_DEMAND_MODULES): for content naming it, and for
+unit tests with Mocks, which the host names it for (host.MOCK_MODULES):
 
     {"op": "content", "version", "content", "codeBytes"?}
                                               compile content, keep it under its version → {"ok": report};

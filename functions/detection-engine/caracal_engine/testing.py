@@ -10,7 +10,6 @@ import contextlib
 import io
 from collections.abc import Mapping
 from typing import Any, Callable, Dict, List, Optional
-from unittest.mock import MagicMock, patch
 
 from .detection import CAUGHT, Detection, DetectionResult, UnknownDestinationError, describe_error
 from .event import DataModel, PantherEvent
@@ -26,10 +25,16 @@ def passed(expected: bool, result: DetectionResult, alert_value: bool) -> bool:
     return expected == result.detection_output
 
 
-def _mocks(test: Mapping) -> Dict[str, MagicMock]:
+def _mocks(test: Mapping) -> Dict[str, Any]:
     mocks = test.get("Mocks") or []
     if not isinstance(mocks, list):
         raise ValueError("Mocks must be a list of {objectName, returnValue}")
+    if not mocks:
+        return {}
+    # Imported here, by the tests that have Mocks: a sandbox loads unittest.mock (and asyncio with it) only for
+    # content that needs it (lockdown.ON_DEMAND_MODULES), and this module is imported by every sandbox.
+    from unittest.mock import MagicMock  # pylint: disable=import-outside-toplevel
+
     return {
         m["objectName"]: MagicMock(return_value=m["returnValue"])
         for m in mocks
@@ -69,6 +74,8 @@ def run_test(
             if mocks and detection.setup_exception is None:
                 if detection.module is None:
                     raise ValueError("Mocks can only patch a Python detection's module")
+                from unittest.mock import patch  # pylint: disable=import-outside-toplevel - see _mocks
+
                 with patch.multiple(detection.module, **mocks):
                     result = detection.run(subject, False, watchdog, known)
             else:
