@@ -145,5 +145,32 @@ class CompiledContentKeptTest(unittest.TestCase):
         self.assertEqual(len(self.kept()), host_module.KEPT_CONTENT_CODE)
 
 
+class ChildLinesTest(unittest.TestCase):
+    """The lines a child wrote, read at once, are decoded in one call when that gives one value per line, and
+    line by line otherwise: the same messages either way."""
+
+    def messages(self, lines: list) -> list:
+        sandbox = host_module.Sandbox.__new__(host_module.Sandbox)
+        sandbox.err_out, sandbox.ctl_out, sandbox.data_out = -3, -2, -1
+        sandbox.control, sandbox.data = [], []
+        sandbox._lines(-1, lines)  # pylint: disable=protected-access
+        return sandbox.data
+
+    def test_the_same_messages_as_line_by_line(self):
+        good = [b'{"done":[0,{"passed":true},[]]}', b'{"done":[1,{"passed":false},[]]}']
+        self.assertEqual(self.messages(good), [json.loads(line) for line in good])
+        for bad in ([good[0], b'{"done":[1,', good[1]], [good[0], b"", good[1]], [good[0], b"1,2", good[1]],
+                    [good[0], b"[1", b"2]", good[1]], [good[0], b"\xff", good[1]], [good[0], b"7", good[1]]):
+            expected = []
+            for line in bad:
+                try:
+                    value = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(value, dict):
+                    expected.append(value)
+            self.assertEqual(self.messages(bad), expected, bad)
+
+
 if __name__ == "__main__":
     unittest.main()
