@@ -89,6 +89,31 @@ class PublicHelpersRuntimeTest(unittest.TestCase):
             self.assertNotIn("Mocks can only patch", verdict["error"])
 
 
+    def test_udm_of_a_log_type_whose_data_model_did_not_load_names_that_failure(self):
+        # A data model whose module imports something absent: before, udm() quietly answered None (through
+        # its fallback to the event's own keys), so a test failed as "expected true, got false" with nothing
+        # pointing at the data model.
+        content = {
+            "version": "broken-data-model",
+            "dataModels": [{"id": "Standard.Broken", "logTypes": ["T"],
+                            "mappings": [{"Name": "source_ip", "Method": "get_ip"}, {"Name": "actor", "Path": "who"}],
+                            "body": "import module_nobody_has\ndef get_ip(event):\n    return event.get('ip')\n"}],
+            "detections": [rule("NeedsModel", (
+                "def rule(event):\n"
+                "    return event.udm('source_ip') == '10.0.0.1'\n"
+            ))],
+        }
+        tests = [{"Name": "fires", "ExpectedResult": True, "Log": {"p_log_type": "T", "ip": "10.0.0.1"}}]
+        verdict = self.host.test(content, "NeedsModel", tests)["tests"][0]
+        self.assertFalse(verdict["passed"])
+        self.assertIn("Standard.Broken", str(verdict.get("error")), verdict)
+        self.assertIn("module_nobody_has", str(verdict.get("error")), verdict)
+        # The same content with a data model that loads passes: the error is the data model's, not the rule's.
+        working = {**content, "version": "working-data-model", "dataModels": [
+            {**content["dataModels"][0], "body": "def get_ip(event):\n    return event.get('ip')\n"}]}
+        self.assertTrue(self.host.test(working, "NeedsModel", tests)["tests"][0]["passed"])
+
+
 class OptionalModuleMessageTest(unittest.TestCase):
     def test_a_missing_runtime_module_is_named_with_how_to_install_it(self):
         # The public panther_base_helpers imports dateutil at its top: on a python without it, every detection

@@ -136,7 +136,8 @@ class Engine:
         return detection
 
     def data_model_for(self, log_type: str) -> Optional[DataModel]:
-        """The data model of `log_type`, its module body run on first use; None when it has none or it failed."""
+        """The data model of `log_type`, its module body run on first use; None when it has none, and
+        DataModel.failed (whose udm raises the load error) when it did not load."""
         if log_type in self.data_models:
             return self.data_models[log_type]
         spec = self.model_specs.get(log_type)
@@ -151,6 +152,7 @@ class Engine:
                 model = DataModel(spec["id"], spec.get("mappings") or [], module)
             except CAUGHT as error:
                 self._error(spec["id"], error)
+                model = DataModel.failed(spec["id"], describe_error(error))
         self.data_models[log_type] = model
         if spec is not None:
             for other in spec.get("logTypes") or []:

@@ -18,6 +18,7 @@ class DataModel:
 
     def __init__(self, model_id: str, mappings: List[Dict[str, str]], module: Any = None) -> None:
         self.data_model_id = model_id
+        self.load_error: Optional[str] = None
         self.paths: Dict[str, Callable[[Any], list]] = {}
         self.path_text: Dict[str, str] = {}
         self.methods: Dict[str, Callable] = {}
@@ -39,6 +40,18 @@ class DataModel:
                 self.methods[name] = function
             else:
                 raise ValueError(f"DataModel [{model_id}] must define one of: [Path, Method]")
+
+    @classmethod
+    def failed(cls, model_id: str, error: str) -> "DataModel":
+        """The stand-in for a data model that did not load: its log types' udm() and udm_path() raise
+        that error, instead of answering None as if the log type had no data model."""
+        model = cls(model_id, [])
+        model.load_error = error
+        return model
+
+    def check_loaded(self) -> None:
+        if self.load_error is not None:
+            raise PantherError(f"DataModel [{self.data_model_id}] did not load: {self.load_error}")
 
 
 _EVENT_TIME = re.compile(
@@ -95,6 +108,8 @@ class PantherEvent(ImmutableCaseInsensitiveDict):
     def udm(self, *key: str, default: Any = None) -> Any:
         """A data-model field by name, else `p_udm.<key>`, else the event's own key path."""
         model = self.data_model
+        if model is not None:
+            model.check_loaded()
         if len(key) == 1 and model is not None:
             name = key[0]
             if name in model.paths:
@@ -114,6 +129,7 @@ class PantherEvent(ImmutableCaseInsensitiveDict):
         """The JSON path (or method name) a data-model field maps to for this event."""
         if self.data_model is None:
             raise PantherError(f"a data model hasn't been specified for log type: [{self._container.get('p_log_type')}]")
+        self.data_model.check_loaded()
         if key in self.data_model.paths:
             found = self._path_match(key)
             return None if found is None else found[0]
