@@ -23,23 +23,19 @@ import json
 import marshal
 import math
 import os
-import py_compile
 import re
 import select
 import signal
 import subprocess
 import sys
 import time
-import uuid
 from collections import OrderedDict
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Set, Tuple, Union
 
 from . import kv
 from .events_json import EventsJson, check_count
-from .lockdown import optional_module_folders
-from .modules import compile_source, source_filename
+from .optional import optional_module_folders
 from .sitepath import site_folders
-from .script_parser import MAX_BATCH_OUTPUT_BYTES, MAX_BATCH_SECONDS
 
 SANDBOX_SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "sandbox.py")
 MODULE_FOLDERS = optional_module_folders()
@@ -546,17 +542,14 @@ def compiled_content(content: Mapping) -> Optional[bytes]:
     With a bytecode folder of its own (the local worker's: sys.pycache_prefix), the result is kept there under
     a hash of every source, its file name and place, and of this python's bytecode version: a run over the same
     files reads it instead of compiling them all again (500 detections: some 20 ms)."""
-    sources: List[Tuple[str, str, str]] = []
+    sources: List[Tuple[str, int, Mapping]] = []
     for section in ("globals", "dataModels", "detections"):
         for index, item in enumerate(content.get(section) or []):
             if not isinstance(item, Mapping) or not isinstance(item.get("body"), str):
                 continue
             if section == "detections" and item.get("detection") is not None:
                 continue
-            try:
-                sources.append((f"{section}:{index}", item["body"], source_filename(section, item)))
-            except (KeyError, TypeError):
-                continue
+            sources.append((section, index, item))
     cached = _content_code_file(sources)
     if cached is not None:
         try:
@@ -564,28 +557,38 @@ def compiled_content(content: Mapping) -> Optional[bytes]:
                 return handle.read()
         except OSError:
             pass
+    # Imported only to compile (it brings importlib.abc along): the host's start, and a run whose compiled
+    # content is kept, go without it.
+    from .modules import compile_source, source_filename  # pylint: disable=import-outside-toplevel
+
     code: Dict[str, Any] = {}
-    for key, body, filename in sources:
-        compiled = compile_source(body, filename)
+    for section, index, item in sources:
+        try:
+            compiled = compile_source(item["body"], source_filename(section, item))
+        except (KeyError, TypeError):
+            continue
         if not isinstance(compiled, BaseException):
-            code[key] = compiled
+            code[f"{section}:{index}"] = compiled
     data = marshal.dumps(code) if code else None
     if cached is not None and data is not None:
         _keep_content_code(cached, data)
     return data
 
 
-def _content_code_file(sources: List[Tuple[str, str, str]]) -> Optional[str]:
-    """Where compiled_content keeps the code of these sources, or None (no bytecode folder of its own)."""
+def _content_code_file(sources: List[Tuple[str, int, Mapping]]) -> Optional[str]:
+    """Where compiled_content keeps the code of these sources (section, index, item), or None (no bytecode folder
+    of its own). The key holds what the code depends on: each source, where it is, and what names its file
+    (modules.source_filename: the item's path, else its section and id)."""
     if not sys.pycache_prefix or not sources:
         return None
     import hashlib  # pylint: disable=import-outside-toplevel - only the local worker keeps compiled content
 
     digest = hashlib.sha256(importlib.util.MAGIC_NUMBER)
-    for part in (part for source in sources for part in source):
-        encoded = part.encode("utf-8", "surrogatepass")
-        digest.update(len(encoded).to_bytes(8, "little"))
-        digest.update(encoded)
+    for section, index, item in sources:
+        for part in (section, str(index), repr(item.get("path")), repr(item.get("id")), item["body"]):
+            encoded = part.encode("utf-8", "surrogatepass")
+            digest.update(len(encoded).to_bytes(8, "little"))
+            digest.update(encoded)
     return os.path.join(sys.pycache_prefix, CONTENT_CODE_FOLDER, digest.hexdigest() + ".marshal")
 
 
@@ -774,7 +777,7 @@ class Host:
                     failed(Failure(item))
                 break
             cpu = UNBOUNDED_CPU_SECONDS if end is None else math.ceil(end - time.monotonic()) + 1
-            sandbox.fork({**task_for(start), "start": start, "cpuSeconds": cpu, "nonce": uuid.uuid4().hex})
+            sandbox.fork({**task_for(start), "start": start, "cpuSeconds": cpu, "nonce": os.urandom(16).hex()})
             current = start
             item_end = self._item_end(current, count, end, floor)
             stopped = flooded = False
@@ -992,6 +995,8 @@ class Host:
 
     def parse(self, function: Any, logs: Any, deadline: Optional[float] = None) -> Dict[str, Any]:
         """A script parser over lines, in a sandbox of its own: {"results": [...]} or {"error"} (script_parser.py)."""
+        from .script_parser import MAX_BATCH_OUTPUT_BYTES, MAX_BATCH_SECONDS  # pylint: disable=import-outside-toplevel
+
         if not isinstance(logs, list):
             return {"error": "logs must be a list of strings"}
         sandbox = self._sandbox()
@@ -1043,8 +1048,9 @@ def _cache_bytecode(sandbox: Sandbox) -> None:
     the next sandbox reads them compiled. Paths come from the zygote's report, sent before any user code ran."""
     report = sandbox._report or {}  # pylint: disable=protected-access - the report of a sandbox that got ready
     paths = report.get("uncached")
-    if not sys.pycache_prefix or not isinstance(paths, list):
+    if not sys.pycache_prefix or not isinstance(paths, list) or not paths:
         return
+    import py_compile  # pylint: disable=import-outside-toplevel - rarely needed
     for path in paths:
         if isinstance(path, str) and path.endswith(".py") and os.path.isabs(path):
             try:

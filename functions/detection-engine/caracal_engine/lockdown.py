@@ -36,6 +36,9 @@ import sys
 from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
 from . import requirements as third_party
+from .optional import (  # noqa: F401 - optional_module_folders is read from here too
+    ON_DEMAND_MODULES, OPTIONAL_MODULES, optional_module_folders, optional_roots, third_party_modules,
+)
 
 # The modules user code may import (beside its global helpers), loaded before lockdown. Documented in
 # docs/detections.md ("The sandbox").
@@ -48,17 +51,8 @@ PRELOADED_MODULES = (
     "panther_core", "panther_core.data_model", "panther_core.enriched_event", "panther_core.immutable",
     "panther_detection_helpers", "panther_detection_helpers.caching",
 )
-# Loaded when installed: boto3 ships with the AWS Lambda Python runtime (and with it python-dateutil), and the
-# public content's AWS helpers (panther_aws_helpers) import boto3 at their top, so every rule using them needs
-# the import to work. Its calls cannot reach anything from the sandbox (no files, no network): they fail in the
-# detection that makes them.
-OPTIONAL_MODULES = ("dateutil", "dateutil.parser", "dateutil.relativedelta", "dateutil.tz", "dateutil.zoneinfo",
-                    "boto3")
-# Preloaded modules loaded with the optional ones (preload_optional), not by preload_base: a sandbox told what
-# its content imports (sandbox.py "ask") loads them only for content naming them (or anything else not loaded
-# yet, as for the optional modules) and for unit tests with Mocks (host.py asks for unittest.mock then).
-# unittest.mock brings asyncio along: some 25 ms of a sandbox's start, for content that never uses either.
-ON_DEMAND_MODULES = ("unittest.mock",)
+# OPTIONAL_MODULES (loaded when installed) and ON_DEMAND_MODULES (loaded with them) live in optional.py, which
+# the host imports without the rest of this module.
 # Codecs are looked up by importing `encodings.<name>`: these are loaded so user code can use them.
 PRELOADED_ENCODINGS = (
     "ascii", "base64_codec", "charmap", "cp1252", "cp437", "hex_codec", "idna", "iso8859_1", "iso8859_15",
@@ -121,21 +115,6 @@ class LockdownError(Exception):
     """The process could not be locked down, so it must not run user code."""
 
 
-def third_party_modules() -> Tuple[str, ...]:
-    """The modules of functions/detection-engine/requirements.txt (loaded when installed)."""
-    return tuple(r.module for r in third_party.requirements())
-
-
-def optional_module_folders() -> List[str]:
-    """Where this interpreter finds the optional modules (for a sandbox, whose `-I` path may lack them)."""
-    folders = []
-    for name in {name.split(".")[0] for name in OPTIONAL_MODULES + third_party_modules()}:
-        spec = importlib.util.find_spec(name)
-        if spec is not None and spec.submodule_search_locations:
-            folders.append(os.path.dirname(list(spec.submodule_search_locations)[0]))
-    return folders
-
-
 def preload(folders: Iterable[str] = (), imports: Optional[Iterable[str]] = None) -> List[str]:
     """Import every preloaded module and the optional ones that are installed (looking in `folders` too): all
     of them, or with `imports` only those `optional_needed(imports)` names. Returns what loaded."""
@@ -156,11 +135,6 @@ def preload_base(folders: Iterable[str] = ()) -> List[str]:
     # Time zone data is read from files: UTC is loaded now and kept, so ZoneInfo("UTC") works later.
     _KEPT.append(importlib.import_module("zoneinfo").ZoneInfo("UTC"))
     return loaded
-
-
-def optional_roots() -> Set[str]:
-    """The top-level names of the optional modules: OPTIONAL_MODULES', ON_DEMAND_MODULES' and requirements.txt's."""
-    return {name.split(".")[0] for name in OPTIONAL_MODULES + ON_DEMAND_MODULES} | set(third_party_modules())
 
 
 def preload_optional(roots: Optional[Iterable[str]] = None) -> List[str]:
