@@ -13,9 +13,9 @@ import unittest
 import unittest.mock
 
 from caracal_engine.events_json import EventsJson
-from caracal_engine.host import Host
 from tests.engine import ENGINE_DIR
 from tests.engine.test_handler import Context, load_handler
+from tests.engine.host_case import HostTestCase
 
 
 def detection(detection_id: str, body: str, **spec) -> dict:
@@ -50,15 +50,7 @@ def text_of(events: list) -> EventsJson:
     return EventsJson("[" + ",".join(json.dumps(event, separators=(",", ":")) for event in events) + "]", len(events))
 
 
-class EventsJsonRunTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.host = Host()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.host.close()
-
+class EventsJsonRunTest(HostTestCase):
     def both(self, detections: list, events: list, **options) -> dict:
         """The run of the events as a list and as their text, which must be equal; the latter."""
         content = {"version": "ej:" + ",".join(d["id"] for d in detections), "detections": detections}

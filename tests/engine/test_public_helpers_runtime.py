@@ -6,7 +6,7 @@ import importlib.util
 import unittest
 
 from caracal_engine import lockdown
-from caracal_engine.host import Host
+from tests.engine.host_case import HostTestCase
 
 
 def rule(detection_id: str, body: str) -> dict:
@@ -23,15 +23,7 @@ AWS_LIKE_HELPER = (
 )
 
 
-class PublicHelpersRuntimeTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.host = Host()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.host.close()
-
+class PublicHelpersRuntimeTest(HostTestCase):
     def test_a_helper_importing_boto3_at_its_top_loads_and_only_its_network_calls_fail(self):
         if importlib.util.find_spec("boto3") is None:
             self.skipTest("boto3 is not installed in this python")

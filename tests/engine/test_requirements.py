@@ -6,8 +6,8 @@ import os
 import unittest
 
 from caracal_engine import requirements
-from caracal_engine.host import Host
 from tests.engine import ENGINE_DIR
+from tests.engine.host_case import HostTestCase
 
 
 def detection(detection_id: str, body: str, **spec) -> dict:
@@ -71,15 +71,7 @@ class RequirementsFileTest(unittest.TestCase):
         self.assertIsNone(requirements.missing_message("sqlite3"))
 
 
-class MissingModuleTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.host = Host()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.host.close()
-
+class MissingModuleTest(HostTestCase):
     def test_a_missing_module_fails_only_the_detections_importing_it(self):
         present = requirements.present()
         missing = [m for m, here in present.items() if not here]

@@ -6,8 +6,8 @@ fails only its own test, with the same message as when it had a child of its own
 import time
 import unittest
 
-from caracal_engine.host import Host
 from tests.engine.test_sandbox import detection
+from tests.engine.host_case import HostTestCase
 
 HELPERS = {"id": "helpers", "body": "def flag():\n    return False\n"}
 UNIT = {"Name": "plain", "ExpectedResult": False, "Log": {"p_log_type": "T"}}
@@ -17,15 +17,7 @@ def case(name: str, expected: bool, **extra) -> dict:
     return {"Name": name, "ExpectedResult": expected, "Log": {"p_log_type": "T"}, **extra}
 
 
-class UnitTestBatchTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.host = Host()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.host.close()
-
+class UnitTestBatchTest(HostTestCase):
     def run_tests(self, version: str, detections: list, tests: list, deadline=None, **content) -> list:
         forks = []
         sandbox_fork = type(self.host)._warm

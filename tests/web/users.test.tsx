@@ -1,21 +1,13 @@
 // @vitest-environment jsdom
 // The Users page against a fake API: listing and filters, the invite and edit sidesheets with core's rules and
 // messages, deactivation with a confirmation, and what a user who may only read sees.
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications as snackbars } from '@mantine/notifications';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { Observable } from 'rxjs';
+import { notifications as snackbars } from '@mantine/notifications';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/permissions';
-import { theme } from '../../web/src/app/theme';
-import { WebConfigProvider } from '../../web/src/app/webConfig';
-import { AuthContext } from '../../web/src/lib/auth/AuthContext';
 import { FETCH_FAILED, INVITED_MESSAGE, UPDATED_MESSAGE, UsersPage } from '../../web/src/screens/Users/UsersPage';
-import { testConfig } from './support/config';
-import { fakeAuth, installBrowserStandIns, signedInAs } from './support/render';
+import { renderWithAnswers } from './support/api';
+import { installBrowserStandIns } from './support/render';
 
 interface FakeUser {
   id: string;
@@ -130,30 +122,7 @@ function renderUsers(permissions: Permission[], options: { failList?: boolean } 
         throw new Error(`unexpected ${name}`);
     }
   };
-  const link = new ApolloLink(
-    (operation) =>
-      new Observable((observer) => {
-        const result = answer(operation.operationName ?? '', operation.variables as Record<string, unknown>);
-        queueMicrotask(() => {
-          observer.next(result as never);
-          observer.complete();
-        });
-      }),
-  );
-  render(
-    <MantineProvider theme={theme} env="test">
-      <Notifications />
-      <WebConfigProvider value={testConfig}>
-        <AuthContext.Provider value={fakeAuth(signedInAs)}>
-          <ApolloProvider client={new ApolloClient({ link, cache: new InMemoryCache() })}>
-            <MemoryRouter>
-              <UsersPage />
-            </MemoryRouter>
-          </ApolloProvider>
-        </AuthContext.Provider>
-      </WebConfigProvider>
-    </MantineProvider>,
-  );
+  renderWithAnswers(<UsersPage />, answer);
   return { calls };
 }
 
