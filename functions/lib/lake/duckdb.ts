@@ -2,8 +2,13 @@
 // `<dir>/<db>/<table>/year=YYYY/month=MM/day=DD/hour=HH/*.json.gz`. Each table becomes a view `"<db>"."<table>"`
 // with the year/month/day/hour partition columns, so partition predicates prune files. Used by `caracal flow`
 // and by the local search service.
+//
+// The engine runs queries users wrote, so it is locked down underneath whatever checked them (docs/security.md):
+// once the views exist, it may touch no file outside the lake's folder (and the folders the caller names), its
+// memory and threads are bounded, and its configuration is locked, so no statement can lift any of that.
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { join, resolve, sep } from 'node:path';
 import {
   DuckDBInstance,
   DuckDBListValue,
@@ -57,18 +62,35 @@ export interface LakeOptions {
    * read as gzip.
    */
   readonly objectSuffix?: string;
+  /** Folders beyond the lake's the engine may also use (the Athena stand-in's query profiles). */
+  readonly allowedDirectories?: readonly string[];
+  /**
+   * Work done before the configuration is locked (per-connection settings cannot change after): the Athena
+   * stand-in's macros, functions and its pool of profiled connections.
+   */
+  readonly prepare?: (engine: LakeEngine) => Promise<void>;
 }
 
+/** The memory one engine may use (queries past it fail with DuckDB's out-of-memory error; nothing spills to disk). */
+export const LAKE_MEMORY_LIMIT = '512MB';
+/** The threads one engine's queries run on. */
+export const LAKE_THREADS = Math.max(1, Math.min(4, availableParallelism()));
+
 /** Opens an in-memory DuckDB with one view per lake table under `dir` (no directory: no tables). */
-export async function openLake(dir?: string, options: LakeOptions = {}): Promise<LakeEngine> {
+export async function openLake(folder?: string, options: LakeOptions = {}): Promise<LakeEngine> {
+  const dir = folder && resolve(folder);
   const instance = await DuckDBInstance.create(':memory:', {
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'true',
+    memory_limit: LAKE_MEMORY_LIMIT,
+    threads: String(LAKE_THREADS),
+    temp_directory: '',
   });
   const connection = await instance.connect();
   const tables: TableInfo[] = [];
   const suffix = options.objectSuffix ?? '';
-  const found = dir ? lakeTables(dir) : [];
+  // With a catalog the folder may not exist yet (the tables are empty until it does).
+  const found = dir && (!options.catalog || existsSync(dir)) ? lakeTables(dir) : [];
   const empty = new Set<TableInfo>();
   if (options.catalog) {
     for (const table of options.catalog.tables()) {
@@ -81,7 +103,7 @@ export async function openLake(dir?: string, options: LakeOptions = {}): Promise
       if (dataFormat(path, suffix)) tables.push(await registerTable(connection, database, name, path, suffix));
     }
   }
-  return {
+  const engine: LakeEngine = {
     catalog: staticCatalog(tables),
     query: async (sql) => {
       const reader = await connection.runAndReadAll(sql);
@@ -125,6 +147,21 @@ export async function openLake(dir?: string, options: LakeOptions = {}): Promise
       instance.closeSync();
     },
   };
+  await options.prepare?.(engine);
+  await lockDown(connection, [...(dir ? [dir] : []), ...(options.allowedDirectories ?? [])]);
+  return engine;
+}
+
+/**
+ * No file outside `directories` (the lake's folder) can be read or written, no extension loaded, and no setting
+ * changed again (lock_configuration): a statement that reaches the engine unchecked still cannot leave the lake.
+ */
+async function lockDown(connection: DuckDBConnection, directories: readonly string[]): Promise<void> {
+  const folders = directories.map((d) => literal(resolve(d) + sep));
+  await connection.run(`SET allowed_directories = [${folders.join(', ')}]`);
+  await connection.run(`SET enable_external_access = false`);
+  await connection.run(`SET autoload_known_extensions = false`);
+  await connection.run(`SET lock_configuration = true`);
 }
 
 function lakeTables(dir: string): { database: string; name: string; path: string }[] {

@@ -10,7 +10,17 @@
 // files DuckDB actually read after partition pruning (from its profile of the query).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
@@ -102,8 +112,8 @@ export const STATUS_HOLD_MS = 200;
  * scanned"): a memory file system where there is one (/dev/shm), as a disk file costs a query a few hundred µs.
  */
 const PROFILE_DIR = existsSync('/dev/shm') && statSync('/dev/shm').isDirectory() ? '/dev/shm' : tmpdir();
-/** Connections kept open between queries (a new one costs its setup; more are made when queries overlap). */
-const KEEP_IDLE_CONNECTIONS = 4;
+/** Queries that run at once (each on a connection of the pool); more wait QUEUED. */
+const CONNECTIONS = 4;
 
 export async function startAthena(options: AthenaOptions): Promise<AthenaService> {
   const tables = new Map<string, CatalogEntry>(options.tables.map((t) => [`${t.database}.${t.name}`, t]));
@@ -121,61 +131,62 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
     timePartitioned: true,
     columns: t.columns.map((c) => ({ name: c.name, type: flowTypeOfHive(c.type) })),
   });
-  const lake: LakeEngine = await open();
-  async function open(): Promise<LakeEngine> {
-    const engine = await openLake(existsSync(options.lakeDir) ? options.lakeDir : undefined, {
-      catalog: staticCatalog([...tables.values()].map(info)),
-      objectSuffix: options.objectSuffix,
-    });
-    for (const macro of MACRO_DEFINITIONS) await engine.query(macro);
-    const connection = await engine.connect();
-    registerIpFunctions(connection);
-    connection.closeSync();
-    return engine;
-  }
   const executions = new Map<string, Execution>();
   const tokens = new Map<string, string>();
   // The data files of each table as last listed for "bytes scanned" (by the glob DuckDB read them with).
   const tableFiles = new Map<string, TableFiles>();
 
-  // Idle connections, each set up once to profile its queries into its own file (read for "bytes scanned"): a
-  // query takes one (or a new one when all are busy) and gives it back when it ends well.
+  // The pool of connections, each set up to profile its queries into its own file (read for "bytes scanned").
+  // They are made before the engine locks its configuration (functions/lib/lake/duckdb.ts), so there are
+  // CONNECTIONS of them and no more: a query waits, QUEUED as on Athena, while every one is busy.
+  const profileDir = mkdtempSync(join(PROFILE_DIR, 'caracal-athena-'));
   const idle: Pooled[] = [];
-  async function acquire(): Promise<Pooled> {
-    const ready = idle.pop();
-    if (ready) return ready;
-    const connection = await lake.connect();
-    const profile = join(PROFILE_DIR, `caracal-athena-${process.pid}-${randomUUID()}.json`);
-    await connection.run(`PRAGMA enable_profiling = 'json'`);
-    await connection.run(`PRAGMA profiling_output = '${profile.replace(/'/g, "''")}'`);
-    // Only what scannedBytes reads (each operator's extra info: its files); no timings, memory or row counts.
-    await connection.run(`SET custom_profiling_settings = '{"EXTRA_INFO": "true"}'`);
-    return { connection, profile };
+  const waiting: ((pooled: Pooled) => void)[] = [];
+  const lake: LakeEngine = await openLake(options.lakeDir, {
+    catalog: staticCatalog([...tables.values()].map(info)),
+    objectSuffix: options.objectSuffix,
+    allowedDirectories: [profileDir],
+    prepare: async (engine) => {
+      for (const macro of MACRO_DEFINITIONS) await engine.query(macro);
+      for (let i = 0; i < CONNECTIONS; i++) {
+        const connection = await engine.connect();
+        if (i === 0) registerIpFunctions(connection);
+        const profile = join(profileDir, `${i}.json`);
+        await connection.run(`PRAGMA enable_profiling = 'json'`);
+        await connection.run(`PRAGMA profiling_output = '${profile.replace(/'/g, "''")}'`);
+        // Only what scannedBytes reads (each operator's extra info: its files); no timings, memory or row counts.
+        await connection.run(`SET custom_profiling_settings = '{"EXTRA_INFO": "true"}'`);
+        idle.push({ connection, profile });
+      }
+    },
+  });
+
+  function acquire(): Promise<Pooled> | Pooled {
+    return idle.pop() ?? new Promise<Pooled>((resolve) => waiting.push(resolve));
   }
-  function discard(pooled: Pooled): void {
-    pooled.connection.closeSync();
-    rmSync(pooled.profile, { force: true });
+  function release(pooled: Pooled): void {
+    const next = waiting.shift();
+    if (next) next(pooled);
+    else idle.push(pooled);
   }
 
   async function run(exec: Execution): Promise<void> {
     const started = Date.now();
     let pooled: Pooled | undefined;
-    let reusable = false;
     try {
-      if (existsSync(options.lakeDir)) await lake.refresh();
+      if (!idle.length) exec.state = 'QUEUED';
       pooled = await acquire();
+      if (exec.state === 'CANCELLED' || stopped) return;
+      exec.state = 'RUNNING';
       exec.connection = pooled.connection;
-      if (exec.state !== 'RUNNING') return;
+      await lake.refresh();
       const reader = await pooled.connection.runAndReadAll(athenaToDuckdb(exec.sql));
       exec.bytesScanned = scannedBytes(pooled.profile, tableFiles);
       const names = reader.columnNames();
       const types = reader.columnTypes().map((t) => athenaType(t.toString()));
       exec.columns = names.map((name, i) => ({ name, type: types[i] }));
       exec.rows = reader.getRows().map((row) => row.map(text));
-      if (exec.state === 'RUNNING') {
-        exec.state = 'SUCCEEDED';
-        reusable = true;
-      }
+      if (exec.state === 'RUNNING') exec.state = 'SUCCEEDED';
     } catch (e) {
       if (exec.state === 'RUNNING') {
         exec.state = 'FAILED';
@@ -184,9 +195,8 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
     } finally {
       exec.completed = Math.max(Date.now(), started);
       exec.connection = undefined;
-      // A connection whose query failed or was interrupted is not reused.
-      if (pooled && reusable && !stopped && idle.length < KEEP_IDLE_CONNECTIONS) idle.push(pooled);
-      else if (pooled) discard(pooled);
+      // A connection whose query failed or was interrupted serves the next one (DuckDB clears its state).
+      if (pooled) release(pooled);
       exec.finish();
     }
   }
@@ -405,8 +415,9 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
       stopped = true;
       for (const exec of executions.values()) if (exec.state === 'RUNNING') exec.connection?.interrupt();
       await closeServer(server);
-      for (const pooled of idle.splice(0)) discard(pooled);
+      for (const pooled of idle.splice(0)) pooled.connection.closeSync();
       lake.close();
+      rmSync(profileDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,6 +3,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { run } from '../../../bin/commands/flow';
 import { compile } from '../../../core/pantherflow/compiler';
@@ -106,8 +107,8 @@ describe('lake runner', () => {
     try {
       const hour = join(parquetDir, 'panther_logs', 'flows', 'year=2024', 'month=05', 'day=01', 'hour=10');
       mkdirSync(hour, { recursive: true });
-      const writer = await openLake();
-      await writer.query(
+      const writer = await (await DuckDBInstance.create(':memory:')).connect();
+      await writer.run(
         // The pipeline's Parquet has every column of the table; the p_* ones besides the time are empty here.
         `COPY (SELECT TIMESTAMP '2024-05-01 10:15:00' AS p_event_time, 443 AS port, ${EVENT_COLUMNS.filter(
           (c) => c.name !== 'p_event_time',
@@ -117,7 +118,7 @@ describe('lake runner', () => {
           )
           .join(', ')}) TO '${join(hour, 'a.parquet')}' (FORMAT parquet)`,
       );
-      writer.close();
+      writer.closeSync();
       const r = await capture([
         '--data',
         parquetDir,
