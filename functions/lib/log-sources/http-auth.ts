@@ -5,7 +5,9 @@
 //   HMAC          X-Caracal-Timestamp: <Unix seconds>               key kept as is (the table is encrypted at rest)
 //                 <signatureHeader>: hex HMAC of `<timestamp>.<raw body>`
 // An HMAC request signed more than five minutes from now (a replay, or a clock far off) is refused, so a
-// captured request cannot be sent again later. scrypt makes a stolen hash slow to guess; a verified
+// captured request cannot be sent again later; within those minutes, the ingest function remembers each
+// accepted signed request by a digest (signedRequest; kept in the entity table, see repository.ts) and refuses
+// the same request again. scrypt makes a stolen hash slow to guess; a verified
 // credential is remembered for a few minutes (by a digest, never in clear), so a busy feed pays for scrypt
 // once per function instance. Secrets stored by earlier versions as one salted SHA-256 still verify, and the
 // ingest function rewrites each as scrypt the first time its credential is presented (upgradedSecret).
@@ -115,6 +117,30 @@ function verifyHmac(source: StoredLogSource & { transport: 'http-ingest' }, requ
   const given = Buffer.from(hex.trim().toLowerCase(), 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return DENIED;
   return fresh(timestamp, request.now) ? OK : missing(STALE_TIMESTAMP);
+}
+
+/** An accepted HMAC request as the ingest function remembers it: a digest, never the signature itself. */
+export interface SignedRequest {
+  /** SHA-256 (hex) of the source id, the timestamp and the signature. */
+  readonly digest: string;
+  /** The last Unix second at which the request's timestamp is fresh: a replay after it is refused as stale. */
+  readonly freshUntil: number;
+}
+
+/**
+ * The digest naming a request to an HMAC source whose signature verifies and whose timestamp is fresh, so that
+ * the same request can be refused when it comes again within its window; undefined for every other source or
+ * request. Two requests of the same body signed at different seconds are different requests.
+ */
+export function signedRequest(source: StoredLogSource, request: HttpIngestRequest): SignedRequest | undefined {
+  if (source.transport !== 'http-ingest' || source.http.authType !== 'HMAC') return undefined;
+  if (!verifyHmac(source, request).ok || source.secret?.kind !== 'hmac' || !source.http.hmacAlgorithm) return undefined;
+  const timestamp = header(request, HMAC_TIMESTAMP_HEADER)!.trim();
+  const signature = hmacSignature(source.http.hmacAlgorithm, source.secret.key, timestamp, request.body);
+  return {
+    digest: sha256(source.id, timestamp, signature).toString('hex'),
+    freshUntil: Number(timestamp) + HMAC_WINDOW_SECONDS,
+  };
 }
 
 /** The credential a request presents for a source whose secret is hashed, and whether its user name is right. */

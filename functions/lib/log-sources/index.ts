@@ -20,6 +20,7 @@ export {
   type StoredLogSource,
 } from './repository';
 export {
+  claimSignedRequest,
   createHttpLogSource,
   createS3LogSource,
   createSqsLogSource,
@@ -28,6 +29,7 @@ export {
   hmacSender,
   listLogSources,
   logTypeUsers,
+  releaseSignedRequest,
   setLogStreamType,
   sourceHealthReport,
   updateHttpLogSource,

@@ -11,6 +11,9 @@
 //   totals          pk = SOURCE#<id>                          sk = STATS   { events, bytes, classificationFailures, lastEventAt }
 //   hourly figures  pk = SOURCE#<id>                          sk = HOUR#<yyyy-mm-ddThh>  { events, bytes, classificationFailures, expiresAt }
 //   health          pk = SOURCE#<id>                          sk = HEALTH  (written by the source-health function, see health.ts)
+//   signed request  pk = SOURCE#SIGNED#<digest>               sk = SIGNED  { sourceId, expiresAt }  (an accepted HMAC
+//                   request, by the digest of http-auth.ts signedRequest, remembered while its timestamp is fresh so the
+//                   same request is refused again; TTL deletes it late, so an expired one counts as absent)
 // Counters are atomic ADDs, so concurrent log-processor invocations never lose a count. dynalite has no
 // transactions: writes that must agree (label claim, source, lookups) are conditional and undone on failure.
 import { randomUUID } from 'node:crypto';
@@ -411,6 +414,31 @@ export async function replaceSecret(id: string, previous: { readonly hash: strin
       }),
     ),
   );
+}
+
+const signedKey = (digest: string) => ({ pk: `SOURCE#SIGNED#${digest}`, sk: 'SIGNED' });
+
+/**
+ * Remembers an accepted signed request until `expiresAt` (Unix seconds), in one conditional put, so that of two
+ * Lambda instances receiving the same request at once only one keeps it. False when the request is remembered
+ * already and not expired.
+ */
+export async function rememberSignedRequest(sourceId: string, digest: string, expiresAt: number, now: Date): Promise<boolean> {
+  return writeIf(() =>
+    dynamo().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...signedKey(digest), sourceId, expiresAt },
+        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+        ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
+      }),
+    ),
+  );
+}
+
+/** Forgets a signed request remembered by rememberSignedRequest (its body could not be kept: a retry must pass). */
+export async function forgetSignedRequest(digest: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: table(), Key: signedKey(digest) }));
 }
 
 /** Deletes a source with its label claim, lookups, figures and health. */

@@ -34,17 +34,19 @@ import { ApiError, invalidInput } from '../errors';
 import { viewBucketData as readBucketData, type BucketDataPage } from './bucket-data';
 import { httpEndpointUrl } from './endpoint';
 import { getHealth, runHealthChecks, type HealthCheck, type HealthStatus } from './health';
-import { hashSecret, hmacSignature, upgradedSecret, type HttpIngestRequest } from './http-auth';
+import { hashSecret, hmacSignature, signedRequest, upgradedSecret, type HttpIngestRequest } from './http-auth';
 import { logTypeContext } from './log-types';
 import {
   createSource,
   deleteSource,
   everySource,
+  forgetSignedRequest,
   getSource,
   hourlyFigures,
   LabelTakenError,
   listSources,
   newSourceId,
+  rememberSignedRequest,
   replaceSecret,
   replaceSource,
   sourceTotals,
@@ -545,4 +547,20 @@ export async function upgradeStoredSecret(source: StoredLogSource, request: Http
   } catch (error) {
     console.error(`could not upgrade the stored secret of log source ${source.id}`, error);
   }
+}
+
+/**
+ * Takes an accepted request to an HMAC source as used: true the first time, false when the same signed request
+ * (same timestamp and body) was accepted already within its five minutes, which the ingest function refuses as a
+ * replay. Remembered in the entity table, so it holds across Lambda instances. True for every other source.
+ */
+export async function claimSignedRequest(source: StoredLogSource, request: HttpIngestRequest): Promise<boolean> {
+  const signed = signedRequest(source, request);
+  return signed ? rememberSignedRequest(source.id, signed.digest, signed.freshUntil, request.now) : true;
+}
+
+/** Undoes claimSignedRequest when the request's body could not be kept, so the sender's retry is accepted. */
+export async function releaseSignedRequest(source: StoredLogSource, request: HttpIngestRequest): Promise<void> {
+  const signed = signedRequest(source, request);
+  if (signed) await forgetSignedRequest(signed.digest);
 }

@@ -3,10 +3,12 @@
 // object is the durable hand-off, and the log processor takes it from there like any S3 object. Every refusal
 // is counted for its source. A secret an earlier version kept as one salted SHA-256 is kept as scrypt once
 // its credential verified. An accepted body is then measured (http-body.ts): inflated and its records counted,
-// and refused with 413 beyond the caps of core/pipeline/limits.ts.
-import { getSource, upgradeStoredSecret } from '../log-sources';
+// and refused with 413 beyond the caps of core/pipeline/limits.ts. A request to an HMAC source is accepted once:
+// the same signed request again within its window is refused (REPLAYED), remembered in the entity table so that
+// it holds across Lambda instances, and forgotten if its object could not be written, so a retry is accepted.
+import { claimSignedRequest, getSource, releaseSignedRequest, upgradeStoredSecret } from '../log-sources';
 import { checkHttpBody, DEFAULT_HTTP_BODY_LIMITS, type HttpBodyLimits } from './http-body';
-import { checkHttpRequest, type HttpRefusal } from './http-request';
+import { checkHttpRequest, REPLAYED, type HttpRefusal } from './http-request';
 import { writeHttpObject } from './http-store';
 import { countSourceError } from './pipeline-errors';
 
@@ -41,13 +43,21 @@ export async function ingestHttpRequest(request: HttpIngestRequest, config: Http
   if (!refusal && source) {
     const format = { streamType: source.streamType, envelopeField: source.jsonArrayEnvelopeField };
     refusal = (await checkHttpBody(body, format, config.bodyLimits ?? DEFAULT_HTTP_BODY_LIMITS)).refusal;
+    if (!refusal && !(await claimSignedRequest(source, { headers, body, now }))) refusal = REPLAYED;
   }
   if (refusal) {
     if (source && refusal.counted) await countSourceError(source.id, refusal.counted, refusal.message);
     console.log(`refused ${method} /${path.slice(0, 64)}: ${refusal.status} ${refusal.message}`);
     return { status: refusal.status, body: { error: refusal.error, message: refusal.message } };
   }
-  await writeHttpObject(config.ingestBucket, source!.id, request.requestId, body, headers, now);
+  try {
+    await writeHttpObject(config.ingestBucket, source!.id, request.requestId, body, headers, now);
+  } catch (error) {
+    await releaseSignedRequest(source!, { headers, body, now }).catch((e: unknown) =>
+      console.error(`could not forget the signed request to log source ${source!.id}`, e),
+    );
+    throw error;
+  }
   await upgradeStoredSecret(source!, { headers, body, now });
   return { status: 200, body: { status: 'accepted', requestId: request.requestId, bytes: body.length } };
 }

@@ -1,7 +1,9 @@
 // Whether an HTTP ingest request is accepted, and if not, the answer: 404 unknown source, 405 not a POST,
-// 401 missing credentials, 403 wrong credentials or signature (or a disabled source), 415 a content type or
-// encoding the pipeline does not read, 413 a body over the limit, 400 an empty body. Pure: the handler reads
-// the source and writes the object.
+// 401 missing credentials (or an HMAC timestamp out of its window, or a signed request accepted already:
+// REPLAYED, answered by http-ingest.ts), 403 wrong credentials or signature (or a disabled source), 415 a content
+// type or encoding the pipeline does not read, 413 a body over the limit, 400 an empty body. Pure: the handler
+// reads the source and writes the object.
+import { HMAC_TIMESTAMP_HEADER } from '../../../core/log-sources/types';
 import { verifyHttpAuth, type StoredLogSource } from '../log-sources';
 import type { SourceErrorKind } from './pipeline-errors';
 
@@ -18,6 +20,14 @@ export interface HttpRefusal {
   /** The source counter this refusal adds to (none for an unknown source). */
   readonly counted?: SourceErrorKind;
 }
+
+/** A signed request (same timestamp, same body) sent again within its window, after it was accepted once. */
+export const REPLAYED: HttpRefusal = {
+  status: 401,
+  error: 'Unauthorized',
+  message: `This signed request was accepted already: sign each request anew, with the time of sending in ${HMAC_TIMESTAMP_HEADER}`,
+  counted: 'httpUnauthenticated',
+};
 
 export interface HttpIngestCheck {
   readonly method: string;
