@@ -58,6 +58,13 @@ export interface LookupTable extends LookupTableInput {
   createdAt: string;
   updatedAt: string;
   createdBy?: string | null;
+  /** The user who last saved the table. */
+  updatedBy?: string | null;
+  /**
+   * The user (id) who set the table's S3 or query source: each refresh reads it on their behalf, and fails when
+   * they no longer exist, are deactivated or lack the permission the source needs (access.ts).
+   */
+  sourceSetBy?: string | null;
 }
 
 export const MESSAGES = {

@@ -1,6 +1,7 @@
 // The one permission map: what each GraphQL query and mutation requires. The api function's guard enforces
 // it for every request; the web app uses the same map to hide what a user may not use. A test walks every
 // root field of graphql/*.graphql and proves it has an entry here and that the server enforces it.
+import { hasPermissions } from './check';
 import type { Permission } from './permissions';
 
 export type OperationAccess =
@@ -182,6 +183,24 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'Mutation.deleteLookupTable': anyOf('LookupModify'),
   'Mutation.refreshLookupTable': anyOf('LookupModify'),
 };
+
+/**
+ * What a lookup table's data source needs beyond LookupModify (which every lookup change needs, above), of the
+ * user who sets the source: a scheduled query reads the data lake as a search does; an S3 object may be another
+ * log source's raw data. The lookups door checks the acting user when a table's source is set and the user who
+ * set it at every refresh (core/lookups/access.ts); the form offers only what the user may choose. Files and
+ * providers' URLs need nothing more.
+ */
+export const LOOKUP_SOURCE_ACCESS: Readonly<Record<'QUERY' | 'S3', OperationAccess>> = {
+  QUERY: anyOf('DataAnalyticsRead', 'DataAnalyticsModify'),
+  S3: anyOf('LogSourceRawDataRead'),
+};
+
+/** Whether permissions `held` meet a requirement of the map (a signed-in requirement is always met). */
+export function meetsAccess(held: readonly Permission[] | null | undefined, access: OperationAccess): boolean {
+  if ('signedIn' in access) return true;
+  return 'anyOf' in access ? hasPermissions(held, access.anyOf) : hasPermissions(held, access.allOf, { all: true });
+}
 
 /** The requirement of one operation, or undefined when the map has no entry (the guard then refuses). */
 export function operationAccess(typeName: string, fieldName: string): OperationAccess | undefined {
