@@ -2,6 +2,7 @@
 // same functions. Field rules answer a message or undefined; validateDestination answers every problem at the
 // form's field path (`displayName`, `config.webhookURL`, `config.customHeaders[1].name`).
 import { ALERT_SEVERITIES, ALERT_TYPES } from '../alerts/model';
+import { refusedHost } from '../net/addresses';
 import { FIELD_REQUIRED, NO_DUPLICATES, hasControlCharacters, tooLong } from '../validation/generic';
 import { nameError } from '../validation/name';
 import { DESTINATION_TYPE_INFO, MASKED_SECRET, isDestinationType, type DestinationField, type DestinationType } from './types';
@@ -14,6 +15,8 @@ export const MESSAGES = {
   /** The specification's message, and the rule a user has to follow. */
   webhookUrl: 'Must be a valid webhook URL (https; http only to localhost or 127.0.0.1)',
   siteUrl: 'Must be a valid URL (https; http only to localhost or 127.0.0.1)',
+  /** A URL naming a link-local or cloud metadata address (or another the outbound client always refuses). */
+  refusedAddress: 'Must not point to a link-local, cloud metadata, multicast or reserved address',
   hex32: 'Must be a 32-character hexadecimal key',
   snsTopicArn: 'Must be a valid SNS topic ARN (arn:aws:sns:region:123456789012:name)',
   sqsQueueUrl: 'Must be a valid SQS queue URL (https://sqs.region.amazonaws.com/123456789012/name)',
@@ -56,6 +59,20 @@ export interface Problem {
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether a URL names, as its host, an address Caracal never sends to (core/net/addresses.ts: link-local and
+ * cloud metadata addresses such as 169.254.169.254, fe80::/10, ::ffff:169.254.169.254, in any encoding the URL
+ * parser reads as one of them). The outbound client refuses them when sending as well; this refuses them when
+ * a destination is saved. False for a URL that does not parse (its format rule answers that).
+ */
+export function namesRefusedAddress(value: string): boolean {
+  try {
+    return refusedHost(new URL(value).hostname) !== null;
+  } catch {
+    return false;
+  }
+}
 
 /** https anywhere; http only to a loopback host (local testing); no credentials in the URL. */
 export function isWebhookUrl(value: string): boolean {
@@ -135,11 +152,14 @@ function formatError(format: DestinationField['format'], value: string): string 
     case 'timeZone':
       return isTimeZone(value) ? undefined : MESSAGES.timeZone;
     case 'webhookUrl':
-      return isWebhookUrl(value) ? undefined : MESSAGES.webhookUrl;
+      if (!isWebhookUrl(value)) return MESSAGES.webhookUrl;
+      return namesRefusedAddress(value) ? MESSAGES.refusedAddress : undefined;
     case 'siteUrl':
-      return isWebhookUrl(value) ? undefined : MESSAGES.siteUrl;
+      if (!isWebhookUrl(value)) return MESSAGES.siteUrl;
+      return namesRefusedAddress(value) ? MESSAGES.refusedAddress : undefined;
     case 'sqsQueueUrl':
-      return isSqsQueueUrl(value) ? undefined : MESSAGES.sqsQueueUrl;
+      if (!isSqsQueueUrl(value)) return MESSAGES.sqsQueueUrl;
+      return namesRefusedAddress(value) ? MESSAGES.refusedAddress : undefined;
     case 'gcpCredentials':
       return isGcpCredentials(value) ? undefined : MESSAGES.gcpCredentials;
     case 'digits':

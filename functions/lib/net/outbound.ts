@@ -6,7 +6,7 @@
 //   the redirect itself.
 // - The host is resolved once, every address is checked, and the socket connects to a checked address (the
 //   client's own `lookup`), so a DNS name cannot switch to a forbidden address between check and connection
-//   (DNS rebinding). Refused always: link-local and cloud metadata addresses (169.254.0.0/16, fd00:ec2::254,
+//   (DNS rebinding). The addresses are judged by core/net/addresses.ts. Refused always: link-local and cloud metadata addresses (169.254.0.0/16, fd00:ec2::254,
 //   100.100.100.200, fe80::/10), "this network" 0.0.0.0/8, multicast, reserved and unspecified addresses, and
 //   IPv4 hidden in IPv6 forms (::ffff:169.254.169.254, NAT64). Refused unless the deployment allows private
 //   networks (DELIVERY_ALLOW_PRIVATE_NETWORKS=true, the local runtime's setting): loopback and private ranges.
@@ -16,6 +16,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
+import { refusedAddress } from '../../../core/net/addresses';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const ANSWER_READ_BYTES = 64 * 1024;
@@ -66,91 +67,9 @@ export class OutboundError extends Error {
 
 // --- Addresses -------------------------------------------------------------------------------------------
 
-/** An address as 16 bytes (IPv4 as IPv4-mapped IPv6), or null when it is not an IP address. */
-function toBytes(address: string): number[] | null {
-  const version = isIP(address);
-  if (version === 4) return [...Array(10).fill(0), 0xff, 0xff, ...address.split('.').map(Number)];
-  if (version !== 6) return null;
-  let text = address.split('%')[0].toLowerCase();
-  // A trailing dotted quad is the last two groups.
-  const dotted = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(2).map(Number);
-    text = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const halves = text.split('::');
-  if (halves.length > 2) return null;
-  const parse = (part: string) =>
-    part ? part.split(':').map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : Number.NaN)) : [];
-  const left = parse(halves[0]);
-  const right = halves.length === 2 ? parse(halves[1]) : [];
-  const fill = halves.length === 2 ? 8 - left.length - right.length : 0;
-  if (fill < 0) return null;
-  const groups = [...left, ...Array(fill).fill(0), ...right];
-  if (groups.length !== 8 || groups.some((g) => Number.isNaN(g))) return null;
-  return groups.flatMap((g) => [g >> 8, g & 0xff]);
-}
-
-interface Range {
-  readonly bytes: number[];
-  readonly bits: number;
-  readonly what: string;
-}
-
-function range(cidr: string, what: string): Range {
-  const [address, bits] = cidr.split('/');
-  const bytes = toBytes(address);
-  if (!bytes) throw new Error(`not a range: ${cidr}`);
-  // IPv4 ranges are written as IPv4; their prefix counts within the mapped form.
-  return { bytes, bits: isIP(address) === 4 ? 96 + Number(bits) : Number(bits), what };
-}
-
-function inRange(bytes: readonly number[], r: Range): boolean {
-  for (let bit = 0; bit < r.bits; bit++) {
-    const mask = 0x80 >> (bit % 8);
-    if ((bytes[bit >> 3] & mask) !== (r.bytes[bit >> 3] & mask)) return false;
-  }
-  return true;
-}
-
-const ALWAYS_REFUSED: Range[] = [
-  range('169.254.0.0/16', 'a link-local address (cloud metadata)'),
-  range('100.100.100.200/32', 'a cloud metadata address'),
-  range('0.0.0.0/8', 'a "this network" address'),
-  range('192.0.0.0/24', 'an IETF protocol address'),
-  range('224.0.0.0/4', 'a multicast address'),
-  range('240.0.0.0/4', 'a reserved address'),
-  range('fd00:ec2::254/128', 'a cloud metadata address'),
-  range('fe80::/10', 'a link-local address'),
-  range('ff00::/8', 'a multicast address'),
-  range('::/128', 'the unspecified address'),
-];
-
-const PRIVATE: Range[] = [
-  range('127.0.0.0/8', 'a loopback address'),
-  range('::1/128', 'a loopback address'),
-  range('10.0.0.0/8', 'a private address'),
-  range('172.16.0.0/12', 'a private address'),
-  range('192.168.0.0/16', 'a private address'),
-  range('100.64.0.0/10', 'a shared (carrier-grade NAT) address'),
-  range('198.18.0.0/15', 'a benchmarking address'),
-  range('fc00::/7', 'a private address'),
-];
-
-const NAT64 = range('64:ff9b::/96', 'NAT64');
-/** Deprecated IPv4-compatible addresses (::a.b.c.d), judged after loopback ::1, which they contain. */
-const IPV4_COMPATIBLE = range('::/96', 'an IPv4-compatible address');
-
-/** Why Caracal refuses to connect to `address`, or null when it may. */
-export function refusedAddress(address: string, allowPrivateNetworks = false): string | null {
-  let bytes = toBytes(address);
-  if (!bytes) return 'not an IP address';
-  // IPv4 inside IPv6 (NAT64) is judged as the IPv4 address it carries; IPv4-mapped addresses already are.
-  if (inRange(bytes, NAT64)) bytes = [...Array(10).fill(0), 0xff, 0xff, ...bytes.slice(12)];
-  for (const r of ALWAYS_REFUSED) if (inRange(bytes, r)) return r.what;
-  for (const r of PRIVATE) if (inRange(bytes, r)) return allowPrivateNetworks ? null : r.what;
-  return inRange(bytes, IPV4_COMPATIBLE) ? IPV4_COMPATIBLE.what : null;
-}
+// The rule is core's (core/net/addresses.ts): the destination forms and the API refuse the same addresses when a
+// URL naming one is saved.
+export { refusedAddress };
 
 // --- Requests --------------------------------------------------------------------------------------------
 

@@ -7,10 +7,12 @@ import {
   availableDestinationTypes,
   configProblems,
   isWebhookUrl,
+  namesRefusedAddress,
   secretFieldNames,
   validateDestination,
   type DestinationType,
 } from '../../../core/destinations';
+import { ipv4HostBytes, refusedAddress, refusedHost } from '../../../core/net/addresses';
 
 const KEY = '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n';
 
@@ -132,6 +134,73 @@ describe('destination validation', () => {
     expect(configProblems('slack', { webhookURL: 'http://hooks.slack.com/x' })).toEqual([
       { path: 'config.webhookURL', message: MESSAGES.webhookUrl },
     ]);
+  });
+
+  it('refuses URLs naming link-local and cloud metadata addresses, in every encoding, where the outbound client would', () => {
+    expect(MESSAGES.refusedAddress).toMatch(/^Must not point to a link-local, cloud metadata/);
+    const refused = [
+      'https://169.254.169.254/latest/meta-data/',
+      'https://169.254.170.2/v2/credentials',
+      'https://2852039166/',
+      'https://0xa9fea9fe/',
+      'https://0251.0376.0251.0376/',
+      'https://0xa9.0xfe.0xa9.0xfe/',
+      'https://0xA9.254.0251.254/',
+      'https://169.254.43518/',
+      'https://169.16689662/',
+      'https://169.254.169.254./',
+      'https://[::ffff:169.254.169.254]/',
+      'https://[::ffff:a9fe:a9fe]/',
+      'https://[0:0:0:0:0:ffff:a9fe:a9fe]/',
+      'https://[::169.254.169.254]/',
+      'https://[64:ff9b::a9fe:a9fe]/',
+      'https://[fe80::1]/',
+      'https://[FE80::abcd:1]:8443/',
+      'https://[febf::1]/',
+      'https://[fd00:ec2::254]/',
+      'https://100.100.100.200/',
+      'https://0.0.0.0/',
+      'https://224.0.0.1/',
+      'https://[::]/',
+    ];
+    for (const url of refused) {
+      expect(namesRefusedAddress(url), url).toBe(true);
+      expect(configProblems('customwebhook', { webhookURL: url }), url).toEqual([
+        { path: 'config.webhookURL', message: MESSAGES.refusedAddress },
+      ]);
+    }
+    // Every field a destination sends to: webhook URLs, Jira's site URL, an SQS queue URL over http.
+    expect(configProblems('jira', { ...VALID.jira, orgDomain: 'https://[::ffff:a9fe:a9fe]' })).toEqual([
+      { path: 'config.orgDomain', message: MESSAGES.refusedAddress },
+    ]);
+    expect(configProblems('slack', { webhookURL: 'https://2852039166/services/x' })[0].message).toBe(MESSAGES.refusedAddress);
+    // Names, public addresses and loopback (a deployment may allow private networks; delivery decides) pass.
+    for (const url of [
+      'https://hooks.slack.com/x',
+      'https://169.254.169.254.example.com/',
+      'https://8.8.8.8/',
+      'https://[2001:4860:4860::8888]/',
+      'https://[::ffff:8.8.8.8]/',
+      'https://10.0.0.8/',
+      'http://127.0.0.1:8080/hook',
+      'http://[::1]:3000/',
+      'https://169.253.255.255/',
+      'https://[fec0::1]/',
+    ])
+      expect(namesRefusedAddress(url), url).toBe(false);
+    expect(configProblems('customwebhook', { webhookURL: 'https://10.0.0.8/hook' })).toEqual([]);
+  });
+
+  it('judges a host with the outbound client’s rule, reading IPv4 hosts as URL parsers do', () => {
+    for (const host of ['169.254.169.254', '[::ffff:a9fe:a9fe]', '2852039166', '0251.0376.0251.0376', '0xa9fea9fe'])
+      expect(refusedHost(host), host).toBe(refusedAddress('169.254.169.254'));
+    expect(refusedHost('[fe80::1%eth0]')).toBe('a link-local address');
+    expect(ipv4HostBytes('2852039166')).toEqual([169, 254, 169, 254]);
+    expect(ipv4HostBytes('169.254.43518')).toEqual([169, 254, 169, 254]);
+    expect(ipv4HostBytes('0x')).toEqual([0, 0, 0, 0]);
+    for (const host of ['example.com', '1.2.3.4.5', '09.1.1.1', '4294967296', '1.256.1.1', '', '1..1'])
+      expect(ipv4HostBytes(host), host).toBeNull();
+    for (const host of ['example.com', '8.8.8.8', '127.0.0.1', 'not an address']) expect(refusedHost(host), host).toBeNull();
   });
 
   it('checks each type’s formats with a message saying what is expected', () => {

@@ -254,6 +254,25 @@ describe('refused input', () => {
     ]);
   });
 
+  it('refuses a URL naming a link-local or cloud metadata address, however written, on create and on update', async () => {
+    for (const webhookURL of [
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[::ffff:a9fe:a9fe]/x',
+      'https://2852039166/x',
+    ])
+      expect(errorOf(await call(admin, CREATE, { input: slackInput('Metadata', { webhookURL }) })), webhookURL).toMatchObject({
+        type: 'InvalidInput',
+        fieldErrors: [{ path: 'config.webhookURL', message: MESSAGES.refusedAddress }],
+      });
+    const saved = await ok<{ createDestination: { id: string } }>(admin, CREATE, {
+      input: slackInput('Not metadata', { webhookURL: `${base}/ok` }),
+    });
+    const { id } = saved.createDestination;
+    const update = await call(admin, UPDATE, { id, input: slackInput('Not metadata', { webhookURL: 'https://[fe80::1]/x' }) });
+    expect(errorOf(update).fieldErrors).toEqual([{ path: 'config.webhookURL', message: MESSAGES.refusedAddress }]);
+    await ok(admin, DELETE, { id });
+  });
+
   it('refuses the placeholder on create, an unknown type, and Torq while its flag is off', async () => {
     expect(
       errorOf(await call(admin, CREATE, { input: slackInput('Masked', { webhookURL: MASKED_SECRET }) })).fieldErrors,
