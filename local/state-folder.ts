@@ -1,4 +1,4 @@
-// The state folder holds secrets (the user pool's signing key, password hashes and refresh tokens, the
+// The state folder holds secrets (the user pool's signing key, password hashes and refresh-token digests, the
 // mailbox's temporary passwords, the log sources' credentials): it and everything in it are its owner's only.
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

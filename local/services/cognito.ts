@@ -1,6 +1,7 @@
 // Cognito stand-in: cognito-local, composed here so that its data lives under the state folder, its
 // token issuer is its real loopback address, its tokens are signed with the state folder's own key, it keeps
-// password hashes only, the codes it "emails" reach a local mailbox, and the calls it lacks or answers
+// password hashes and refresh-token digests only, its files are its owner's only, the codes it "emails" reach a
+// local mailbox, and the calls it lacks or answers
 // differently from Cognito behave as Cognito does (./cognito-flows).
 import {
   CognitoIdentityProviderClient,
@@ -11,7 +12,7 @@ import {
   ListUserPoolsCommand,
   type CreateUserPoolCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import { createRequire } from 'node:module';
 import { EventEmitter } from 'node:events';
@@ -21,6 +22,8 @@ import { signIssuedTokens, type IssuedTokens } from './cognito-flows/issued-toke
 import { SigningKey } from './cognito-flows/keys';
 import { messageText } from './cognito-flows/messages';
 import { hashingStores } from './cognito-flows/passwords';
+import { lookupByDigest } from './cognito-flows/refresh-tokens';
+import { ownerOnlyDirectory, ownerOnlyFile, ownerOnlyStores } from './cognito-flows/state-files';
 import type { CognitoErrors, StoredUser, UserPools } from './cognito-flows/types';
 import { cognitoFront } from './cognito-front';
 import { closeServer, listenPreferring, localClientConfig } from './net';
@@ -82,12 +85,13 @@ function emailOf(user: StoredUser): string {
 /** `port`: the port to listen on when free (the one of the state folder's last start, so the issuer stays). */
 export async function startCognito(stateDir: string, port = 0): Promise<CognitoService> {
   const dataDirectory = join(stateDir, 'cognito');
-  mkdirSync(dataDirectory, { recursive: true });
+  ownerOnlyDirectory(dataDirectory);
   const key = await SigningKey.load(join(dataDirectory, 'signing-key.pem'));
   const logger = pino({ level: 'silent' });
   const ctx = { logger };
   const mailbox = new EventEmitter();
   const mailboxFile = join(stateDir, 'mailbox.jsonl');
+  ownerOnlyFile(mailboxFile);
   const messages: MailMessage[] = readMailbox(mailboxFile);
 
   const deliver = (
@@ -121,11 +125,11 @@ export async function startCognito(stateDir: string, port = 0): Promise<CognitoS
     ServerConfig: { development: false },
   };
   const clock = new cl.services.DateClock();
-  const dataStoreFactory = hashingStores(new cl.stormDb.StormDBDataStoreFactory(dataDirectory));
+  const dataStoreFactory = hashingStores(ownerOnlyStores(new cl.stormDb.StormDBDataStoreFactory(dataDirectory), dataDirectory));
   const cognitoServiceFactory = new cl.cognitoService.CognitoServiceFactoryImpl(
     dataDirectory,
     dataStoreFactory,
-    new cl.userPoolService.UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+    lookupByDigest(new cl.userPoolService.UserPoolServiceFactoryImpl(clock, dataStoreFactory)),
   );
   const cognitoClient = await cognitoServiceFactory.create(ctx, config.UserPoolDefaults);
   const triggers = new cl.services.TriggersService(

@@ -1,7 +1,18 @@
 // The local platform's secrets, piece by piece: the user pool's signing key (one per state folder, never the
-// one inside cognito-local's package), password hashes and the migration of a clear-text state, owner-only
-// state folders, and the loopback check that guards the local mailbox.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// one inside cognito-local's package), password hashes and the migration of a clear-text state, refresh tokens
+// kept as digests (and found by the digest of the token presented), owner-only state folders and stand-in files,
+// and the loopback check that guards the local mailbox.
+import {
+  AdminCreateUserCommand,
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  GetTokensFromRefreshTokenCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  RevokeTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createPrivateKey } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -11,6 +22,9 @@ import { SignJWT, type JWTPayload } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SigningKey } from '../../local/services/cognito-flows/keys';
 import { hashingStores, hashPassword, passwordMatches } from '../../local/services/cognito-flows/passwords';
+import { refreshTokenDigest } from '../../local/services/cognito-flows/refresh-tokens';
+import { startCognito } from '../../local/services/cognito';
+import { localClientConfig } from '../../local/services/net';
 import type { DataStoreFactory, StoredUser } from '../../local/services/cognito-flows/types';
 import { fromThisMachine } from '../../local/services/net';
 import { ownerOnlyFolder } from '../../local/state-folder';
@@ -142,6 +156,33 @@ describe("the user pool's store", () => {
     expect(file).not.toContain('Chosen-Pass-2026!');
   });
 
+  it('keeps each refresh token as its digest, never in clear, and digests those of an earlier version', async () => {
+    const dir = folder();
+    const earlier = {
+      Users: { ada: { ...user('ada', 'x'), RefreshTokens: ['eyJ.clear-token-of-ada.sig'] } },
+      Options: { Id: 'pool' },
+      PasswordStorage: 'scrypt',
+    };
+    writeFileSync(join(dir, 'pool.json'), JSON.stringify(earlier));
+    const store = await hashingStores(stormDb(dir)).create(ctx, 'pool', { Users: {}, Options: {} });
+    expect(readFileSync(join(dir, 'pool.json'), 'utf8')).not.toContain('clear-token-of-ada');
+    const ada = (await store.get<StoredUser>(ctx, ['Users', 'ada']))!;
+    expect(ada.RefreshTokens).toEqual([refreshTokenDigest('eyJ.clear-token-of-ada.sig')]);
+    expect(ada.Password).toBe('x');
+
+    // cognito-local pushes a new token onto the list it read and saves the user: the new one is digested, the
+    // digest read is kept, and what it read was a copy, so the clear token never was in the store.
+    (ada.RefreshTokens as string[]).push('eyJ.second-token.sig');
+    expect(JSON.stringify(await store.get(ctx, ['Users', 'ada']))).not.toContain('second-token');
+    await store.set(ctx, ['Users', 'ada'], ada);
+    expect((await store.get<StoredUser>(ctx, ['Users', 'ada']))!.RefreshTokens).toEqual([
+      refreshTokenDigest('eyJ.clear-token-of-ada.sig'),
+      refreshTokenDigest('eyJ.second-token.sig'),
+    ]);
+    expect(readFileSync(join(dir, 'pool.json'), 'utf8')).not.toContain('second-token');
+    expect(refreshTokenDigest('a')).toMatch(/^sha256\$[\w-]{43}$/);
+  });
+
   it("leaves the app clients' store as it is", async () => {
     const dir = folder();
     const clients = await hashingStores(stormDb(dir)).create(ctx, 'clients', { Clients: {} });
@@ -167,6 +208,108 @@ describe('the state folder', () => {
     ownerOnlyFolder(dir);
     expect([dir, join(dir, 'cognito')].map(mode)).toEqual([0o700, 0o700]);
     expect(['mailbox.jsonl', 'cognito/pool.json', 'run.sh'].map((f) => mode(join(dir, f)))).toEqual([0o600, 0o600, 0o700]);
+  });
+});
+
+describe('the Cognito stand-in', () => {
+  const PASSWORD = 'Tawny-Lynx-2026!';
+
+  it('keeps its folder, key, user pool files and mailbox owner-only, also those an earlier version left open', async () => {
+    const state = folder();
+    mkdirSync(join(state, 'cognito'), { mode: 0o755 });
+    chmodSync(join(state, 'cognito'), 0o755);
+    await SigningKey.load(join(state, 'cognito', 'signing-key.pem'));
+    chmodSync(join(state, 'cognito', 'signing-key.pem'), 0o644);
+    writeFileSync(join(state, 'cognito', 'clients.json'), '{"Clients":{}}', { mode: 0o644 });
+    writeFileSync(join(state, 'mailbox.jsonl'), '', { mode: 0o644 });
+    const cognito = await startCognito(state);
+    try {
+      const client = new CognitoIdentityProviderClient(localClientConfig(cognito.endpoint, 'us-east-1'));
+      await client.send(new CreateUserPoolCommand({ PoolName: 'modes', UsernameAttributes: ['email'] }));
+      client.destroy();
+    } finally {
+      await cognito.stop();
+    }
+    expect(mode(join(state, 'cognito'))).toBe(0o700);
+    const files = readdirSync(join(state, 'cognito'));
+    expect(files).toEqual(expect.arrayContaining(['signing-key.pem', 'clients.json']));
+    expect(files.filter((f) => f.endsWith('.json') && f !== 'clients.json')).toHaveLength(1);
+    for (const file of files) expect(mode(join(state, 'cognito', file)), file).toBe(0o600);
+    expect(mode(join(state, 'mailbox.jsonl'))).toBe(0o600);
+  });
+
+  it('stores the digest of each refresh token it issues, refreshes and revokes by the token, and refuses the digest', async () => {
+    const state = folder();
+    const cognito = await startCognito(state);
+    const client = new CognitoIdentityProviderClient(localClientConfig(cognito.endpoint, 'us-east-1'));
+    try {
+      const pool = await client.send(new CreateUserPoolCommand({ PoolName: 'tokens', UsernameAttributes: ['email'] }));
+      const UserPoolId = pool.UserPool!.Id!;
+      const { UserPoolClient } = await client.send(
+        new CreateUserPoolClientCommand({
+          UserPoolId,
+          ClientName: 'web',
+          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+          EnableTokenRevocation: true,
+        }),
+      );
+      const ClientId = UserPoolClient!.ClientId!;
+      const email = 'ada@caracal.local';
+      await client.send(
+        new AdminCreateUserCommand({
+          UserPoolId,
+          Username: email,
+          DesiredDeliveryMediums: ['EMAIL'],
+          UserAttributes: [{ Name: 'email', Value: email }],
+        }),
+      );
+      const temporary = cognito.messages.filter((m) => m.to === email).at(-1)!.code!;
+      const signIn = (password: string) =>
+        client.send(
+          new InitiateAuthCommand({
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId,
+            AuthParameters: { USERNAME: email, PASSWORD: password },
+          }),
+        );
+      const challenge = await signIn(temporary);
+      const first = await client.send(
+        new RespondToAuthChallengeCommand({
+          ClientId,
+          ChallengeName: 'NEW_PASSWORD_REQUIRED',
+          Session: challenge.Session,
+          ChallengeResponses: { USERNAME: email, NEW_PASSWORD: PASSWORD },
+        }),
+      );
+      const second = await signIn(PASSWORD);
+      const tokens = [first.AuthenticationResult!.RefreshToken!, second.AuthenticationResult!.RefreshToken!];
+      const poolFile = readFileSync(join(state, 'cognito', `${UserPoolId}.json`), 'utf8');
+      for (const token of tokens) {
+        expect(poolFile).not.toContain(token);
+        expect(poolFile).toContain(refreshTokenDigest(token));
+      }
+
+      const refresh = (token: string) =>
+        client.send(
+          new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId, AuthParameters: { REFRESH_TOKEN: token } }),
+        );
+      expect((await refresh(tokens[0])).AuthenticationResult?.AccessToken).toBeTruthy();
+      const viaAmplify = await client.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: tokens[1] }));
+      expect(viaAmplify.AuthenticationResult?.IdToken).toBeTruthy();
+      // What the file holds is not a token.
+      await expect(refresh(refreshTokenDigest(tokens[0]))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+
+      await client.send(new RevokeTokenCommand({ ClientId, Token: tokens[0] }));
+      await expect(refresh(tokens[0])).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Refresh Token has been revoked',
+      });
+      expect((await refresh(tokens[1])).AuthenticationResult?.AccessToken).toBeTruthy();
+      expect(readFileSync(join(state, 'cognito', `${UserPoolId}.json`), 'utf8')).not.toContain(refreshTokenDigest(tokens[0]));
+    } finally {
+      client.destroy();
+      await cognito.stop();
+    }
   });
 });
 

@@ -2,6 +2,7 @@
 // around its router target by target (see each module for what differs and why).
 import { AccountFlows } from './account';
 import type { SigningKey } from './keys';
+import { revokeByDigest } from './refresh-tokens';
 import { SignInFlows } from './sign-in';
 import type { CognitoErrors, Route, Router, UserPools } from './types';
 
@@ -33,6 +34,7 @@ export function extendRouter(
     AdminInitiateAuth: (route) => signIn.initiateAuth(route),
     RespondToAuthChallenge: (route) => signIn.respondToAuthChallenge(route),
     GetTokensFromRefreshToken: () => signIn.getTokensFromRefreshToken(signIn.initiateAuth(base('InitiateAuth'))),
+    RevokeToken: (route) => revokeByDigest(route),
     ChangePassword: (route) => account.changePassword(route),
     AssociateSoftwareToken: (route) => account.associateSoftwareToken(route),
     ForgotPassword: (route) => account.forgotPassword(route),

@@ -1,17 +1,21 @@
 // The user pool's signing key. cognito-local signs every token with the RSA key inside its npm package, which
 // anyone can read, so anyone could mint a token for any user and group. Every token it issues is signed again
 // with a key pair made for the state folder on its first start (kept in the folder, readable by its owner
-// only), whose public half the stand-in serves as the pool's JWKS; a token signed with any other key is refused.
+// only; a key file an earlier version left readable by others is made so), whose public half the stand-in
+// serves as the pool's JWKS; a token signed with any other key is refused.
 import { calculateJwkThumbprint, exportJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { ownerOnlyFile } from './state-files';
 
 /** A token's claims, or why it is refused. */
 export type Verification = JWTPayload | 'expired' | 'invalid';
 
 function readOrCreatePem(file: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    const pem = readFileSync(file, 'utf8');
+    ownerOnlyFile(file);
+    return pem;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }

@@ -4,8 +4,10 @@
 // stored value in the sign-in flows and ChangePassword: those calls are wrapped (./sign-in.ts, ./account.ts),
 // the password is checked here first, and cognito-local receives the stored hash to compare with itself.
 // A state folder from an earlier version is migrated when its user pool is opened: each clear password is
-// hashed once, and the pool is marked as holding hashes.
+// hashed once, and the pool is marked as holding hashes. The same store keeps refresh tokens as digests
+// (./refresh-tokens.ts), and digests those an earlier version kept in clear.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { digestRefreshTokens } from './refresh-tokens';
 import type { DataStore, DataStoreFactory, StoredUser } from './types';
 
 const SCHEME = 'scrypt';
@@ -38,43 +40,53 @@ export async function passwordMatches(password: unknown, stored: unknown): Promi
 const isUserKey = (key: string | string[]): key is [string, string] =>
   Array.isArray(key) && key.length === 2 && key[0] === 'Users';
 
-/** A user pool's store that hashes each new password before saving a user. */
+/** A user pool's store that hashes each new password, and digests each new refresh token, before saving a user. */
 class HashingStore implements DataStore {
   constructor(private readonly store: DataStore) {}
 
-  get<T>(ctx: unknown, key: string | string[], defaultValue?: T): Promise<T | null> {
-    return this.store.get(ctx, key, defaultValue);
+  /**
+   * A copy of what the store holds: cognito-local changes what it read in place before saving it (it pushes a new
+   * refresh token onto the user's list), which would otherwise put the clear token in the store's memory, and in
+   * the file if another save ran first.
+   */
+  async get<T>(ctx: unknown, key: string | string[], defaultValue?: T): Promise<T | null> {
+    return structuredClone(await this.store.get(ctx, key, defaultValue));
   }
 
-  getRoot<T>(ctx: unknown): Promise<T | null> {
-    return this.store.getRoot(ctx);
+  async getRoot<T>(ctx: unknown): Promise<T | null> {
+    return structuredClone(await this.store.getRoot<T>(ctx));
   }
 
   delete(ctx: unknown, key: string | string[]): Promise<void> {
     return this.store.delete(ctx, key);
   }
 
-  /** cognito-local saves a user with the password it read (the hash) or with a new one (clear). */
+  /**
+   * cognito-local saves a user with the password it read (the hash) or with a new one (clear), and with the
+   * refresh tokens it read (digests) plus the one it issued now (clear).
+   */
   async set<T>(ctx: unknown, key: string | string[], value: T): Promise<void> {
-    const user = value as StoredUser;
-    if (isUserKey(key) && typeof user.Password === 'string') {
+    if (!isUserKey(key) || typeof value !== 'object' || value === null) return this.store.set(ctx, key, value);
+    const user = digestRefreshTokens(value as unknown as StoredUser);
+    if (typeof user.Password === 'string') {
       const saved = await this.store.get<StoredUser>(ctx, key);
       if (saved?.Password !== user.Password) {
         return this.store.set(ctx, key, { ...user, Password: await hashPassword(user.Password) });
       }
     }
-    return this.store.set(ctx, key, value);
+    return this.store.set(ctx, key, user);
   }
 
-  /** Hashes the clear passwords a store from an earlier version holds, once. */
+  /** Hashes the clear passwords a store from an earlier version holds, once, and digests its clear refresh tokens. */
   async migrate(ctx: unknown): Promise<void> {
-    if ((await this.store.get(ctx, STORAGE_MARK)) === SCHEME) return;
+    const hashed = (await this.store.get(ctx, STORAGE_MARK)) === SCHEME;
     const users = await this.store.get<Record<string, StoredUser>>(ctx, 'Users', {});
     for (const user of Object.values(users ?? {})) {
-      if (typeof user.Password !== 'string') continue;
-      await this.store.set(ctx, ['Users', user.Username], { ...user, Password: await hashPassword(user.Password) });
+      let next = digestRefreshTokens(user);
+      if (!hashed && typeof user.Password === 'string') next = { ...next, Password: await hashPassword(user.Password) };
+      if (next !== user) await this.store.set(ctx, ['Users', user.Username], next);
     }
-    await this.store.set(ctx, STORAGE_MARK, SCHEME);
+    if (!hashed) await this.store.set(ctx, STORAGE_MARK, SCHEME);
   }
 }
 
