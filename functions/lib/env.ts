@@ -54,6 +54,8 @@ export const ENV = {
   deliveryAllowPrivateNetworks: 'DELIVERY_ALLOW_PRIVATE_NETWORKS',
   /** Lookup tables may fetch provider URLs on loopback and private networks (the local runtime only). */
   lookupsAllowPrivateNetworks: 'LOOKUPS_ALLOW_PRIVATE_NETWORKS',
+  /** The S3 buckets lookup tables may read, comma-separated (lookupBuckets, infra/config.ts); none when unset. */
+  lookupBuckets: 'LOOKUP_BUCKETS',
   /** JSON: base URLs replacing services' public endpoints (`{"pagerduty": "http://127.0.0.1:9000"}`), for tests. */
   deliveryServiceEndpoints: 'DELIVERY_SERVICE_ENDPOINTS',
   /** AWS: the KMS key (id or ARN) destination secrets are encrypted under (infra/destinations). */

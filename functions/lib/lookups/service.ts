@@ -11,14 +11,17 @@ import {
   keyProblem,
   parseRecords,
   providerRecords,
+  sourceAccess,
   validateLookupTable,
   type LookupTable,
   type LookupTableInput,
 } from '../../../core/lookups/index';
 import { createSystemAlert, type SystemAlertListener } from '../alerts';
+import type { Caller } from '../auth';
 import { ENV, optionalEnv } from '../env';
 import { ApiError, invalidInput } from '../errors';
 import { OutboundError, send } from '../net';
+import { checkSourceAtRefresh, checkSourceOnSave, setsSource } from './access';
 import { claimName, deleteTable, getTable, listTables, putTable, releaseName, type StoredLookupTable } from './repository';
 import { queryRecords } from './query-source';
 import { isUploadId, readObject, readUpload, readVersion, writeVersion } from './storage';
@@ -26,6 +29,7 @@ import { isUploadId, readObject, readUpload, readVersion, writeVersion } from '.
 export const TABLE_NOT_FOUND = 'There is no such lookup table';
 export const NAME_TAKEN = 'A lookup table with this name already exists';
 export const UPLOAD_MISSING = 'The uploaded file was not found: upload it again';
+export const FILE_ONLY = 'A table made from a bundled file has that file as its source';
 const PREVIEW_ROWS = 20;
 const KEPT_VERSIONS = 10;
 
@@ -162,16 +166,22 @@ function check(input: LookupTableInput, columns?: string[]): void {
   if (problems.length) throw invalidInput(problems);
 }
 
+/**
+ * A new table for the acting caller. A scheduled query or an S3 object needs the caller's permission for it
+ * (core/permissions LOOKUP_SOURCE_ACCESS) and an S3 object a bucket the deployment allows; the caller is
+ * recorded as the source's setter, on whose behalf every refresh reads it.
+ */
 export async function createLookupTable(
   raw: LookupTableInput,
   upload: DataUpload | null,
-  actor: string | null,
+  caller: Caller,
   now = new Date(),
   /** Told of a refresh alert opened by the first read of an S3, URL or query source. */
   onAlert?: SystemAlertListener,
 ): Promise<LookupTable> {
+  checkSourceOnSave(normalized(raw).source, caller);
   const records = upload ? await uploadedRecords(upload, raw.provider) : undefined;
-  return createWithRecords(raw, records, actor, now, onAlert);
+  return createWithRecords(raw, records, caller.id, now, onAlert);
 }
 
 /**
@@ -185,6 +195,8 @@ export async function createLookupTableFromText(
   now = new Date(),
 ): Promise<LookupTable> {
   if (Buffer.byteLength(file.text) > MAX_DATA_BYTES) throw invalidInput({ file: 'The file is larger than the data limit' });
+  // No user stands behind this table: it may not read the lake or S3 on anyone's behalf.
+  if (normalized(raw).source.kind !== 'FILE') throw invalidInput({ 'source.kind': FILE_ONLY });
   return createWithRecords(raw, recordsOf(file.fileName, file.text, raw.provider ?? undefined), actor, now);
 }
 
@@ -215,6 +227,8 @@ async function createWithRecords(
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
       createdBy: actor,
+      updatedBy: actor,
+      sourceSetBy: sourceAccess(input.source.kind) ? actor : null,
     };
     if (records) table = await withData(table, records, now);
     const saved = await putTable(table, 0);
@@ -227,21 +241,35 @@ async function createWithRecords(
   }
 }
 
+/**
+ * Saves a table for the acting caller. A save that sets a scheduled query or an S3 object (another kind, query,
+ * object or role than the stored one) needs the caller's permission for it, and the caller becomes the source's
+ * setter; a save that keeps the source keeps its setter. An S3 object must lie in an allowed bucket.
+ */
 export async function updateLookupTable(
   id: string,
   raw: LookupTableInput,
   upload: DataUpload | null,
+  caller: Caller,
   now = new Date(),
 ): Promise<LookupTable> {
   const current = await getTable(id);
   if (!current) throw new ApiError('NotFound', TABLE_NOT_FOUND);
   const input = normalized(raw);
+  checkSourceOnSave(input.source, caller, current.source);
   const records = upload ? await uploadedRecords(upload, input.provider) : undefined;
   const columns = records ? inferColumns(records).map((c) => c.name) : current.columns.map((c) => c.name);
   check(input, columns);
   if (input.name.toLowerCase() !== current.name.toLowerCase() && !(await claimName(input.name, id)))
     throw new ApiError('AlreadyExists', NAME_TAKEN);
-  let table: LookupTable = { ...strip(current), ...input, updatedAt: now.toISOString() };
+  const guarded = Boolean(sourceAccess(input.source.kind));
+  let table: LookupTable = {
+    ...strip(current),
+    ...input,
+    updatedAt: now.toISOString(),
+    updatedBy: caller.id,
+    sourceSetBy: !guarded ? null : setsSource(input.source, current.source) ? caller.id : (current.sourceSetBy ?? null),
+  };
   if (records) table = await withData(table, records, now);
   else if (table.version && (input.primaryKey !== current.primaryKey || input.keyType !== current.keyType)) {
     // the key changed: the current data is indexed again under the new key
@@ -317,8 +345,10 @@ export async function fetchUrl(url: string, options: { timeoutMs?: number; maxBy
 }
 
 /**
- * Reads a table's source again (S3 object or scheduled query) and stores a new version. On failure the last
- * good version stays, the table shows the error, and a LOOKUP_TABLE_REFRESH system alert is raised.
+ * Reads a table's source again (S3 object or scheduled query) and stores a new version. An S3 object or a query
+ * is read on behalf of the user who set it: when they no longer exist, are deactivated or lack its permission
+ * (or the bucket is no longer allowed), the refresh fails with that reason. On failure the last good version
+ * stays, the table shows the error, and a LOOKUP_TABLE_REFRESH system alert is raised.
  */
 export async function refreshLookupTable(
   id: string,
@@ -333,6 +363,8 @@ export async function refreshLookupTable(
   let table: LookupTable;
   try {
     let records: Record<string, unknown>[];
+    // on behalf of the user who set the source, as they are now (and from an allowed bucket)
+    await checkSourceAtRefresh(current);
     if (source.kind === 'S3')
       records = recordsOf(source.location!, await readObject(source.location!, MAX_DATA_BYTES, source.roleArn), current.provider);
     else if (source.kind === 'QUERY') records = await queryRecords(source.query!, now);

@@ -1,6 +1,7 @@
 // Lookup tables against the stand-ins (dynalite, s3rver, the SQS stand-in for alert changes): an upload by
 // pre-signed PUT, preview, save and "test a value"; S3-sourced tables refreshed, a failed refresh keeping the
-// last good data and raising LOOKUP_TABLE_REFRESH; the processor's enricher following versions.
+// last good data and raising LOOKUP_TABLE_REFRESH; the processor's enricher following versions. Tables are saved
+// by users whose roles hold what their sources need (an S3 object: View Raw Log Data, in a configured bucket).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,9 @@ import { CreateBucketCommand, DeleteObjectCommand, PutObjectCommand, S3Client } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAlert, type Alert } from '../../../functions/lib/alerts';
 import {
+  FILE_ONLY,
   createLookupTable,
+  createLookupTableFromText,
   currentEnricher,
   engineLookups,
   getLookupTable,
@@ -27,7 +30,8 @@ import { startS3 } from '../../../local/services/s3';
 import { localClientConfig } from '../../../local/services/net';
 import { startAlertChanges, type AlertChanges } from '../alerts/alert-changes';
 import { startEntityTable } from '../alerts/entity-table';
-import type { LookupTableInput } from '../../../core/lookups/index';
+import { lookupBucketError, sourceOwnerError, sourcePermissionError, type LookupTableInput } from '../../../core/lookups/index';
+import { testUser, type TestUser } from './users';
 
 let stops: (() => Promise<void>)[] = [];
 let changes: AlertChanges;
@@ -35,6 +39,8 @@ let s3: S3Client;
 let dir: string;
 const told: Alert[] = [];
 const onAlert = async (alert: Alert) => void told.push(alert);
+let editor: TestUser;
+let rawReader: TestUser;
 
 beforeAll(async () => {
   stops.push((await startEntityTable('lookups')).stop);
@@ -46,6 +52,9 @@ beforeAll(async () => {
   s3 = new S3Client(localClientConfig(service.endpoint, 'us-east-1'));
   await s3.send(new CreateBucketCommand({ Bucket: 'lake' }));
   await s3.send(new CreateBucketCommand({ Bucket: 'reference' }));
+  process.env.LOOKUP_BUCKETS = 'reference';
+  editor = await testUser('editor@example.com', ['LookupRead', 'LookupModify']);
+  rawReader = await testUser('raw-reader@example.com', ['LookupRead', 'LookupModify', 'LogSourceRawDataRead']);
 });
 afterAll(async () => {
   s3?.destroy();
@@ -53,6 +62,7 @@ afterAll(async () => {
   for (const stop of stops.reverse()) await stop();
   stops = [];
   rmSync(dir, { recursive: true, force: true });
+  delete process.env.LOOKUP_BUCKETS;
 });
 
 const CSV = 'cidr,site\n10.0.0.0/8,corp\n10.1.0.0/16,office\n2001:db8::/32,v6\nnope,bad\n';
@@ -79,7 +89,7 @@ describe('file tables', () => {
     expect(preview.columns.map((c) => c.name)).toEqual(['cidr', 'site']);
     expect(preview).toMatchObject({ rowCount: 3, skippedCount: 1 });
 
-    const table = await createLookupTable(input(), file, 'user-1');
+    const table = await createLookupTable(input(), file, editor.caller);
     expect(table).toMatchObject({ status: 'READY', version: 1, rowCount: 3, name: 'networks' });
     expect(table.versions[0].objectKey).toBe(`lookups/data/${table.id}/v1.jsonl.gz`);
     expect(await testLookupValue(table.id, '10.1.9.9')).toEqual({ matched: true, row: { cidr: '10.1.0.0/16', site: 'office' } });
@@ -89,20 +99,20 @@ describe('file tables', () => {
 
   it('refuses a taken name, a missing upload, a key outside the columns, and bad selectors', async () => {
     await expect(
-      createLookupTable(input(), { uploadId: '00000000-0000-4000-8000-000000000000', fileName: 'x.csv' }, null),
+      createLookupTable(input(), { uploadId: '00000000-0000-4000-8000-000000000000', fileName: 'x.csv' }, editor.caller),
     ).rejects.toThrow('The uploaded file was not found: upload it again');
     const upload = await newUpload();
     await fetch(upload.url, { method: 'PUT', body: CSV });
     const file = { uploadId: upload.uploadId, fileName: 'n.csv' };
-    await expect(createLookupTable(input(), file, null)).rejects.toThrow('A lookup table with this name already exists');
-    await expect(createLookupTable(input({ name: 'other', primaryKey: 'ip' }), file, null)).rejects.toThrow(
+    await expect(createLookupTable(input(), file, editor.caller)).rejects.toThrow('A lookup table with this name already exists');
+    await expect(createLookupTable(input({ name: 'other', primaryKey: 'ip' }), file, editor.caller)).rejects.toThrow(
       'primaryKey: The primary key must be one of the columns',
     );
     await expect(
       createLookupTable(
         input({ name: 'other', associations: [{ logType: 'AWS.CloudTrail', selectors: ['$.a[?x]'] }] }),
         file,
-        null,
+        editor.caller,
       ),
     ).rejects.toThrow(/associations\[0\]\.selectors\[0\]: Invalid selector/);
   });
@@ -122,7 +132,7 @@ describe('S3 tables and refresh', () => {
         associations: [],
       }),
       null,
-      null,
+      rawReader.caller,
       new Date('2026-11-24T10:00:00Z'),
     );
     expect(table).toMatchObject({ status: 'READY', version: 1, rowCount: 1 });
@@ -171,7 +181,7 @@ describe("the processor's enricher", () => {
     const networks = (await listLookupTables()).find((t) => t.name === 'networks')!;
     const upload = await newUpload();
     await fetch(upload.url, { method: 'PUT', body: 'cidr,site\n10.1.0.0/16,moved\n' });
-    await updateLookupTable(networks.id, input(), { uploadId: upload.uploadId, fileName: 'n.csv' });
+    await updateLookupTable(networks.id, input(), { uploadId: upload.uploadId, fileName: 'n.csv' }, editor.caller);
     const second = (await currentEnricher(1_100_000))!;
     expect(second).not.toBe(first);
     expect(second.lookup('networks', '10.1.2.3')).toEqual({ cidr: '10.1.0.0/16', site: 'moved' });
@@ -197,5 +207,82 @@ describe("detections' event.lookup tables", () => {
     expect(tables.users.keyType).toBe('STRING');
     expect(Object.keys(tables.users.rows).sort()).toEqual(['ann', 'bob']); // its last good version
     expect(await engineLookups([], 2_000_000)).toBeUndefined();
+  });
+});
+
+describe('sources read on behalf of the user who set them (#27)', () => {
+  const owners = (over: Partial<LookupTableInput> = {}) =>
+    input({
+      name: 'owners',
+      primaryKey: 'user',
+      keyType: 'STRING',
+      source: { kind: 'S3', location: 's3://reference/owners.json', refreshMinutes: 15 },
+      associations: [],
+      ...over,
+    });
+
+  it('refuses to the door what the acting caller may not set, and a table from a bundled file reading more than it', async () => {
+    await expect(createLookupTable(owners(), null, editor.caller)).rejects.toMatchObject({
+      errorType: 'InvalidInput',
+      fieldErrors: [{ path: 'source.kind', message: sourcePermissionError('S3', editor.caller.permissions) }],
+    });
+    await expect(
+      createLookupTable(
+        owners({ source: { kind: 'S3', location: 's3://lake/lookups/data/x.jsonl.gz', refreshMinutes: 15 } }),
+        null,
+        rawReader.caller,
+      ),
+    ).rejects.toMatchObject({
+      fieldErrors: [{ path: 'source.location', message: lookupBucketError('s3://lake/x', ['reference']) }],
+    });
+    await expect(
+      createLookupTableFromText(
+        owners({ source: { kind: 'QUERY', query: 'SELECT 1 AS user', refreshMinutes: 60 } }),
+        { fileName: 'o.json', text: '[{"user":"ann"}]' },
+        'demo@caracal.local',
+      ),
+    ).rejects.toMatchObject({ fieldErrors: [{ path: 'source.kind', message: FILE_ONLY }] });
+    expect((await listLookupTables()).map((t) => t.name)).not.toContain('owners');
+  });
+
+  it('the scheduled refresh stops when the setter loses the permission or the bucket is no longer allowed', async () => {
+    await s3.send(new PutObjectCommand({ Bucket: 'reference', Key: 'owners.json', Body: '[{"user":"ann","team":"red"}]' }));
+    const made = await createLookupTable(owners(), null, rawReader.caller, new Date('2026-11-25T10:00:00Z'));
+    expect(made).toMatchObject({ status: 'READY', version: 1, sourceSetBy: rawReader.caller.id, createdBy: rawReader.caller.id });
+
+    // an edit that keeps the object needs no raw-data permission, and keeps who set it
+    const kept = await updateLookupTable(made.id, owners({ description: 'Teams' }), null, editor.caller);
+    expect(kept).toMatchObject({ sourceSetBy: rawReader.caller.id, updatedBy: editor.caller.id });
+
+    await rawReader.set(['LookupRead', 'LookupModify']);
+    await refreshDueTables(new Date('2026-11-25T10:20:00Z'), undefined, onAlert);
+    const lost = (await getLookupTable(made.id))!;
+    expect(lost).toMatchObject({
+      status: 'REFRESH_FAILED',
+      version: 1,
+      lastError: sourceOwnerError('S3', { enabled: true, permissions: ['LookupModify'] }),
+    });
+    expect(told.map((a) => a.title)).toContain('Lookup table owners could not be refreshed');
+
+    await rawReader.set(['LookupModify', 'LogSourceRawDataRead']);
+    expect(await refreshLookupTable(made.id, new Date('2026-11-25T10:40:00Z'), onAlert)).toMatchObject({
+      status: 'READY',
+      version: 2,
+    });
+    process.env.LOOKUP_BUCKETS = 'somewhere-else';
+    try {
+      const moved = await refreshLookupTable(made.id, new Date('2026-11-25T11:00:00Z'), onAlert);
+      expect(moved).toMatchObject({
+        status: 'REFRESH_FAILED',
+        version: 2,
+        lastError: lookupBucketError('s3://reference/x', ['somewhere-else']),
+      });
+    } finally {
+      process.env.LOOKUP_BUCKETS = 'reference';
+    }
+    await rawReader.remove();
+    expect((await refreshLookupTable(made.id, new Date('2026-11-25T11:20:00Z'), onAlert))?.lastError).toBe(
+      sourceOwnerError('S3', null),
+    );
   });
 });

@@ -9,6 +9,7 @@ import type { Alert } from '../../../functions/lib/alerts';
 import { createLookupTable, fetchUrl, getLookupTable } from '../../../functions/lib/lookups';
 import { startAlertChanges, type AlertChanges } from '../alerts/alert-changes';
 import { startEntityTable } from '../alerts/entity-table';
+import { testUser } from './users';
 
 let server: Server;
 let base: string;
@@ -75,7 +76,7 @@ describe('a URL-sourced provider table', () => {
         enabled: true,
       },
       null,
-      null,
+      (await testUser('provider-editor@example.com', ['LookupRead', 'LookupModify'])).caller,
       new Date('2026-11-24T10:00:00Z'),
       async (alert) => void told.push(alert),
     );

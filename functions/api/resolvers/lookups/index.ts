@@ -61,9 +61,17 @@ export const lookupResolvers: ResolverMap = {
   },
   'Mutation.createLookupUpload': async () => newUpload(),
   'Mutation.createLookupTable': async (event: AppSyncResolverEvent<{ input?: unknown; upload?: unknown }>, caller: Caller) =>
-    createLookupTable(inputOf(event) as unknown as LookupTableInput, uploadOf(event.arguments.upload), caller.id),
-  'Mutation.updateLookupTable': async (event: AppSyncResolverEvent<WithId & { input?: unknown; upload?: unknown }>) =>
-    updateLookupTable(idOf(event.arguments.id), inputOf(event) as unknown as LookupTableInput, uploadOf(event.arguments.upload)),
+    createLookupTable(inputOf(event) as unknown as LookupTableInput, uploadOf(event.arguments.upload), caller),
+  'Mutation.updateLookupTable': async (
+    event: AppSyncResolverEvent<WithId & { input?: unknown; upload?: unknown }>,
+    caller: Caller,
+  ) =>
+    updateLookupTable(
+      idOf(event.arguments.id),
+      inputOf(event) as unknown as LookupTableInput,
+      uploadOf(event.arguments.upload),
+      caller,
+    ),
   'Mutation.deleteLookupTable': async (event: AppSyncResolverEvent<WithId>) => {
     if (!(await deleteLookupTable(idOf(event.arguments.id)))) throw new ApiError('NotFound', TABLE_NOT_FOUND);
     return true;
