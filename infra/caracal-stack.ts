@@ -226,6 +226,8 @@ export class CaracalStack extends Stack {
       apiFunction: this.api.apiFunction,
       logProcessor: this.processing.logProcessor,
       allowPrivateNetworks: config.local,
+      // Locally, S3-sourced tables may also read the local S3's ingest bucket (objects put there by hand or the demo).
+      sourceBuckets: [...(config.lookupBuckets ?? []), ...(config.local ? [this.ingest.ingestBucket.bucketName] : [])],
     });
     this.alerts.publishChangesFrom(this.lookups.refreshFunction);
     this.search.grantSearch(this.lookups.refreshFunction, this.lake.lakeBucket);

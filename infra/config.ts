@@ -27,11 +27,19 @@ export interface DeploymentConfig {
   readonly featureFlags: FeatureFlagChoices;
   /** True when the template is synthesized for the local runtime: nothing differs but removal policies. */
   readonly local: boolean;
+  /**
+   * The S3 buckets lookup tables with an S3 source may read (names, not ARNs); a table naming another bucket
+   * is refused, and the lookup-refresh function may read objects of these buckets only. Empty: none. The local
+   * runtime adds its own ingest bucket.
+   */
+  readonly lookupBuckets: readonly string[];
   /** Search: the most bytes one Athena query may scan (the workgroup's BytesScannedCutoffPerQuery); 100 GiB when unset. */
   readonly searchBytesScannedCutoff?: number;
 }
 
 const REGION = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
+/** An S3 bucket name: 3-63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit. */
+const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
 /** Checks a configuration and returns the list of problems (empty when valid). */
 export function validateDeploymentConfig(config: DeploymentConfig): string[] {
@@ -50,6 +58,13 @@ export function validateDeploymentConfig(config: DeploymentConfig): string[] {
     problems.push('refreshTokenHours must be a whole number from 1 to 87600');
   if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(config.authDomainPrefix))
     problems.push('authDomainPrefix must be lowercase letters, digits and hyphens');
+  if (!Array.isArray(config.lookupBuckets)) problems.push('lookupBuckets must be a list of S3 bucket names');
+  else {
+    for (const bucket of config.lookupBuckets)
+      if (typeof bucket !== 'string' || !S3_BUCKET.test(bucket) || bucket.includes('..'))
+        problems.push(`lookupBuckets: '${String(bucket)}' is not an S3 bucket name`);
+    if (new Set(config.lookupBuckets).size !== config.lookupBuckets.length) problems.push('lookupBuckets must not repeat');
+  }
   const cutoff = config.searchBytesScannedCutoff;
   if (cutoff !== undefined && (!Number.isInteger(cutoff) || cutoff < 10_000_000))
     problems.push("searchBytesScannedCutoff must be a whole number of bytes, at least 10000000 (Athena's minimum)");
@@ -68,6 +83,7 @@ export const LOCAL_CONFIG: DeploymentConfig = {
   logRetentionDays: 30,
   authDomainPrefix: 'caracal-local',
   featureFlags: {},
+  lookupBuckets: [],
   local: true,
 };
 

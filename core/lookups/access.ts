@@ -27,7 +27,10 @@ export function sourcePermissionTitle(kind: LookupSourceKind): string | undefine
 }
 
 /** Why a user holding `held` may not give a table a source of this kind (refused on `source.kind`), or undefined. */
-export function sourcePermissionError(kind: LookupSourceKind, held: readonly Permission[] | null | undefined): string | undefined {
+export function sourcePermissionError(
+  kind: LookupSourceKind,
+  held: readonly Permission[] | null | undefined,
+): string | undefined {
   const access = sourceAccess(kind);
   if (!access || meetsAccess(held, access)) return undefined;
   const what = WHAT[kind as GuardedKind];
