@@ -5,6 +5,8 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataPreview } from '../../web/src/features/lookups/DataPreview';
+import { sourcePermissionError } from '../../core/lookups/index';
+import type { Permission } from '../../core/permissions';
 import { emptyLookupForm, LookupTableForm, toLookupInput } from '../../web/src/features/lookups/LookupTableForm';
 import { INDICATOR_SELECTORS, schemaSelectors } from '../../web/src/features/lookups/schemaSelectors';
 import { TestValueBox } from '../../web/src/features/lookups/TestValueBox';
@@ -112,6 +114,52 @@ describe('LookupTableForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getAllByText(/Must start with a letter/).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Upload a CSV or JSON file').length).toBeGreaterThan(0);
+  });
+
+  const form = (permissions?: Permission[], initial = emptyLookupForm(), editing = false) => (
+    <LookupTableForm
+      initial={initial}
+      permissions={permissions}
+      editing={editing}
+      logTypes={['AWS.CloudTrail']}
+      selectorsFor={() => []}
+      onLogTypeChosen={() => {}}
+      onFile={async () => {
+        throw new Error('unused');
+      }}
+      onSubmit={async () => undefined}
+      onCancel={() => {}}
+    />
+  );
+  const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+
+  it('offers a scheduled query and an S3 object only to users whose role allows them, saying why', () => {
+    renderInApp(form(['LookupRead', 'LookupModify']));
+    expect(radio('File upload').disabled).toBe(false);
+    expect(radio('S3 object').disabled).toBe(true);
+    expect(radio('Scheduled query').disabled).toBe(true);
+    expect(screen.getByText(`Scheduled query: ${sourcePermissionError('QUERY', [])}.`)).toBeTruthy();
+    expect(screen.getByText(`S3 object: ${sourcePermissionError('S3', [])}.`)).toBeTruthy();
+    cleanup();
+
+    renderInApp(form(['LookupModify', 'DataAnalyticsRead']));
+    expect(radio('Scheduled query').disabled).toBe(false);
+    expect(radio('S3 object').disabled).toBe(true);
+    cleanup();
+
+    // permissions not known yet: everything is offered, the server decides
+    renderInApp(form(undefined));
+    expect(radio('S3 object').disabled).toBe(false);
+    expect(radio('Scheduled query').disabled).toBe(false);
+  });
+
+  it("keeps a saved query that the user may not change read-only, and the table's other settings editable", () => {
+    renderInApp(form(['LookupModify'], { ...emptyLookupForm(), sourceKind: 'QUERY', query: 'SELECT 1 AS k' }, true));
+    expect(radio('Scheduled query').disabled).toBe(false);
+    expect(radio('S3 object').disabled).toBe(true);
+    expect((screen.getByRole('textbox', { name: 'Query' }) as HTMLTextAreaElement).readOnly).toBe(true);
+    expect(screen.getByText("This table's query stays as it is")).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /Name/ }) as HTMLInputElement).readOnly).toBe(false);
   });
 
   it('turns the form into the API input of its source kind', () => {

@@ -21,10 +21,13 @@ import {
   MAX_DATA_BYTES,
   PROVIDERS,
   selectorProblem,
+  sourcePermissionError,
+  sourcePermissionTitle,
   validateLookupTable,
   type LookupTableInput,
   type ProviderKind,
 } from '../../../../core/lookups/index';
+import type { Permission } from '../../../../core/permissions';
 import { DataPreview, type PreviewData } from './DataPreview';
 
 export interface LookupFormValues {
@@ -78,8 +81,19 @@ export function toLookupInput(values: LookupFormValues, provider?: ProviderKind 
   };
 }
 
+const SOURCE_OPTIONS: { value: LookupFormValues['sourceKind']; label: string }[] = [
+  { value: 'FILE', label: 'File upload' },
+  { value: 'S3', label: 'S3 object' },
+  { value: 'QUERY', label: 'Scheduled query' },
+];
+
 export interface LookupTableFormProps {
   readonly initial: LookupFormValues;
+  /**
+   * The signed-in user's permissions: the sources they may not set (core/lookups sourcePermissionError) are
+   * disabled, with the reason. Undefined while unknown: everything is offered and the server decides.
+   */
+  readonly permissions?: readonly Permission[];
   readonly provider?: ProviderKind | null;
   readonly editing: boolean;
   readonly logTypes: readonly string[];
@@ -105,6 +119,11 @@ export function LookupTableForm(props: LookupTableFormProps) {
   const set = <K extends keyof LookupFormValues>(key: K, value: LookupFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   const shownPreview = preview ?? props.savedPreview;
+  const refusal = (kind: LookupFormValues['sourceKind']) =>
+    props.permissions ? sourcePermissionError(kind, props.permissions) : undefined;
+  // A saved source the user may not set stays as it is: its fields are read-only, its other settings editable.
+  const locked = props.editing && values.sourceKind === props.initial.sourceKind && Boolean(refusal(values.sourceKind));
+  const refusedOptions = SOURCE_OPTIONS.filter((o) => refusal(o.value) && !(locked && o.value === values.sourceKind));
   const columns = shownPreview?.columns.map((c) => c.name) ?? [];
 
   const readFile = async (chosen: File | null, primaryKey = values.primaryKey, keyType = values.keyType) => {
@@ -187,12 +206,27 @@ export function LookupTableForm(props: LookupTableFormProps) {
             aria-label="Data source"
             value={values.sourceKind}
             onChange={(v) => set('sourceKind', v as LookupFormValues['sourceKind'])}
-            data={[
-              { value: 'FILE', label: 'File upload' },
-              { value: 'S3', label: 'S3 object' },
-              { value: 'QUERY', label: 'Scheduled query' },
-            ]}
+            data={SOURCE_OPTIONS.map((o) => ({
+              ...o,
+              disabled: Boolean(refusal(o.value)) && !(locked && o.value === values.sourceKind),
+            }))}
           />
+          {refusedOptions.map((o) => (
+            <Text key={o.value} size="sm" c="dimmed">
+              {o.label}: {refusal(o.value)}.
+            </Text>
+          ))}
+          {locked && (
+            <Alert color="yellow" title={`This table's ${values.sourceKind === 'QUERY' ? 'query' : 'S3 object'} stays as it is`}>
+              Changing it needs the {sourcePermissionTitle(values.sourceKind)} permission, which your role does not have. You can
+              still edit the table&apos;s other settings.
+            </Alert>
+          )}
+          {errors['source.kind'] && (
+            <Text size="sm" c="red" role="alert">
+              {errors['source.kind']}
+            </Text>
+          )}
           {values.sourceKind === 'FILE' && (
             <FileInput
               label={props.editing ? 'Replace the data (a new version)' : 'CSV or JSON file'}
@@ -210,7 +244,9 @@ export function LookupTableForm(props: LookupTableFormProps) {
             <>
               <TextInput
                 label="S3 object"
+                description="In a bucket your deployment allows for lookup tables (lookupBuckets in its configuration)"
                 placeholder="s3://bucket/path/table.csv"
+                readOnly={locked}
                 value={values.location}
                 error={errors['source.location']}
                 onChange={(e) => set('location', e.currentTarget.value)}
@@ -219,6 +255,7 @@ export function LookupTableForm(props: LookupTableFormProps) {
                 label="Role ARN (optional)"
                 description="Caracal assumes this role (STS AssumeRole) to read the object, for objects in other accounts. The local runtime has no STS: there the role is not assumed and the object is read from the local S3 with the runtime's own access."
                 placeholder="arn:aws:iam::123456789012:role/lookup-reader"
+                readOnly={locked}
                 value={values.roleArn}
                 error={errors['source.roleArn']}
                 onChange={(e) => set('roleArn', e.currentTarget.value)}
@@ -231,6 +268,7 @@ export function LookupTableForm(props: LookupTableFormProps) {
               description="SQL over the data lake; its result rows become the table's rows on every refresh"
               rows={4}
               styles={{ input: { fontFamily: 'monospace' } }}
+              readOnly={locked}
               value={values.query}
               error={errors['source.query']}
               onChange={(e) => set('query', e.currentTarget.value)}

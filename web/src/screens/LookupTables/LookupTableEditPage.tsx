@@ -22,7 +22,7 @@ import { SILENT } from '../../lib/apollo/createApolloClient';
 import { describeApiError } from '../../lib/apollo/apiErrors';
 import { formatDateTimeUtc } from '../../lib/format';
 import type { LookupTableFieldsFragment } from '../../lib/graphql/types';
-import { useHasPermissions } from '../../lib/permissions';
+import { useHasPermissions, usePermissions } from '../../lib/permissions';
 import {
   DELETE_LOOKUP_TABLE,
   LOOKUP_TABLE_DATA_QUERY,
@@ -110,6 +110,7 @@ export function LookupTableEditPage({ forProvider = false }: { readonly forProvi
   const providerParam = params.get('provider');
   const provider: ProviderKind | null = table?.provider ?? (forProvider && isProvider(providerParam) ? providerParam : null);
   const editor = useLookupEditor(provider);
+  const held = usePermissions();
   const [deleting, setDeleting] = useState(false);
   const [remove] = useMutation(DELETE_LOOKUP_TABLE, { context: SILENT, refetchQueries: [LOOKUP_TABLES_QUERY] });
   const listPath = forProvider ? ENRICHMENT_PROVIDER_ROUTES.list : LOOKUP_TABLE_ROUTES.list;
@@ -148,6 +149,7 @@ export function LookupTableEditPage({ forProvider = false }: { readonly forProvi
       <LookupTableForm
         key={table?.id ?? 'new'}
         initial={table ? formOf(table) : emptyLookupForm(provider)}
+        permissions={held.loading ? undefined : held.permissions}
         provider={provider}
         editing={Boolean(table)}
         logTypes={editor.logTypes}
