@@ -9,7 +9,8 @@
 // goes through the scheduled rules; one that aggregates (a top-level GROUP BY or SELECT DISTINCT, or a
 // PantherFlow `summarize`) returns one row per group and is bounded by its groups, as most of the public
 // content's scheduled queries are. A run never passes more than MAX_SCHEDULED_ROWS rows either way.
-import { checkReadOnlySql, tokenizeSql, SqlTokenError, type SqlToken } from '../search/sql-guard';
+import { checkReadOnlySql } from '../search/sql/guard';
+import { tokenizeSql, SqlTokenError, type SqlToken } from '../search/sql/tokens';
 import { parseCron, nextCronTime } from './schedule';
 import type { SaveProblem } from './save-checks';
 

@@ -13,6 +13,9 @@ import {
   eventTimeFilter,
   flowTypeOfHive,
   isPreset,
+  lakeSql,
+  quoteName,
+  quoteString,
   partitionFilter,
   readAthenaText,
   resolveTimeRange,
@@ -143,27 +146,19 @@ async function flowCatalog() {
 
 // ------------------------------------------------------------------------------------------------ compile
 
-/** User SQL with each lake table read through its range: `(SELECT * FROM db.table WHERE <partitions> AND <time>)`. */
+/**
+ * The SQL that runs for a user's query: the checked tree written back, each lake table it reads replaced by
+ * `(SELECT * FROM "db"."table" WHERE <partitions> AND <time>)`, a filter built from the tree for every lake
+ * table it references (core/search/sql/guard.ts).
+ */
 export function rangedSql(sql: string, range: ResolvedRange): string {
   const check = checkReadOnlySql(sql);
   if (!check.ok) throw invalidInput({ query: check.error });
-  let out = '';
-  let at = 0;
-  for (const ref of check.refs) {
-    out += sql.slice(at, ref.start);
-    const where = [partitionFilter(range), eventTimeFilter(range)].filter((w) => w !== 'TRUE').join(' AND ');
-    out += `(SELECT * FROM "${ref.database}"."${ref.table}" WHERE ${where})`;
-    at = ref.end;
-    // keep an alias working: `FROM t x` → `FROM (...) x`; `FROM t` → `FROM (...) t`
-    if (
-      !/^\s*(AS\s+)?("|[A-Za-z_])/i.test(sql.slice(at)) ||
-      /^\s*(WHERE|GROUP|ORDER|LIMIT|OFFSET|HAVING|JOIN|INNER|LEFT|RIGHT|FULL|CROSS|ON|USING|UNION|INTERSECT|EXCEPT|WINDOW|NATURAL|FETCH)\b/i.test(
-        sql.slice(at),
-      )
-    )
-      out += ` AS "${ref.table}"`;
-  }
-  return out + sql.slice(at);
+  const where = [partitionFilter(range), eventTimeFilter(range)].filter((w) => w !== 'TRUE').join(' AND ');
+  return lakeSql(
+    check,
+    (database, table) => `SELECT * FROM ${quoteName(database)}.${quoteName(table)}${where ? ` WHERE ${where}` : ''}`,
+  );
 }
 
 interface Compiled {
@@ -403,7 +398,7 @@ export async function indicatorSearch(
   const range = rangeOf(timeRange, now);
   const tables = (await glueTables([LAKE_DATABASES[0]])).filter((t) => t.columns.some((c) => c.name.startsWith('p_any_')));
   if (!tables.length) throw invalidInput({ indicator: 'The lake has no tables to search yet' });
-  const literal = `'${value.replace(/'/g, "''")}'`;
+  const literal = quoteString(value);
   const where = [partitionFilter(range), eventTimeFilter(range)].filter((w) => w !== 'TRUE');
   const parts = tables.map((t) => {
     const columns = t.columns.filter((c) => (INDICATOR_FIELDS as readonly string[]).includes(c.name));

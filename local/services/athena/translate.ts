@@ -2,7 +2,7 @@
 // dialect write Athena (Trino) SQL; where DuckDB spells a thing differently the stand-in rewrites it here, on
 // tokens (strings and quoted names are never touched), or defines a macro of the Athena name. Every case is
 // listed in TRANSLATIONS and tested (tests/local/athena-translate.test.ts).
-import { tokenizeSql, type SqlToken } from '../../../core/search/sql-guard';
+import { tokenizeSql, type SqlToken } from '../../../core/search/sql/tokens';
 
 export interface Translation {
   readonly athena: string;
