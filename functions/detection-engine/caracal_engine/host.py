@@ -9,9 +9,10 @@ version and is discarded after; a task is a run's detections, or the unit tests 
 script parsers and save-time checks get a sandbox of their own.
 
 A run goes detection by detection in a child the sandbox forks; results stream back as they are made.
-When the child dies (exits, crashes, is killed for memory) or its detection overruns its share of the
-time left, that detection gets an error result on the event it was working on, and a new child carries
-on with the detections after it: one bad detection costs only itself. Tests and script parsers work
+When the child dies (exits, crashes, is killed for memory, or is killed by its zygote for a call past the
+time limit that it kept from interrupting it: sandbox.py) or its detection overruns its share of the time
+left, that detection gets an error result on the event it was working on, and a new child carries on with
+the detections after it: one bad detection costs only itself. Tests and script parsers work
 the same way, per test (of each detection in the task, in order) and per line.
 
 The caching helpers reach the key-value table only through the host: the sandbox asks on its channel,
@@ -85,13 +86,15 @@ class KeyValueRequestError(Exception):
 
 
 class Exit(NamedTuple):
-    """How a child ended: exit code or signal, whether the host stopped it, and its last progress."""
+    """How a child ended: exit code or signal, whether the host stopped it, and its last progress; `time_limit`
+    when its zygote killed it for a call past that per-call limit (the child could not stop itself)."""
 
     code: Optional[int]
     signal: Optional[int]
     killed: bool
     item: int
     sub: int
+    time_limit: Optional[float] = None
 
 
 class Failure(NamedTuple):
@@ -387,7 +390,9 @@ class Sandbox:
                 self._child_ended()
                 end = message["exit"]
                 item, sub = end.get("progress") or [-1, -1]
-                return "exit", Exit(end.get("code"), end.get("signal"), bool(end.get("killed")), int(item), int(sub))
+                limit = end.get("timeLimit")
+                limit = float(limit) if isinstance(limit, (int, float)) and not isinstance(limit, bool) else None
+                return "exit", Exit(end.get("code"), end.get("signal"), bool(end.get("killed")), int(item), int(sub), limit)
             if self.ctl_out not in self.readers:
                 raise SandboxError(f"the sandbox ended{self._tail()}")
             timeout = None if until is None else until - time.monotonic()
@@ -656,6 +661,8 @@ def _signal_name(number: int) -> str:
 
 def _reason(subject: str, end: Exit) -> str:
     """Why a child stopped short, as an error text that stays the same for the same cause."""
+    if end.time_limit is not None:
+        return f"DetectionTimeout: {subject} exceeded its time limit of {end.time_limit:g}s and its process was killed"
     if end.killed:
         return f"DetectionTimeout: {subject} ran past its share of the time left"
     if end.signal == signal.SIGXCPU:

@@ -26,15 +26,18 @@ unit tests with Mocks, which the host names it for (host.MOCK_MODULES):
                                               their JSON array's text in `eventsJsonBytes` (handed to the
                                               child unread, which decodes it), and a test task's
                                               detections in `detectionsBytes` (handed to the child unread)
-    {"op": "stop"}                            kill the running child (its exit follows)
+    {"op": "stop"}                            kill the running child (its exit follows: {"code", "signal",
+                                              "killed", "timeLimit"?, "progress"})
 
 For a task the zygote forks a child, which adds the strict filter, runs the task's user code from item
 `start` on and streams what it finds on the data channel (DATA_OUT), reading the host's key-value answers
 on KV_IN; the zygote reports the child's end with the item and sub-item it was working on (shared memory),
-so the host can blame the right detection, test or line and fork again for the rest. A child gets its task
-on a pipe of its own after the fork; for unit tests the zygote forks the next child ahead (the spare) while
-the current one runs, so that fork overlaps the run. The spare runs one task only, like every child, and is
-discarded on any change of content versions. Tasks:
+so the host can blame the right detection, test or line and fork again for the rest. The zygote also kills a
+child whose call into user code is still running past its time limit plus a grace, at the time the child's
+timer writes in that memory (guard.py), whatever the child did to that timer; the exit then carries the limit
+("timeLimit"). A child gets its task on a pipe of its own after the fork; for unit tests the zygote forks the
+next child ahead (the spare) while the current one runs, so that fork overlaps the run. The spare runs one
+task only, like every child, and is discarded on any change of content versions. Tasks:
 
     {"kind": "run", "version", "events" | "eventCount" (with eventsJsonBytes), "detectionIds"?, "start"}
         → {"result": [k, i, result]} per alert or error, {"done": [k, printed, load errors]} per detection;
@@ -69,6 +72,7 @@ import select
 import signal
 import struct
 import sys
+import time
 import traceback
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
@@ -76,9 +80,10 @@ from . import kv, lockdown
 from .check import check_items
 from .engine import Engine
 from .events_json import decode_events
+from .guard import outside_grace, share_due
 from .immutable import json_encoder
 from .modules import global_helpers
-from .script_parser import ScriptParsers
+from .script_parser import DEFAULT_TIME_LIMIT_SECONDS as PARSE_TIME_LIMIT_SECONDS, ScriptParsers
 
 READ_BYTES = 1 << 20
 # A child's results wait for the end of their detection (or this much of them) to travel in one write.
@@ -87,6 +92,12 @@ REAP_FIRST_POLL_SECONDS = 0.0005
 REAP_POLL_SECONDS = 0.05
 # Indexes of events that are not objects per message (a message stays well under the host's size limit).
 NON_OBJECTS_PER_MESSAGE = 100_000
+# The memory a zygote shares with its children, as 64-bit integers: the item and sub-item a child is working on,
+# and when its current call into user code must be over (guard.py; time.monotonic_ns(), 0 while no limit runs).
+PROGRESS_ITEM, PROGRESS_SUB, PROGRESS_DUE = 0, 1, 2
+PROGRESS_SLOTS = 3
+# Longest the zygote sleeps, while a child runs, before it looks at when the child's call must be over.
+MAX_WATCH_SECONDS = 60.0
 
 
 def encode(value: Any) -> Any:
@@ -218,6 +229,8 @@ class Child:
 
     def run(self) -> None:
         task = self.task
+        # Before any user code: each tick of the time limit tells the zygote when to kill this process (guard.py).
+        share_due(self.progress[PROGRESS_DUE:PROGRESS_DUE + 1])
         if not self.filtered:
             # A filtered child locked itself as it was forked, and the zygote set its CPU limit (Zygote.spawn).
             lockdown.lock_child(int(task.get("cpuSeconds") or lockdown.CORE_PROCESS_CPU_SECONDS), False)
@@ -301,7 +314,7 @@ class Zygote:
         self.data = data
         self.filtered = filtered
         self.engines: Dict[str, Engine] = {}
-        self.progress = memoryview(mmap.mmap(-1, 16)).cast("q")
+        self.progress = memoryview(mmap.mmap(-1, 8 * PROGRESS_SLOTS)).cast("q")
         # A child forked ahead for the next unit-test task (pid, its task pipe, its end pipe): forked while the
         # previous child runs, it waits for its task and runs that one task only, like any other child.
         self.spare: Optional[Tuple[int, int, int]] = None
@@ -403,7 +416,8 @@ class Zygote:
         """Run `task` in a child; `tests`, when given, are its marshalled "detections" (passed on unread)."""
         if task.get("kind") != "parse" and str(task.get("version")) not in self.engines:
             raise ValueError(f"no content prepared under version {task.get('version')!r}")
-        self.progress[0], self.progress[1] = -1, -1
+        self.progress[PROGRESS_ITEM], self.progress[PROGRESS_SUB], self.progress[PROGRESS_DUE] = -1, -1, 0
+        limit = self.time_limit(task)
         head = marshal.dumps(dict(task))
         payload = struct.pack("<Q", len(head)) + head + tests
         child = None
@@ -432,14 +446,21 @@ class Zygote:
                 self.spare = self.spawn()
             except OSError:
                 self.spare = None  # no room for another process now: the next task forks its own
-        status, killed = self.wait(pid, ended)
+        status, killed, overran = self.wait(pid, ended, limit)
         os.close(ended)
         self.control.send({"exit": {
             "code": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
             "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
             "killed": killed,
-            "progress": [self.progress[0], self.progress[1]],
+            **({"timeLimit": limit} if overran else {}),
+            "progress": [self.progress[PROGRESS_ITEM], self.progress[PROGRESS_SUB]],
         }})
+
+    def time_limit(self, task: Mapping) -> float:
+        """The per-call time limit of a task's user code (the content's, or a parse function's)."""
+        if task.get("kind") == "parse":
+            return PARSE_TIME_LIMIT_SECONDS
+        return self.engines[str(task.get("version"))].watchdog.limit
 
     def hand(self, child: Tuple[int, int, int], task: Mapping, payload: bytes) -> None:
         """Give a waiting child its CPU limit and its task, then end of file."""
@@ -453,22 +474,40 @@ class Zygote:
         finally:
             os.close(task_writer)
 
-    def wait(self, pid: int, ended: int) -> Tuple[int, bool]:
-        """Until the child has exited (its end of `ended` closes, then it is reaped), obey "stop"; returns its
-        wait status and whether it was killed. Should the host go away, the child is killed."""
-        killed = False
+    def wait(self, pid: int, ended: int, limit: float) -> Tuple[int, bool, bool]:
+        """Until the child has exited (its end of `ended` closes, then it is reaped), obey "stop" and kill the
+        child when its current call is past the time it had to be over (PROGRESS_DUE, see guard.py); returns
+        its wait status, whether it was stopped and whether it overran. Should the host go away, the child is
+        killed.
+
+        The child's timer writes that time on each tick; whatever the child does to the timer (ignores, blocks
+        or re-handles SIGALRM, cancels it), to the timeout (swallows it in a loop) or in C code no handler
+        interrupts, the time stays and the zygote kills the child then. The zygote sleeps until that time,
+        or, while the child runs no limited code, the limit plus its grace (a call starting meanwhile must
+        be over by then at the earliest)."""
+        killed = overran = False
         listening = True
         poll: Optional[float] = None
+        idle = limit + outside_grace(limit) if limit > 0 else None
         while True:
             if poll is not None:
                 reaped, status = os.waitpid(pid, os.WNOHANG)
                 if reaped:
-                    return status, killed
+                    return status, killed, overran
+            timeout = poll
+            if poll is None and idle is not None and not (killed or overran):
+                due = self.progress[PROGRESS_DUE]
+                left = idle if due <= 0 else due / 1e9 - time.monotonic()
+                if left <= 0:
+                    os.kill(pid, signal.SIGKILL)
+                    overran = True
+                else:
+                    timeout = min(left, idle if due <= 0 else MAX_WATCH_SECONDS)
             watched = ([self.control.reader] if listening else []) + ([ended] if poll is None else [])
             if listening and self.control.pending():
                 ready = [self.control.reader]
             else:
-                ready = select.select(watched, [], [], poll)[0]
+                ready = select.select(watched, [], [], timeout)[0]
             if ended in ready:
                 poll = 0.0
             elif poll is not None:
@@ -478,7 +517,7 @@ class Zygote:
             if self.control.reader in ready:
                 request = self.control.receive()
                 listening = request is not None
-                if (request is None or request.get("op") == "stop") and not killed:
+                if (request is None or request.get("op") == "stop") and not (killed or overran):
                     os.kill(pid, signal.SIGKILL)
                     killed = True
 
