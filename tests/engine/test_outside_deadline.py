@@ -5,11 +5,13 @@ grace period. The detection gets one error result naming the limit; every other 
 These runs have no deadline (the local worker's case) or a far one, so the host's share of the time left is not
 what stops them."""
 
+import json
 import time
 import unittest
 
 from caracal_engine.guard import outside_grace
 from tests.engine.host_case import HostTestCase
+from tests.engine.test_handler import Context, load_handler
 
 LIMIT = 0.3
 # The zygote kills a call at its limit plus the grace; what a run may take beyond that, on a machine that may be
@@ -125,6 +127,24 @@ class OutsideDeadlineRunTest(HostTestCase):
         out = self.host.run({"version": "tamper-brief", "timeLimitSeconds": LIMIT,
                              "detections": [detection("Brief", body), AFTER]}, EVENTS[:2])
         self.assertEqual(by_detection(out["results"]), {"Brief": [(0, True), (1, True)], "After": [(1, True)]})
+
+
+class OutsideDeadlineLambdaTest(unittest.TestCase):
+    def test_the_detections_functions_request_gets_its_answer_with_the_error_for_that_detection(self):
+        # The engine Lambda's entry, as the detections function invokes it (the events' lines as one string), with two
+        # minutes left: it answers within the limit plus the grace, the overrun as that detection's error result
+        # (which the detections function raises as a DETECTION_ERROR), the other detections' alerts intact.
+        handler = load_handler(self)
+        content = {"version": "tamper-lambda", "timeLimitSeconds": LIMIT,
+                   "detections": [BEFORE, tamper("Ignores"), AFTER]}
+        lines = [json.dumps(event) for event in EVENTS]
+        started = time.monotonic()
+        out = handler.handler({"content": content, "eventsJson": f"[{','.join(lines)}]", "eventCount": len(lines)},
+                              Context(120))
+        took = time.monotonic() - started
+        self.assertEqual(by_detection(out["results"]),
+                         {"Before": [(0, True), (2, True)], "Ignores": [(0, EXPECTED)], "After": [(1, True)]})
+        self.assertLess(took, LIMIT + outside_grace(LIMIT) + CHILD_SLACK + SLACK)
 
 
 class OutsideDeadlineUnitTestTest(HostTestCase):
