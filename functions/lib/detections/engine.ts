@@ -7,7 +7,10 @@ import { ENV, requireEnv } from '../env';
 
 /**
  * What the engine says about one detection and one event (only results that matched or errored). A detection
- * whose code ended or crashed its sandbox process, or ran past its share of the time, gets an error result.
+ * whose code ended or crashed its sandbox process, ran past its per-call time limit (its process killed by the
+ * sandbox when the limit could not interrupt it) or past its share of the time, gets an error result: the run
+ * still answers with every other detection's results, and the detections function raises the error as a
+ * DETECTION_ERROR (functions/detections/process.ts).
  */
 export interface EngineResult {
   readonly id: string;
