@@ -16,8 +16,9 @@ import { Ingest } from './ingest/ingest';
 import { LogSources } from './log-sources/log-sources';
 import { Lookups } from './lookups/lookups';
 import { Processing } from './processing/processing';
-import { Search } from './search/search';
+import { grantLakeRead, Search } from './search/search';
 import { Runs } from './runs/runs';
+import { LOGS_DATABASE } from '../core/lake/layout';
 import { lakeTableSpecs } from '../core/search/lake-tables';
 import { managedSchemas } from '../core/schemas/managed-schemas';
 import { Web } from './web/web';
@@ -155,10 +156,13 @@ export class CaracalStack extends Stack {
         [ENV.demoFunction]: this.demo.demoFunction.functionName,
       },
     });
-    // Alert events are read from the lake; detection tests run in the engine; the demo button starts the demo.
-    this.lake.lakeBucket.grantRead(this.api.apiFunction);
-    // Search: Athena queries over the Glue tables of the lake, results in the search's bucket.
+    // Search: Athena queries over the Glue tables of the lake (alert events too), results in the search's bucket;
+    // the lake bucket is read only under the lake databases' prefixes.
     this.search.grantSearch(this.api.apiFunction, this.lake.lakeBucket);
+    // Detection data tests read normalized events of panther_logs/ from S3 directly (functions/lib/detections
+    // editor.ts); lookup-table data is granted by Lookups (lookups/). Detection tests run in the engine; the demo
+    // button starts the demo.
+    grantLakeRead(this.api.apiFunction, this.lake.lakeBucket, [LOGS_DATABASE]);
     // Custom schema saves make their log type's Glue tables (functions/lib/search ensureLakeTables).
     this.search.grantTableWrite(this.api.apiFunction);
     this.detections.engineFunction.grantInvoke(this.api.apiFunction);

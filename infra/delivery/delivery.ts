@@ -85,7 +85,7 @@ export class Delivery extends Construct {
       },
     });
     grantEntityTableReadWrite(props.entityTable, this.senderFunction);
-    props.lakeBucket.grantRead(this.senderFunction);
+    // The lake is read only through the search path (useSearch: the lake databases' prefixes), never as a whole.
     // At most 10 s a request (two for Pub/Sub): a batch of 5 fits the timeout.
     this.senderFunction.addEventSource(new SqsEventSource(queue, { batchSize: 5, reportBatchItemFailures: true }));
     this.senderFunction.addToRolePolicy(

@@ -33,6 +33,27 @@ export function lakeTablesDigests(tables: readonly LakeTableSpec[]): { Digest: s
   };
 }
 
+/**
+ * Lets `grantee` read the objects of lake databases in the lake bucket (`<database>/...`, core/lake/layout) and list
+ * keys only under those prefixes: s3:GetObject on `<database>/*`, s3:ListBucket with an `s3:prefix` condition, and
+ * s3:GetBucketLocation (which Athena asks before reading a table's location). The rest of the bucket (lookup-table
+ * data and uploads under lookups/) stays out of reach.
+ */
+export function grantLakeRead(grantee: iam.IGrantable, lakeBucket: s3.IBucket, databases: readonly LakeDatabase[]): void {
+  iam.Grant.addToPrincipal({
+    grantee,
+    actions: ['s3:GetObject'],
+    resourceArns: databases.map((db) => lakeBucket.arnForObjects(`${db}/*`)),
+  });
+  iam.Grant.addToPrincipal({
+    grantee,
+    actions: ['s3:ListBucket'],
+    resourceArns: [lakeBucket.bucketArn],
+    conditions: { StringLike: { 's3:prefix': databases.map((db) => `${db}/*`) } },
+  });
+  iam.Grant.addToPrincipal({ grantee, actions: ['s3:GetBucketLocation'], resourceArns: [lakeBucket.bucketArn] });
+}
+
 /** The default per-query scan limit: 100 GiB (a deployment may set its own, DeploymentConfig.searchBytesScannedCutoff). */
 export const DEFAULT_BYTES_SCANNED_CUTOFF = 100 * 1024 ** 3;
 
@@ -165,7 +186,11 @@ export class Search extends Construct {
     });
   }
 
-  /** Lets `grantee` run searches: the workgroup's queries, the catalog, the lake's objects and the results. */
+  /**
+   * Lets `grantee` run searches: the workgroup's queries (whose settings it enforces: results location and
+   * encryption, scan limit, engine), the catalog of the lake databases, the lake databases' objects only (Athena
+   * reads them with the caller's credentials; grantLakeRead) and the results bucket.
+   */
   grantSearch(grantee: iam.IGrantable, lakeBucket: s3.IBucket): void {
     const stack = Stack.of(this);
     const arn = (service: string, resource: string) => stack.formatArn({ service, resource, resourceName: undefined });
@@ -189,7 +214,7 @@ export class Search extends Construct {
         ...Object.keys(this.databases).flatMap((db) => [arn('glue', `database/${db}`), arn('glue', `table/${db}/*`)]),
       ],
     });
-    lakeBucket.grantRead(grantee);
+    grantLakeRead(grantee, lakeBucket, Object.keys(this.databases) as LakeDatabase[]);
     this.resultsBucket.grantReadWrite(grantee);
   }
 }

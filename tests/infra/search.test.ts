@@ -11,7 +11,27 @@ import { DEFAULT_BYTES_SCANNED_CUTOFF, lakeTablesDigests, Search } from '../../i
 import { LOCAL_CONFIG, validateDeploymentConfig } from '../../infra/config';
 import { glueTableInput } from '../../functions/lib/search/engine';
 import { glueTableDefinition } from '../../core/lake/glue-table';
-import { bareStack, logicalId, nagErrors, REGION, synthesizedStack } from './support';
+import {
+  actionsOf,
+  bareStack,
+  functionNamed,
+  logicalId,
+  nagErrors,
+  REGION,
+  statementsOf,
+  synthesizedStack,
+  type Statement,
+} from './support';
+
+const DATABASES = [LOGS_DATABASE, SIGNALS_DATABASE, RULE_ERRORS_DATABASE];
+const bucketArn = (bucket: string) => ({ 'Fn::GetAtt': [bucket, 'Arn'] });
+const objectsArn = (bucket: string, pattern: string) => ({ 'Fn::Join': ['', [bucketArn(bucket), `/${pattern}`]] });
+/** A function's statements whose resources name the bucket (its ARN or its objects). */
+const onBucket = (statements: Statement[], bucket: string) =>
+  statements.filter((s) => JSON.stringify(s.Resource).includes(`"${bucket}"`));
+/** The statements reading objects of the bucket (s3:GetObject and its variants). */
+const objectReads = (statements: Statement[]) =>
+  statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('s3:GetObject')));
 
 describe('the Search construct on a bare stack', () => {
   it('catalogs the lake and queries it through the Athena workgroup, with no unsuppressed cdk-nag finding', () => {
@@ -125,6 +145,101 @@ describe('the Search construct on a bare stack', () => {
     });
     Template.fromStack(stack).resourceCountIs('Custom::CaracalLakeTables', 1);
     expect(nagErrors(stack)).toEqual([]);
+  });
+});
+
+describe('what a search reads of the lake bucket', () => {
+  it("is the lake databases' objects and keys only, with the bucket's location", () => {
+    const { stack, fakes } = bareStack('SearchGrantTest');
+    const lake = fakes.bucket('Lake');
+    const reader = fakes.function('Reader');
+    const search = new Search(stack, 'Search', { removalPolicy: RemovalPolicy.RETAIN, accessLogs: fakes.bucket('AccessLogs') });
+    search.grantSearch(reader, lake);
+    const template = Template.fromStack(stack);
+    const lakeId = logicalId(lake);
+    const statements = onBucket(statementsOf(template, logicalId(reader)), lakeId);
+    expect(statements).toEqual([
+      { Effect: 'Allow', Action: 's3:GetObject', Resource: DATABASES.map((db) => objectsArn(lakeId, `${db}/*`)) },
+      {
+        Effect: 'Allow',
+        Action: 's3:ListBucket',
+        Resource: bucketArn(lakeId),
+        Condition: { StringLike: { 's3:prefix': DATABASES.map((db) => `${db}/*`) } },
+      },
+      { Effect: 'Allow', Action: 's3:GetBucketLocation', Resource: bucketArn(lakeId) },
+    ]);
+    // Athena: this workgroup only; Glue: the lake databases only.
+    const athena = statementsOf(template, logicalId(reader)).filter((s) => actionsOf([s]).some((a) => a.startsWith('athena:')));
+    expect(athena).toHaveLength(1);
+    expect(JSON.stringify(athena[0].Resource)).toContain(`workgroup/caracal-${REGION}`);
+  });
+});
+
+describe('the lake bucket in the whole stack', () => {
+  const searchFunctions = ['ApiApiFunction', 'LookupsLookupRefresh', 'DeliverySenderFunction', 'RunsWorkerFunction'];
+
+  it('is read by every function that searches only under the lake databases (and lookups/, granted apart)', () => {
+    const { template } = synthesizedStack();
+    const lakeIds = Object.keys(template.findResources('AWS::S3::Bucket')).filter((id) => id.startsWith('LakeLakeBucket'));
+    expect(lakeIds).toHaveLength(1);
+    const [lake] = lakeIds;
+    // (A grant of lookups/ names the bucket's ARN too, for its List and GetBucket actions: no object is read there.)
+    const allowed = [...[...DATABASES.map((db) => `${db}/*`), 'lookups/*'].map((p) => objectsArn(lake, p)), bucketArn(lake)].map(
+      (r) => JSON.stringify(r),
+    );
+    for (const name of searchFunctions) {
+      const [id] = functionNamed(template, name);
+      const statements = onBucket(statementsOf(template, id), lake);
+      expect(statements.length, name).toBeGreaterThan(0);
+      // No read of the whole bucket's objects (`<lake>/*`): each object read names a lake database or lookups/.
+      for (const statement of objectReads(statements))
+        for (const resource of [statement.Resource].flat()) expect(allowed, name).toContain(JSON.stringify(resource));
+      expect(JSON.stringify(statements), name).not.toContain(JSON.stringify(objectsArn(lake, '*')));
+      // Every lake database is readable (Athena reads a table's objects with the caller's credentials) ...
+      const gets = objectReads(statements).flatMap((s) => [s.Resource].flat().map((r) => JSON.stringify(r)));
+      for (const db of DATABASES) expect(gets, `${name} ${db}`).toContain(JSON.stringify(objectsArn(lake, `${db}/*`)));
+      // ... and its keys listed under the lake databases' prefixes only.
+      expect(statements, name).toContainEqual({
+        Effect: 'Allow',
+        Action: 's3:ListBucket',
+        Resource: bucketArn(lake),
+        Condition: { StringLike: { 's3:prefix': DATABASES.map((db) => `${db}/*`) } },
+      });
+    }
+  });
+
+  it('is listed without a prefix condition by no function that only searches (delivery, runs)', () => {
+    const { template } = synthesizedStack();
+    const [lake] = Object.keys(template.findResources('AWS::S3::Bucket')).filter((id) => id.startsWith('LakeLakeBucket'));
+    for (const name of ['DeliverySenderFunction', 'RunsWorkerFunction']) {
+      const [id] = functionNamed(template, name);
+      const onArn = onBucket(statementsOf(template, id), lake).filter(
+        (s) => JSON.stringify(s.Resource) === JSON.stringify(bucketArn(lake)),
+      );
+      for (const statement of onArn)
+        expect(
+          statement.Action === 's3:GetBucketLocation' ||
+            (statement.Action === 's3:ListBucket' && statement.Condition !== undefined),
+          `${name}: ${JSON.stringify(statement)}`,
+        ).toBe(true);
+    }
+  });
+
+  it('lets the api function read panther_logs/ for detection data tests, and query through the enforced workgroup only', () => {
+    const { template } = synthesizedStack();
+    const [lake] = Object.keys(template.findResources('AWS::S3::Bucket')).filter((id) => id.startsWith('LakeLakeBucket'));
+    const [api] = functionNamed(template, 'ApiApiFunction');
+    const statements = statementsOf(template, api);
+    expect(statements).toContainEqual({ Effect: 'Allow', Action: 's3:GetObject', Resource: objectsArn(lake, 'panther_logs/*') });
+    const [workGroupId, workGroup] = Object.entries(template.findResources('AWS::Athena::WorkGroup'))[0];
+    expect(workGroupId).toBeDefined();
+    expect(workGroup.Properties.WorkGroupConfiguration.EnforceWorkGroupConfiguration).toBe(true);
+    for (const name of searchFunctions) {
+      const [id] = functionNamed(template, name);
+      const athena = statementsOf(template, id).filter((s) => actionsOf([s]).some((a) => a.startsWith('athena:')));
+      expect(athena, name).toHaveLength(1);
+      expect(JSON.stringify(athena[0].Resource), name).toContain(`workgroup/${workGroup.Properties.Name}`);
+    }
   });
 });
 
