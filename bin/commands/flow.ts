@@ -3,6 +3,7 @@
 // JSON object per row. Tables and their columns come from the schemas (the managed log types and any --schema
 // files), as the search page's and Glue's catalog does: no data file is read to learn them, and only the tables
 // the query names are opened.
+import { quoteName } from '../../core/lake/sql-text';
 import { readFileSync } from 'node:fs';
 import { staticCatalog, type Catalog, type ColumnInfo, type TableInfo } from '../../core/pantherflow/catalog';
 import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE, tableName } from '../../core/lake/layout';
@@ -116,8 +117,7 @@ export function schemaCatalog(custom: readonly SchemaSpec[] = []): Catalog {
 
 /** The catalog's tables that compiled SQL reads. */
 function tablesIn(catalog: Catalog, sql: string): TableInfo[] {
-  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  return catalog.tables().filter((t) => sql.includes(`${quote(t.database)}.${quote(t.name)}`));
+  return catalog.tables().filter((t) => sql.includes(`${quoteName(t.database)}.${quoteName(t.name)}`));
 }
 
 export function formatDiagnostic(query: string, d: Diagnostic): string {

@@ -9,6 +9,7 @@
 // goes through the scheduled rules; one that aggregates (a top-level GROUP BY or SELECT DISTINCT, or a
 // PantherFlow `summarize`) returns one row per group and is bounded by its groups, as most of the public
 // content's scheduled queries are. A run never passes more than MAX_SCHEDULED_ROWS rows either way.
+import { quoteName, timestampLiteral } from '../lake/sql-text';
 import { checkReadOnlySql } from '../search/sql/guard';
 import { tokenizeSql, SqlTokenError, type SqlToken } from '../search/sql/tokens';
 import { parseCron, nextCronTime } from './schedule';
@@ -234,10 +235,7 @@ function instantMs(arg: readonly SqlToken[], name: string): number {
   return t;
 }
 
-const literal = (ms: number) => {
-  const iso = new Date(ms).toISOString();
-  return `TIMESTAMP '${iso.slice(0, 10)} ${iso.slice(11, 23)}'`;
-};
+const literal = timestampLiteral;
 
 export interface FilledQuery {
   readonly sql: string;
@@ -284,7 +282,7 @@ export function fillTimePlaceholders(sql: string, runAt: number): FilledQuery {
     const alias = args[arity]?.[0];
     if (alias && (args[arity].length !== 1 || (alias.kind !== 'word' && alias.kind !== 'quoted')))
       throw new PlaceholderError(`${name}(): the last argument must be a table alias`);
-    const column = alias ? `${alias.kind === 'quoted' ? `"${alias.text}"` : alias.text}.p_event_time` : 'p_event_time';
+    const column = alias ? `${quoteName(alias.text)}.p_event_time` : 'p_event_time';
     let condition: string;
     if (name === 'p_occurs_since') {
       const start = runAt - durationMs(args[0], name);

@@ -1,5 +1,6 @@
 // Everything that differs between the two SQL dialects PantherFlow compiles to: DuckDB (the embedded engine)
 // and Athena/Trino (AWS). Quoting and escaping of every identifier and literal happens here and only here.
+import { quoteName, quoteString, timestampLiteral } from '../lake/sql-text';
 import type * as A from './ast';
 import { UNIT_MILLIS, canonicalUnit } from './functions';
 import { timespanMillis } from './lexer';
@@ -44,20 +45,14 @@ export interface Dialect {
   call(name: string, c: CallSql): string;
 }
 
-const ident = (name: string) => `"${name.replace(/\0/g, '').replace(/"/g, '""')}"`;
+const ident = (name: string) => quoteName(name.replace(/\0/g, ''));
 
 /** Single-quoted SQL string: quotes doubled; NUL (which neither engine keeps in a literal) spliced in with chr(0). */
 function string(value: string): string {
-  return value
-    .split('\0')
-    .map((part) => `'${part.replace(/'/g, "''")}'`)
-    .join(' || chr(0) || ');
+  return value.split('\0').map(quoteString).join(' || chr(0) || ');
 }
 
-function timestamp(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  return `TIMESTAMP '${iso.slice(0, 10)} ${iso.slice(11, 23)}'`;
-}
+const timestamp = timestampLiteral;
 
 const jsonKey = (p: string) => `"${p.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 

@@ -1,5 +1,6 @@
 // The query builder (Search mode): log types, conditions in the simple-detection model, fields to show and a
 // limit → one Athena SQL query over the log types' tables, carrying the range's partition filter.
+import { quoteName, quoteString } from '../lake/sql-text';
 import { LOGS_DATABASE, tableName } from '../lake/layout';
 import type { Condition, Group, Item } from '../detections/simple/model';
 import {
@@ -33,8 +34,8 @@ export const COMMON_COLUMNS = [
 
 export class BuilderError extends Error {}
 
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const str = (value: string) => `'${value.replace(/'/g, "''")}'`;
+const ident = quoteName;
+const str = quoteString;
 
 /** `a.b.c` → `"a"."b"."c"` (struct fields in both engines). */
 export function fieldSql(path: string): string {

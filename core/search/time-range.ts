@@ -1,5 +1,6 @@
 // A search's time range (specification §9): a preset (PT20M ... PAllTime) or a custom from/to, resolved to
 // instants, and the partition filter every query of the range carries (the lake's year/month/day/hour columns).
+import { timestampLiteral } from '../lake/sql-text';
 
 export const TIME_RANGE_PRESETS = [
   'PT20M',
@@ -102,7 +103,7 @@ const ymd = (iso: string): [number, number, number] => {
 
 /** The range's bounds on p_event_time, as a predicate in the lake's timestamp text (works in Athena and DuckDB). */
 export function eventTimeFilter(range: ResolvedRange, column = 'p_event_time'): string {
-  const ts = (iso: string) => `TIMESTAMP '${iso.slice(0, 10)} ${iso.slice(11, 23)}'`;
+  const ts = (iso: string) => timestampLiteral(Date.parse(iso));
   if (!range.from) return `${column} <= ${ts(range.to)}`;
   return `${column} BETWEEN ${ts(range.from)} AND ${ts(range.to)}`;
 }

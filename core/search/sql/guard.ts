@@ -6,7 +6,8 @@
 import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../lake/layout';
 import { SEARCH_FUNCTIONS } from './functions';
 import { SQL_FILE_SOURCE, SqlError, parseQuery, sqlForbiddenFunction } from './parse';
-import { printQuery, quoteName } from './print';
+import { quoteName } from '../../lake/sql-text';
+import { printQuery } from './print';
 import type { Expr, OrderItem, Query, QueryBody, Relation, WindowSpec } from './tree';
 
 /** The databases user SQL may read. */
@@ -210,5 +211,5 @@ class Checker {
   }
 }
 
-export { SQL_EMPTY, SQL_ONE_STATEMENT, SQL_SELECT_ONLY, SQL_TOO_DEEP, sqlForbiddenWord } from './parse';
+export { SQL_EMPTY, SQL_NUL, SQL_ONE_STATEMENT, SQL_SELECT_ONLY, SQL_TOO_DEEP, sqlForbiddenWord } from './parse';
 export { SQL_FILE_SOURCE, sqlForbiddenFunction, SqlError };

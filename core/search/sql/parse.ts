@@ -26,6 +26,7 @@ export class SqlError extends Error {}
 export const SQL_EMPTY = 'Write a query to run';
 export const SQL_ONE_STATEMENT = 'Only one statement may run: remove the ";" and what follows it';
 export const SQL_SELECT_ONLY = 'Only a SELECT (or WITH ... SELECT) query may run';
+export const SQL_NUL = 'A string or name holds a NUL character, which a query cannot hold';
 export const SQL_TOO_DEEP = 'The query nests too deeply (more than 100 levels)';
 export const sqlForbiddenWord = (word: string) => `${word} is not allowed: searches only read the data lake`;
 
@@ -78,6 +79,8 @@ export function parseQuery(sql: string): Query {
     if (e instanceof SqlTokenError) throw new SqlError(e.message);
     throw e;
   }
+  // An engine reads a query as C text, which ends at a NUL: nothing of the user's may end it early.
+  if (tokens.some((t) => t.text.includes('\0'))) throw new SqlError(SQL_NUL);
   while (tokens.length && isPunct(tokens[tokens.length - 1], ';')) tokens.pop();
   if (!tokens.length) throw new SqlError(SQL_EMPTY);
   const semicolon = tokens.findIndex((t) => isPunct(t, ';'));

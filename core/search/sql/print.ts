@@ -1,6 +1,7 @@
 // The parse tree → the SQL that runs. Every name is written through quoteName and every text through
 // quoteString (the one place quotes are doubled), every operation in parentheses, keywords and function names
 // from fixed lists: what runs is exactly what the guard read, whatever the text the user wrote looked like.
+import { quoteName, quoteString } from '../../lake/sql-text';
 import type {
   Alias,
   Expr,
@@ -13,12 +14,6 @@ import type {
   SqlType,
   WindowSpec,
 } from './tree';
-
-/** A name as SQL: in double quotes, a double quote inside doubled. */
-export const quoteName = (name: string): string => `"${name.replace(/"/g, '""')}"`;
-
-/** A text as an SQL string: in single quotes, a single quote inside doubled. */
-export const quoteString = (text: string): string => `'${text.replace(/'/g, "''")}'`;
 
 /** How a table reference is written: the guard writes a lake table as its ranged read. */
 export type TableWriter = (relation: Extract<Relation, { kind: 'table' }>) => string;

@@ -13,6 +13,7 @@
 // signals it matched, which carry their own rules' alert ids. The run writes the matched signals on the alert
 // as its dedup string (core/correlation matchKey: `<ruleId>@<p_row_id or event time in ms>` joined by `|`);
 // the reader reads those signals back by p_row_id from the signals tables of the alert's log types.
+import { quoteString, timestampLiteral } from '../../../core/lake/sql-text';
 import { eventTimeFilter, partitionFilter } from '../../../core/search';
 import { SIGNALS_DATABASE, tableName, type SignalsDatabase } from '../../../core/lake/layout';
 import { lakeSelectList, restoreLakeEvent } from '../../../core/lake/row-values';
@@ -108,11 +109,8 @@ export function matchedSignalsOf(dedupString: string): MatchedSignal[] {
   return out.slice(0, CORRELATION_SIGNALS_MAX);
 }
 
-const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const lakeTimestamp = (ms: number) => {
-  const iso = new Date(ms).toISOString();
-  return `TIMESTAMP '${iso.slice(0, 10)} ${iso.slice(11, 23)}'`;
-};
+const quote = quoteString;
+const lakeTimestamp = timestampLiteral;
 
 /** The query of the matched signals in one signals table over the alert's range (exported for its test). */
 export function matchedSignalsSql(

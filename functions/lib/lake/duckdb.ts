@@ -6,6 +6,7 @@
 // The engine runs queries users wrote, so it is locked down underneath whatever checked them (docs/security.md):
 // once the views exist, it may touch no file outside the lake's folder (and the folders the caller names), its
 // memory and threads are bounded, and its configuration is locked, so no statement can lift any of that.
+import { quoteName, quoteString } from '../../../core/lake/sql-text';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve, sep } from 'node:path';
@@ -46,8 +47,8 @@ export interface LakeEngine {
   close(): void;
 }
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const quote = quoteName;
+const literal = quoteString;
 
 export interface LakeOptions {
   /**

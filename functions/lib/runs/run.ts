@@ -6,6 +6,7 @@
 // that does not parse, a failed query or one still running at the Schedule's TimeoutMinutes (cancelled) raises
 // a DETECTION_ERROR alert with the reason. Every run is recorded (RUN#<detectionId>, sk its start): start,
 // end, rows, matches, alerts, whether it timed out, error.
+import { quoteName, quoteString } from '../../../core/lake/sql-text';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { parseCorrelationBody } from '../../../core/detections/correlation';
 import { matchKey, evaluateCorrelation, type CorrelationBody, type Signal } from '../../../core/correlation';
@@ -61,13 +62,13 @@ export type SignalReader = (
   logType?: string,
 ) => Promise<Record<string, unknown>[]>;
 
-const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const quote = quoteString;
 
 export const lakeSignalReader: SignalReader = (table, ruleIds, from, to, deadline, logType) => {
   const range = { from, to };
   const where = [partitionFilter(range), eventTimeFilter(range), `p_rule_id IN (${ruleIds.map(quote).join(', ')})`];
   const sqlOf = (select: string) =>
-    `SELECT ${select} FROM "${SIGNALS_DATABASE}"."${table}" WHERE ${where.filter((w) => w !== 'TRUE').join(' AND ')} ORDER BY p_event_time`;
+    `SELECT ${select} FROM ${quoteName(SIGNALS_DATABASE)}.${quoteName(table)} WHERE ${where.filter((w) => w !== 'TRUE').join(' AND ')} ORDER BY p_event_time`;
   const run = (sql: string) => lakeQueryRows(sql, { deadline });
   return logType && tableName(logType) === table ? typedSignalRows(logType, sqlOf, run) : run(sqlOf('*'));
 };

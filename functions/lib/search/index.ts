@@ -14,14 +14,13 @@ import {
   flowTypeOfHive,
   isPreset,
   lakeSql,
-  quoteName,
-  quoteString,
   partitionFilter,
   readAthenaText,
   resolveTimeRange,
   type ResolvedRange,
   type TimeRangeInput,
 } from '../../../core/search';
+import { quoteName, quoteString } from '../../../core/lake/sql-text';
 import { INDICATOR_FIELDS } from '../../../core/schemas/indicators';
 import { compile, staticCatalog, type TableInfo } from '../../../core/pantherflow';
 import type { Group } from '../../../core/detections/simple/model';

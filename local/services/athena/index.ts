@@ -8,6 +8,7 @@
 // types) are kept in a file and known at the next start. Values come back as Athena writes them (arrays as
 // `[a, b]`, rows and maps as `{k=v}`, core/search/athena-values), and "bytes scanned" is the size of the data
 // files DuckDB actually read after partition pruning (from its profile of the query).
+import { quoteString } from '../../../core/lake/sql-text';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import {
@@ -153,7 +154,7 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
         if (i === 0) registerIpFunctions(connection);
         const profile = join(profileDir, `${i}.json`);
         await connection.run(`PRAGMA enable_profiling = 'json'`);
-        await connection.run(`PRAGMA profiling_output = '${profile.replace(/'/g, "''")}'`);
+        await connection.run(`PRAGMA profiling_output = ${quoteString(profile)}`);
         // Only what scannedBytes reads (each operator's extra info: its files); no timings, memory or row counts.
         await connection.run(`SET custom_profiling_settings = '{"EXTRA_INFO": "true"}'`);
         idle.push({ connection, profile });

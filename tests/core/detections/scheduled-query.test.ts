@@ -145,7 +145,7 @@ describe('time placeholders', () => {
       RUN_AT,
     );
     expect(since.sql).toBe(
-      "SELECT * FROM t e WHERE (e.p_event_time BETWEEN TIMESTAMP '2024-05-01 11:45:00.000' AND TIMESTAMP '2024-05-01 12:00:00.000') AND x = 'p_occurs_since(1)'",
+      "SELECT * FROM t e WHERE (\"e\".p_event_time BETWEEN TIMESTAMP '2024-05-01 11:45:00.000' AND TIMESTAMP '2024-05-01 12:00:00.000') AND x = 'p_occurs_since(1)'",
     );
     expect([since.from, since.to]).toEqual([RUN_AT - 15 * 60_000, RUN_AT]);
     // The public content writes the span bare, and seconds as a number.

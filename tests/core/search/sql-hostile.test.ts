@@ -103,6 +103,10 @@ const refused: Record<string, [string, string | RegExp][]> = {
     ['SELECT * FROM panther_logs', 'panther_logs is not a table of the data lake'],
     ['SELECT * FROM main.panther_logs.t', 'is not a table of the data lake'],
   ],
+  'NUL characters, where the engine would end the query': [
+    ["SELECT 'a\u0000' FROM panther_logs.t", 'NUL character'],
+    ['SELECT 1 AS "a\u0000b" FROM panther_logs.t', 'NUL character'],
+  ],
   'size and depth': [
     [`SELECT ${'('.repeat(5000)}1${')'.repeat(5000)}`, 'The query nests too deeply'],
     [`SELECT * FROM panther_logs.t WHERE ${'NOT '.repeat(5000)} TRUE`, 'The query nests too deeply'],
