@@ -11,7 +11,7 @@ import { compile } from '../core/pantherflow/compiler';
 import { parse } from '../core/pantherflow/parser';
 import { staticCatalog } from '../core/pantherflow/catalog';
 import { parseType } from '../core/pantherflow/types';
-import { openLake } from '../functions/lib/lake/duckdb';
+import { openLake } from '../local/services/athena/duckdb';
 
 const catalog = staticCatalog([
   {

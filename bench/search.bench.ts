@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { staticCatalog } from '../core/pantherflow/catalog';
 import { flowTypeOfHive, type LakeTableSpec } from '../core/search/lake-tables';
-import { openLake } from '../functions/lib/lake/duckdb';
+import { openLake } from '../local/services/athena/duckdb';
 import { startAthena } from '../local/services/athena';
 import { athenaToDuckdb } from '../local/services/athena/translate';
 

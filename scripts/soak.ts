@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openLake } from '../functions/lib/lake/duckdb';
+import { openLake } from '../local/services/athena/duckdb';
 import { ensureSynthesized, ensureWebBuilt } from '../local/build';
 import { memoryReport, processTree } from '../local/process-memory';
 import { startRuntime } from '../local/runtime';

@@ -14,7 +14,7 @@ import type { SchemaSpec } from '../../core/schemas/types';
 import { DIALECTS, type DialectName } from '../../core/pantherflow/dialect';
 import { LineIndex } from '../../core/pantherflow/position';
 import type { Diagnostic } from '../../core/pantherflow/diagnostic';
-import { openLake } from '../../functions/lib/lake/duckdb';
+import { openLake } from '../../local/services/athena/duckdb';
 
 const USAGE = `usage: caracal flow [--sql duckdb|athena] [--data DIR] [--schema FILE.yml] [--from TIME --to TIME] [--now TIME] 'QUERY'
 

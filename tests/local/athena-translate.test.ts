@@ -3,7 +3,7 @@
 // translations is pinned, so a new spelling difference is added knowingly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../core/pantherflow/compiler';
-import { openLake, type LakeEngine } from '../../functions/lib/lake/duckdb';
+import { openLake, type LakeEngine } from '../../local/services/athena/duckdb';
 import { MACRO_DEFINITIONS, TRANSLATIONS, athenaToDuckdb } from '../../local/services/athena/translate';
 import { LAKE_DIR, loadCases } from '../core/pantherflow/golden';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { openLake, type Row } from '../../functions/lib/lake/duckdb';
+import { openLake, type Row } from '../../local/services/athena/duckdb';
 import { localClientConfig } from '../../local/services/net';
 import { graphql, signIn, startTestRuntime, type TestRuntime } from '../local/harness';
 

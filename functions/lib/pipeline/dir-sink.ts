@@ -1,5 +1,5 @@
 // A lake sink writing into a local folder in the lake layout: for the bench and tests, and readable by
-// functions/lib/lake/duckdb.ts (openLake).
+// local/services/athena/duckdb.ts (openLake).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { LakeSink } from './lake-writer';

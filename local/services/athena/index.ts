@@ -2,7 +2,7 @@
 // makes (StartQueryExecution, GetQueryExecution, GetQueryResults with NextToken and MaxResults,
 // GetQueryRuntimeStatistics, StopQueryExecution) and the Glue calls it reads the catalog with (GetDatabases,
 // GetTables, GetTable; CreateTable/UpdateTable for custom log types). Queries run asynchronously on DuckDB
-// over the lake bucket's files as the S3 stand-in keeps them (functions/lib/lake/duckdb.ts), each on its own
+// over the lake bucket's files as the S3 stand-in keeps them (local/services/athena/duckdb.ts), each on its own
 // connection so StopQueryExecution interrupts it. Athena SQL is translated where DuckDB spells it otherwise
 // (translate.ts). Like Glue, the catalog outlives a restart: tables made by CreateTable/UpdateTable (custom log
 // types) are kept in a file and known at the next start. Values come back as Athena writes them (arrays as
@@ -39,7 +39,7 @@ import { staticCatalog, type TableInfo } from '../../../core/pantherflow/catalog
 import { athenaText } from '../../../core/search/athena-values';
 import { PARTITION_KEYS, flowTypeOfHive, type LakeTableSpec } from '../../../core/search/lake-tables';
 import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../../core/lake/layout';
-import { openLake, type LakeEngine } from '../../../functions/lib/lake/duckdb';
+import { openLake, type LakeEngine } from './duckdb';
 import { closeServer, listen } from '../net';
 import { IP_FUNCTIONS, MACRO_DEFINITIONS, athenaToDuckdb } from './translate';
 
@@ -138,7 +138,7 @@ export async function startAthena(options: AthenaOptions): Promise<AthenaService
   const tableFiles = new Map<string, TableFiles>();
 
   // The pool of connections, each set up to profile its queries into its own file (read for "bytes scanned").
-  // They are made before the engine locks its configuration (functions/lib/lake/duckdb.ts), so there are
+  // They are made before the engine locks its configuration (local/services/athena/duckdb.ts), so there are
   // CONNECTIONS of them and no more: a query waits, QUEUED as on Athena, while every one is busy.
   const profileDir = mkdtempSync(join(PROFILE_DIR, 'caracal-athena-'));
   const idle: Pooled[] = [];

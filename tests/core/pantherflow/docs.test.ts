@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../core/pantherflow/compiler';
 import { FUNCTIONS } from '../../../core/pantherflow/functions';
 import { OPERATORS } from '../../../core/pantherflow/operators';
-import { openLake, type LakeEngine } from '../../../functions/lib/lake/duckdb';
+import { openLake, type LakeEngine } from '../../../local/services/athena/duckdb';
 import { here, LAKE_DIR, updating } from './golden';
 
 const DOCS = join(here, '..', '..', '..', 'docs', 'pantherflow');

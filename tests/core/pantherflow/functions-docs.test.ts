@@ -7,7 +7,7 @@ import { staticCatalog, type TableInfo } from '../../../core/pantherflow/catalog
 import { compile } from '../../../core/pantherflow/compiler';
 import { DIALECTS, type DialectName } from '../../../core/pantherflow/dialect';
 import { T } from '../../../core/pantherflow/types';
-import { openLake, type LakeEngine } from '../../../functions/lib/lake/duckdb';
+import { openLake, type LakeEngine } from '../../../local/services/athena/duckdb';
 
 const NOW = '2024-05-02T12:00:00Z';
 

@@ -9,7 +9,7 @@ import { run } from '../../../bin/commands/flow';
 import { compile } from '../../../core/pantherflow/compiler';
 import { staticCatalog } from '../../../core/pantherflow/catalog';
 import { T } from '../../../core/pantherflow/types';
-import { openLake } from '../../../functions/lib/lake/duckdb';
+import { openLake } from '../../../local/services/athena/duckdb';
 import { EVENT_COLUMNS } from '../../../core/search/lake-tables';
 import { LAKE_DIR } from './golden';
 

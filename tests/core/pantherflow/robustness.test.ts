@@ -12,7 +12,7 @@ import {
   signatureHelp,
   type Catalog,
 } from '../../../core/pantherflow/index';
-import { openLake, type LakeEngine } from '../../../functions/lib/lake/duckdb';
+import { openLake, type LakeEngine } from '../../../local/services/athena/duckdb';
 import { LAKE_DIR, loadCases } from './golden';
 
 const queries = [

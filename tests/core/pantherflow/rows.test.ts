@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
 import { compile } from '../../../core/pantherflow/compiler';
 import { FUNCTIONS } from '../../../core/pantherflow/functions';
-import { openLake, type LakeEngine } from '../../../functions/lib/lake/duckdb';
+import { openLake, type LakeEngine } from '../../../local/services/athena/duckdb';
 import { headerOf, LAKE_DIR, loadCases, saveCases, updating } from './golden';
 
 interface RowsCase {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { staticCatalog } from '../../../core/pantherflow/catalog';
 import { T } from '../../../core/pantherflow/types';
-import { openLake, type LakeEngine } from '../../../functions/lib/lake/duckdb';
+import { openLake, type LakeEngine } from '../../../local/services/athena/duckdb';
 
 const table = (database: string, name: string) => ({
   database,

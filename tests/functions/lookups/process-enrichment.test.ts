@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Enricher, LookupData } from '../../../core/lookups/index';
 import { compileSchema, managedSchema } from '../../../core/schemas/index';
-import { openLake } from '../../../functions/lib/lake/duckdb';
+import { openLake } from '../../../local/services/athena/duckdb';
 import { directoryLakeSink } from '../../../functions/lib/pipeline/dir-sink';
 import { processObject, type ProcessObjectInput } from '../../../functions/lib/pipeline/process-object';
 import { CLOUDTRAIL, cloudTrailLine, GITHUB_AUDIT, gitHubAuditLine } from '../../pipeline/fixtures';

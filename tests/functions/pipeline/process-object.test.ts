@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compileSchema, managedSchema } from '../../../core/schemas/index';
-import { openLake } from '../../../functions/lib/lake/duckdb';
+import { openLake } from '../../../local/services/athena/duckdb';
 import { directoryLakeSink } from '../../../functions/lib/pipeline/dir-sink';
 import type { LakeSink } from '../../../functions/lib/pipeline/lake-writer';
 import { LOGS_DATABASE, partitionPath, tableName } from '../../../core/lake/layout';

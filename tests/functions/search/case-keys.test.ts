@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, staticCatalog } from '../../../core/pantherflow';
 import { managedSchema } from '../../../core/schemas/managed-schemas';
 import { flowTypeOfHive, foldFields, lakeColumns, lakeTableSpecs } from '../../../core/search/lake-tables';
-import { openLake } from '../../../functions/lib/lake/duckdb';
+import { openLake } from '../../../local/services/athena/duckdb';
 import { MACRO_DEFINITIONS, athenaToDuckdb } from '../../../local/services/athena/translate';
 
 let dir: string;
