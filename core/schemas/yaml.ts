@@ -1,6 +1,6 @@
 // Schema YAML in and out, read with the product's YAML reader (YAML 1.2 core schema, no aliases except in the
 // managed schemas).
-import yaml from 'js-yaml';
+import { Schema, stringify } from 'yaml';
 import { readYaml, YamlError, type ReadYamlOptions } from '../yaml';
 import type { SchemaSpec } from './types';
 import { validateSchema, type SchemaProblem, type ValidateOptions } from './validate';
@@ -22,6 +22,16 @@ export function loadSchemaYaml(text: string, options: ValidateOptions & ReadYaml
   return { ok: true, spec: doc as SchemaSpec, problems };
 }
 
+// Written as YAML 1.2 (core schema) that a YAML 1.1 reader reads the same: a string that reader would take for
+// another type (on, off, yes, no, y, n, 1_000, 12:30) is quoted; timestamps stay plain, as they always were here.
+const YAML_11_LOOKALIKES = new Schema({ schema: 'yaml-1.1' }).tags.filter((tag) => tag.tag !== 'tag:yaml.org,2002:timestamp');
+
 export function dumpSchemaYaml(spec: SchemaSpec): string {
-  return yaml.dump(spec, { schema: yaml.CORE_SCHEMA, noRefs: true, lineWidth: -1, quotingType: '"' });
+  return stringify(spec, {
+    schema: 'core',
+    compat: YAML_11_LOOKALIKES,
+    aliasDuplicateObjects: false,
+    lineWidth: 0,
+    singleQuote: false,
+  });
 }

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import yaml from 'js-yaml';
+import { parse, stringify } from 'yaml';
 import { staticCatalog, type Catalog, type TableInfo } from '../../../core/pantherflow/catalog';
 import { parseType } from '../../../core/pantherflow/types';
 
@@ -15,11 +15,13 @@ export function fixturePath(name: string): string {
 }
 
 export function loadCases<T>(name: string): T[] {
-  return yaml.load(readFileSync(fixturePath(name), 'utf8')) as T[];
+  return parse(readFileSync(fixturePath(name), 'utf8')) as T[];
 }
 
 export function saveCases<T>(name: string, cases: T[], header: string): void {
-  writeFileSync(fixturePath(name), header + yaml.dump(cases, { lineWidth: -1, noRefs: true }));
+  // compat: strings a YAML 1.1 reader would take for another type (timestamps, on/off) are quoted, as before.
+  const text = stringify(cases, { lineWidth: 0, aliasDuplicateObjects: false, singleQuote: true, compat: 'yaml-1.1' });
+  writeFileSync(fixturePath(name), header + text);
 }
 
 /** The first comment lines of a fixture file, kept when it is rewritten. */
@@ -36,7 +38,7 @@ export function headerOf(name: string): string {
 type ColumnSpec = string | { type: string; description?: string };
 
 export function fixtureCatalog(): Catalog {
-  const raw = yaml.load(readFileSync(fixturePath('catalog.yaml'), 'utf8')) as (Omit<TableInfo, 'columns'> & {
+  const raw = parse(readFileSync(fixturePath('catalog.yaml'), 'utf8')) as (Omit<TableInfo, 'columns'> & {
     columns: Record<string, ColumnSpec>;
   })[];
   return staticCatalog(
