@@ -25,3 +25,4 @@ export {
 } from './pipeline';
 export { DELIVERY_STATUSES, type DeliveryRecord, type DeliveryStatus } from './records';
 export { MAX_ATTEMPTS, retryDelaySeconds, retrySchedule } from './retry';
+export { sendTestAlert } from './test-alert';

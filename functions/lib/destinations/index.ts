@@ -1,6 +1,7 @@
 // Alert destinations: where alerts go (Slack, PagerDuty, Jira, webhooks, ...). The area's one door: the API's
 // reads and saves (secrets masked), and what delivery needs: every destination, one with its secrets in clear,
-// the destinations an alert resolves to (core/destinations/resolution.ts), and the test alert.
+// the destinations an alert resolves to (core/destinations/resolution.ts), and the test alert's target and
+// verification (delivery, above destinations, sends it: delivery.sendTestAlert).
 // A caller's Lambda needs ENTITY_TABLE and the secrets key: DESTINATIONS_KMS_KEY on AWS (encrypt/decrypt granted
 // by infra/destinations), DESTINATIONS_LOCAL_KEY locally (set by the local runtime).
 export { isDestinationId } from './repository';
@@ -20,4 +21,4 @@ export {
   type RoutedAlert,
 } from './service';
 export { localKeyFromFile } from './secrets';
-export { sendTestAlert, type TestAlertAnswer, type TestTarget } from './test-alert';
+export { testDestination, type TestAlertAnswer, type TestSend, type TestTarget } from './test-alert';

@@ -7,13 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASKED_SECRET } from '../../../core/destinations';
-import {
-  createDestination,
-  getDestination,
-  listDestinations,
-  sendTestAlert,
-  updateDestination,
-} from '../../../functions/lib/destinations';
+import { sendTestAlert } from '../../../functions/lib/delivery';
+import { createDestination, getDestination, listDestinations, updateDestination } from '../../../functions/lib/destinations';
 import { startEntityTable } from '../alerts/entity-table';
 
 let stopTable: () => Promise<void>;

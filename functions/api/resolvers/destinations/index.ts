@@ -2,12 +2,12 @@
 import type { Destination } from '../../../../core/destinations/types';
 import type { AppSyncResolverEvent } from '../../../lib/appsync';
 import type { Caller } from '../../../lib/auth';
+import { sendTestAlert } from '../../../lib/delivery';
 import {
   createDestination,
   deleteDestination,
   getDestination,
   listDestinations,
-  sendTestAlert,
   updateDestination,
 } from '../../../lib/destinations';
 import { ApiError } from '../../../lib/errors';
