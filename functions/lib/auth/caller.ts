@@ -2,19 +2,12 @@
 // area) so that a role change or a deactivation takes effect on the next request, not the next sign-in. The
 // token's groups play no part: a user without a user record is no caller (the guard refuses them, bar the
 // first administrator's bootstrap, functions/lib/users/bootstrap.ts).
-import type { Permission } from '../../../core/permissions';
 import type { CognitoIdentity } from '../appsync';
-import { userAccess } from '../users';
+import { userAccess, type Caller } from '../users';
 
-export interface Caller {
-  /** The user's id (Cognito `sub`). */
-  readonly id: string;
-  readonly username: string;
-  readonly email: string;
-  readonly enabled: boolean;
-  readonly role: { readonly id: string; readonly name: string } | null;
-  readonly permissions: readonly Permission[];
-}
+// The Caller type is the users area's (auth is above users: users takes the acting Caller without importing auth);
+// every other area takes it from auth's door.
+export type { Caller };
 
 /** How a change is signed in audit stamps (createdBy, updatedBy) and notifications: the email, else the user name. */
 export const actorName = (caller: Pick<Caller, 'email' | 'username'>) => caller.email || caller.username;

@@ -5,6 +5,21 @@ import type { Permission } from '../../../core/permissions';
 import { getUserRecord } from './records';
 import { getRoles } from './roles';
 
+/**
+ * Who is calling: a signed-in user with their access as read on this request. The auth area builds it for every
+ * request (auth.loadCaller) and its door re-exports it; it lives here because auth is above users: users takes the
+ * acting Caller without importing auth.
+ */
+export interface Caller {
+  /** The user's id (Cognito `sub`). */
+  readonly id: string;
+  readonly username: string;
+  readonly email: string;
+  readonly enabled: boolean;
+  readonly role: { readonly id: string; readonly name: string } | null;
+  readonly permissions: readonly Permission[];
+}
+
 export interface UserAccess {
   readonly enabled: boolean;
   /** Null when the record names a role that no longer exists. */

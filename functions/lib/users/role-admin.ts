@@ -10,8 +10,8 @@ import {
   roleFormErrors,
   rolePermissions,
 } from '../../../core/validation/roles';
-import type { Caller } from '../auth';
 import { ApiError } from '../errors';
+import type { Caller } from './access';
 import { countRecordsWithRole } from './records';
 import { refuseBeyond, refuseFirst } from './refusals';
 import { createRole, deleteRole, listRoles, requireRole, updateRole, type StoredRole } from './roles';

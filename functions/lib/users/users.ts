@@ -20,8 +20,8 @@ import {
   userStatusOf,
   USER_STATUS_FILTERS,
 } from '../../../core/validation/users';
-import type { Caller } from '../auth';
 import { ApiError } from '../errors';
+import type { Caller } from './access';
 import {
   createDirectoryUser,
   deleteDirectoryUser,
