@@ -4,6 +4,66 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The areas of functions/lib in one direction, lowest first: an area may import only the areas before it (through
+// their doors). Where a lower area must tell a higher one something, the higher passes a callback in, or the lower
+// emits a message (a queue, an AlertChanged); it never imports it. Derived from the areas' imports (a topological
+// order); a new area takes its place here (tests/lint/area-direction.test.ts fails until it does).
+export const AREA_ORDER = [
+  'net',
+  'lake',
+  'notifications',
+  'feedback',
+  'users',
+  'auth',
+  'settings',
+  'app-config',
+  'schemas',
+  'search',
+  'alerts',
+  'log-sources',
+  'detections',
+  'runs',
+  'lookups',
+  'pipeline',
+  'destinations',
+  'delivery',
+  'demo',
+];
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// An area of functions/lib uses another only through the other's door, and never the API or a function's own
+// modules (data flows from the functions into functions/lib, not back).
+const LIB_DOOR_PATTERNS = [
+  {
+    regex: '^\\.\\./[^./][^/]*/',
+    message: 'Use another area through its door: import functions/lib/<other>, not a module inside it.',
+  },
+  {
+    regex: '^\\.\\./\\.\\./(?!\\.\\.)',
+    message: 'functions/lib serves the API and the functions; it does not import them.',
+  },
+];
+
+/** One config block per area: the doors, and every area above it refused. */
+const areaDirection = AREA_ORDER.map((area, index) => ({
+  files: [`functions/lib/${area}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...LIB_DOOR_PATTERNS,
+          ...AREA_ORDER.slice(index + 1).map((higher) => ({
+            regex: `^\\.\\./${escapeRegex(higher)}(/|$)`,
+            message: `${area} is below ${higher}: it may not import it; pass a callback or emit a message (the order: AREA_ORDER in eslint.config.js).`,
+          })),
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -47,27 +107,12 @@ export default tseslint.config(
     },
   },
   {
-    // An area of functions/lib uses another only through the other's door, and never the API or a function's
-    // own modules (data flows from the functions into functions/lib, not back).
+    // The doors for a file of functions/lib outside the ordered areas (the blocks below repeat them, as a later
+    // block's options replace an earlier one's).
     files: ['functions/lib/*/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./[^./][^/]*/',
-              message: 'Use another area through its door: import functions/lib/<other>, not a module inside it.',
-            },
-            {
-              regex: '^\\.\\./\\.\\./(?!\\.\\.)',
-              message: 'functions/lib serves the API and the functions; it does not import them.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: LIB_DOOR_PATTERNS }] },
   },
+  ...areaDirection,
   {
     files: ['web/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
