@@ -10,11 +10,11 @@ export const INPUT_REQUIRED = 'input is required';
 export const INVALID_CURSOR = 'cursor is not a cursor of this list';
 export const pageSizeMessage = (max: number) => `pageSize must be a whole number from 1 to ${max}`;
 
-/** The `input` argument of an operation, or InvalidInput. */
-export function inputOf(event: AppSyncResolverEvent<{ input?: unknown }>): Args {
+/** The `input` argument of an operation, or InvalidInput (Args while an operation is not typed by the contract, issue #28). */
+export function inputOf<T>(event: AppSyncResolverEvent<{ readonly input?: T | null }>): T extends object ? T : Args {
   const input = event.arguments.input;
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw new ApiError('InvalidInput', INPUT_REQUIRED);
-  return input as Args;
+  return input as T extends object ? T : Args;
 }
 
 /** A required id: a non-blank string of at most `maxLength` characters. */
@@ -68,13 +68,24 @@ export interface Connection<T> {
  * A page as a GraphQL connection. `positionOf` gives each node's list position (its cursor); `next` is where
  * the next page starts (null at the end of the list); `after` is the position this page started after.
  */
-export function connection<T, N = T>(
+export function connection<T>(
   items: readonly T[],
   positionOf: (item: T, index: number) => string,
   page: { next: string | null; after: string | undefined },
-  toNode: (item: T) => N = (item) => item as unknown as N,
-): Connection<N> {
-  const edges = items.map((item, i) => ({ node: toNode(item), cursor: encodeCursor(positionOf(item, i)) }));
+): Connection<T>;
+export function connection<T, N>(
+  items: readonly T[],
+  positionOf: (item: T, index: number) => string,
+  page: { next: string | null; after: string | undefined },
+  toNode: (item: T) => N,
+): Connection<N>;
+export function connection<T, N>(
+  items: readonly T[],
+  positionOf: (item: T, index: number) => string,
+  page: { next: string | null; after: string | undefined },
+  toNode?: (item: T) => N,
+): Connection<T | N> {
+  const edges = items.map((item, i) => ({ node: toNode ? toNode(item) : item, cursor: encodeCursor(positionOf(item, i)) }));
   return {
     edges,
     pageInfo: {
