@@ -9,7 +9,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DESTINATION_TYPES, DESTINATION_TYPE_INFO, MASKED_SECRET, MESSAGES } from '../../core/destinations';
 import { DestinationIcons, NO_DESTINATIONS } from '../../web/src/features/destinations/DestinationIcons';
 import { DestinationForm } from '../../web/src/features/destinations/DestinationForm';
-import { DestinationPicker } from '../../web/src/features/destinations/DestinationPicker';
 import { destinationInput, initialValues } from '../../web/src/features/destinations/destinationForm';
 import type { DestinationFieldsFragment } from '../../web/src/lib/graphql/types';
 import { DestinationsPage } from '../../web/src/screens/Destinations/DestinationsPage';
@@ -269,13 +268,6 @@ describe('every type’s form', () => {
       expect(input, field.name).toBeTruthy();
       if (field.kind === 'secret' && field.format !== 'gcpCredentials') expect((input as HTMLInputElement).type).toBe('password');
     }
-  });
-});
-
-describe('DestinationPicker', () => {
-  it('says when the destinations could not be loaded', async () => {
-    renderWithApi(<DestinationPicker destinations={[]} value={[]} onChange={() => undefined} failed />);
-    expect(await screen.findByText('There was a problem loading your destinations!')).toBeTruthy();
   });
 });
 

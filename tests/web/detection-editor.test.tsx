@@ -195,6 +195,11 @@ describe('the detection form', () => {
     expect(screen.getAllByLabelText('Severity')[0]).toBeTruthy();
   });
 
+  it('says when the destinations could not be loaded', async () => {
+    renderForm({}, { destinationsFailed: true });
+    expect(await screen.findByText('There was a problem loading your destinations!')).toBeTruthy();
+  });
+
   it('labels the function editor and inserts the templates', async () => {
     const user = userEvent.setup();
     renderForm();

@@ -301,10 +301,6 @@ export const savedSearchOpenPath = (savedSearchId: string) => searchPath({ saved
 export const indicatorSearchPath = (indicator: string) =>
   `${SEARCH_ROUTES.indicatorSearch}?${new URLSearchParams({ indicator }).toString()}`;
 
-/** The data explorer on one table. */
-export const dataExplorerTablePath = (database: string, table: string) =>
-  `${SEARCH_ROUTES.dataExplorer}?${new URLSearchParams({ database, table }).toString()}`;
-
 export const UNBUILT_PATHS = {
   dashboard: '/dashboard/',
   notifications: '/notifications/',

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo } from 'react';
 import { checkCustomSchema, type SchemaCheck } from '../../../../core/schemas/custom-schema';
 import type { EditorMarker } from '../../lib/editor/YamlEditor';
 import { locate } from '../../lib/editor/yamlLocate';
@@ -21,11 +22,7 @@ const DELAY_MS = 200;
 
 /** Core's checks of the form, re-run shortly after each change, with editor markers placed by path. */
 export function useSchemaCheck(values: SchemaFormValues, existingNames: readonly string[] | undefined): LiveCheck {
-  const [settled, setSettled] = useState(values);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(values), DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [values]);
+  const [settled] = useDebouncedValue(values, DELAY_MS);
   return useMemo(() => {
     const check = checkCustomSchema(settled, { existingNames });
     const markers: EditorMarker[] = [];
