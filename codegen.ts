@@ -58,7 +58,7 @@ const config: CodegenConfig = {
         'typescript',
         ROOT_OPERATIONS,
       ],
-      config: { scalars, useTypeImports: true, enumsAsTypes: true, skipTypename: true },
+      config: { scalars, useTypeImports: true, enumsAsTypes: true, skipTypename: true, immutableTypes: true },
     },
     'web/src/lib/graphql/types.ts': {
       plugins: [

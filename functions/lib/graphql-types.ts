@@ -20,58 +20,58 @@ export type Scalars = {
 };
 
 export type AddAlertCommentInput = {
-  alertId: Scalars['ID']['input'];
-  text: Scalars['String']['input'];
+  readonly alertId: Scalars['ID']['input'];
+  readonly text: Scalars['String']['input'];
 };
 
 export type Alert = {
   /** The alert context of its first event, as JSON. */
-  alertContext?: Maybe<Scalars['AWSJSON']['output']>;
+  readonly alertContext?: Maybe<Scalars['AWSJSON']['output']>;
   /** The user working the alert; null when nobody is. */
-  assigneeId?: Maybe<Scalars['ID']['output']>;
-  createdAt: Scalars['AWSDateTime']['output'];
-  dedupString: Scalars['String']['output'];
-  description?: Maybe<Scalars['String']['output']>;
-  detectionId?: Maybe<Scalars['ID']['output']>;
+  readonly assigneeId?: Maybe<Scalars['ID']['output']>;
+  readonly createdAt: Scalars['AWSDateTime']['output'];
+  readonly dedupString: Scalars['String']['output'];
+  readonly description?: Maybe<Scalars['String']['output']>;
+  readonly detectionId?: Maybe<Scalars['ID']['output']>;
   /** Events in the alert's dedup window, updated as events join. */
-  eventCount: Scalars['Int']['output'];
-  firstEventAt: Scalars['AWSDateTime']['output'];
-  id: Scalars['ID']['output'];
-  lastEventAt: Scalars['AWSDateTime']['output'];
-  logTypes: Array<Scalars['String']['output']>;
-  reference?: Maybe<Scalars['String']['output']>;
+  readonly eventCount: Scalars['Int']['output'];
+  readonly firstEventAt: Scalars['AWSDateTime']['output'];
+  readonly id: Scalars['ID']['output'];
+  readonly lastEventAt: Scalars['AWSDateTime']['output'];
+  readonly logTypes: ReadonlyArray<Scalars['String']['output']>;
+  readonly reference?: Maybe<Scalars['String']['output']>;
   /** Counts triage changes; a change names the revision it was made on. */
-  revision: Scalars['Int']['output'];
-  runbook?: Maybe<Scalars['String']['output']>;
-  severity: Severity;
-  sourceId?: Maybe<Scalars['ID']['output']>;
-  status: AlertStatus;
-  systemKind?: Maybe<SystemAlertKind>;
+  readonly revision: Scalars['Int']['output'];
+  readonly runbook?: Maybe<Scalars['String']['output']>;
+  readonly severity: Severity;
+  readonly sourceId?: Maybe<Scalars['ID']['output']>;
+  readonly status: AlertStatus;
+  readonly systemKind?: Maybe<SystemAlertKind>;
   /** The dynamic title (the detection's title function), else its display name or id. */
-  title: Scalars['String']['output'];
-  type: AlertType;
-  updatedAt: Scalars['AWSDateTime']['output'];
+  readonly title: Scalars['String']['output'];
+  readonly type: AlertType;
+  readonly updatedAt: Scalars['AWSDateTime']['output'];
 };
 
 export type AlertActivity = {
   /** The user who acted; null when Caracal did. */
-  actorId?: Maybe<Scalars['ID']['output']>;
-  actorName?: Maybe<Scalars['String']['output']>;
-  alertId: Scalars['ID']['output'];
-  answer?: Maybe<Scalars['String']['output']>;
-  at: Scalars['AWSDateTime']['output'];
-  destinationId?: Maybe<Scalars['ID']['output']>;
-  destinationName?: Maybe<Scalars['String']['output']>;
-  eventCount?: Maybe<Scalars['Int']['output']>;
+  readonly actorId?: Maybe<Scalars['ID']['output']>;
+  readonly actorName?: Maybe<Scalars['String']['output']>;
+  readonly alertId: Scalars['ID']['output'];
+  readonly answer?: Maybe<Scalars['String']['output']>;
+  readonly at: Scalars['AWSDateTime']['output'];
+  readonly destinationId?: Maybe<Scalars['ID']['output']>;
+  readonly destinationName?: Maybe<Scalars['String']['output']>;
+  readonly eventCount?: Maybe<Scalars['Int']['output']>;
   /** Status or assignee before and after (an assignee is a user id). */
-  from?: Maybe<Scalars['String']['output']>;
-  id: Scalars['ID']['output'];
-  kind: AlertActivityKind;
-  ok?: Maybe<Scalars['Boolean']['output']>;
-  statusCode?: Maybe<Scalars['Int']['output']>;
+  readonly from?: Maybe<Scalars['String']['output']>;
+  readonly id: Scalars['ID']['output'];
+  readonly kind: AlertActivityKind;
+  readonly ok?: Maybe<Scalars['Boolean']['output']>;
+  readonly statusCode?: Maybe<Scalars['Int']['output']>;
   /** A comment's markdown. */
-  text?: Maybe<Scalars['String']['output']>;
-  to?: Maybe<Scalars['String']['output']>;
+  readonly text?: Maybe<Scalars['String']['output']>;
+  readonly to?: Maybe<Scalars['String']['output']>;
 };
 
 export type AlertActivityKind =
@@ -83,52 +83,52 @@ export type AlertActivityKind =
   | 'STATUS_CHANGED';
 
 export type AlertAssignee = {
-  active: Scalars['Boolean']['output'];
-  email: Scalars['String']['output'];
-  id: Scalars['ID']['output'];
-  name: Scalars['String']['output'];
+  readonly active: Scalars['Boolean']['output'];
+  readonly email: Scalars['String']['output'];
+  readonly id: Scalars['ID']['output'];
+  readonly name: Scalars['String']['output'];
 };
 
 export type AlertConnection = {
-  edges: Array<AlertEdge>;
-  pageInfo: PageInfo;
+  readonly edges: ReadonlyArray<AlertEdge>;
+  readonly pageInfo: PageInfo;
 };
 
 export type AlertDelivery = {
   /** Every attempt so far, retries included. */
-  attempts: Scalars['Int']['output'];
-  destinationId: Scalars['ID']['output'];
-  destinationName: Scalars['String']['output'];
+  readonly attempts: Scalars['Int']['output'];
+  readonly destinationId: Scalars['ID']['output'];
+  readonly destinationName: Scalars['String']['output'];
   /** A short text: the service's answer at the last attempt, or why it failed. */
-  lastAnswer?: Maybe<Scalars['String']['output']>;
-  lastAttemptAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly lastAnswer?: Maybe<Scalars['String']['output']>;
+  readonly lastAttemptAt?: Maybe<Scalars['AWSDateTime']['output']>;
   /** The service's HTTP status at the last attempt; null when no answer came (timeout, refused address). */
-  lastStatusCode?: Maybe<Scalars['Int']['output']>;
-  outputType: Scalars['String']['output'];
-  status: DeliveryStatus;
+  readonly lastStatusCode?: Maybe<Scalars['Int']['output']>;
+  readonly outputType: Scalars['String']['output'];
+  readonly status: DeliveryStatus;
 };
 
 export type AlertEdge = {
-  cursor: Scalars['String']['output'];
-  node: Alert;
+  readonly cursor: Scalars['String']['output'];
+  readonly node: Alert;
 };
 
 export type AlertEventConnection = {
-  edges: Array<AlertEventEdge>;
-  pageInfo: PageInfo;
+  readonly edges: ReadonlyArray<AlertEventEdge>;
+  readonly pageInfo: PageInfo;
 };
 
 export type AlertEventEdge = {
-  cursor: Scalars['String']['output'];
+  readonly cursor: Scalars['String']['output'];
   /** The event with its p_* fields, as JSON. */
-  node: Scalars['AWSJSON']['output'];
+  readonly node: Scalars['AWSJSON']['output'];
 };
 
 export type AlertEventsInput = {
-  alertId: Scalars['ID']['input'];
-  cursor?: InputMaybe<Scalars['String']['input']>;
+  readonly alertId: Scalars['ID']['input'];
+  readonly cursor?: InputMaybe<Scalars['String']['input']>;
   /** 1 to 999 (default 25). */
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  readonly pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type AlertSort =
@@ -149,119 +149,119 @@ export type AlertType =
 
 export type AlertsInput = {
   /** Default false: newest (or most severe) first. */
-  ascending?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly ascending?: InputMaybe<Scalars['Boolean']['input']>;
   /** A user id, "me" (the caller) or "unassigned". */
-  assignee?: InputMaybe<Scalars['String']['input']>;
+  readonly assignee?: InputMaybe<Scalars['String']['input']>;
   /** Created at or after. */
-  createdFrom?: InputMaybe<Scalars['AWSDateTime']['input']>;
+  readonly createdFrom?: InputMaybe<Scalars['AWSDateTime']['input']>;
   /** Created at or before. */
-  createdTo?: InputMaybe<Scalars['AWSDateTime']['input']>;
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  detectionId?: InputMaybe<Scalars['ID']['input']>;
-  logType?: InputMaybe<Scalars['String']['input']>;
+  readonly createdTo?: InputMaybe<Scalars['AWSDateTime']['input']>;
+  readonly cursor?: InputMaybe<Scalars['String']['input']>;
+  readonly detectionId?: InputMaybe<Scalars['ID']['input']>;
+  readonly logType?: InputMaybe<Scalars['String']['input']>;
   /** 1 to 999 (default 25). */
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-  severity?: InputMaybe<Array<Severity>>;
+  readonly pageSize?: InputMaybe<Scalars['Int']['input']>;
+  readonly severity?: InputMaybe<ReadonlyArray<Severity>>;
   /** Default createdAt. */
-  sort?: InputMaybe<AlertSort>;
-  sourceId?: InputMaybe<Scalars['ID']['input']>;
-  status?: InputMaybe<Array<AlertStatus>>;
+  readonly sort?: InputMaybe<AlertSort>;
+  readonly sourceId?: InputMaybe<Scalars['ID']['input']>;
+  readonly status?: InputMaybe<ReadonlyArray<AlertStatus>>;
   /** Part of the title, any case. */
-  title?: InputMaybe<Scalars['String']['input']>;
-  type?: InputMaybe<AlertType>;
+  readonly title?: InputMaybe<Scalars['String']['input']>;
+  readonly type?: InputMaybe<AlertType>;
 };
 
 export type AppConfig = {
   /** The AWS account the deployment lives in (000000000000 locally). */
-  accountId: Scalars['String']['output'];
-  awsPartition: Scalars['String']['output'];
+  readonly accountId: Scalars['String']['output'];
+  readonly awsPartition: Scalars['String']['output'];
   /** When this deployment was created. */
-  created: Scalars['AWSDateTime']['output'];
+  readonly created: Scalars['AWSDateTime']['output'];
   /** Every feature flag of the deployment, with its value. */
-  featureFlags: Array<FeatureFlag>;
+  readonly featureFlags: ReadonlyArray<FeatureFlag>;
   /** MFA mode of the user pool: OPTIONAL or REQUIRED. */
-  mfaMode: Scalars['String']['output'];
+  readonly mfaMode: Scalars['String']['output'];
   /** Whether every user must set up an authenticator app: the MFA mode is REQUIRED or the organisation requires it. */
-  mfaRequired: Scalars['Boolean']['output'];
+  readonly mfaRequired: Scalars['Boolean']['output'];
   /** Minimum password length of the user pool's password policy. */
-  passwordMinLength: Scalars['Int']['output'];
-  region: Scalars['String']['output'];
-  stage: Scalars['String']['output'];
+  readonly passwordMinLength: Scalars['Int']['output'];
+  readonly region: Scalars['String']['output'];
+  readonly stage: Scalars['String']['output'];
   /** The product version (package version and commit). */
-  version: Scalars['String']['output'];
+  readonly version: Scalars['String']['output'];
 };
 
 export type AvailableLogType = {
-  managed: Scalars['Boolean']['output'];
-  name: Scalars['String']['output'];
+  readonly managed: Scalars['Boolean']['output'];
+  readonly name: Scalars['String']['output'];
 };
 
 export type AvailableLogTypes = {
   /** Whether Crowdstrike.FDREvent may be chosen on this instance. */
-  crowdstrikeFdrEnabled: Scalars['Boolean']['output'];
-  logTypes: Array<AvailableLogType>;
+  readonly crowdstrikeFdrEnabled: Scalars['Boolean']['output'];
+  readonly logTypes: ReadonlyArray<AvailableLogType>;
 };
 
 export type BucketDataFilters = {
   /** Objects whose key starts with it; default the whole bucket. */
-  prefix?: InputMaybe<Scalars['String']['input']>;
+  readonly prefix?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type BucketDataPage = {
-  data: Array<BucketDataRecord>;
-  pageInfo: BucketDataPageInfo;
+  readonly data: ReadonlyArray<BucketDataRecord>;
+  readonly pageInfo: BucketDataPageInfo;
 };
 
 export type BucketDataPageInfo = {
-  hasNextPage: Scalars['Boolean']['output'];
-  paginationToken?: Maybe<Scalars['String']['output']>;
+  readonly hasNextPage: Scalars['Boolean']['output'];
+  readonly paginationToken?: Maybe<Scalars['String']['output']>;
 };
 
 /** One event read from an object, or the error reading it. */
 export type BucketDataRecord = {
-  error?: Maybe<Scalars['String']['output']>;
-  event?: Maybe<Scalars['String']['output']>;
-  s3Key: Scalars['String']['output'];
+  readonly error?: Maybe<Scalars['String']['output']>;
+  readonly event?: Maybe<Scalars['String']['output']>;
+  readonly s3Key: Scalars['String']['output'];
 };
 
 export type BulkAlertResult = {
   /** The alert as changed (when ok). */
-  alert?: Maybe<Alert>;
-  alertId: Scalars['ID']['output'];
-  errorType?: Maybe<Scalars['String']['output']>;
-  message?: Maybe<Scalars['String']['output']>;
-  ok: Scalars['Boolean']['output'];
+  readonly alert?: Maybe<Alert>;
+  readonly alertId: Scalars['ID']['output'];
+  readonly errorType?: Maybe<Scalars['String']['output']>;
+  readonly message?: Maybe<Scalars['String']['output']>;
+  readonly ok: Scalars['Boolean']['output'];
 };
 
 export type BulkUpdateAlertAssigneeInput = {
-  assigneeId?: InputMaybe<Scalars['ID']['input']>;
-  ids: Array<Scalars['ID']['input']>;
+  readonly assigneeId?: InputMaybe<Scalars['ID']['input']>;
+  readonly ids: ReadonlyArray<Scalars['ID']['input']>;
 };
 
 export type BulkUpdateAlertStatusInput = {
-  ids: Array<Scalars['ID']['input']>;
-  status: AlertStatus;
+  readonly ids: ReadonlyArray<Scalars['ID']['input']>;
+  readonly status: AlertStatus;
 };
 
 export type BulkUploadFileIssue = {
-  message: Scalars['String']['output'];
-  path: Scalars['String']['output'];
+  readonly message: Scalars['String']['output'];
+  readonly path: Scalars['String']['output'];
 };
 
 export type BulkUploadInput = {
   /** The zip file, base64 encoded (at most 5 MB once decoded). */
-  data: Scalars['String']['input'];
+  readonly data: Scalars['String']['input'];
 };
 
 export type BulkUploadItem = {
-  analysisType: DetectionType;
+  readonly analysisType: DetectionType;
   /** NEW, MODIFIED or UNCHANGED compared with what is stored. */
-  change: Scalars['String']['output'];
-  id: Scalars['ID']['output'];
+  readonly change: Scalars['String']['output'];
+  readonly id: Scalars['ID']['output'];
   /** Path of the YAML file in the zip. */
-  path: Scalars['String']['output'];
-  reasons: Array<Scalars['String']['output']>;
-  status: BulkUploadItemStatus;
+  readonly path: Scalars['String']['output'];
+  readonly reasons: ReadonlyArray<Scalars['String']['output']>;
+  readonly status: BulkUploadItemStatus;
 };
 
 export type BulkUploadItemStatus =
@@ -271,88 +271,88 @@ export type BulkUploadItemStatus =
 
 export type BulkUploadReport = {
   /** Files that are not analysis items or failed before an id could be read. */
-  fileIssues: Array<BulkUploadFileIssue>;
-  items: Array<BulkUploadItem>;
+  readonly fileIssues: ReadonlyArray<BulkUploadFileIssue>;
+  readonly items: ReadonlyArray<BulkUploadItem>;
   /** What the zip held, per kind. */
-  totals: BulkUploadTotals;
+  readonly totals: BulkUploadTotals;
 };
 
 export type BulkUploadTotals = {
-  failed: Scalars['Int']['output'];
-  modified: Scalars['Int']['output'];
-  new: Scalars['Int']['output'];
-  total: Scalars['Int']['output'];
-  unchanged: Scalars['Int']['output'];
+  readonly failed: Scalars['Int']['output'];
+  readonly modified: Scalars['Int']['output'];
+  readonly new: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
+  readonly unchanged: Scalars['Int']['output'];
 };
 
 export type ClassificationAttempt = {
-  error: Scalars['String']['output'];
-  logType: Scalars['String']['output'];
+  readonly error: Scalars['String']['output'];
+  readonly logType: Scalars['String']['output'];
 };
 
 /** A line (or record) of a log source that none of its schemas read. */
 export type ClassificationFailure = {
   /** Each schema tried, with why it refused the line. */
-  attempts: Array<ClassificationAttempt>;
+  readonly attempts: ReadonlyArray<ClassificationAttempt>;
   /** Why it was not read. */
-  error: Scalars['String']['output'];
+  readonly error: Scalars['String']['output'];
   /** The record's index within its line (events of a CloudWatch Logs message); 0 otherwise. */
-  index: Scalars['Int']['output'];
+  readonly index: Scalars['Int']['output'];
   /** The start of the raw line (at most 1,000 characters). */
-  line: Scalars['String']['output'];
-  lineNumber: Scalars['Int']['output'];
+  readonly line: Scalars['String']['output'];
+  readonly lineNumber: Scalars['Int']['output'];
   /** The object or HTTP request the line came from. */
-  objectKey: Scalars['String']['output'];
+  readonly objectKey: Scalars['String']['output'];
   /** When the object or request reached Caracal. */
-  receivedAt: Scalars['AWSDateTime']['output'];
+  readonly receivedAt: Scalars['AWSDateTime']['output'];
 };
 
 export type ClassificationFailureConnection = {
-  edges: Array<ClassificationFailureEdge>;
-  pageInfo: PageInfo;
+  readonly edges: ReadonlyArray<ClassificationFailureEdge>;
+  readonly pageInfo: PageInfo;
 };
 
 export type ClassificationFailureEdge = {
-  cursor: Scalars['String']['output'];
-  node: ClassificationFailure;
+  readonly cursor: Scalars['String']['output'];
+  readonly node: ClassificationFailure;
 };
 
 export type CreateRoleInput = {
-  name: Scalars['String']['input'];
-  permissions: Array<Permission>;
+  readonly name: Scalars['String']['input'];
+  readonly permissions: ReadonlyArray<Permission>;
 };
 
 export type CreateSchemaInput = {
-  description?: InputMaybe<Scalars['String']['input']>;
-  isFieldDiscoveryEnabled?: InputMaybe<Scalars['Boolean']['input']>;
-  name: Scalars['String']['input'];
-  referenceURL?: InputMaybe<Scalars['String']['input']>;
-  spec: Scalars['String']['input'];
+  readonly description?: InputMaybe<Scalars['String']['input']>;
+  readonly isFieldDiscoveryEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly name: Scalars['String']['input'];
+  readonly referenceURL?: InputMaybe<Scalars['String']['input']>;
+  readonly spec: Scalars['String']['input'];
 };
 
 export type DeleteDestinationResult = {
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
 };
 
 export type DeleteDetectionResult = {
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
 };
 
 export type DeleteDetectionsInput = {
   /** At most 1,000. */
-  ids: Array<Scalars['ID']['input']>;
+  readonly ids: ReadonlyArray<Scalars['ID']['input']>;
 };
 
 export type DeleteLogSourceResult = {
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
 };
 
 export type DeleteSavedSearchResult = {
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
 };
 
 export type DeleteSchemaResult = {
-  name: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
 };
 
 /** PENDING: queued; DELIVERED: the service took it; RETRYING: failed, tried again with backoff; FAILED: every attempt failed. */
@@ -364,49 +364,49 @@ export type DeliveryStatus =
 
 export type DemoEventsResult = {
   /** Events sent, per log type. */
-  sent: Array<DemoLogTypeCount>;
+  readonly sent: ReadonlyArray<DemoLogTypeCount>;
   /** When the round was sent. */
-  sentAt: Scalars['AWSDateTime']['output'];
+  readonly sentAt: Scalars['AWSDateTime']['output'];
 };
 
 export type DemoLogTypeCount = {
-  events: Scalars['Int']['output'];
-  logType: Scalars['String']['output'];
+  readonly events: Scalars['Int']['output'];
+  readonly logType: Scalars['String']['output'];
 };
 
 export type Destination = {
-  alertTypes: Array<AlertType>;
-  createdAt: Scalars['AWSDateTime']['output'];
-  createdBy: Scalars['String']['output'];
+  readonly alertTypes: ReadonlyArray<AlertType>;
+  readonly createdAt: Scalars['AWSDateTime']['output'];
+  readonly createdBy: Scalars['String']['output'];
   /** The severities whose alerts it takes by default; none: only detections naming it explicitly reach it. */
-  defaultForSeverity: Array<Severity>;
-  displayName: Scalars['String']['output'];
-  id: Scalars['ID']['output'];
-  lastModifiedBy: Scalars['String']['output'];
-  lastModifiedTime: Scalars['AWSDateTime']['output'];
+  readonly defaultForSeverity: ReadonlyArray<Severity>;
+  readonly displayName: Scalars['String']['output'];
+  readonly id: Scalars['ID']['output'];
+  readonly lastModifiedBy: Scalars['String']['output'];
+  readonly lastModifiedTime: Scalars['AWSDateTime']['output'];
   /** Empty: every log type. */
-  logTypes: Array<Scalars['String']['output']>;
+  readonly logTypes: ReadonlyArray<Scalars['String']['output']>;
   /** The type's fields, secrets masked. */
-  outputConfig: Scalars['AWSJSON']['output'];
+  readonly outputConfig: Scalars['AWSJSON']['output'];
   /** The specification's name for the id (the same value). */
-  outputId: Scalars['ID']['output'];
+  readonly outputId: Scalars['ID']['output'];
   /** The type (core/destinations/types.ts): asana, sns, sqs, blinkops, customwebhook, discord, gcppubsub, github, incidentio, jira, jiradatacenter, mindflow, msteams, opsgenie, pagerduty, rapid7, slackbot, slack, splunk, tines, torq. */
-  outputType: Scalars['String']['output'];
-  revision: Scalars['Int']['output'];
+  readonly outputType: Scalars['String']['output'];
+  readonly revision: Scalars['Int']['output'];
   /** NOT_VERIFIED until a Send Test Alert of the saved destination; then VERIFIED or FAILED by its answer, until a save changes its configuration. */
-  verificationStatus: DestinationVerificationStatus;
+  readonly verificationStatus: DestinationVerificationStatus;
   /** When the last test of the saved destination was answered; null before any. */
-  verifiedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly verifiedAt?: Maybe<Scalars['AWSDateTime']['output']>;
 };
 
 export type DestinationInput = {
   /** Absent: every alert type. */
-  alertTypes?: InputMaybe<Array<AlertType>>;
-  defaultForSeverity: Array<Severity>;
-  displayName: Scalars['String']['input'];
-  logTypes?: InputMaybe<Array<Scalars['String']['input']>>;
-  outputConfig: Scalars['AWSJSON']['input'];
-  outputType: Scalars['String']['input'];
+  readonly alertTypes?: InputMaybe<ReadonlyArray<AlertType>>;
+  readonly defaultForSeverity: ReadonlyArray<Severity>;
+  readonly displayName: Scalars['String']['input'];
+  readonly logTypes?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
+  readonly outputConfig: Scalars['AWSJSON']['input'];
+  readonly outputType: Scalars['String']['input'];
 };
 
 export type DestinationVerificationStatus =
@@ -415,199 +415,199 @@ export type DestinationVerificationStatus =
   | 'VERIFIED';
 
 export type Detection = {
-  analysisType: DetectionType;
+  readonly analysisType: DetectionType;
   /** A derived rule's base detection. */
-  baseDetection?: Maybe<Scalars['String']['output']>;
+  readonly baseDetection?: Maybe<Scalars['String']['output']>;
   /** The Python source, for items with a Filename. */
-  body?: Maybe<Scalars['String']['output']>;
+  readonly body?: Maybe<Scalars['String']['output']>;
   /** False: matches become signals only. */
-  createAlert: Scalars['Boolean']['output'];
-  createdAt: Scalars['AWSDateTime']['output'];
-  createdBy: Scalars['String']['output'];
-  dedupPeriodMinutes: Scalars['Int']['output'];
-  description?: Maybe<Scalars['String']['output']>;
-  displayName?: Maybe<Scalars['String']['output']>;
-  enabled: Scalars['Boolean']['output'];
-  id: Scalars['ID']['output'];
-  isSimpleDetection: Scalars['Boolean']['output'];
-  lastModified: Scalars['AWSDateTime']['output'];
-  lastModifiedBy: Scalars['String']['output'];
+  readonly createAlert: Scalars['Boolean']['output'];
+  readonly createdAt: Scalars['AWSDateTime']['output'];
+  readonly createdBy: Scalars['String']['output'];
+  readonly dedupPeriodMinutes: Scalars['Int']['output'];
+  readonly description?: Maybe<Scalars['String']['output']>;
+  readonly displayName?: Maybe<Scalars['String']['output']>;
+  readonly enabled: Scalars['Boolean']['output'];
+  readonly id: Scalars['ID']['output'];
+  readonly isSimpleDetection: Scalars['Boolean']['output'];
+  readonly lastModified: Scalars['AWSDateTime']['output'];
+  readonly lastModifiedBy: Scalars['String']['output'];
   /** Log types (rules), resource types (policies) or scheduled queries (scheduled rules); data models: log types. */
-  logTypes: Array<Scalars['String']['output']>;
+  readonly logTypes: ReadonlyArray<Scalars['String']['output']>;
   /** Scheduled queries: a run reads back this many seconds instead of its schedule window (Lookback, LookbackWindowSeconds). */
-  lookbackWindowSeconds?: Maybe<Scalars['Int']['output']>;
-  managed: Scalars['Boolean']['output'];
+  readonly lookbackWindowSeconds?: Maybe<Scalars['Int']['output']>;
+  readonly managed: Scalars['Boolean']['output'];
   /** Destination overrides (OutputIds). */
-  outputIds: Array<Scalars['String']['output']>;
+  readonly outputIds: ReadonlyArray<Scalars['String']['output']>;
   /** Saved and scheduled queries: the query text (SQL or PantherFlow). */
-  query?: Maybe<Scalars['String']['output']>;
-  queryLanguage?: Maybe<QueryLanguage>;
-  reference?: Maybe<Scalars['String']['output']>;
+  readonly query?: Maybe<Scalars['String']['output']>;
+  readonly queryLanguage?: Maybe<QueryLanguage>;
+  readonly reference?: Maybe<Scalars['String']['output']>;
   /** Scheduled queries that return events (no GROUP BY, DISTINCT or summarize): their query must contain a LIMIT clause (checked on save). */
-  requiresLimitClause: Scalars['Boolean']['output'];
-  runbook?: Maybe<Scalars['String']['output']>;
+  readonly requiresLimitClause: Scalars['Boolean']['output'];
+  readonly runbook?: Maybe<Scalars['String']['output']>;
   /** Scheduled queries and correlation rules: when they run. */
-  schedule?: Maybe<DetectionSchedule>;
+  readonly schedule?: Maybe<DetectionSchedule>;
   /** Scheduled rules: the scheduled queries (QueryName) whose results they run on. */
-  scheduledQueries: Array<Scalars['String']['output']>;
+  readonly scheduledQueries: ReadonlyArray<Scalars['String']['output']>;
   /** Null for global helpers and data models. */
-  severity?: Maybe<Severity>;
+  readonly severity?: Maybe<Severity>;
   /** The content's Status: Experimental or Deprecated (a Deprecated detection never runs); null: stable. */
-  status?: Maybe<Scalars['String']['output']>;
-  tags: Array<Scalars['String']['output']>;
-  tests: Array<DetectionUnitTest>;
-  threshold: Scalars['Int']['output'];
-  versionId: Scalars['Int']['output'];
+  readonly status?: Maybe<Scalars['String']['output']>;
+  readonly tags: ReadonlyArray<Scalars['String']['output']>;
+  readonly tests: ReadonlyArray<DetectionUnitTest>;
+  readonly threshold: Scalars['Int']['output'];
+  readonly versionId: Scalars['Int']['output'];
   /** What is flagged but saved: a query without an occurrence-time or event-time placeholder. */
-  warnings: Array<Scalars['String']['output']>;
+  readonly warnings: ReadonlyArray<Scalars['String']['output']>;
   /** The YAML document. */
-  yaml: Scalars['String']['output'];
+  readonly yaml: Scalars['String']['output'];
 };
 
 export type DetectionConnection = {
-  edges: Array<DetectionEdge>;
-  pageInfo: PageInfo;
+  readonly edges: ReadonlyArray<DetectionEdge>;
+  readonly pageInfo: PageInfo;
 };
 
 export type DetectionDataMatch = {
-  dedup?: Maybe<Scalars['String']['output']>;
+  readonly dedup?: Maybe<Scalars['String']['output']>;
   /** The event as JSON text. */
-  event: Scalars['String']['output'];
-  eventTime?: Maybe<Scalars['String']['output']>;
-  logType: Scalars['String']['output'];
-  severity?: Maybe<Scalars['String']['output']>;
-  title?: Maybe<Scalars['String']['output']>;
+  readonly event: Scalars['String']['output'];
+  readonly eventTime?: Maybe<Scalars['String']['output']>;
+  readonly logType: Scalars['String']['output'];
+  readonly severity?: Maybe<Scalars['String']['output']>;
+  readonly title?: Maybe<Scalars['String']['output']>;
 };
 
 export type DetectionDataTestRun = {
   /** True when the cap on events read stopped the scan before the hours were read through. */
-  capped: Scalars['Boolean']['output'];
+  readonly capped: Scalars['Boolean']['output'];
   /** Events the detection raised errors on. */
-  errorCount: Scalars['Int']['output'];
+  readonly errorCount: Scalars['Int']['output'];
   /** The first error, with its line. */
-  firstError?: Maybe<Scalars['String']['output']>;
+  readonly firstError?: Maybe<Scalars['String']['output']>;
   /** The log types read. */
-  logTypes: Array<Scalars['String']['output']>;
+  readonly logTypes: ReadonlyArray<Scalars['String']['output']>;
   /** Events the detection matched (all of them, even past the first 1,000 listed). */
-  matchedCount: Scalars['Int']['output'];
+  readonly matchedCount: Scalars['Int']['output'];
   /** The first 1,000 matches, oldest first. */
-  matches: Array<DetectionDataMatch>;
+  readonly matches: ReadonlyArray<DetectionDataMatch>;
   /** Events read from the lake (at most the cap). */
-  scanned: Scalars['Int']['output'];
+  readonly scanned: Scalars['Int']['output'];
 };
 
 export type DetectionEdge = {
-  cursor: Scalars['String']['output'];
-  node: Detection;
+  readonly cursor: Scalars['String']['output'];
+  readonly node: Detection;
 };
 
 export type DetectionFilterOptions = {
-  logTypes: Array<Scalars['String']['output']>;
-  tags: Array<Scalars['String']['output']>;
+  readonly logTypes: ReadonlyArray<Scalars['String']['output']>;
+  readonly tags: ReadonlyArray<Scalars['String']['output']>;
 };
 
 /** What a bulk action did to one item: done, or the error that stopped it (NotFound, Unauthorized, InUse, ...). */
 export type DetectionItemResult = {
-  errorType?: Maybe<Scalars['String']['output']>;
-  id: Scalars['ID']['output'];
-  message?: Maybe<Scalars['String']['output']>;
-  ok: Scalars['Boolean']['output'];
+  readonly errorType?: Maybe<Scalars['String']['output']>;
+  readonly id: Scalars['ID']['output'];
+  readonly message?: Maybe<Scalars['String']['output']>;
+  readonly ok: Scalars['Boolean']['output'];
 };
 
 export type DetectionList = {
-  detections: Array<DetectionListItem>;
-  paging: DetectionPaging;
+  readonly detections: ReadonlyArray<DetectionListItem>;
+  readonly paging: DetectionPaging;
 };
 
 export type DetectionListInput = {
-  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly enabled?: InputMaybe<Scalars['Boolean']['input']>;
   /** A log type, resource type or scheduled query the detection names. */
-  logType?: InputMaybe<Scalars['String']['input']>;
+  readonly logType?: InputMaybe<Scalars['String']['input']>;
   /** True: only managed detections (from packs); false: only custom ones. */
-  managed?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly managed?: InputMaybe<Scalars['Boolean']['input']>;
   /** A MITRE ATT&CK tactic id (TA0001) of the detection's Reports. */
-  mitreTactic?: InputMaybe<Scalars['String']['input']>;
+  readonly mitreTactic?: InputMaybe<Scalars['String']['input']>;
   /** A MITRE ATT&CK technique id (T1078; T1078 also finds T1078.001). */
-  mitreTechnique?: InputMaybe<Scalars['String']['input']>;
+  readonly mitreTechnique?: InputMaybe<Scalars['String']['input']>;
   /** 1-based (default 1); past the last page answers the last page. */
-  page?: InputMaybe<Scalars['Int']['input']>;
+  readonly page?: InputMaybe<Scalars['Int']['input']>;
   /** 1 to 999 (default 25). */
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  readonly pageSize?: InputMaybe<Scalars['Int']['input']>;
   /** Part of the id or display name (ignoring case). */
-  search?: InputMaybe<Scalars['String']['input']>;
-  severities?: InputMaybe<Array<Severity>>;
+  readonly search?: InputMaybe<Scalars['String']['input']>;
+  readonly severities?: InputMaybe<ReadonlyArray<Severity>>;
   /** Default LAST_MODIFIED. */
-  sortBy?: InputMaybe<DetectionSortBy>;
+  readonly sortBy?: InputMaybe<DetectionSortBy>;
   /** Default DESCENDING. */
-  sortDir?: InputMaybe<DetectionSortDir>;
+  readonly sortDir?: InputMaybe<DetectionSortDir>;
   /** A tag (ignoring case). */
-  tag?: InputMaybe<Scalars['String']['input']>;
+  readonly tag?: InputMaybe<Scalars['String']['input']>;
   /** Only these types (default: every type the caller may read; PACK is not a listed type). */
-  types?: InputMaybe<Array<DetectionType>>;
+  readonly types?: InputMaybe<ReadonlyArray<DetectionType>>;
 };
 
 /** A detection as the list shows it (no YAML, Python or tests). */
 export type DetectionListItem = {
-  analysisType: DetectionType;
-  description?: Maybe<Scalars['String']['output']>;
-  displayName?: Maybe<Scalars['String']['output']>;
-  enabled: Scalars['Boolean']['output'];
-  id: Scalars['ID']['output'];
-  isSimpleDetection: Scalars['Boolean']['output'];
-  lastModified: Scalars['AWSDateTime']['output'];
-  lastModifiedBy: Scalars['String']['output'];
+  readonly analysisType: DetectionType;
+  readonly description?: Maybe<Scalars['String']['output']>;
+  readonly displayName?: Maybe<Scalars['String']['output']>;
+  readonly enabled: Scalars['Boolean']['output'];
+  readonly id: Scalars['ID']['output'];
+  readonly isSimpleDetection: Scalars['Boolean']['output'];
+  readonly lastModified: Scalars['AWSDateTime']['output'];
+  readonly lastModifiedBy: Scalars['String']['output'];
   /** Log types (rules), resource types (policies) or scheduled queries (scheduled rules). */
-  logTypes: Array<Scalars['String']['output']>;
+  readonly logTypes: ReadonlyArray<Scalars['String']['output']>;
   /** From a pack: read-only (Clone & edit). */
-  managed: Scalars['Boolean']['output'];
+  readonly managed: Scalars['Boolean']['output'];
   /** MITRE ATT&CK entries of Reports (TA0001:T1078). */
-  mitre: Array<Scalars['String']['output']>;
+  readonly mitre: ReadonlyArray<Scalars['String']['output']>;
   /** Destination overrides (OutputIds). */
-  outputIds: Array<Scalars['String']['output']>;
+  readonly outputIds: ReadonlyArray<Scalars['String']['output']>;
   /** The packs that hold it. */
-  packs: Array<Scalars['ID']['output']>;
+  readonly packs: ReadonlyArray<Scalars['ID']['output']>;
   /** Null for global helpers and data models. */
-  severity?: Maybe<Severity>;
+  readonly severity?: Maybe<Severity>;
   /** The content's Status: Experimental or Deprecated; null: stable. */
-  status?: Maybe<Scalars['String']['output']>;
-  tags: Array<Scalars['String']['output']>;
-  versionId: Scalars['Int']['output'];
+  readonly status?: Maybe<Scalars['String']['output']>;
+  readonly tags: ReadonlyArray<Scalars['String']['output']>;
+  readonly versionId: Scalars['Int']['output'];
 };
 
 export type DetectionPaging = {
-  thisPage: Scalars['Int']['output'];
-  totalItems: Scalars['Int']['output'];
-  totalPages: Scalars['Int']['output'];
+  readonly thisPage: Scalars['Int']['output'];
+  readonly totalItems: Scalars['Int']['output'];
+  readonly totalPages: Scalars['Int']['output'];
 };
 
 /** One run of a scheduled detection (detectionId: the correlation rule, or the scheduled query's name). */
 export type DetectionRun = {
   /** Alerts raised by this run. */
-  alerts: Scalars['Int']['output'];
-  detectionId: Scalars['ID']['output'];
+  readonly alerts: Scalars['Int']['output'];
+  readonly detectionId: Scalars['ID']['output'];
   /** Why the run failed (it also raised a DETECTION_ERROR alert), or null. */
-  error?: Maybe<Scalars['String']['output']>;
-  finishedAt: Scalars['AWSDateTime']['output'];
+  readonly error?: Maybe<Scalars['String']['output']>;
+  readonly finishedAt: Scalars['AWSDateTime']['output'];
   /** Matches the evaluator found (a match raised by an earlier run counts but raises no alert). */
-  matches: Scalars['Int']['output'];
+  readonly matches: Scalars['Int']['output'];
   /** Rows read: a correlation rule's signals, a scheduled query's result rows (at most 10,000). */
-  rows: Scalars['Int']['output'];
+  readonly rows: Scalars['Int']['output'];
   /** The run's scheduled time: the end of the window it read. */
-  runAt: Scalars['AWSDateTime']['output'];
+  readonly runAt: Scalars['AWSDateTime']['output'];
   /** When the worker started the run. */
-  startedAt: Scalars['AWSDateTime']['output'];
+  readonly startedAt: Scalars['AWSDateTime']['output'];
   /** The query was still running at the Schedule's TimeoutMinutes and was cancelled (the error says so). */
-  timedOut: Scalars['Boolean']['output'];
+  readonly timedOut: Scalars['Boolean']['output'];
   /** The start of the window it read (the lookback window of a correlation rule). */
-  windowStart: Scalars['AWSDateTime']['output'];
+  readonly windowStart: Scalars['AWSDateTime']['output'];
 };
 
 /** When a scheduled query (or a correlation rule) runs: every rateMinutes, or on cronExpression (UTC); timeoutMinutes bounds each run. */
 export type DetectionSchedule = {
   /** Five fields: minute hour day-of-month month day-of-week, UTC. */
-  cronExpression?: Maybe<Scalars['String']['output']>;
-  rateMinutes?: Maybe<Scalars['Int']['output']>;
-  timeoutMinutes?: Maybe<Scalars['Int']['output']>;
+  readonly cronExpression?: Maybe<Scalars['String']['output']>;
+  readonly rateMinutes?: Maybe<Scalars['Int']['output']>;
+  readonly timeoutMinutes?: Maybe<Scalars['Int']['output']>;
 };
 
 export type DetectionSortBy =
@@ -621,37 +621,37 @@ export type DetectionSortDir =
   | 'DESCENDING';
 
 export type DetectionTestFunctionResult = {
-  error?: Maybe<Scalars['String']['output']>;
+  readonly error?: Maybe<Scalars['String']['output']>;
   /** title, dedup, severity, alert_context, destinations, description, reference, runbook. */
-  name: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
   /** JSON text. */
-  output?: Maybe<Scalars['String']['output']>;
+  readonly output?: Maybe<Scalars['String']['output']>;
 };
 
 export type DetectionTestMock = {
-  objectName: Scalars['String']['output'];
+  readonly objectName: Scalars['String']['output'];
   /** JSON text. */
-  returnValue: Scalars['String']['output'];
+  readonly returnValue: Scalars['String']['output'];
 };
 
 export type DetectionTestResult = {
   /** The error, with the line of the detection's code it came from when there is one. */
-  error?: Maybe<Scalars['String']['output']>;
+  readonly error?: Maybe<Scalars['String']['output']>;
   /** The optional functions' outputs (title, dedup, severity, alert_context, destinations, ...), when an alert was expected. */
-  functions: Array<DetectionTestFunctionResult>;
-  name: Scalars['String']['output'];
+  readonly functions: ReadonlyArray<DetectionTestFunctionResult>;
+  readonly name: Scalars['String']['output'];
   /** What rule() / policy() returned, as JSON text. */
-  output?: Maybe<Scalars['String']['output']>;
-  passed: Scalars['Boolean']['output'];
+  readonly output?: Maybe<Scalars['String']['output']>;
+  readonly passed: Scalars['Boolean']['output'];
   /** What the code printed. */
-  stdout?: Maybe<Scalars['String']['output']>;
+  readonly stdout?: Maybe<Scalars['String']['output']>;
 };
 
 export type DetectionTestRun = {
   /** 'Running N test(s)...' is the client's; the outcome: 'Test Passed!', 'Test Failed', 'All tests passed!' or 'X of N tests failed'. */
-  message: Scalars['String']['output'];
+  readonly message: Scalars['String']['output'];
   /** Failed tests first. */
-  results: Array<DetectionTestResult>;
+  readonly results: ReadonlyArray<DetectionTestResult>;
 };
 
 export type DetectionType =
@@ -669,31 +669,31 @@ export type DetectionType =
   | 'SCHEDULED_RULE';
 
 export type DetectionUnitTest = {
-  expectedResult: Scalars['Boolean']['output'];
-  mocks: Array<DetectionTestMock>;
-  name: Scalars['String']['output'];
+  readonly expectedResult: Scalars['Boolean']['output'];
+  readonly mocks: ReadonlyArray<DetectionTestMock>;
+  readonly name: Scalars['String']['output'];
   /** The test's Log, Resource or RuleOutputs as JSON text. */
-  resource: Scalars['String']['output'];
+  readonly resource: Scalars['String']['output'];
 };
 
 export type DetectionVersion = {
-  enabled: Scalars['Boolean']['output'];
-  lastModified: Scalars['AWSDateTime']['output'];
-  lastModifiedBy: Scalars['String']['output'];
-  version: Scalars['Int']['output'];
+  readonly enabled: Scalars['Boolean']['output'];
+  readonly lastModified: Scalars['AWSDateTime']['output'];
+  readonly lastModifiedBy: Scalars['String']['output'];
+  readonly version: Scalars['Int']['output'];
 };
 
 export type DetectionsInput = {
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly cursor?: InputMaybe<Scalars['String']['input']>;
+  readonly enabled?: InputMaybe<Scalars['Boolean']['input']>;
   /** Only detections for this log type (or resource type, or scheduled query). */
-  logType?: InputMaybe<Scalars['String']['input']>;
+  readonly logType?: InputMaybe<Scalars['String']['input']>;
   /** 1 to 999 (default 25). */
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  readonly pageSize?: InputMaybe<Scalars['Int']['input']>;
   /** Case-insensitive part of the id or display name. */
-  search?: InputMaybe<Scalars['String']['input']>;
+  readonly search?: InputMaybe<Scalars['String']['input']>;
   /** Only these types (default: every type the caller may read). */
-  types?: InputMaybe<Array<DetectionType>>;
+  readonly types?: InputMaybe<ReadonlyArray<DetectionType>>;
 };
 
 export type EnrichmentProviderKind =
@@ -706,72 +706,72 @@ export type EnrichmentProviderKind =
 /** A feature flag: its value is on (enabled) or control (the default, off). */
 export type FeatureFlag = {
   /** True when the value is on. */
-  enabled: Scalars['Boolean']['output'];
+  readonly enabled: Scalars['Boolean']['output'];
   /** The flag's name, such as ENABLE_NOTIFICATION_CENTER. */
-  name: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
   /** on or control. */
-  value: Scalars['String']['output'];
+  readonly value: Scalars['String']['output'];
 };
 
 export type FeedbackFeatureInput = {
   /** The part of the product the feedback is about. */
-  name: Scalars['String']['input'];
+  readonly name: Scalars['String']['input'];
 };
 
 export type FeedbackResult = {
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
 };
 
 export type FeedbackTextInput = {
-  text: Scalars['String']['input'];
+  readonly text: Scalars['String']['input'];
 };
 
 export type FilterField = {
-  description: Scalars['String']['output'];
-  isPantherManaged: Scalars['Boolean']['output'];
+  readonly description: Scalars['String']['output'];
+  readonly isPantherManaged: Scalars['Boolean']['output'];
   /** The log type the field comes from; null for standard and shared fields. */
-  logType?: Maybe<Scalars['String']['output']>;
+  readonly logType?: Maybe<Scalars['String']['output']>;
   /** The key path a condition targets (a.b, list[*].c). */
-  target: Scalars['String']['output'];
+  readonly target: Scalars['String']['output'];
   /** string, int, float, bool, ip, timestamp, object or json; [] after it for an array of them. */
-  type: Scalars['String']['output'];
+  readonly type: Scalars['String']['output'];
 };
 
 export type FilterFields = {
-  filtersByLogType: Array<LogTypeFilterFields>;
+  readonly filtersByLogType: ReadonlyArray<LogTypeFilterFields>;
   /** Every field once: the standard ones, then each log type's. */
-  flatFields: Array<FilterField>;
+  readonly flatFields: ReadonlyArray<FilterField>;
   /** The standard fields every event has (p_log_type, p_event_time, p_any_ip_addresses, ...). */
-  pantherManaged: Array<FilterField>;
+  readonly pantherManaged: ReadonlyArray<FilterField>;
   /** Fields every one of the log types has, with the same type. */
-  shared: Array<FilterField>;
+  readonly shared: ReadonlyArray<FilterField>;
 };
 
 export type GeneralSettings = {
   /** The user pool's MFA mode, set at deploy time: OPTIONAL or REQUIRED (then mfaRequired cannot be turned off). */
-  mfaMode: Scalars['String']['output'];
+  readonly mfaMode: Scalars['String']['output'];
   /** Whether every user must sign in with an authenticator app: the deployment requires it or the organisation does. */
-  mfaRequired: Scalars['Boolean']['output'];
+  readonly mfaRequired: Scalars['Boolean']['output'];
   /** The organisation's name, shown across the product; empty until set. */
-  organizationName: Scalars['String']['output'];
+  readonly organizationName: Scalars['String']['output'];
   /** Minimum password length of the user pool's password policy (deploy time). */
-  passwordMinLength: Scalars['Int']['output'];
+  readonly passwordMinLength: Scalars['Int']['output'];
   /** How long a session lasts without signing in again, in hours (the refresh-token lifetime, deploy time). */
-  sessionHours?: Maybe<Scalars['Int']['output']>;
-  updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly sessionHours?: Maybe<Scalars['Int']['output']>;
+  readonly updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
   /** Email of the user who last changed the settings. */
-  updatedBy?: Maybe<Scalars['String']['output']>;
+  readonly updatedBy?: Maybe<Scalars['String']['output']>;
 };
 
 export type GetSchemaInput = {
-  name: Scalars['String']['input'];
+  readonly name: Scalars['String']['input'];
   /** A revision of a custom schema; the current one when absent. */
-  revision?: InputMaybe<Scalars['Int']['input']>;
+  readonly revision?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type GetSchemaOutput = {
-  error?: Maybe<SchemaError>;
-  schema?: Maybe<Schema>;
+  readonly error?: Maybe<SchemaError>;
+  readonly schema?: Maybe<Schema>;
 };
 
 export type HmacAlgorithm =
@@ -779,11 +779,11 @@ export type HmacAlgorithm =
   | 'sha512';
 
 export type HourlyIngestion = {
-  bytes: Scalars['Float']['output'];
-  classificationFailures: Scalars['Float']['output'];
-  events: Scalars['Float']['output'];
+  readonly bytes: Scalars['Float']['output'];
+  readonly classificationFailures: Scalars['Float']['output'];
+  readonly events: Scalars['Float']['output'];
   /** Start of the hour. */
-  hour: Scalars['AWSDateTime']['output'];
+  readonly hour: Scalars['AWSDateTime']['output'];
 };
 
 export type HttpAuthType =
@@ -794,119 +794,119 @@ export type HttpAuthType =
   | 'SharedSecret';
 
 export type HttpLogSourceInput = {
-  authType: HttpAuthType;
-  enabled?: InputMaybe<Scalars['Boolean']['input']>;
-  headerName?: InputMaybe<Scalars['String']['input']>;
-  hmacAlgorithm?: InputMaybe<HmacAlgorithm>;
-  jsonArrayEnvelopeField?: InputMaybe<Scalars['String']['input']>;
-  label: Scalars['String']['input'];
-  logTypes: Array<Scalars['String']['input']>;
+  readonly authType: HttpAuthType;
+  readonly enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly headerName?: InputMaybe<Scalars['String']['input']>;
+  readonly hmacAlgorithm?: InputMaybe<HmacAlgorithm>;
+  readonly jsonArrayEnvelopeField?: InputMaybe<Scalars['String']['input']>;
+  readonly label: Scalars['String']['input'];
+  readonly logTypes: ReadonlyArray<Scalars['String']['input']>;
   /** The password (Basic), token (Bearer), shared secret or HMAC key. Write-only. */
-  secret?: InputMaybe<Scalars['String']['input']>;
-  signatureHeader?: InputMaybe<Scalars['String']['input']>;
-  streamType?: InputMaybe<LogStreamType>;
-  username?: InputMaybe<Scalars['String']['input']>;
+  readonly secret?: InputMaybe<Scalars['String']['input']>;
+  readonly signatureHeader?: InputMaybe<Scalars['String']['input']>;
+  readonly streamType?: InputMaybe<LogStreamType>;
+  readonly username?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type HttpSourceConfig = {
-  authType: HttpAuthType;
+  readonly authType: HttpAuthType;
   /** Where to post events; null while the deployment has no HTTP ingest endpoint yet (shown as pending). */
-  endpointUrl?: Maybe<Scalars['String']['output']>;
+  readonly endpointUrl?: Maybe<Scalars['String']['output']>;
   /** SharedSecret only: the header carrying the secret. */
-  headerName?: Maybe<Scalars['String']['output']>;
+  readonly headerName?: Maybe<Scalars['String']['output']>;
   /** HMAC only. */
-  hmacAlgorithm?: Maybe<HmacAlgorithm>;
+  readonly hmacAlgorithm?: Maybe<HmacAlgorithm>;
   /** A run of asterisks when a secret is set, null otherwise. Never the secret. */
-  secret?: Maybe<Scalars['String']['output']>;
+  readonly secret?: Maybe<Scalars['String']['output']>;
   /** HMAC only: the header carrying the hex signature of `<X-Caracal-Timestamp>.<raw body>`. */
-  signatureHeader?: Maybe<Scalars['String']['output']>;
+  readonly signatureHeader?: Maybe<Scalars['String']['output']>;
   /** Basic only. */
-  username?: Maybe<Scalars['String']['output']>;
+  readonly username?: Maybe<Scalars['String']['output']>;
 };
 
 export type IndicatorSearchInput = {
-  indicator: Scalars['String']['input'];
-  timeRange: SearchTimeRangeInput;
+  readonly indicator: Scalars['String']['input'];
+  readonly timeRange: SearchTimeRangeInput;
 };
 
 export type InferSchemaInput = {
   /** Sample JSON logs, at most 512 KB and 1000 records. */
-  samples: Scalars['String']['input'];
-  streamType: LogStreamType;
+  readonly samples: Scalars['String']['input'];
+  readonly streamType: LogStreamType;
 };
 
 export type InferSchemaResult = {
   /** Events the fields were inferred from. */
-  events: Scalars['Int']['output'];
+  readonly events: Scalars['Int']['output'];
   /** Records that are not JSON objects. */
-  failures: Array<SchemaTestFailure>;
+  readonly failures: ReadonlyArray<SchemaTestFailure>;
   /** YAML with the inferred fields. */
-  spec: Scalars['String']['output'];
+  readonly spec: Scalars['String']['output'];
 };
 
 export type IngestionTotals = {
-  bytes: Scalars['Float']['output'];
-  classificationFailures: Scalars['Float']['output'];
-  events: Scalars['Float']['output'];
+  readonly bytes: Scalars['Float']['output'];
+  readonly classificationFailures: Scalars['Float']['output'];
+  readonly events: Scalars['Float']['output'];
 };
 
 export type InviteUserInput = {
-  email: Scalars['String']['input'];
-  familyName: Scalars['String']['input'];
-  givenName: Scalars['String']['input'];
-  role: UserRoleInput;
+  readonly email: Scalars['String']['input'];
+  readonly familyName: Scalars['String']['input'];
+  readonly givenName: Scalars['String']['input'];
+  readonly role: UserRoleInput;
 };
 
 export type LakeDatabase = {
-  name: Scalars['String']['output'];
-  tables: Array<LakeTable>;
+  readonly name: Scalars['String']['output'];
+  readonly tables: ReadonlyArray<LakeTable>;
 };
 
 export type LakeTable = {
-  columns: Array<SearchColumn>;
-  logType?: Maybe<Scalars['String']['output']>;
-  name: Scalars['String']['output'];
+  readonly columns: ReadonlyArray<SearchColumn>;
+  readonly logType?: Maybe<Scalars['String']['output']>;
+  readonly name: Scalars['String']['output'];
 };
 
 export type ListUsersInput = {
   /** The endCursor of the previous page. */
-  cursor?: InputMaybe<Scalars['String']['input']>;
+  readonly cursor?: InputMaybe<Scalars['String']['input']>;
   /** Users per page (1 to 999; 999 when absent). */
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-  roleId?: InputMaybe<Scalars['ID']['input']>;
-  search?: InputMaybe<Scalars['String']['input']>;
-  status?: InputMaybe<UserStatusFilter>;
+  readonly pageSize?: InputMaybe<Scalars['Int']['input']>;
+  readonly roleId?: InputMaybe<Scalars['ID']['input']>;
+  readonly search?: InputMaybe<Scalars['String']['input']>;
+  readonly status?: InputMaybe<UserStatusFilter>;
 };
 
 export type LogSource = {
-  createdAt: Scalars['AWSDateTime']['output'];
-  createdBy: Scalars['String']['output'];
-  enabled: Scalars['Boolean']['output'];
+  readonly createdAt: Scalars['AWSDateTime']['output'];
+  readonly createdBy: Scalars['String']['output'];
+  readonly enabled: Scalars['Boolean']['output'];
   /** The latest health and the last event received. */
-  health: SourceHealthSummary;
-  http?: Maybe<HttpSourceConfig>;
-  id: Scalars['ID']['output'];
+  readonly health: SourceHealthSummary;
+  readonly http?: Maybe<HttpSourceConfig>;
+  readonly id: Scalars['ID']['output'];
   /** JsonArray only: the root-level field enclosing the array; null when the array is the document. */
-  jsonArrayEnvelopeField?: Maybe<Scalars['String']['output']>;
-  label: Scalars['String']['output'];
+  readonly jsonArrayEnvelopeField?: Maybe<Scalars['String']['output']>;
+  readonly label: Scalars['String']['output'];
   /** Every log type the source can hold (for S3, over all its prefixes). */
-  logTypes: Array<Scalars['String']['output']>;
-  s3?: Maybe<S3SourceConfig>;
-  sqs?: Maybe<SqsSourceConfig>;
-  streamType: LogStreamType;
-  transport: LogSourceTransport;
-  updatedAt: Scalars['AWSDateTime']['output'];
-  updatedBy: Scalars['String']['output'];
+  readonly logTypes: ReadonlyArray<Scalars['String']['output']>;
+  readonly s3?: Maybe<S3SourceConfig>;
+  readonly sqs?: Maybe<SqsSourceConfig>;
+  readonly streamType: LogStreamType;
+  readonly transport: LogSourceTransport;
+  readonly updatedAt: Scalars['AWSDateTime']['output'];
+  readonly updatedBy: Scalars['String']['output'];
 };
 
 export type LogSourceConnection = {
-  edges: Array<LogSourceEdge>;
-  pageInfo: PageInfo;
+  readonly edges: ReadonlyArray<LogSourceEdge>;
+  readonly pageInfo: PageInfo;
 };
 
 export type LogSourceEdge = {
-  cursor: Scalars['String']['output'];
-  node: LogSource;
+  readonly cursor: Scalars['String']['output'];
+  readonly node: LogSource;
 };
 
 /** The transports of the specification (aws-s3, amazon-eventbridge, ...); AWS_S3, AWS_SQS and HTTP_INGEST can be created so far. */
@@ -924,10 +924,10 @@ export type LogSourceTransport =
   | 'LOG_PULLING';
 
 export type LogSourcesInput = {
-  after?: InputMaybe<Scalars['String']['input']>;
+  readonly after?: InputMaybe<Scalars['String']['input']>;
   /** Page size, 1 to 100 (default 50). */
-  first?: InputMaybe<Scalars['Int']['input']>;
-  transport?: InputMaybe<LogSourceTransport>;
+  readonly first?: InputMaybe<Scalars['Int']['input']>;
+  readonly transport?: InputMaybe<LogSourceTransport>;
 };
 
 /** How the bytes of an object or request split into events. */
@@ -939,32 +939,32 @@ export type LogStreamType =
   | 'Lines';
 
 export type LogTypeFilterFields = {
-  filters: Array<FilterField>;
-  logType: Scalars['String']['output'];
+  readonly filters: ReadonlyArray<FilterField>;
+  readonly logType: Scalars['String']['output'];
 };
 
 export type LookupAssociation = {
-  logType: Scalars['String']['output'];
-  selectors: Array<Scalars['String']['output']>;
+  readonly logType: Scalars['String']['output'];
+  readonly selectors: ReadonlyArray<Scalars['String']['output']>;
 };
 
 export type LookupAssociationInput = {
-  logType: Scalars['String']['input'];
-  selectors: Array<Scalars['String']['input']>;
+  readonly logType: Scalars['String']['input'];
+  readonly selectors: ReadonlyArray<Scalars['String']['input']>;
 };
 
 export type LookupColumn = {
-  name: Scalars['String']['output'];
-  type: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
+  readonly type: Scalars['String']['output'];
 };
 
 export type LookupDataPreview = {
-  columns: Array<LookupColumn>;
-  rowCount: Scalars['Int']['output'];
+  readonly columns: ReadonlyArray<LookupColumn>;
+  readonly rowCount: Scalars['Int']['output'];
   /** Each row a JSON object. */
-  rows: Array<Scalars['AWSJSON']['output']>;
-  skipped: Array<LookupSkippedRow>;
-  skippedCount: Scalars['Int']['output'];
+  readonly rows: ReadonlyArray<Scalars['AWSJSON']['output']>;
+  readonly skipped: ReadonlyArray<LookupSkippedRow>;
+  readonly skippedCount: Scalars['Int']['output'];
 };
 
 export type LookupKeyType =
@@ -972,24 +972,24 @@ export type LookupKeyType =
   | 'STRING';
 
 export type LookupSkippedRow = {
-  reason: Scalars['String']['output'];
-  row: Scalars['Int']['output'];
+  readonly reason: Scalars['String']['output'];
+  readonly row: Scalars['Int']['output'];
 };
 
 export type LookupSource = {
-  kind: LookupSourceKind;
-  location?: Maybe<Scalars['String']['output']>;
-  query?: Maybe<Scalars['String']['output']>;
-  refreshMinutes?: Maybe<Scalars['Int']['output']>;
-  roleArn?: Maybe<Scalars['String']['output']>;
+  readonly kind: LookupSourceKind;
+  readonly location?: Maybe<Scalars['String']['output']>;
+  readonly query?: Maybe<Scalars['String']['output']>;
+  readonly refreshMinutes?: Maybe<Scalars['Int']['output']>;
+  readonly roleArn?: Maybe<Scalars['String']['output']>;
 };
 
 export type LookupSourceInput = {
-  kind: LookupSourceKind;
-  location?: InputMaybe<Scalars['String']['input']>;
-  query?: InputMaybe<Scalars['String']['input']>;
-  refreshMinutes?: InputMaybe<Scalars['Int']['input']>;
-  roleArn?: InputMaybe<Scalars['String']['input']>;
+  readonly kind: LookupSourceKind;
+  readonly location?: InputMaybe<Scalars['String']['input']>;
+  readonly query?: InputMaybe<Scalars['String']['input']>;
+  readonly refreshMinutes?: InputMaybe<Scalars['Int']['input']>;
+  readonly roleArn?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type LookupSourceKind =
@@ -1005,171 +1005,171 @@ export type LookupStatus =
   | 'WAITING_FOR_SEARCH';
 
 export type LookupTable = {
-  associations: Array<LookupAssociation>;
-  columns: Array<LookupColumn>;
-  createdAt: Scalars['AWSDateTime']['output'];
-  createdBy?: Maybe<Scalars['String']['output']>;
-  description?: Maybe<Scalars['String']['output']>;
-  enabled: Scalars['Boolean']['output'];
-  id: Scalars['ID']['output'];
-  keyType: LookupKeyType;
-  lastError?: Maybe<Scalars['String']['output']>;
-  lastRefreshAt?: Maybe<Scalars['AWSDateTime']['output']>;
-  name: Scalars['String']['output'];
-  primaryKey: Scalars['String']['output'];
-  provider?: Maybe<EnrichmentProviderKind>;
-  rowCount: Scalars['Int']['output'];
-  sizeBytes: Scalars['Float']['output'];
-  source: LookupSource;
-  status: LookupStatus;
-  updatedAt: Scalars['AWSDateTime']['output'];
-  version: Scalars['Int']['output'];
-  versions: Array<LookupVersion>;
+  readonly associations: ReadonlyArray<LookupAssociation>;
+  readonly columns: ReadonlyArray<LookupColumn>;
+  readonly createdAt: Scalars['AWSDateTime']['output'];
+  readonly createdBy?: Maybe<Scalars['String']['output']>;
+  readonly description?: Maybe<Scalars['String']['output']>;
+  readonly enabled: Scalars['Boolean']['output'];
+  readonly id: Scalars['ID']['output'];
+  readonly keyType: LookupKeyType;
+  readonly lastError?: Maybe<Scalars['String']['output']>;
+  readonly lastRefreshAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly name: Scalars['String']['output'];
+  readonly primaryKey: Scalars['String']['output'];
+  readonly provider?: Maybe<EnrichmentProviderKind>;
+  readonly rowCount: Scalars['Int']['output'];
+  readonly sizeBytes: Scalars['Float']['output'];
+  readonly source: LookupSource;
+  readonly status: LookupStatus;
+  readonly updatedAt: Scalars['AWSDateTime']['output'];
+  readonly version: Scalars['Int']['output'];
+  readonly versions: ReadonlyArray<LookupVersion>;
 };
 
 export type LookupTableInput = {
-  associations: Array<LookupAssociationInput>;
-  description?: InputMaybe<Scalars['String']['input']>;
-  enabled: Scalars['Boolean']['input'];
-  keyType: LookupKeyType;
-  name: Scalars['String']['input'];
-  primaryKey: Scalars['String']['input'];
-  provider?: InputMaybe<EnrichmentProviderKind>;
-  source: LookupSourceInput;
+  readonly associations: ReadonlyArray<LookupAssociationInput>;
+  readonly description?: InputMaybe<Scalars['String']['input']>;
+  readonly enabled: Scalars['Boolean']['input'];
+  readonly keyType: LookupKeyType;
+  readonly name: Scalars['String']['input'];
+  readonly primaryKey: Scalars['String']['input'];
+  readonly provider?: InputMaybe<EnrichmentProviderKind>;
+  readonly source: LookupSourceInput;
 };
 
 export type LookupTestResult = {
-  matched: Scalars['Boolean']['output'];
-  row?: Maybe<Scalars['AWSJSON']['output']>;
+  readonly matched: Scalars['Boolean']['output'];
+  readonly row?: Maybe<Scalars['AWSJSON']['output']>;
 };
 
 export type LookupUpload = {
-  expiresInSeconds: Scalars['Int']['output'];
-  uploadId: Scalars['ID']['output'];
-  url: Scalars['String']['output'];
+  readonly expiresInSeconds: Scalars['Int']['output'];
+  readonly uploadId: Scalars['ID']['output'];
+  readonly url: Scalars['String']['output'];
 };
 
 export type LookupUploadInput = {
-  fileName: Scalars['String']['input'];
-  uploadId: Scalars['ID']['input'];
+  readonly fileName: Scalars['String']['input'];
+  readonly uploadId: Scalars['ID']['input'];
 };
 
 export type LookupVersion = {
-  loadedAt: Scalars['AWSDateTime']['output'];
-  objectKey: Scalars['String']['output'];
-  rowCount: Scalars['Int']['output'];
-  sizeBytes: Scalars['Float']['output'];
-  version: Scalars['Int']['output'];
+  readonly loadedAt: Scalars['AWSDateTime']['output'];
+  readonly objectKey: Scalars['String']['output'];
+  readonly rowCount: Scalars['Int']['output'];
+  readonly sizeBytes: Scalars['Float']['output'];
+  readonly version: Scalars['Int']['output'];
 };
 
 export type Mutation = {
   /** Adds a comment (markdown, at most 10,000 characters) by the caller. */
-  addAlertComment: AlertActivity;
-  archiveSchema: Schema;
+  readonly addAlertComment: AlertActivity;
+  readonly archiveSchema: Schema;
   /** Assigns 1 to 1,000 alerts to an active user or to nobody, answered per alert. */
-  bulkUpdateAlertAssignee: Array<BulkAlertResult>;
+  readonly bulkUpdateAlertAssignee: ReadonlyArray<BulkAlertResult>;
   /** Sets the status of 1 to 1,000 alerts, answered per alert. */
-  bulkUpdateAlertStatus: Array<BulkAlertResult>;
+  readonly bulkUpdateAlertStatus: ReadonlyArray<BulkAlertResult>;
   /** Saves every valid item of a zip in the panther-analysis layout; answers a report per item. */
-  bulkUpload: BulkUploadReport;
-  cancelSearch: Search;
-  createDestination: Destination;
+  readonly bulkUpload: BulkUploadReport;
+  readonly cancelSearch: Search;
+  readonly createDestination: Destination;
   /** Creates a detection from its YAML document (and Python source); fails with AlreadyExists for a used id. */
-  createDetection: Detection;
+  readonly createDetection: Detection;
   /** Creates the source; its endpoint URL is `<HTTP ingest URL>/<source id>`. */
-  createHttpLogSource: LogSource;
-  createLookupTable: LookupTable;
+  readonly createHttpLogSource: LogSource;
+  readonly createLookupTable: LookupTable;
   /** A pre-signed PUT URL for a data file (at most 50 MB, valid 15 minutes). */
-  createLookupUpload: LookupUpload;
-  createRole: Role;
-  createS3LogSource: LogSource;
+  readonly createLookupUpload: LookupUpload;
+  readonly createRole: Role;
+  readonly createS3LogSource: LogSource;
   /** Creates a custom schema (revision 1); the 'Custom.' prefix is added to the name when missing. */
-  createSchema: Schema;
+  readonly createSchema: Schema;
   /** Creates the source and its SQS queue, whose policy lets the allowed principals and source ARNs send. */
-  createSqsLogSource: LogSource;
+  readonly createSqsLogSource: LogSource;
   /** Refuses the user's next request and further sign-ins; not oneself, not the last active Admin. */
-  deactivateUser: User;
-  deleteDestination: DeleteDestinationResult;
+  readonly deactivateUser: User;
+  readonly deleteDestination: DeleteDestinationResult;
   /** Deletes a detection with its versions. */
-  deleteDetection: DeleteDetectionResult;
+  readonly deleteDetection: DeleteDetectionResult;
   /** Deletes each detection (RuleModify or PolicyModify by its type); one result per id. */
-  deleteDetections: Array<DetectionItemResult>;
+  readonly deleteDetections: ReadonlyArray<DetectionItemResult>;
   /** Deletes the source, its figures and (for SQS) its queue. */
-  deleteLogSource: DeleteLogSourceResult;
-  deleteLookupTable: Scalars['Boolean']['output'];
+  readonly deleteLogSource: DeleteLogSourceResult;
+  readonly deleteLookupTable: Scalars['Boolean']['output'];
   /** Deletes a role nobody holds (not Admin). Answers the deleted role's id. */
-  deleteRole: Scalars['ID']['output'];
-  deleteSavedSearch: DeleteSavedSearchResult;
+  readonly deleteRole: Scalars['ID']['output'];
+  readonly deleteSavedSearch: DeleteSavedSearchResult;
   /** Deletes a custom schema and its revisions; refused with InUse while a log source uses it. */
-  deleteSchema: DeleteSchemaResult;
+  readonly deleteSchema: DeleteSchemaResult;
   /** Deletes the account; not oneself, not the last active Admin. Answers the deleted user's id. */
-  deleteUser: Scalars['ID']['output'];
+  readonly deleteUser: Scalars['ID']['output'];
   /** Sends a round of demo events to the demo sources (created first when missing); answers what was sent. */
-  generateDemoEvents: DemoEventsResult;
+  readonly generateDemoEvents: DemoEventsResult;
   /** Creates the account and emails a temporary password; the user must set a new one at first sign-in. */
-  inviteUser: User;
+  readonly inviteUser: User;
   /** Saves the caller's notification preferences; topics and channels left out keep their current value. */
-  putNotificationPreferences: Array<NotificationPreference>;
-  reactivateUser: User;
+  readonly putNotificationPreferences: ReadonlyArray<NotificationPreference>;
+  readonly reactivateUser: User;
   /** Reads an S3 or query table's source again now; a failure keeps the last good data and raises a system alert. */
-  refreshLookupTable: LookupTable;
+  readonly refreshLookupTable: LookupTable;
   /** Saves an older version's content as a new version; with versionId, fails with RevisionConflict when it changed since. */
-  restoreDetectionVersion: Detection;
+  readonly restoreDetectionVersion: Detection;
   /** Sends the alert to the destination again (queued at once; the answer shows it PENDING). */
-  retryAlertDelivery: AlertDelivery;
+  readonly retryAlertDelivery: AlertDelivery;
   /** Runs a detection's unit tests on the server (the saved ones, or those given) through the detection engine. */
-  runDetectionTests: DetectionTestRun;
+  readonly runDetectionTests: DetectionTestRun;
   /** Starts a search (runs asynchronously); the answer carries its id and RUNNING (or FAILED with the error). */
-  runSearch: Search;
-  saveSearch: SavedSearch;
+  readonly runSearch: Search;
+  readonly saveSearch: SavedSearch;
   /** Sends a test alert to a saved destination (id), or to a form's unsaved values (destination; with id, masked secrets keep the saved ones), and answers what the service said. */
-  sendTestAlert: TestAlertResult;
+  readonly sendTestAlert: TestAlertResult;
   /** Stores one piece of feedback with the page it was sent from and the screen width; answers its id. */
-  sendUserFeedback: FeedbackResult;
+  readonly sendUserFeedback: FeedbackResult;
   /** Switches a detection on or off (a new version). */
-  setDetectionEnabled: Detection;
+  readonly setDetectionEnabled: Detection;
   /** Switches each detection on or off (RuleModify or PolicyModify by its type); one result per id. */
-  setDetectionsEnabled: Array<DetectionItemResult>;
+  readonly setDetectionsEnabled: ReadonlyArray<DetectionItemResult>;
   /** The 'Set log stream type' sidesheet: how the source's bytes split into events. */
-  setLogStreamType: LogSource;
+  readonly setLogStreamType: LogSource;
   /** Switches every detection and data model of a pack on or off; one result per item. */
-  setPackEnabled: Array<DetectionItemResult>;
+  readonly setPackEnabled: ReadonlyArray<DetectionItemResult>;
   /** Signs the signed-in user out of every device (after a password change): every token issued so far is refused. */
-  signOutEverywhere: Scalars['Boolean']['output'];
+  readonly signOutEverywhere: Scalars['Boolean']['output'];
   /** Runs a detection (saved, or unsaved as given) over the last hours of its log types in the lake, without alerting. */
-  testDetectionAgainstData: DetectionDataTestRun;
-  unarchiveSchema: Schema;
+  readonly testDetectionAgainstData: DetectionDataTestRun;
+  readonly unarchiveSchema: Schema;
   /** Assigns an alert to an active user, or to nobody (assigneeId null); RevisionConflict when it changed since `revision`. */
-  updateAlertAssignee: Alert;
+  readonly updateAlertAssignee: Alert;
   /** Sets an alert's status; RevisionConflict when it changed since `revision`. */
-  updateAlertStatus: Alert;
+  readonly updateAlertStatus: Alert;
   /** Saves new values; a secret sent as '********' keeps the saved one. With revision, refused (RevisionConflict) when the destination changed since. */
-  updateDestination: Destination;
+  readonly updateDestination: Destination;
   /** Saves a new version of a detection; with versionId, fails with RevisionConflict when it changed since. */
-  updateDetection: Detection;
+  readonly updateDetection: Detection;
   /** Changes the given settings (fields left out keep their value); administrators are notified. */
-  updateGeneralSettings: GeneralSettings;
+  readonly updateGeneralSettings: GeneralSettings;
   /** Updates the source; an empty secret keeps the stored one (unless the authentication type changes). */
-  updateHttpLogSource: LogSource;
+  readonly updateHttpLogSource: LogSource;
   /** Updates the table; a new upload becomes a new version of its data. */
-  updateLookupTable: LookupTable;
+  readonly updateLookupTable: LookupTable;
   /** Marks one notification read or unread, archived or unarchived (a timestamp sets, null unsets). */
-  updateNotification: Notification;
+  readonly updateNotification: Notification;
   /** The signed-in user's own first and last name. */
-  updateProfile: User;
+  readonly updateProfile: User;
   /** Renames or re-permissions a role (not Admin); applies on its users' next request. */
-  updateRole: Role;
-  updateS3LogSource: LogSource;
-  updateSavedSearch: SavedSearch;
+  readonly updateRole: Role;
+  readonly updateS3LogSource: LogSource;
+  readonly updateSavedSearch: SavedSearch;
   /** Saves a new revision; refused with RevisionConflict when `revision` is not the current one. */
-  updateSchema: Schema;
-  updateSqsLogSource: LogSource;
+  readonly updateSchema: Schema;
+  readonly updateSqsLogSource: LogSource;
   /** Changes a user's email, names or role; null values stay as they are. A role change applies on the user's next request. */
-  updateUser: User;
+  readonly updateUser: User;
   /** Applies the same change to every notification of a scope it would change; answers how many changed. */
-  updateUserNotifications: UpdateUserNotificationsResult;
+  readonly updateUserNotifications: UpdateUserNotificationsResult;
   /** Checks a zip in the panther-analysis layout without saving anything; answers what an upload would do. */
-  validateBulkUpload: BulkUploadReport;
+  readonly validateBulkUpload: BulkUploadReport;
 };
 
 
@@ -1472,28 +1472,28 @@ export type MutationValidateBulkUploadArgs = {
 
 export type Notification = {
   /** Null while in the inbox. */
-  archivedAt?: Maybe<Scalars['AWSDateTime']['output']>;
-  createdAt: Scalars['AWSDateTime']['output'];
+  readonly archivedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly createdAt: Scalars['AWSDateTime']['output'];
   /** Opaque; ids sort by creation time. */
-  id: Scalars['ID']['output'];
-  level: NotificationLevel;
-  message: Scalars['String']['output'];
-  metadata: NotificationMetadata;
+  readonly id: Scalars['ID']['output'];
+  readonly level: NotificationLevel;
+  readonly message: Scalars['String']['output'];
+  readonly metadata: NotificationMetadata;
   /** Null while unread. */
-  readAt?: Maybe<Scalars['AWSDateTime']['output']>;
-  title: Scalars['String']['output'];
-  topic: NotificationTopic;
-  userId: Scalars['ID']['output'];
+  readonly readAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly title: Scalars['String']['output'];
+  readonly topic: NotificationTopic;
+  readonly userId: Scalars['ID']['output'];
 };
 
 export type NotificationChannel = {
-  enabled: Scalars['Boolean']['output'];
-  name: NotificationChannelName;
+  readonly enabled: Scalars['Boolean']['output'];
+  readonly name: NotificationChannelName;
 };
 
 export type NotificationChannelInput = {
-  enabled: Scalars['Boolean']['input'];
-  name: NotificationChannelName;
+  readonly enabled: Scalars['Boolean']['input'];
+  readonly name: NotificationChannelName;
 };
 
 /** Where notifications of a topic are delivered. */
@@ -1501,21 +1501,21 @@ export type NotificationChannelName =
   | 'IN_APP';
 
 export type NotificationConnection = {
-  edges: Array<NotificationEdge>;
-  pageInfo: PageInfo;
+  readonly edges: ReadonlyArray<NotificationEdge>;
+  readonly pageInfo: PageInfo;
 };
 
 export type NotificationCounts = {
-  archived: Scalars['Int']['output'];
+  readonly archived: Scalars['Int']['output'];
   /** Every notification in the inbox, read or not. */
-  inbox: Scalars['Int']['output'];
+  readonly inbox: Scalars['Int']['output'];
   /** Unread notifications in the inbox. */
-  unread: Scalars['Int']['output'];
+  readonly unread: Scalars['Int']['output'];
 };
 
 export type NotificationEdge = {
-  cursor: Scalars['String']['output'];
-  node: Notification;
+  readonly cursor: Scalars['String']['output'];
+  readonly node: Notification;
 };
 
 export type NotificationLevel =
@@ -1525,17 +1525,17 @@ export type NotificationLevel =
 
 export type NotificationMetadata = {
   /** The alert the notification is about, if any. */
-  alertId?: Maybe<Scalars['ID']['output']>;
+  readonly alertId?: Maybe<Scalars['ID']['output']>;
 };
 
 export type NotificationPreference = {
-  channels: Array<NotificationChannel>;
-  topic: NotificationTopic;
+  readonly channels: ReadonlyArray<NotificationChannel>;
+  readonly topic: NotificationTopic;
 };
 
 export type NotificationPreferenceInput = {
-  channels: Array<NotificationChannelInput>;
-  topic: NotificationTopic;
+  readonly channels: ReadonlyArray<NotificationChannelInput>;
+  readonly topic: NotificationTopic;
 };
 
 /** The notifications a bulk change considers: the inbox (not archived) or the archive. */
@@ -1550,47 +1550,47 @@ export type NotificationTopic =
 
 export type NotificationsInput = {
   /** The archive instead of the inbox. */
-  archived?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly archived?: InputMaybe<Scalars['Boolean']['input']>;
   /** The endCursor of the previous page. */
-  cursor?: InputMaybe<Scalars['String']['input']>;
+  readonly cursor?: InputMaybe<Scalars['String']['input']>;
   /** 1 to 500; 100 when left out. */
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  readonly pageSize?: InputMaybe<Scalars['Int']['input']>;
   /** Only unread notifications (inbox only). */
-  unreadOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly unreadOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type Pack = {
-  createdAt: Scalars['AWSDateTime']['output'];
-  description?: Maybe<Scalars['String']['output']>;
-  displayName?: Maybe<Scalars['String']['output']>;
+  readonly createdAt: Scalars['AWSDateTime']['output'];
+  readonly description?: Maybe<Scalars['String']['output']>;
+  readonly displayName?: Maybe<Scalars['String']['output']>;
   /** How many of its detections (and data models) are enabled, of how many can be. */
-  enabledCount: Scalars['Int']['output'];
-  id: Scalars['ID']['output'];
+  readonly enabledCount: Scalars['Int']['output'];
+  readonly id: Scalars['ID']['output'];
   /** What it holds, in the pack's order. */
-  items: Array<PackItem>;
-  lastModified: Scalars['AWSDateTime']['output'];
-  lastModifiedBy: Scalars['String']['output'];
-  switchableCount: Scalars['Int']['output'];
+  readonly items: ReadonlyArray<PackItem>;
+  readonly lastModified: Scalars['AWSDateTime']['output'];
+  readonly lastModifiedBy: Scalars['String']['output'];
+  readonly switchableCount: Scalars['Int']['output'];
   /** The YAML document. */
-  yaml: Scalars['String']['output'];
+  readonly yaml: Scalars['String']['output'];
 };
 
 export type PackItem = {
-  analysisType?: Maybe<DetectionType>;
-  displayName?: Maybe<Scalars['String']['output']>;
-  enabled?: Maybe<Scalars['Boolean']['output']>;
-  id: Scalars['ID']['output'];
-  severity?: Maybe<Severity>;
+  readonly analysisType?: Maybe<DetectionType>;
+  readonly displayName?: Maybe<Scalars['String']['output']>;
+  readonly enabled?: Maybe<Scalars['Boolean']['output']>;
+  readonly id: Scalars['ID']['output'];
+  readonly severity?: Maybe<Severity>;
   /** False for items not stored (saved queries, lookup tables) or not readable by the caller. */
-  stored: Scalars['Boolean']['output'];
+  readonly stored: Scalars['Boolean']['output'];
 };
 
 /** Cursor paging, as every growing list of the API pages (edges, node, pageInfo). */
 export type PageInfo = {
-  endCursor?: Maybe<Scalars['String']['output']>;
-  hasNextPage: Scalars['Boolean']['output'];
-  hasPreviousPage: Scalars['Boolean']['output'];
-  startCursor?: Maybe<Scalars['String']['output']>;
+  readonly endCursor?: Maybe<Scalars['String']['output']>;
+  readonly hasNextPage: Scalars['Boolean']['output'];
+  readonly hasPreviousPage: Scalars['Boolean']['output'];
+  readonly startCursor?: Maybe<Scalars['String']['output']>;
 };
 
 /** The named permissions of core/permissions (Modify implies Read). */
@@ -1626,123 +1626,123 @@ export type Permission =
   | 'UserRead';
 
 export type PreviewLookupUploadInput = {
-  fileName: Scalars['String']['input'];
-  keyType?: InputMaybe<LookupKeyType>;
-  primaryKey?: InputMaybe<Scalars['String']['input']>;
-  provider?: InputMaybe<EnrichmentProviderKind>;
-  uploadId: Scalars['ID']['input'];
+  readonly fileName: Scalars['String']['input'];
+  readonly keyType?: InputMaybe<LookupKeyType>;
+  readonly primaryKey?: InputMaybe<Scalars['String']['input']>;
+  readonly provider?: InputMaybe<EnrichmentProviderKind>;
+  readonly uploadId: Scalars['ID']['input'];
 };
 
 export type PutNotificationPreferencesInput = {
-  preferences: Array<NotificationPreferenceInput>;
+  readonly preferences: ReadonlyArray<NotificationPreferenceInput>;
 };
 
 export type Query = {
   /** One alert; null when there is none. */
-  alert?: Maybe<Alert>;
+  readonly alert?: Maybe<Alert>;
   /** An alert's activity (every change, comment and delivery attempt), oldest first. */
-  alertActivity: Array<AlertActivity>;
+  readonly alertActivity: ReadonlyArray<AlertActivity>;
   /** The people alerts can name: every user, active when they may be assigned. */
-  alertAssignees: Array<AlertAssignee>;
+  readonly alertAssignees: ReadonlyArray<AlertAssignee>;
   /** An alert's comments, oldest first. */
-  alertComments: Array<AlertActivity>;
+  readonly alertComments: ReadonlyArray<AlertActivity>;
   /** The deliveries of an alert, one per destination it was sent to (its last attempt, its status). */
-  alertDeliveries: Array<AlertDelivery>;
+  readonly alertDeliveries: ReadonlyArray<AlertDelivery>;
   /** The events of an alert (its signals in the lake), oldest first, paged. */
-  alertEvents: AlertEventConnection;
+  readonly alertEvents: AlertEventConnection;
   /** Alerts, newest first unless sorted otherwise, filtered; every filter narrows the list. */
-  alerts: AlertConnection;
+  readonly alerts: AlertConnection;
   /** Workspace configuration read once at application start. */
-  appConfig: AppConfig;
+  readonly appConfig: AppConfig;
   /** A log source's classification failures, newest first. */
-  classificationFailures: ClassificationFailureConnection;
+  readonly classificationFailures: ClassificationFailureConnection;
   /** One destination (secrets masked). */
-  destination: Destination;
+  readonly destination: Destination;
   /** Every destination, oldest first (secrets masked). */
-  destinations: Array<Destination>;
+  readonly destinations: ReadonlyArray<Destination>;
   /** One detection (current version); null when there is none. */
-  detection?: Maybe<Detection>;
+  readonly detection?: Maybe<Detection>;
   /** What the list's filters offer: the log types (or resource types) and tags of the readable detections. */
-  detectionFilterOptions: DetectionFilterOptions;
+  readonly detectionFilterOptions: DetectionFilterOptions;
   /** A numbered page of the detections the caller may read, filtered and sorted (default: last modified first). */
-  detectionList: DetectionList;
+  readonly detectionList: DetectionList;
   /** A detection's recorded runs (the last 30 days), newest first; a scheduled rule's are the runs of its scheduled queries. */
-  detectionRuns: Array<DetectionRun>;
+  readonly detectionRuns: ReadonlyArray<DetectionRun>;
   /** The ids of the detections that use a global helper or data model (it cannot be deleted while there are any). */
-  detectionUsers: Array<Scalars['ID']['output']>;
+  readonly detectionUsers: ReadonlyArray<Scalars['ID']['output']>;
   /** One saved version of a detection; null when there is none. */
-  detectionVersion?: Maybe<Detection>;
+  readonly detectionVersion?: Maybe<Detection>;
   /** A detection's saved versions, newest first (who saved each and when). */
-  detectionVersions: Array<DetectionVersion>;
+  readonly detectionVersions: ReadonlyArray<DetectionVersion>;
   /** Detections ordered by id, filtered and cursor-paged; only the types the caller may read are listed. */
-  detections: DetectionConnection;
+  readonly detections: DetectionConnection;
   /** The fields of the log types' schemas, the standard p_* fields, and the fields every one of them shares. */
-  filterFields: FilterFields;
-  generalSettings: GeneralSettings;
+  readonly filterFields: FilterFields;
+  readonly generalSettings: GeneralSettings;
   /** One schema by name; a missing or unreadable schema is answered in `error`, not as a GraphQL error. */
-  getSchema: GetSchemaOutput;
+  readonly getSchema: GetSchemaOutput;
   /** Counts per log type of an indicator across every table's p_any_* columns over a range (runs a search). */
-  indicatorSearch: Search;
+  readonly indicatorSearch: Search;
   /** A schema spec (YAML fields) inferred from sample JSON logs. */
-  inferSchema: InferSchemaResult;
+  readonly inferSchema: InferSchemaResult;
   /** The databases, tables and columns of the lake (for completion, the data explorer and the builder). */
-  lakeCatalog: Array<LakeDatabase>;
+  readonly lakeCatalog: ReadonlyArray<LakeDatabase>;
   /** Every log type a source may hold: managed and custom schemas (for pickers). */
-  listAvailableLogTypes: AvailableLogTypes;
-  logSource: LogSource;
+  readonly listAvailableLogTypes: AvailableLogTypes;
+  readonly logSource: LogSource;
   /** Log sources, oldest first, optionally of one transport. */
-  logSources: LogSourceConnection;
-  lookupTable: LookupTable;
+  readonly logSources: LogSourceConnection;
+  readonly lookupTable: LookupTable;
   /** The first rows of a saved table's current data. */
-  lookupTableData: LookupDataPreview;
+  readonly lookupTableData: LookupDataPreview;
   /** Every lookup table (enrichment providers included), by name. */
-  lookupTables: Array<LookupTable>;
+  readonly lookupTables: ReadonlyArray<LookupTable>;
   /** The signed-in user with their role and permissions, read fresh on every request. */
-  me: User;
+  readonly me: User;
   /** How many notifications the caller has unread in the inbox, in the inbox, and archived. */
-  notificationCounts: NotificationCounts;
+  readonly notificationCounts: NotificationCounts;
   /** The caller's notification preferences: every topic with its channels (on unless turned off). */
-  notificationPreferences: Array<NotificationPreference>;
+  readonly notificationPreferences: ReadonlyArray<NotificationPreference>;
   /** The caller's notifications, newest first: the inbox (optionally unread only) or the archive. */
-  notifications: NotificationConnection;
+  readonly notifications: NotificationConnection;
   /** One pack with what it holds; null when there is none. */
-  pack?: Maybe<Pack>;
+  readonly pack?: Maybe<Pack>;
   /** Every pack, with what it holds. */
-  packs: Array<Pack>;
+  readonly packs: ReadonlyArray<Pack>;
   /** The columns, first rows and key problems of an uploaded file, before it is saved. */
-  previewLookupUpload: LookupDataPreview;
-  roleById: Role;
+  readonly previewLookupUpload: LookupDataPreview;
+  readonly roleById: Role;
   /** Every role, the built-in Admin first, each with the number of users holding it. */
-  roles: Array<Role>;
-  savedSearch?: Maybe<SavedSearch>;
-  savedSearches: SavedSearchConnection;
+  readonly roles: ReadonlyArray<Role>;
+  readonly savedSearch?: Maybe<SavedSearch>;
+  readonly savedSearches: SavedSearchConnection;
   /** Every kept revision of a custom schema, newest first (empty for a managed schema). */
-  schemaRevisions: Array<Schema>;
+  readonly schemaRevisions: ReadonlyArray<Schema>;
   /** Managed and custom schemas, by name; archived custom schemas only when asked for. */
-  schemas: SchemaConnection;
+  readonly schemas: SchemaConnection;
   /** A search's state and statistics; null when there is none (or it is another user's). */
-  search?: Maybe<Search>;
+  readonly search?: Maybe<Search>;
   /** The caller's searches of the past 30 days, newest first. */
-  searchHistory: SearchConnection;
+  readonly searchHistory: SearchConnection;
   /** One page of a succeeded search's rows (columns in order, each row as a JSON array text). */
-  searchResults: SearchResultsPage;
+  readonly searchResults: SearchResultsPage;
   /** Health checks and ingestion figures (events and bytes per hour for the last 24 hours) of one source. */
-  sourceHealth: SourceHealth;
+  readonly sourceHealth: SourceHealth;
   /** What the pipeline could not read or refused for a log source (corrupt objects, refused HTTP requests). */
-  sourceProcessingErrors: SourceProcessingErrors;
+  readonly sourceProcessingErrors: SourceProcessingErrors;
   /** Which row of the table a key matches (exact, or the longest CIDR prefix). */
-  testLookupValue: LookupTestResult;
+  readonly testLookupValue: LookupTestResult;
   /** Parses sample logs with a schema as the editor holds it: each event and each failure with its line number. */
-  testSchema: SchemaTestResult;
+  readonly testSchema: SchemaTestResult;
   /** Buckets that received objects no enabled log source claims, with how many. */
-  unmatchedObjects: Array<UnmatchedObjects>;
+  readonly unmatchedObjects: ReadonlyArray<UnmatchedObjects>;
   /** How many notifications in the caller's inbox are unread. */
-  unreadNotificationCount: Scalars['Int']['output'];
-  userById: User;
+  readonly unreadNotificationCount: Scalars['Int']['output'];
+  readonly userById: User;
   /** Users of the workspace, newest first, narrowed by search (name or email), role and status. */
-  users: UserConnection;
+  readonly users: UserConnection;
   /** Objects under a prefix of an S3 source's bucket with their first events, as the source would read them. */
-  viewBucketData: BucketDataPage;
+  readonly viewBucketData: BucketDataPage;
 };
 
 
@@ -1825,7 +1825,7 @@ export type QueryDetectionsArgs = {
 
 
 export type QueryFilterFieldsArgs = {
-  logTypes: Array<Scalars['String']['input']>;
+  logTypes: ReadonlyArray<Scalars['String']['input']>;
   showUnsafeTypes?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -1961,172 +1961,172 @@ export type QueryLanguage =
   | 'SQL';
 
 export type RestoreDetectionVersionInput = {
-  id: Scalars['ID']['input'];
+  readonly id: Scalars['ID']['input'];
   /** The version whose content is saved again. */
-  version: Scalars['Int']['input'];
+  readonly version: Scalars['Int']['input'];
   /** The current version the restore was chosen on. */
-  versionId?: InputMaybe<Scalars['Int']['input']>;
+  readonly versionId?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type RetryAlertDeliveryInput = {
-  alertId: Scalars['ID']['input'];
-  destinationId: Scalars['ID']['input'];
+  readonly alertId: Scalars['ID']['input'];
+  readonly destinationId: Scalars['ID']['input'];
 };
 
 /** A named set of permissions. The built-in Admin role holds every permission. */
 export type Role = {
-  createdAt?: Maybe<Scalars['AWSDateTime']['output']>;
-  id: Scalars['ID']['output'];
-  name: Scalars['String']['output'];
-  permissions: Array<Permission>;
-  updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly createdAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly id: Scalars['ID']['output'];
+  readonly name: Scalars['String']['output'];
+  readonly permissions: ReadonlyArray<Permission>;
+  readonly updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
   /** How many users hold the role; answered by the roles queries and mutations. */
-  userCount?: Maybe<Scalars['Int']['output']>;
+  readonly userCount?: Maybe<Scalars['Int']['output']>;
 };
 
 export type RunDetectionTestsInput = {
   /** The unsaved Python source the yaml's Filename names. */
-  body?: InputMaybe<Scalars['String']['input']>;
+  readonly body?: InputMaybe<Scalars['String']['input']>;
   /** A saved detection; not needed when yaml is given. */
-  id?: InputMaybe<Scalars['ID']['input']>;
+  readonly id?: InputMaybe<Scalars['ID']['input']>;
   /** Tests as YAML (a list of panther-analysis test entries); default: the detection's own tests. */
-  testsYaml?: InputMaybe<Scalars['String']['input']>;
+  readonly testsYaml?: InputMaybe<Scalars['String']['input']>;
   /** An unsaved YAML document to test instead of the saved one (its own id need not exist yet). */
-  yaml?: InputMaybe<Scalars['String']['input']>;
+  readonly yaml?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type RunSearchInput = {
-  builder?: InputMaybe<SearchBuilderInput>;
-  mode: SearchMode;
+  readonly builder?: InputMaybe<SearchBuilderInput>;
+  readonly mode: SearchMode;
   /** SQL or PantherFlow text */
-  query?: InputMaybe<Scalars['String']['input']>;
-  timeRange: SearchTimeRangeInput;
+  readonly query?: InputMaybe<Scalars['String']['input']>;
+  readonly timeRange: SearchTimeRangeInput;
 };
 
 export type S3LogSourceInput = {
-  bucket: Scalars['String']['input'];
+  readonly bucket: Scalars['String']['input'];
   /** Default true on create; unchanged on update when absent. */
-  enabled?: InputMaybe<Scalars['Boolean']['input']>;
-  jsonArrayEnvelopeField?: InputMaybe<Scalars['String']['input']>;
-  kmsKey?: InputMaybe<Scalars['String']['input']>;
-  label: Scalars['String']['input'];
-  prefixes: Array<S3PrefixInput>;
-  roleArn?: InputMaybe<Scalars['String']['input']>;
+  readonly enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly jsonArrayEnvelopeField?: InputMaybe<Scalars['String']['input']>;
+  readonly kmsKey?: InputMaybe<Scalars['String']['input']>;
+  readonly label: Scalars['String']['input'];
+  readonly prefixes: ReadonlyArray<S3PrefixInput>;
+  readonly roleArn?: InputMaybe<Scalars['String']['input']>;
   /** Default Auto on create; unchanged on update when absent. */
-  streamType?: InputMaybe<LogStreamType>;
+  readonly streamType?: InputMaybe<LogStreamType>;
 };
 
 export type S3Prefix = {
-  excludedPrefixes: Array<Scalars['String']['output']>;
-  logTypes: Array<Scalars['String']['output']>;
+  readonly excludedPrefixes: ReadonlyArray<Scalars['String']['output']>;
+  readonly logTypes: ReadonlyArray<Scalars['String']['output']>;
   /** Empty matches every key. */
-  prefix: Scalars['String']['output'];
+  readonly prefix: Scalars['String']['output'];
 };
 
 export type S3PrefixInput = {
-  excludedPrefixes: Array<Scalars['String']['input']>;
-  logTypes: Array<Scalars['String']['input']>;
-  prefix: Scalars['String']['input'];
+  readonly excludedPrefixes: ReadonlyArray<Scalars['String']['input']>;
+  readonly logTypes: ReadonlyArray<Scalars['String']['input']>;
+  readonly prefix: Scalars['String']['input'];
 };
 
 export type S3SourceConfig = {
-  bucket: Scalars['String']['output'];
-  kmsKey?: Maybe<Scalars['String']['output']>;
-  prefixes: Array<S3Prefix>;
-  roleArn?: Maybe<Scalars['String']['output']>;
+  readonly bucket: Scalars['String']['output'];
+  readonly kmsKey?: Maybe<Scalars['String']['output']>;
+  readonly prefixes: ReadonlyArray<S3Prefix>;
+  readonly roleArn?: Maybe<Scalars['String']['output']>;
 };
 
 export type SaveDetectionInput = {
   /** The Python source its Filename names. */
-  body?: InputMaybe<Scalars['String']['input']>;
+  readonly body?: InputMaybe<Scalars['String']['input']>;
   /** For updates: the version the change was made on. */
-  versionId?: InputMaybe<Scalars['Int']['input']>;
+  readonly versionId?: InputMaybe<Scalars['Int']['input']>;
   /** The YAML document in the panther-analysis format (AnalysisType, RuleID / PolicyID / GlobalID / DataModelID, ...). */
-  yaml: Scalars['String']['input'];
+  readonly yaml: Scalars['String']['input'];
 };
 
 export type SaveSearchInput = {
-  builder?: InputMaybe<Scalars['AWSJSON']['input']>;
-  defaultTimeRange?: InputMaybe<Scalars['String']['input']>;
-  description?: InputMaybe<Scalars['String']['input']>;
-  mode: SearchMode;
-  name: Scalars['String']['input'];
-  query?: InputMaybe<Scalars['String']['input']>;
-  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  readonly builder?: InputMaybe<Scalars['AWSJSON']['input']>;
+  readonly defaultTimeRange?: InputMaybe<Scalars['String']['input']>;
+  readonly description?: InputMaybe<Scalars['String']['input']>;
+  readonly mode: SearchMode;
+  readonly name: Scalars['String']['input'];
+  readonly query?: InputMaybe<Scalars['String']['input']>;
+  readonly tags?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
 };
 
 export type SavedSearch = {
-  builder?: Maybe<Scalars['AWSJSON']['output']>;
-  createdAt: Scalars['AWSDateTime']['output'];
-  createdBy: Scalars['String']['output'];
-  defaultTimeRange?: Maybe<Scalars['String']['output']>;
-  description?: Maybe<Scalars['String']['output']>;
-  id: Scalars['ID']['output'];
-  mode: SearchMode;
-  name: Scalars['String']['output'];
-  query?: Maybe<Scalars['String']['output']>;
-  revision: Scalars['Int']['output'];
-  tags: Array<Scalars['String']['output']>;
-  updatedAt: Scalars['AWSDateTime']['output'];
+  readonly builder?: Maybe<Scalars['AWSJSON']['output']>;
+  readonly createdAt: Scalars['AWSDateTime']['output'];
+  readonly createdBy: Scalars['String']['output'];
+  readonly defaultTimeRange?: Maybe<Scalars['String']['output']>;
+  readonly description?: Maybe<Scalars['String']['output']>;
+  readonly id: Scalars['ID']['output'];
+  readonly mode: SearchMode;
+  readonly name: Scalars['String']['output'];
+  readonly query?: Maybe<Scalars['String']['output']>;
+  readonly revision: Scalars['Int']['output'];
+  readonly tags: ReadonlyArray<Scalars['String']['output']>;
+  readonly updatedAt: Scalars['AWSDateTime']['output'];
 };
 
 export type SavedSearchConnection = {
-  edges: Array<SavedSearchEdge>;
-  pageInfo: PageInfo;
+  readonly edges: ReadonlyArray<SavedSearchEdge>;
+  readonly pageInfo: PageInfo;
 };
 
 export type SavedSearchEdge = {
-  cursor: Scalars['String']['output'];
-  node: SavedSearch;
+  readonly cursor: Scalars['String']['output'];
+  readonly node: SavedSearch;
 };
 
 export type SavedSearchesInput = {
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-  search?: InputMaybe<Scalars['String']['input']>;
+  readonly cursor?: InputMaybe<Scalars['String']['input']>;
+  readonly pageSize?: InputMaybe<Scalars['Int']['input']>;
+  readonly search?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Schema = {
-  createdAt?: Maybe<Scalars['AWSDateTime']['output']>;
-  createdBy?: Maybe<Scalars['String']['output']>;
-  description?: Maybe<Scalars['String']['output']>;
+  readonly createdAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly createdBy?: Maybe<Scalars['String']['output']>;
+  readonly description?: Maybe<Scalars['String']['output']>;
   /** Fields found by field discovery (YAML). */
-  discoveredSpec?: Maybe<Scalars['String']['output']>;
-  isArchived: Scalars['Boolean']['output'];
-  isFieldDiscoveryEnabled: Scalars['Boolean']['output'];
-  isManaged: Scalars['Boolean']['output'];
+  readonly discoveredSpec?: Maybe<Scalars['String']['output']>;
+  readonly isArchived: Scalars['Boolean']['output'];
+  readonly isFieldDiscoveryEnabled: Scalars['Boolean']['output'];
+  readonly isManaged: Scalars['Boolean']['output'];
   /** The log sources that use this schema. */
-  logSources: Array<SchemaLogSource>;
-  name: Scalars['String']['output'];
-  parserType: SchemaParserType;
-  referenceURL?: Maybe<Scalars['String']['output']>;
+  readonly logSources: ReadonlyArray<SchemaLogSource>;
+  readonly name: Scalars['String']['output'];
+  readonly parserType: SchemaParserType;
+  readonly referenceURL?: Maybe<Scalars['String']['output']>;
   /** 0 for managed schemas; custom schemas start at 1. */
-  revision: Scalars['Int']['output'];
+  readonly revision: Scalars['Int']['output'];
   /** YAML: the whole file of a managed schema; the parser and fields of a custom one. */
-  spec: Scalars['String']['output'];
-  updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
-  updatedBy?: Maybe<Scalars['String']['output']>;
+  readonly spec: Scalars['String']['output'];
+  readonly updatedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly updatedBy?: Maybe<Scalars['String']['output']>;
 };
 
 export type SchemaConnection = {
-  edges: Array<SchemaEdge>;
-  pageInfo: PageInfo;
+  readonly edges: ReadonlyArray<SchemaEdge>;
+  readonly pageInfo: PageInfo;
 };
 
 export type SchemaEdge = {
-  cursor: Scalars['String']['output'];
-  node: Schema;
+  readonly cursor: Scalars['String']['output'];
+  readonly node: Schema;
 };
 
 export type SchemaError = {
-  code: Scalars['String']['output'];
-  message: Scalars['String']['output'];
+  readonly code: Scalars['String']['output'];
+  readonly message: Scalars['String']['output'];
 };
 
 /** A log source that holds a schema's log type. */
 export type SchemaLogSource = {
-  integrationId: Scalars['ID']['output'];
-  integrationLabel: Scalars['String']['output'];
+  readonly integrationId: Scalars['ID']['output'];
+  readonly integrationLabel: Scalars['String']['output'];
 };
 
 export type SchemaParserType =
@@ -2138,82 +2138,82 @@ export type SchemaParserType =
 
 export type SchemaTestEvent = {
   /** The normalized event (with its p_* fields). */
-  event: Scalars['AWSJSON']['output'];
-  lineNumber: Scalars['Int']['output'];
+  readonly event: Scalars['AWSJSON']['output'];
+  readonly lineNumber: Scalars['Int']['output'];
 };
 
 export type SchemaTestFailure = {
-  lineNumber: Scalars['Int']['output'];
-  message: Scalars['String']['output'];
+  readonly lineNumber: Scalars['Int']['output'];
+  readonly message: Scalars['String']['output'];
 };
 
 export type SchemaTestResult = {
-  discoveredSpec?: Maybe<Scalars['String']['output']>;
+  readonly discoveredSpec?: Maybe<Scalars['String']['output']>;
   /** At most 1000 events (see `truncated`). */
-  events: Array<SchemaTestEvent>;
-  failures: Array<SchemaTestFailure>;
+  readonly events: ReadonlyArray<SchemaTestEvent>;
+  readonly failures: ReadonlyArray<SchemaTestFailure>;
   /** Records read from the samples. */
-  records: Scalars['Int']['output'];
+  readonly records: Scalars['Int']['output'];
   /** More events were parsed than returned. */
-  truncated: Scalars['Boolean']['output'];
+  readonly truncated: Scalars['Boolean']['output'];
 };
 
 export type SchemasInput = {
-  after?: InputMaybe<Scalars['String']['input']>;
+  readonly after?: InputMaybe<Scalars['String']['input']>;
   /** Case-insensitive text the name or description contains. */
-  contains?: InputMaybe<Scalars['String']['input']>;
+  readonly contains?: InputMaybe<Scalars['String']['input']>;
   /** Page size (default and maximum 1000). */
-  first?: InputMaybe<Scalars['Int']['input']>;
-  includeArchived?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly first?: InputMaybe<Scalars['Int']['input']>;
+  readonly includeArchived?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type Search = {
-  bytesScanned?: Maybe<Scalars['Float']['output']>;
+  readonly bytesScanned?: Maybe<Scalars['Float']['output']>;
   /** column names and Athena types, once succeeded */
-  columns: Array<SearchColumn>;
-  createdAt: Scalars['AWSDateTime']['output'];
-  elapsedMs?: Maybe<Scalars['Int']['output']>;
-  error?: Maybe<Scalars['String']['output']>;
-  finishedAt?: Maybe<Scalars['AWSDateTime']['output']>;
-  id: Scalars['ID']['output'];
-  mode: SearchMode;
-  query: Scalars['String']['output'];
-  rowCount?: Maybe<Scalars['Int']['output']>;
+  readonly columns: ReadonlyArray<SearchColumn>;
+  readonly createdAt: Scalars['AWSDateTime']['output'];
+  readonly elapsedMs?: Maybe<Scalars['Int']['output']>;
+  readonly error?: Maybe<Scalars['String']['output']>;
+  readonly finishedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly id: Scalars['ID']['output'];
+  readonly mode: SearchMode;
+  readonly query: Scalars['String']['output'];
+  readonly rowCount?: Maybe<Scalars['Int']['output']>;
   /** the SQL that runs (compiled for PantherFlow and the builder) */
-  sql: Scalars['String']['output'];
-  status: SearchStatus;
-  timeRangeFrom?: Maybe<Scalars['AWSDateTime']['output']>;
-  timeRangeTo?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly sql: Scalars['String']['output'];
+  readonly status: SearchStatus;
+  readonly timeRangeFrom?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly timeRangeTo?: Maybe<Scalars['AWSDateTime']['output']>;
   /** for PantherFlow visualize: the chart spec as JSON */
-  visualization?: Maybe<Scalars['AWSJSON']['output']>;
+  readonly visualization?: Maybe<Scalars['AWSJSON']['output']>;
 };
 
 export type SearchBuilderInput = {
   /** the simple-detection condition model (core/detections/simple), as JSON */
-  conditions?: InputMaybe<Scalars['AWSJSON']['input']>;
-  fields?: InputMaybe<Array<Scalars['String']['input']>>;
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  logTypes: Array<Scalars['String']['input']>;
+  readonly conditions?: InputMaybe<Scalars['AWSJSON']['input']>;
+  readonly fields?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
+  readonly limit?: InputMaybe<Scalars['Int']['input']>;
+  readonly logTypes: ReadonlyArray<Scalars['String']['input']>;
 };
 
 export type SearchColumn = {
-  name: Scalars['String']['output'];
-  type: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
+  readonly type: Scalars['String']['output'];
 };
 
 export type SearchConnection = {
-  edges: Array<SearchEdge>;
-  pageInfo: PageInfo;
+  readonly edges: ReadonlyArray<SearchEdge>;
+  readonly pageInfo: PageInfo;
 };
 
 export type SearchEdge = {
-  cursor: Scalars['String']['output'];
-  node: Search;
+  readonly cursor: Scalars['String']['output'];
+  readonly node: Search;
 };
 
 export type SearchHistoryInput = {
-  cursor?: InputMaybe<Scalars['String']['input']>;
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  readonly cursor?: InputMaybe<Scalars['String']['input']>;
+  readonly pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type SearchMode =
@@ -2222,17 +2222,17 @@ export type SearchMode =
   | 'SQL';
 
 export type SearchResultsInput = {
-  cursor?: InputMaybe<Scalars['String']['input']>;
+  readonly cursor?: InputMaybe<Scalars['String']['input']>;
   /** 1 to 999 (default 100) */
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-  searchId: Scalars['ID']['input'];
+  readonly pageSize?: InputMaybe<Scalars['Int']['input']>;
+  readonly searchId: Scalars['ID']['input'];
 };
 
 export type SearchResultsPage = {
-  columns: Array<SearchColumn>;
-  cursor?: Maybe<Scalars['String']['output']>;
+  readonly columns: ReadonlyArray<SearchColumn>;
+  readonly cursor?: Maybe<Scalars['String']['output']>;
   /** each row a JSON array, in column order */
-  rows: Array<Scalars['AWSJSON']['output']>;
+  readonly rows: ReadonlyArray<Scalars['AWSJSON']['output']>;
 };
 
 export type SearchStatus =
@@ -2242,49 +2242,49 @@ export type SearchStatus =
   | 'SUCCEEDED';
 
 export type SearchTimeRangeInput = {
-  from?: InputMaybe<Scalars['AWSDateTime']['input']>;
+  readonly from?: InputMaybe<Scalars['AWSDateTime']['input']>;
   /** A §9 preset (PT20M ... PAllTime) or absent with from/to. */
-  preset?: InputMaybe<Scalars['String']['input']>;
-  to?: InputMaybe<Scalars['AWSDateTime']['input']>;
+  readonly preset?: InputMaybe<Scalars['String']['input']>;
+  readonly to?: InputMaybe<Scalars['AWSDateTime']['input']>;
 };
 
 export type SendTestAlertInput = {
-  destination?: InputMaybe<DestinationInput>;
-  id?: InputMaybe<Scalars['ID']['input']>;
+  readonly destination?: InputMaybe<DestinationInput>;
+  readonly id?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type SendUserFeedbackInput = {
-  feature: FeedbackFeatureInput;
-  feedback: FeedbackTextInput;
+  readonly feature: FeedbackFeatureInput;
+  readonly feedback: FeedbackTextInput;
   /** The address of the page the feedback was sent from. */
-  locationUrl: Scalars['String']['input'];
+  readonly locationUrl: Scalars['String']['input'];
   /** The browser's screen width, in pixels. */
-  screenWidth: Scalars['Int']['input'];
+  readonly screenWidth: Scalars['Int']['input'];
   /** How useful the part is to the user, 1 to 5; null when not rated. */
-  usefulness?: InputMaybe<Scalars['Int']['input']>;
+  readonly usefulness?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type SetDetectionEnabledInput = {
-  enabled: Scalars['Boolean']['input'];
-  id: Scalars['ID']['input'];
+  readonly enabled: Scalars['Boolean']['input'];
+  readonly id: Scalars['ID']['input'];
 };
 
 export type SetDetectionsEnabledInput = {
-  enabled: Scalars['Boolean']['input'];
+  readonly enabled: Scalars['Boolean']['input'];
   /** At most 1,000. */
-  ids: Array<Scalars['ID']['input']>;
+  readonly ids: ReadonlyArray<Scalars['ID']['input']>;
 };
 
 export type SetLogStreamTypeInput = {
   /** JsonArray only; empty or null when the array is the whole document. */
-  jsonArrayEnvelopeField?: InputMaybe<Scalars['String']['input']>;
-  sourceId: Scalars['ID']['input'];
-  streamType: LogStreamType;
+  readonly jsonArrayEnvelopeField?: InputMaybe<Scalars['String']['input']>;
+  readonly sourceId: Scalars['ID']['input'];
+  readonly streamType: LogStreamType;
 };
 
 export type SetPackEnabledInput = {
-  enabled: Scalars['Boolean']['input'];
-  id: Scalars['ID']['input'];
+  readonly enabled: Scalars['Boolean']['input'];
+  readonly id: Scalars['ID']['input'];
 };
 
 /** Severity, in display order Critical to Info. */
@@ -2301,22 +2301,22 @@ export type SourceCheckStatus =
   | 'SKIPPED';
 
 export type SourceHealth = {
-  checkedAt?: Maybe<Scalars['AWSDateTime']['output']>;
-  checks: Array<SourceHealthCheck>;
+  readonly checkedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly checks: ReadonlyArray<SourceHealthCheck>;
   /** The last 24 hours, oldest first. */
-  hourly: Array<HourlyIngestion>;
-  lastEventAt?: Maybe<Scalars['AWSDateTime']['output']>;
-  sourceId: Scalars['ID']['output'];
-  status: SourceHealthStatus;
-  totals: IngestionTotals;
+  readonly hourly: ReadonlyArray<HourlyIngestion>;
+  readonly lastEventAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly sourceId: Scalars['ID']['output'];
+  readonly status: SourceHealthStatus;
+  readonly totals: IngestionTotals;
 };
 
 export type SourceHealthCheck = {
-  message?: Maybe<Scalars['String']['output']>;
+  readonly message?: Maybe<Scalars['String']['output']>;
   /** s3BucketStatus, kmsKeyStatus, sqsQueueStatus, httpEndpointStatus, dataReceivedStatus, ... */
-  name: Scalars['String']['output'];
-  status: SourceCheckStatus;
-  title: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
+  readonly status: SourceCheckStatus;
+  readonly title: Scalars['String']['output'];
 };
 
 export type SourceHealthStatus =
@@ -2328,43 +2328,43 @@ export type SourceHealthStatus =
   | 'UNHEALTHY';
 
 export type SourceHealthSummary = {
-  checkedAt?: Maybe<Scalars['AWSDateTime']['output']>;
-  lastEventAt?: Maybe<Scalars['AWSDateTime']['output']>;
-  status: SourceHealthStatus;
+  readonly checkedAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly lastEventAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly status: SourceHealthStatus;
 };
 
 export type SourceProcessingErrors = {
   /** Objects that could not be read to their end (corrupt or truncated gzip). */
-  corruptObjects: Scalars['Int']['output'];
+  readonly corruptObjects: Scalars['Int']['output'];
   /** HTTP ingest requests refused: not a POST, or an empty body (400, 405). */
-  httpBadRequest: Scalars['Int']['output'];
+  readonly httpBadRequest: Scalars['Int']['output'];
   /** HTTP ingest requests refused: wrong credentials or signature, or the source disabled (403). */
-  httpForbidden: Scalars['Int']['output'];
+  readonly httpForbidden: Scalars['Int']['output'];
   /** HTTP ingest requests refused: a body over the limit (413). */
-  httpTooLarge: Scalars['Int']['output'];
+  readonly httpTooLarge: Scalars['Int']['output'];
   /** HTTP ingest requests refused: no or malformed credentials (401). */
-  httpUnauthenticated: Scalars['Int']['output'];
+  readonly httpUnauthenticated: Scalars['Int']['output'];
   /** HTTP ingest requests refused: a content type or encoding the pipeline does not read (415). */
-  httpUnsupportedMediaType: Scalars['Int']['output'];
-  lastError?: Maybe<Scalars['String']['output']>;
-  lastErrorAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly httpUnsupportedMediaType: Scalars['Int']['output'];
+  readonly lastError?: Maybe<Scalars['String']['output']>;
+  readonly lastErrorAt?: Maybe<Scalars['AWSDateTime']['output']>;
 };
 
 export type SqsLogSourceInput = {
-  allowedPrincipalArns: Array<Scalars['String']['input']>;
-  allowedSourceArns: Array<Scalars['String']['input']>;
-  enabled?: InputMaybe<Scalars['Boolean']['input']>;
-  jsonArrayEnvelopeField?: InputMaybe<Scalars['String']['input']>;
-  label: Scalars['String']['input'];
-  logTypes: Array<Scalars['String']['input']>;
-  streamType?: InputMaybe<LogStreamType>;
+  readonly allowedPrincipalArns: ReadonlyArray<Scalars['String']['input']>;
+  readonly allowedSourceArns: ReadonlyArray<Scalars['String']['input']>;
+  readonly enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly jsonArrayEnvelopeField?: InputMaybe<Scalars['String']['input']>;
+  readonly label: Scalars['String']['input'];
+  readonly logTypes: ReadonlyArray<Scalars['String']['input']>;
+  readonly streamType?: InputMaybe<LogStreamType>;
 };
 
 export type SqsSourceConfig = {
-  allowedPrincipalArns: Array<Scalars['String']['output']>;
-  allowedSourceArns: Array<Scalars['String']['output']>;
-  queueArn: Scalars['String']['output'];
-  queueUrl: Scalars['String']['output'];
+  readonly allowedPrincipalArns: ReadonlyArray<Scalars['String']['output']>;
+  readonly allowedSourceArns: ReadonlyArray<Scalars['String']['output']>;
+  readonly queueArn: Scalars['String']['output'];
+  readonly queueUrl: Scalars['String']['output'];
 };
 
 export type SystemAlertKind =
@@ -2380,151 +2380,151 @@ export type SystemAlertKind =
 
 export type TestAlertResult = {
   /** A short text: the service's answer, or why the request failed. */
-  answer: Scalars['String']['output'];
-  ok: Scalars['Boolean']['output'];
+  readonly answer: Scalars['String']['output'];
+  readonly ok: Scalars['Boolean']['output'];
   /** The service's HTTP status code; null when no answer came (timeout, refused address, connection error). */
-  statusCode?: Maybe<Scalars['Int']['output']>;
+  readonly statusCode?: Maybe<Scalars['Int']['output']>;
 };
 
 export type TestDetectionAgainstDataInput = {
-  body?: InputMaybe<Scalars['String']['input']>;
+  readonly body?: InputMaybe<Scalars['String']['input']>;
   /** How far back to read: 1, 6, 24 or 72 hours. */
-  hours: Scalars['Int']['input'];
+  readonly hours: Scalars['Int']['input'];
   /** A saved detection; not needed when yaml is given. */
-  id?: InputMaybe<Scalars['ID']['input']>;
+  readonly id?: InputMaybe<Scalars['ID']['input']>;
   /** An unsaved YAML document to run instead of the saved one. */
-  yaml?: InputMaybe<Scalars['String']['input']>;
+  readonly yaml?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type TestSchemaInput = {
-  isFieldDiscoveryEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly isFieldDiscoveryEnabled?: InputMaybe<Scalars['Boolean']['input']>;
   /** Sample logs, at most 512 KB and 1000 records. */
-  samples: Scalars['String']['input'];
+  readonly samples: Scalars['String']['input'];
   /** The spec YAML as the editor holds it (a managed schema's whole file works too). */
-  spec: Scalars['String']['input'];
-  streamType: LogStreamType;
+  readonly spec: Scalars['String']['input'];
+  readonly streamType: LogStreamType;
 };
 
 export type UnmatchedObjects = {
-  bucket: Scalars['String']['output'];
-  lastAt: Scalars['AWSDateTime']['output'];
+  readonly bucket: Scalars['String']['output'];
+  readonly lastAt: Scalars['AWSDateTime']['output'];
   /** The most recent such object. */
-  lastKey: Scalars['String']['output'];
-  objects: Scalars['Int']['output'];
+  readonly lastKey: Scalars['String']['output'];
+  readonly objects: Scalars['Int']['output'];
 };
 
 export type UpdateAlertAssigneeInput = {
   /** An active user's id; null for nobody. */
-  assigneeId?: InputMaybe<Scalars['ID']['input']>;
-  id: Scalars['ID']['input'];
-  revision: Scalars['Int']['input'];
+  readonly assigneeId?: InputMaybe<Scalars['ID']['input']>;
+  readonly id: Scalars['ID']['input'];
+  readonly revision: Scalars['Int']['input'];
 };
 
 export type UpdateAlertStatusInput = {
-  id: Scalars['ID']['input'];
+  readonly id: Scalars['ID']['input'];
   /** The revision of the alert as the caller saw it. */
-  revision: Scalars['Int']['input'];
-  status: AlertStatus;
+  readonly revision: Scalars['Int']['input'];
+  readonly status: AlertStatus;
 };
 
 export type UpdateGeneralSettingsInput = {
-  mfaRequired?: InputMaybe<Scalars['Boolean']['input']>;
-  organizationName?: InputMaybe<Scalars['String']['input']>;
+  readonly mfaRequired?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly organizationName?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type UpdateNotificationInput = {
   /** A timestamp archives the notification; null returns it to the inbox. */
-  archivedAt?: InputMaybe<Scalars['AWSDateTime']['input']>;
-  id: Scalars['ID']['input'];
+  readonly archivedAt?: InputMaybe<Scalars['AWSDateTime']['input']>;
+  readonly id: Scalars['ID']['input'];
   /** A timestamp marks the notification read; null marks it unread. */
-  readAt?: InputMaybe<Scalars['AWSDateTime']['input']>;
+  readonly readAt?: InputMaybe<Scalars['AWSDateTime']['input']>;
 };
 
 export type UpdateProfileInput = {
-  familyName: Scalars['String']['input'];
-  givenName: Scalars['String']['input'];
+  readonly familyName: Scalars['String']['input'];
+  readonly givenName: Scalars['String']['input'];
 };
 
 export type UpdateRoleInput = {
-  id: Scalars['ID']['input'];
-  name: Scalars['String']['input'];
-  permissions: Array<Permission>;
+  readonly id: Scalars['ID']['input'];
+  readonly name: Scalars['String']['input'];
+  readonly permissions: ReadonlyArray<Permission>;
 };
 
 export type UpdateSavedSearchInput = {
-  builder?: InputMaybe<Scalars['AWSJSON']['input']>;
-  defaultTimeRange?: InputMaybe<Scalars['String']['input']>;
-  description?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['ID']['input'];
-  mode: SearchMode;
-  name: Scalars['String']['input'];
-  query?: InputMaybe<Scalars['String']['input']>;
-  revision: Scalars['Int']['input'];
-  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  readonly builder?: InputMaybe<Scalars['AWSJSON']['input']>;
+  readonly defaultTimeRange?: InputMaybe<Scalars['String']['input']>;
+  readonly description?: InputMaybe<Scalars['String']['input']>;
+  readonly id: Scalars['ID']['input'];
+  readonly mode: SearchMode;
+  readonly name: Scalars['String']['input'];
+  readonly query?: InputMaybe<Scalars['String']['input']>;
+  readonly revision: Scalars['Int']['input'];
+  readonly tags?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
 };
 
 export type UpdateSchemaInput = {
-  description?: InputMaybe<Scalars['String']['input']>;
-  isFieldDiscoveryEnabled?: InputMaybe<Scalars['Boolean']['input']>;
-  name: Scalars['String']['input'];
-  referenceURL?: InputMaybe<Scalars['String']['input']>;
+  readonly description?: InputMaybe<Scalars['String']['input']>;
+  readonly isFieldDiscoveryEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly name: Scalars['String']['input'];
+  readonly referenceURL?: InputMaybe<Scalars['String']['input']>;
   /** The revision the edit started from. */
-  revision: Scalars['Int']['input'];
-  spec: Scalars['String']['input'];
+  readonly revision: Scalars['Int']['input'];
+  readonly spec: Scalars['String']['input'];
 };
 
 export type UpdateUserInput = {
-  email?: InputMaybe<Scalars['String']['input']>;
-  familyName?: InputMaybe<Scalars['String']['input']>;
-  givenName?: InputMaybe<Scalars['String']['input']>;
-  id: Scalars['ID']['input'];
-  role?: InputMaybe<UserRoleInput>;
+  readonly email?: InputMaybe<Scalars['String']['input']>;
+  readonly familyName?: InputMaybe<Scalars['String']['input']>;
+  readonly givenName?: InputMaybe<Scalars['String']['input']>;
+  readonly id: Scalars['ID']['input'];
+  readonly role?: InputMaybe<UserRoleInput>;
 };
 
 export type UpdateUserNotificationsInput = {
   /** A timestamp archives every notification of the scope; null returns them to the inbox. */
-  archivedAt?: InputMaybe<Scalars['AWSDateTime']['input']>;
+  readonly archivedAt?: InputMaybe<Scalars['AWSDateTime']['input']>;
   /** A timestamp marks every notification of the scope read; null marks them unread. */
-  readAt?: InputMaybe<Scalars['AWSDateTime']['input']>;
-  scope: NotificationScope;
+  readonly readAt?: InputMaybe<Scalars['AWSDateTime']['input']>;
+  readonly scope: NotificationScope;
 };
 
 export type UpdateUserNotificationsResult = {
   /** How many notifications changed. */
-  updated: Scalars['Int']['output'];
+  readonly updated: Scalars['Int']['output'];
 };
 
 export type User = {
-  createdAt?: Maybe<Scalars['AWSDateTime']['output']>;
-  email: Scalars['AWSEmail']['output'];
+  readonly createdAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly email: Scalars['AWSEmail']['output'];
   /** False once an administrator deactivates the user (who then cannot sign in). */
-  enabled: Scalars['Boolean']['output'];
-  familyName?: Maybe<Scalars['String']['output']>;
-  givenName?: Maybe<Scalars['String']['output']>;
+  readonly enabled: Scalars['Boolean']['output'];
+  readonly familyName?: Maybe<Scalars['String']['output']>;
+  readonly givenName?: Maybe<Scalars['String']['output']>;
   /** The user's id (the identity provider's subject). */
-  id: Scalars['ID']['output'];
-  lastLoggedInAt?: Maybe<Scalars['AWSDateTime']['output']>;
+  readonly id: Scalars['ID']['output'];
+  readonly lastLoggedInAt?: Maybe<Scalars['AWSDateTime']['output']>;
   /** Display name: given and family name, else the email. */
-  name: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
   /** The user's role; null only for a user whose role was never set. */
-  role?: Maybe<Role>;
+  readonly role?: Maybe<Role>;
   /** The identity provider's account status (CONFIRMED, FORCE_CHANGE_PASSWORD, RESET_REQUIRED, ...). */
-  status: Scalars['String']['output'];
+  readonly status: Scalars['String']['output'];
 };
 
 export type UserConnection = {
-  edges: Array<UserEdge>;
-  pageInfo: PageInfo;
+  readonly edges: ReadonlyArray<UserEdge>;
+  readonly pageInfo: PageInfo;
 };
 
 export type UserEdge = {
-  node: User;
+  readonly node: User;
 };
 
 /** The role a user gets, named by id. */
 export type UserRoleInput = {
-  kind: UserRoleInputKind;
-  value: Scalars['ID']['input'];
+  readonly kind: UserRoleInputKind;
+  readonly value: Scalars['ID']['input'];
 };
 
 export type UserRoleInputKind =
@@ -2538,13 +2538,13 @@ export type UserStatusFilter =
   | 'INVITED';
 
 export type ViewBucketDataInput = {
-  filters?: InputMaybe<BucketDataFilters>;
+  readonly filters?: InputMaybe<BucketDataFilters>;
   /** Objects per page, 1 to 50 (default 10). */
-  pageSize?: InputMaybe<Scalars['Int']['input']>;
-  paginationToken?: InputMaybe<Scalars['String']['input']>;
-  sourceId: Scalars['ID']['input'];
+  readonly pageSize?: InputMaybe<Scalars['Int']['input']>;
+  readonly paginationToken?: InputMaybe<Scalars['String']['input']>;
+  readonly sourceId: Scalars['ID']['input'];
   /** How to split the objects; default the source's own stream type. */
-  streamType?: InputMaybe<LogStreamType>;
+  readonly streamType?: InputMaybe<LogStreamType>;
 };
 
 

@@ -1,6 +1,5 @@
-import type { AppSyncResolverEvent } from '../../lib/appsync';
-import type { Caller } from '../../lib/auth';
-import { getSignedInUser, type UserView } from '../../lib/users';
+import { getSignedInUser } from '../../lib/users';
+import type { Resolver } from './types';
 
 /** The signed-in user, read fresh from the user pool, with the role and permissions the guard resolved. */
-export const me = (_event: AppSyncResolverEvent, caller: Caller): Promise<UserView> => getSignedInUser(caller);
+export const me: Resolver<'Query.me'> = (_event, caller) => getSignedInUser(caller);

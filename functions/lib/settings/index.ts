@@ -45,21 +45,22 @@ export async function mfaRequired(): Promise<boolean> {
 
 /** A change as received (the API's input): what is given is checked and changed, the rest kept. */
 export interface GeneralSettingsChange {
-  readonly organizationName?: unknown;
-  readonly mfaRequired?: unknown;
+  readonly organizationName?: string | null;
+  readonly mfaRequired?: boolean | null;
 }
 
 function changeOf(input: GeneralSettingsChange): { organizationName?: string; mfaRequired?: boolean } {
   const change: { organizationName?: string; mfaRequired?: boolean } = {};
-  if (input.organizationName !== undefined && input.organizationName !== null) {
-    const error = organizationNameError(input.organizationName);
+  const { organizationName, mfaRequired } = input;
+  if (organizationName !== undefined && organizationName !== null) {
+    const error = organizationNameError(organizationName);
     if (error) throw invalidInput({ organizationName: error });
-    change.organizationName = (input.organizationName as string).trim();
+    change.organizationName = organizationName.trim();
   }
-  if (input.mfaRequired !== undefined && input.mfaRequired !== null) {
-    const error = mfaRequiredError(deploymentSignInPolicy().mfaMode, input.mfaRequired);
+  if (mfaRequired !== undefined && mfaRequired !== null) {
+    const error = mfaRequiredError(deploymentSignInPolicy().mfaMode, mfaRequired);
     if (error) throw invalidInput({ mfaRequired: error });
-    change.mfaRequired = input.mfaRequired as boolean;
+    change.mfaRequired = mfaRequired;
   }
   if (Object.keys(change).length === 0) throw new ApiError('InvalidInput', 'Give organizationName or mfaRequired');
   return change;

@@ -22,8 +22,8 @@ export interface RoleView extends StoredRole {
 }
 
 export interface RoleInput {
-  readonly name: unknown;
-  readonly permissions: unknown;
+  readonly name: string;
+  readonly permissions: readonly string[];
 }
 
 const withCount = async (role: StoredRole): Promise<RoleView> => ({ ...role, userCount: await countRecordsWithRole(role.id) });
@@ -39,7 +39,7 @@ export async function getRoleView(id: string): Promise<RoleView> {
 function validated(input: RoleInput): { name: string; permissions: Permission[] } {
   const errors = roleFormErrors(input);
   refuseFirst(errors, errors.name === ROLE_NAME_TAKEN ? 'AlreadyExists' : 'InvalidInput');
-  return { name: (input.name as string).trim(), permissions: rolePermissions(input.permissions as string[]) };
+  return { name: input.name.trim(), permissions: rolePermissions(input.permissions) };
 }
 
 export async function createRoleView(input: RoleInput, actor: Caller): Promise<RoleView> {

@@ -61,10 +61,11 @@ export interface UserFilter {
 }
 
 export interface InviteInput {
-  readonly email: unknown;
-  readonly givenName: unknown;
-  readonly familyName: unknown;
-  readonly roleId: unknown;
+  readonly email: string;
+  readonly givenName: string;
+  readonly familyName: string;
+  /** Required: null is refused with the role's rule. */
+  readonly roleId: string | null;
 }
 
 /** An edit: absent (null) values stay as they are. */
@@ -154,10 +155,10 @@ export async function getSignedInUser(caller: Caller): Promise<UserView> {
  */
 export async function inviteUser(input: InviteInput, actor: Caller): Promise<UserView> {
   refuseFirst(userFormErrors(input));
-  const email = normalizeEmail(input.email as string);
-  const givenName = (input.givenName as string).trim();
-  const familyName = (input.familyName as string).trim();
-  const role = await requireRole((input.roleId as string).trim());
+  const email = normalizeEmail(input.email);
+  const givenName = input.givenName.trim();
+  const familyName = input.familyName.trim();
+  const role = await requireRole((input.roleId ?? '').trim());
   refuseBeyond(userChangeError({ actor, grant: role.permissions }));
   if (await findByEmail(email)) throw new ApiError('AlreadyExists', EMAIL_IN_USE);
 
@@ -211,11 +212,11 @@ export async function editUser(input: EditInput, actor: Caller): Promise<UserVie
 }
 
 /** The signed-in user's own first and last name. */
-export async function updateProfile(caller: Caller, input: { givenName: unknown; familyName: unknown }): Promise<UserView> {
+export async function updateProfile(caller: Caller, input: { givenName: string; familyName: string }): Promise<UserView> {
   refuseFirst(profileFormErrors(input));
   const { id } = caller;
-  const givenName = (input.givenName as string).trim();
-  const familyName = (input.familyName as string).trim();
+  const givenName = input.givenName.trim();
+  const familyName = input.familyName.trim();
   const record = await getUserRecord(id);
   if (!record) throw new ApiError('NotFound', USER_NOT_FOUND);
   await saveUser(record, { ...record, givenName, familyName }, () => updateDirectoryAttributes(id, { givenName, familyName }));

@@ -1,8 +1,8 @@
 // The demo button: the demo function creates the demo sources when they are missing and sends a round of demo
 // events through the ingest paths.
 import { requestDemoEvents } from '../../../lib/demo';
-import type { ResolverMap } from '../types';
+import { defineResolvers } from '../types';
 
-export const demoResolvers: ResolverMap = {
+export const demoResolvers = defineResolvers({
   'Mutation.generateDemoEvents': () => requestDemoEvents(),
-};
+});

@@ -1,12 +1,14 @@
 import type { AppSyncResolverEvent } from '../../../lib/appsync';
 import type { Caller } from '../../../lib/auth';
 import { sendFeedback } from '../../../lib/feedback';
-import type { FeedbackResult } from '../../../lib/graphql-types';
-import type { ResolverMap } from '../types';
+import { defineResolvers, type ResultOf } from '../types';
 
-export const sendUserFeedback = (event: AppSyncResolverEvent<{ input: unknown }>, caller: Caller): Promise<FeedbackResult> =>
-  sendFeedback(event.arguments.input, caller.id);
+/** The input is read as given: the feedback rules check all of it (core/validation/feedback.ts). */
+export const sendUserFeedback = (
+  event: AppSyncResolverEvent<{ input: unknown }>,
+  caller: Caller,
+): Promise<ResultOf<'Mutation.sendUserFeedback'>> => sendFeedback(event.arguments.input, caller.id);
 
-export const feedbackResolvers: ResolverMap = {
+export const feedbackResolvers = defineResolvers({
   'Mutation.sendUserFeedback': sendUserFeedback,
-};
+});
