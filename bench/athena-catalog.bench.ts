@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { CreateTableCommand, GlueClient, UpdateTableCommand } from '@aws-sdk/client-glue';
 import { managedSchemas } from '../core/schemas/managed-schemas';
 import { lakeTableSpecs } from '../core/search/lake-tables';
-import { glueTableInput } from '../functions/lib/search/engine';
+import { glueTableInput } from '../functions/lib/lake';
 import { startAthena } from '../local/services/athena';
 import { localClientConfig } from '../local/services/net';
 

@@ -113,7 +113,7 @@ async function bench(format: 'json' | 'parquet') {
       AWS_ENDPOINT_URL_ATHENA: athena.endpoint,
       ATHENA_WORKGROUP: 'bench',
     });
-    const engine = await import('../functions/lib/search/engine');
+    const engine = await import('../functions/lib/lake');
     const service = await import('../functions/lib/search');
     const direct = await openLake(dir, {
       catalog: staticCatalog([

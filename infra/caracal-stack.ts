@@ -163,7 +163,7 @@ export class CaracalStack extends Stack {
     // editor.ts); lookup-table data is granted by Lookups (lookups/). Detection tests run in the engine; the demo
     // button starts the demo.
     grantLakeRead(this.api.apiFunction, this.lake.lakeBucket, [LOGS_DATABASE]);
-    // Custom schema saves make their log type's Glue tables (functions/lib/search ensureLakeTables).
+    // Custom schema saves make their log type's Glue tables (functions/lib/lake ensureLakeTables).
     this.search.grantTableWrite(this.api.apiFunction);
     this.detections.engineFunction.grantInvoke(this.api.apiFunction);
     this.processing.allowSourceQueueConnections(this.api.apiFunction);

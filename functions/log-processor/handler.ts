@@ -3,6 +3,7 @@
 // pipeline, report the messages that failed (ReportBatchItemFailures) so one bad message does not retry the
 // batch.
 import { ENV, requireEnv } from '../lib/env';
+import { lakeBucketName } from '../lib/lake';
 import { processQueueMessages, type QueueMessage } from '../lib/pipeline';
 
 interface SqsEvent {
@@ -18,7 +19,7 @@ const log = (line: string) => console.log(line);
 export async function handler(event: SqsEvent): Promise<BatchResponse> {
   const config = {
     ingestBucket: requireEnv(ENV.ingestBucket),
-    lakeBucket: requireEnv(ENV.lakeBucket),
+    lakeBucket: lakeBucketName(),
     detectionsQueueUrl: requireEnv(ENV.detectionsQueueUrl),
   };
   const failed = await processQueueMessages(event.Records, config, log);

@@ -122,12 +122,12 @@ export class Search extends Construct {
     });
     if (props.lakeBucket) {
       // The lake's tables (a table per managed log type in each of the three databases, 345): one custom resource
-      // whose function makes them through Glue calls (functions/lib/search/lake-tables-resource.ts, the same
+      // whose function makes them through the lake door's Glue calls (functions/lake-tables/handler.ts, the same
       // definition as save-time tables, core/lake/glue-table); one CloudFormation resource each would pass the
       // stack's resource limit and the 1 MB template limit. The digest of their columns re-runs it when they change.
       const tables = props.tables ?? [];
       this.lakeTablesFunction = nodeFunction(this, 'LakeTablesFunction', {
-        entry: 'functions/lib/search/lake-tables-resource.ts',
+        entry: 'functions/lake-tables/handler.ts',
         description:
           'Deploy time: the Glue tables of the managed log types in panther_logs, panther_signals and panther_rule_errors',
         timeout: Duration.minutes(10),

@@ -9,7 +9,7 @@ import { managedSchemas } from '../../core/schemas/managed-schemas';
 import { lakeTableSpecs } from '../../core/search/lake-tables';
 import { DEFAULT_BYTES_SCANNED_CUTOFF, lakeTablesDigests, Search } from '../../infra/search/search';
 import { LOCAL_CONFIG, validateDeploymentConfig } from '../../infra/config';
-import { glueTableInput } from '../../functions/lib/search/engine';
+import { glueTableInput } from '../../functions/lib/lake';
 import { glueTableDefinition } from '../../core/lake/glue-table';
 import {
   actionsOf,

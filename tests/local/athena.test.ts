@@ -24,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lakeTableSpecs, type LakeTableSpec } from '../../core/search/lake-tables';
 import { readAthenaText } from '../../core/search/athena-values';
 import { managedSchemas } from '../../core/schemas/managed-schemas';
-import { glueTableInput } from '../../functions/lib/search/engine';
+import { glueTableInput } from '../../functions/lib/lake';
 import { startAthena, type AthenaService } from '../../local/services/athena';
 import { localClientConfig } from '../../local/services/net';
 

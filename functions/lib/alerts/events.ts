@@ -1,5 +1,5 @@
 // An alert's events: its rows in the signals (or detection-error) table of the lake, oldest first, paged.
-// Read through the search door (functions/lib/search): SQL over the Glue table of the alert's log type in
+// Read through the lake door's platform queries (functions/lib/lake): SQL over the Glue table of the alert's log type in
 // panther_signals / panther_rule_errors, filtered by the day partitions and event times the alert spans and by
 // p_alert_id, one page per query (ORDER BY p_event_time, p_row_id with OFFSET/LIMIT, the next page's offset
 // being the cursor). The same calls reach Athena on AWS and the local runtime's Athena stand-in.
@@ -20,7 +20,7 @@ import { lakeSelectList, restoreLakeEvent } from '../../../core/lake/row-values'
 import { lakeColumns } from '../../../core/search/lake-tables';
 import { managedSchema } from '../../../core/schemas/managed-schemas';
 import type { FieldSpec } from '../../../core/schemas/types';
-import { lakeQueryRows } from '../search';
+import { lakeQueryRows } from '../lake';
 import { customSchemaSpecs } from '../schemas';
 import { getAlert } from './repository';
 
@@ -46,7 +46,7 @@ export interface AlertEventsEngine {
   events(query: AlertEventsQuery): Promise<AlertEventsPage>;
 }
 
-/** Runs one platform query and answers its rows (the search door's lakeQueryRows; a stand-in in tests). */
+/** Runs one platform query and answers its rows (the lake door's lakeQueryRows; a stand-in in tests). */
 export type LakeRows = (sql: string) => Promise<Row[]>;
 
 const TABLE = /^[a-z0-9_]{1,255}$/;
@@ -181,7 +181,7 @@ export async function lakeTableFields(logTypes: readonly string[]): Promise<Map<
 const eventTime = (row: Row) => String(row.p_event_time ?? '');
 const byEventTime = (a: Row, b: Row) => (eventTime(a) < eventTime(b) ? -1 : eventTime(a) > eventTime(b) ? 1 : 0);
 
-/** The reader over a query runner: the search door's in the platform, a stand-in's in tests. */
+/** The reader over a query runner: the lake door's in the platform, a stand-in's in tests. */
 export function searchAlertEvents(run: LakeRows = (sql) => lakeQueryRows(sql)): AlertEventsEngine {
   return {
     async events(query) {

@@ -2,22 +2,15 @@
 // of the unsaved document (so a test runs before the first save), and "Test against data": the detection run
 // over the last hours of its log types in the lake, matches listed, nothing alerted.
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
-import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { LOGS_DATABASE, partitionsBetween, tableName } from '../../../core/lake/layout';
 import { actorName, type Caller } from '../auth';
-import { s3 } from '../clients';
 import { ApiError } from '../errors';
-import { ENV, requireEnv } from '../env';
+import { logTypeEvents } from '../lake';
 import { storedEngineContent } from './content';
 import { lambdaEngine, type Engine } from './engine';
 import { indexedTypes, isEnabled, type DetectionDraft, type StoredDetection } from './model';
 import * as store from './repository';
 import { conflictError, readable, refuseManaged, refuseUnsaveable, requireModify, testsOf, validated } from './service';
 import { runDetectionTests as runTests, UnrunnableTests, type TestRun } from './unit-tests';
-
-const gunzipAsync = promisify(gunzip);
 
 /** Every saved version of a detection the caller may read, newest first. */
 export async function detectionVersions(caller: Caller, id: string): Promise<store.VersionSummary[]> {
@@ -147,42 +140,6 @@ export interface DataTestRun {
 
 type Row = Record<string, unknown>;
 
-/** The events of one log type's hour partitions from `from` to `to`, oldest partition first, at most `cap`. */
-async function* lakeEvents(logType: string, from: Date, to: Date): AsyncGenerator<Row> {
-  const bucket = requireEnv(ENV.lakeBucket);
-  const partitions = partitionsBetween(LOGS_DATABASE, tableName(logType), from.toISOString(), to.toISOString());
-  const since = from.getTime();
-  for (const prefix of partitions) {
-    let ContinuationToken: string | undefined;
-    do {
-      const page = await s3().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}/`, ContinuationToken }));
-      for (const object of page.Contents ?? []) {
-        if (!object.Key) continue;
-        const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: object.Key }));
-        const raw = Buffer.from(await out.Body!.transformToByteArray());
-        const text = (raw[0] === 0x1f && raw[1] === 0x8b ? await gunzipAsync(raw) : raw).toString('utf8');
-        for (const line of text.split('\n')) {
-          if (!line.trim()) continue;
-          let row: Row;
-          try {
-            row = JSON.parse(line) as Row;
-          } catch {
-            continue;
-          }
-          const at = Date.parse(
-            String(row.p_event_time ?? '')
-              .replace(' ', 'T')
-              .slice(0, 23) + 'Z',
-          );
-          if (Number.isFinite(at) && at < since) continue;
-          yield row;
-        }
-      }
-      ContinuationToken = page.NextContinuationToken;
-    } while (ContinuationToken);
-  }
-}
-
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /**
@@ -257,7 +214,7 @@ export async function testDetectionAgainstData(
 
   let batch: Row[] = [];
   outer: for (const logType of logTypes) {
-    for await (const row of lakeEvents(logType, from, now)) {
+    for await (const row of logTypeEvents(logType, from, now)) {
       if (run.scanned >= maxEvents) {
         run.capped = true;
         break outer;

@@ -2,7 +2,7 @@
 // local/services/athena/duckdb.ts (openLake).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { LakeSink } from './lake-writer';
+import type { LakeSink } from '../lake';
 
 export function directoryLakeSink(root: string): LakeSink {
   return {

@@ -5,6 +5,7 @@
 // SQS unavailable) is thrown, so its message goes back to the queue.
 import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
 import { recordIngestion } from '../log-sources';
+import { lakeBucketSink } from '../lake';
 import { currentEnricher } from '../lookups';
 import { runScriptParser } from '../schemas';
 import { putClassificationFailures } from './classification-failures';
@@ -15,7 +16,7 @@ import { countSourceError, countUnmatchedObject } from './pipeline-errors';
 import { processObject } from './process-object';
 import { markProcessed, wasProcessed } from './processed-objects';
 import type { AnnouncedObject } from './s3-events';
-import { openObject, s3LakeSink } from './s3-objects';
+import { openObject } from './s3-objects';
 import { raiseSourceDataAlert } from './source-alerts';
 
 export interface PipelineConfig {
@@ -77,7 +78,7 @@ export async function ingestObject(
       parseTime: now,
       enrich: enricher && ((logType, event) => void enricher.enrich(logType, event)),
     },
-    s3LakeSink(config.lakeBucket),
+    lakeBucketSink(config.lakeBucket),
   );
   const receivedAt = object.createdAt;
   if (result.failures.length) {

@@ -3,8 +3,8 @@
 // their reasons; they never stop the rest of the object.
 import { classifier, type Parser } from '../../../core/schemas/index';
 import { CorruptObjectError, decompressed } from './decompress';
-import { LakeWriter, type LakeSink, type LakeWriterOptions, type WrittenObject } from './lake-writer';
-import type { InputObject } from './lake-layout';
+import { LOGS_DATABASE, lakeObjectName, type InputObject } from '../../../core/lake/layout';
+import { LakeWriter, type LakeSink, type LakeWriterOptions, type WrittenObject } from '../lake';
 import { logRecords, type StreamFormat } from '../../../core/pipeline/log-records';
 import { parseWithScripts, type ScriptLine, type ScriptRunner, type ScriptSchema } from './script-schemas';
 
@@ -70,7 +70,11 @@ export async function processObject(
   const scripts = request.scripts ?? [];
   const classify = classifier([...parsers]);
   const context = { sourceId: input.sourceId, sourceLabel: request.sourceLabel, objectKey: input.key, parseTime };
-  const lake = new LakeWriter(input, sink, options);
+  const lake = new LakeWriter(
+    { database: LOGS_DATABASE, name: (logType, part) => lakeObjectName(input, logType, part) },
+    sink,
+    options,
+  );
   const enrich = request.enrich;
   const writer = enrich
     ? {

@@ -9,7 +9,7 @@ import { hash128 } from '../../../core/schemas/rowid';
 import { dynamo } from '../clients';
 import { ENV, requireEnv } from '../env';
 import { failuresPartition } from './classification-failures';
-import type { InputObject } from './lake-layout';
+import type { InputObject } from '../../../core/lake/layout';
 
 const KEEP_DAYS = 7;
 const table = () => requireEnv(ENV.entityTable);

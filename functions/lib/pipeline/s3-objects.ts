@@ -1,7 +1,6 @@
-// The pipeline's S3 I/O: reading a source object as a stream, and the lake sink writing gzip NDJSON files.
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+// The pipeline's S3 I/O: reading a source object as a stream (the lake is written through its door, ../lake).
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../clients';
-import type { LakeSink } from './lake-writer';
 
 export interface OpenedObject {
   readonly body: AsyncIterable<Uint8Array>;
@@ -25,20 +24,4 @@ export async function openObject(bucket: string, key: string): Promise<OpenedObj
     if ((err as Error).name === 'NoSuchKey') return undefined;
     throw err;
   }
-}
-
-export function s3LakeSink(bucket: string): LakeSink {
-  return {
-    put: async (key, body) => {
-      await s3().send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: body,
-          ContentType: 'application/x-ndjson',
-          ContentEncoding: 'gzip',
-        }),
-      );
-    },
-  };
 }

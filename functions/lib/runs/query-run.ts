@@ -1,4 +1,4 @@
-// One run of a scheduled query (the run worker's work): run its query through the search path over the
+// One run of a scheduled query (the run worker's work): run its query through the search guard and the lake door over the
 // schedule's window (SQL with the occurrence-time placeholders filled relative to the run time, or PantherFlow
 // with the window as its time range), within its TimeoutMinutes (a query still running then is cancelled and
 // the run recorded as timed out), and pass each result row, as an event, to every enabled scheduled rule that
@@ -34,7 +34,8 @@ import {
   type StoredDetection,
 } from '../detections';
 import { ENV, requireEnv } from '../env';
-import { LakeQueryTimeout, lakeQueryRows, serviceQuerySql } from '../search';
+import { LakeQueryTimeout, lakeQueryRows } from '../lake';
+import { serviceQuerySql } from '../search';
 
 const gzipAsync = promisify(gzip);
 type Row = Record<string, unknown>;
@@ -51,7 +52,7 @@ export type QueryRunner = (
   options: { deadline?: number; maxRows?: number },
 ) => Promise<Row[]>;
 
-/** The search path: the query compiled by the search door, run on Athena (DuckDB locally), cancelled at its deadline. */
+/** The query compiled by the search door (the users' guard), run by the lake door on Athena (DuckDB locally), cancelled at its deadline. */
 export const lakeQueryRunner: QueryRunner = async (language, text, range, now, options) =>
   lakeQueryRows(await serviceQuerySql(language, text, range, now), options);
 

@@ -1,6 +1,6 @@
 // One run of a scheduled detection (the run worker's work). A scheduled query runs as query-run.ts says. A
 // correlation rule: read the signals of the rules it references over its lookback window ending at the run
-// time (Athena over panther_signals through the search door), evaluate the body with core/correlation (the
+// time (Athena over panther_signals through the lake door), evaluate the body with core/correlation (the
 // evaluator unit tests use), and raise one alert per match not raised before (its match key written once),
 // whose event times are the matched signals' in order. A referenced rule that is missing or disabled, a body
 // that does not parse, a failed query or one still running at the Schedule's TimeoutMinutes (cancelled) raises
@@ -23,7 +23,7 @@ import { dynamo } from '../clients';
 import { queryItems } from '../dynamo-lists';
 import { dedupMinutes, storedDetections, type StoredDetection } from '../detections';
 import { ENV, requireEnv } from '../env';
-import { LakeQueryTimeout, lakeQueryRows } from '../search';
+import { LakeQueryTimeout, lakeQueryRows } from '../lake';
 import { defaultQueryRunDeps, executeQueryRun, queryWindowStart, type QueryRunDeps } from './query-run';
 import { recordMatchKey } from './repository';
 import type { RunMessage } from './scheduler';

@@ -17,8 +17,7 @@ import {
 import { customSchemaName, dumpSchemaYaml, parserType, SchemaInferrer, type SchemaSpec } from '../../../core/schemas/index';
 import { actorName, type Caller } from '../auth';
 import { ApiError, invalidInput } from '../errors';
-import { ENV, optionalEnv } from '../env';
-import { ensureLakeTables } from '../search';
+import { ensureLakeTables, hasLake } from '../lake';
 import {
   archiveSchema as storeArchived,
   deleteSchema as removeSchema,
@@ -181,9 +180,9 @@ export async function updateSchema(change: SchemaChange & { revision?: unknown }
   return withLakeTables(await putSchema({ ...input, name: current.name }, revision, actorName(actor)));
 }
 
-/** A saved custom schema's tables in the lake's three databases (Glue, through the search door), where there is a lake. */
+/** A saved custom schema's tables in the lake's three databases (Glue, through the lake door), where there is a lake. */
 async function withLakeTables(saved: SchemaRecord): Promise<SchemaRecord> {
-  if (optionalEnv(ENV.lakeBucket)) await ensureLakeTables(assembleSchemaSpec(saved));
+  if (hasLake()) await ensureLakeTables(assembleSchemaSpec(saved));
   return saved;
 }
 

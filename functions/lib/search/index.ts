@@ -1,7 +1,9 @@
-// Search: the lake's events through one query path. A search is started on Athena (the local runtime's
-// stand-in answers the same calls), recorded in the caller's history (30 days, TTL), polled for its status
-// and statistics, paged through with a cursor and cancelled. SQL from users is read-only (core/search), and
-// every query carries the partition filter of its time range.
+// Search: users' searches and saved searches. A search is compiled here (SQL from users is read-only,
+// core/search, and every query carries the partition filter of its time range; PantherFlow compiles against the
+// lake's catalog, the tables of the schemas), started on Athena through the lake door (the local runtime's
+// stand-in answers the same calls), recorded in the caller's history (30 days, TTL), polled for its status and
+// statistics, paged through with a cursor and cancelled. The compile of a query the platform runs for its owner
+// (serviceQuerySql) goes through the same guard; the lake door runs it.
 import { randomUUID } from 'node:crypto';
 import {
   BuilderError,
@@ -15,7 +17,6 @@ import {
   isPreset,
   lakeSql,
   partitionFilter,
-  readAthenaText,
   resolveTimeRange,
   type ResolvedRange,
   type TimeRangeInput,
@@ -25,22 +26,21 @@ import { INDICATOR_FIELDS } from '../../../core/schemas/indicators';
 import { compile, staticCatalog, type TableInfo } from '../../../core/pantherflow';
 import type { Group } from '../../../core/detections/simple/model';
 import { ApiError, invalidInput } from '../errors';
-import { ENV, requireEnv } from '../env';
-import { lakeTableSpecs, type LakeColumn } from '../../../core/search/lake-tables';
-import { tableName, type LakeDatabase } from '../../../core/lake/layout';
-import { parseJsonExact } from '../../../core/lake/row-values';
-import type { SchemaSpec } from '../../../core/schemas/types';
+import type { LakeTableSpec } from '../../../core/search/lake-tables';
+import { assembleSchemaSpec } from '../../../core/schemas/custom-schema';
+import { ENV, optionalEnv } from '../env';
 import {
   awaitQuery,
-  glueTables,
-  putGlueTable,
+  cellValue,
+  lakeTables,
   queryResults,
   queryShape,
   queryStatus,
   startQuery,
   stopQuery,
   type EngineColumn,
-} from './engine';
+} from '../lake';
+import { listSchemas } from '../schemas';
 import {
   allSavedSearches,
   deleteSavedSearchItem,
@@ -119,20 +119,47 @@ export interface LakeCatalogTable {
   readonly columns: EngineColumn[];
 }
 
-/** The lake's databases, tables and columns (Glue). */
+/**
+ * The custom schemas' specs (archived ones too: their tables and data stay), from the schemas' store; none where
+ * the function has no store (the lake on its own). A stored schema that no longer reads is left out.
+ */
+async function customSchemas() {
+  if (!optionalEnv(ENV.entityTable)) return [];
+  const specs = [];
+  for (const schema of await listSchemas({ includeArchived: true })) {
+    if (schema.isManaged) continue;
+    try {
+      specs.push(assembleSchemaSpec(schema));
+    } catch {
+      // validated when saved; an unreadable one has no table to offer
+    }
+  }
+  return specs;
+}
+
+/** The lake's tables (the lake door's, from the managed and custom schemas), by database and name. */
+async function catalogTables(): Promise<LakeTableSpec[]> {
+  return lakeTables(await customSchemas());
+}
+
+/** The lake's databases, tables and columns. */
 export async function lakeCatalog(): Promise<{ name: string; tables: LakeCatalogTable[] }[]> {
-  const tables = await glueTables(LAKE_DATABASES);
+  const tables = await catalogTables();
   return LAKE_DATABASES.map((name) => ({
     name,
     tables: tables
       .filter((t) => t.database === name)
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((t) => ({ name: t.name, logType: t.logType ?? null, columns: t.columns })),
+      .map((t) => ({
+        name: t.name,
+        logType: t.logType ?? null,
+        columns: t.columns.map((c) => ({ name: c.name, type: c.type })),
+      })),
   }));
 }
 
 async function flowCatalog() {
-  const tables = await glueTables(LAKE_DATABASES);
+  const tables = await catalogTables();
   return staticCatalog(
     tables.map((t): TableInfo => ({
       database: t.database,
@@ -323,27 +350,6 @@ export async function cancelSearch(id: string, userId: string): Promise<SearchVi
 
 // ------------------------------------------------------------------------------------------------ results
 
-const cellValue = (value: string | null, type: string): unknown => {
-  if (value === null) return null;
-  const t = type.toLowerCase();
-  if (/^(tinyint|smallint|integer|int|bigint)$/.test(t)) {
-    const n = Number(value);
-    return Number.isSafeInteger(n) ? n : value;
-  }
-  if (/^(double|float|real)$/.test(t) || t.startsWith('decimal')) return Number(value);
-  if (t === 'boolean') return value === 'true';
-  if (t === 'json') {
-    try {
-      return parseJsonExact(value);
-    } catch {
-      return value;
-    }
-  }
-  // Athena writes arrays, rows and maps as `[a, b]` / `{k=v}` text (core/search/athena-values).
-  if (t.startsWith('array') || t.startsWith('row') || t.startsWith('map')) return readAthenaText(value) ?? value;
-  return value;
-};
-
 export interface ResultsPage {
   readonly columns: EngineColumn[];
   /** Each row a JSON array text, in column order. */
@@ -395,7 +401,9 @@ export async function indicatorSearch(
     throw invalidInput({ indicator: `The indicator is longer than ${INDICATOR_MAX_LENGTH} characters` });
   const value = indicator.trim();
   const range = rangeOf(timeRange, now);
-  const tables = (await glueTables([LAKE_DATABASES[0]])).filter((t) => t.columns.some((c) => c.name.startsWith('p_any_')));
+  const tables = (await catalogTables())
+    .filter((t) => t.database === LAKE_DATABASES[0] && t.columns.some((c) => c.name.startsWith('p_any_')))
+    .sort((a, b) => a.name.localeCompare(b.name));
   if (!tables.length) throw invalidInput({ indicator: 'The lake has no tables to search yet' });
   const literal = quoteString(value);
   const where = [partitionFilter(range), eventTimeFilter(range)].filter((w) => w !== 'TRUE');
@@ -529,107 +537,7 @@ export async function savedSearches(search: string | undefined, pageSize: number
   };
 }
 
-// ------------------------------------------------------------------------------------------------ lake tables
-
-export interface EnsureLakeTableInput {
-  readonly database: LakeDatabase;
-  /** The log type (`AWS.CloudTrail`); the table is its lake name (`aws_cloudtrail`). */
-  readonly logType: string;
-  /** Hive-typed columns (core/search lakeColumns): the schema's fields plus the p_* columns. */
-  readonly columns: readonly LakeColumn[];
-}
-
-/** A Hive type: a base type or array/struct/map of them (struct field names are the schema's, printable). */
-const HIVE_TYPE = /^(string|bigint|int|double|boolean|timestamp|array<.*>|struct<.*>|map<.*>)$/;
-const balanced = (type: string) => {
-  let depth = 0;
-  for (const ch of type) if ((depth += ch === '<' ? 1 : ch === '>' ? -1 : 0) < 0) return false;
-  return depth === 0 && /^[\x20-\x7e]+$/.test(type);
-};
-
-/**
- * Creates or updates a lake table in Glue (partition projection on year/month/day/hour over the lake bucket,
- * LAKE_BUCKET), as the deploy-time tables are; the stand-in answers the same calls locally.
- * `force`: update an existing table even when its columns match (the deploy-time resource, after the table
- * definition of core/lake/glue-table or the lake bucket changed); `managedBy`: the deploy-time resource's stack,
- * marked as the table's owner (engine putGlueTable).
- */
-export async function ensureLakeTable(
-  input: EnsureLakeTableInput,
-  options: { readonly force?: boolean; readonly managedBy?: string } = {},
-): Promise<'created' | 'updated' | 'unchanged'> {
-  if (!LAKE_DATABASES.includes(input.database)) throw new Error(`not a lake database: ${String(input.database)}`);
-  const name = tableName(String(input.logType ?? ''));
-  if (!/^[a-z0-9_]{1,255}$/.test(name)) throw new Error(`not a lake table name: ${name}`);
-  if (!input.columns.length) throw new Error(`${input.database}.${name}: a lake table needs columns`);
-  const seen = new Set<string>();
-  for (const c of input.columns) {
-    if (!/^[^\s"`,:<>;]{1,255}$/.test(c.name) || seen.has(c.name.toLowerCase()))
-      throw new Error(`${input.database}.${name}: column name ${JSON.stringify(c.name)} is not valid or repeated`);
-    if (!HIVE_TYPE.test(c.type) || !balanced(c.type))
-      throw new Error(`${input.database}.${name}: column ${c.name} has no Hive type`);
-    seen.add(c.name.toLowerCase());
-  }
-  return putGlueTable(
-    { database: input.database, name, logType: input.logType, columns: input.columns },
-    requireEnv(ENV.lakeBucket),
-    options.force,
-    options.managedBy,
-  );
-}
-
-/** A log type's tables in the three lake databases (logs, signals, rule errors), from its schema. */
-export async function ensureLakeTables(schema: Pick<SchemaSpec, 'schema' | 'fields'>): Promise<void> {
-  for (const t of lakeTableSpecs([schema]))
-    await ensureLakeTable({ database: t.database, logType: t.logType, columns: t.columns });
-}
-
 // ------------------------------------------------------------------------------------------------ service queries
-
-/** A platform query that ran past its deadline: it was stopped on the engine. */
-export class LakeQueryTimeout extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LakeQueryTimeout';
-  }
-}
-
-/** The first pause between status polls of a platform query (doubling up to 2 s). */
-const PLATFORM_POLL_FIRST_MS = 10;
-
-/**
- * The rows of a query the platform builds itself (not a user's search; no history), as objects, paged by the
- * cursor. With `deadline` (epoch ms) a query still running then is stopped and LakeQueryTimeout thrown; with
- * `maxRows` no more rows than that are read.
- */
-export async function lakeQueryRows(
-  sql: string,
-  options: { pageSize?: number; pollMs?: number; deadline?: number; maxRows?: number } = {},
-) {
-  const id = await startQuery(sql, randomUUID());
-  for (let wait = options.pollMs ?? PLATFORM_POLL_FIRST_MS; ; wait = Math.min(wait * 2, 2000)) {
-    const status = await queryStatus(id);
-    if (status.state === 'SUCCEEDED') break;
-    if (status.state === 'FAILED' || status.state === 'CANCELLED')
-      throw new Error(`lake query ${status.state}: ${status.reason ?? ''}`);
-    if (options.deadline !== undefined && Date.now() >= options.deadline) {
-      await stopQuery(id).catch(() => undefined);
-      throw new LakeQueryTimeout('The query ran past its timeout and was cancelled');
-    }
-    const left = options.deadline === undefined ? wait : Math.max(1, Math.min(wait, options.deadline - Date.now()));
-    await new Promise((r) => setTimeout(r, left));
-  }
-  const rows: Record<string, unknown>[] = [];
-  const max = options.maxRows ?? Number.POSITIVE_INFINITY;
-  let cursor: string | undefined;
-  do {
-    const page = await queryResults(id, Math.min(options.pageSize ?? 999, Math.max(1, max - rows.length)), cursor);
-    for (const r of page.rows)
-      if (rows.length < max) rows.push(Object.fromEntries(page.columns.map((c, i) => [c.name, cellValue(r[i] ?? null, c.type)])));
-    cursor = page.nextToken;
-  } while (cursor && rows.length < max);
-  return rows;
-}
 
 /**
  * The engine SQL of a query the platform runs for its owner (a scheduled query, a query lookup table): SQL

@@ -12,7 +12,7 @@ import { matchKey } from '../../../core/correlation';
 import { lakeTime, partitionPath, SIGNALS_DATABASE } from '../../../core/lake/layout';
 import { startAthena, type AthenaService } from '../../../local/services/athena';
 import type { DynamoService } from '../../../local/services/dynamodb';
-import { ensureLakeTables } from '../../../functions/lib/search';
+import { ensureLakeTables } from '../../../functions/lib/lake';
 import { alertEvents, listAlerts } from '../../../functions/lib/alerts';
 import { putAlert } from '../../../functions/lib/alerts/repository';
 import {

@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compileSchema, managedSchema } from '../../../core/schemas/index';
 import { openLake } from '../../../local/services/athena/duckdb';
 import { directoryLakeSink } from '../../../functions/lib/pipeline/dir-sink';
-import type { LakeSink } from '../../../functions/lib/pipeline/lake-writer';
+import type { LakeSink } from '../../../functions/lib/lake';
 import { LOGS_DATABASE, partitionPath, tableName } from '../../../core/lake/layout';
-import { lakeObjectName } from '../../../functions/lib/pipeline/lake-layout';
+import { lakeObjectName } from '../../../core/lake/layout';
 import { processObject, RAW_LINE_LIMIT, type ProcessObjectInput } from '../../../functions/lib/pipeline/process-object';
 import { CLOUDTRAIL, cloudTrailLine, GITHUB_AUDIT, gitHubAuditLine, UNREADABLE_LINE } from '../../pipeline/fixtures';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { compileSchema, managedSchema } from '../../../core/schemas/index';
-import type { LakeSink } from '../../../functions/lib/pipeline/lake-writer';
+import type { LakeSink } from '../../../functions/lib/lake';
 import { processObject, type ProcessObjectInput, type ProcessObjectResult } from '../../../functions/lib/pipeline/process-object';
 import { RATIO_FLOOR_BYTES } from '../../../core/pipeline/limits';
 import { cloudTrailLine } from '../../pipeline/fixtures';

@@ -1,6 +1,6 @@
-// The search door's deadline for platform queries (scheduled queries, correlation runs): a query still running
+// The lake door's deadline for platform queries (scheduled queries, correlation runs): a query still running
 // at its deadline is stopped on the engine and LakeQueryTimeout thrown; one that finishes in time is read, at
-// most `maxRows` rows. The engine calls are stood in for (vi.mock of the search engine module).
+// most `maxRows` rows. The engine calls are stood in for (vi.mock of the lake door's Athena module).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const engine = vi.hoisted(() => ({
@@ -9,7 +9,7 @@ const engine = vi.hoisted(() => ({
   pages: 0,
 }));
 
-vi.mock('../../../functions/lib/search/engine', () => ({
+vi.mock('../../../functions/lib/lake/athena', () => ({
   startQuery: async () => 'q-1',
   queryStatus: async () => ({ state: engine.state }),
   stopQuery: async (id: string) => {
@@ -26,7 +26,7 @@ vi.mock('../../../functions/lib/search/engine', () => ({
   putGlueTable: async () => 'unchanged',
 }));
 
-const { LakeQueryTimeout, lakeQueryRows } = await import('../../../functions/lib/search');
+const { LakeQueryTimeout, lakeQueryRows } = await import('../../../functions/lib/lake');
 
 beforeEach(() => {
   engine.stopped = [];

@@ -9,7 +9,7 @@ import type { Engine, EngineResult } from '../../../functions/lib/detections';
 import { saveDetection } from '../../../functions/lib/detections/repository';
 import { scheduledRulesFor } from '../../../functions/lib/detections/content';
 import { detectionRuns, executeRun, type QueryRunDeps, type QueryRunner, type RunMessage } from '../../../functions/lib/runs';
-import { LakeQueryTimeout } from '../../../functions/lib/search';
+import { LakeQueryTimeout } from '../../../functions/lib/lake';
 import type { DynamoService } from '../../../local/services/dynamodb';
 import { startAlertChanges, type AlertChanges } from '../alerts/alert-changes';
 import { startEntityTable } from '../alerts/entity-table';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAlerts } from '../../../functions/lib/alerts';
 import { saveDetection, setDetectionEnabled } from '../../../functions/lib/detections/repository';
 import { detectionRuns, executeRun, type RunMessage, type SignalReader } from '../../../functions/lib/runs';
-import { LakeQueryTimeout } from '../../../functions/lib/search';
+import { LakeQueryTimeout } from '../../../functions/lib/lake';
 import type { DynamoService } from '../../../local/services/dynamodb';
 import { startAlertChanges, type AlertChanges } from '../alerts/alert-changes';
 import { startEntityTable } from '../alerts/entity-table';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { AthenaClient } from '@aws-sdk/client-athena';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAthena, type AthenaService } from '../../../local/services/athena';
-import { SHAPE_ROWS, awaitQuery, queryResults, queryShape, startQuery } from '../../../functions/lib/search/engine';
+import { SHAPE_ROWS, awaitQuery, queryResults, queryShape, startQuery } from '../../../functions/lib/lake';
 
 let dir: string;
 let athena: AthenaService;

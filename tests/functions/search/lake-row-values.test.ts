@@ -13,7 +13,7 @@ import { lakeSelectList, parseJsonExact, restoreLakeEvent } from '../../../core/
 import { lakeColumns } from '../../../core/search/lake-tables';
 import type { FieldSpec } from '../../../core/schemas/types';
 import { startAthena, type AthenaService } from '../../../local/services/athena';
-import { ensureLakeTables, lakeQueryRows } from '../../../functions/lib/search';
+import { ensureLakeTables, lakeQueryRows } from '../../../functions/lib/lake';
 import { alertEventsSql, eventOfRow } from '../../../functions/lib/alerts/events';
 
 const HOUR = Date.UTC(2026, 10, 21, 9);

@@ -12,9 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETECTION_COLUMNS, EVENT_COLUMNS } from '../../../core/search/lake-tables';
 import { startAthena, type AthenaService } from '../../../local/services/athena';
 import { localClientConfig } from '../../../local/services/net';
-import { ensureLakeTable, ensureLakeTables, lakeCatalog, lakeQueryRows } from '../../../functions/lib/search';
-import { MANAGED_BY_PARAMETER, glueTableInput } from '../../../functions/lib/search/engine';
-import { managedTableSpecs, handler } from '../../../functions/lib/search/lake-tables-resource';
+import { lakeCatalog } from '../../../functions/lib/search';
+import {
+  MANAGED_BY_PARAMETER,
+  ensureLakeTable,
+  ensureLakeTables,
+  glueTableInput,
+  lakeQueryRows,
+} from '../../../functions/lib/lake';
+import { managedTableSpecs, handler } from '../../../functions/lake-tables/handler';
 
 let dir: string;
 let service: AthenaService;

@@ -1,20 +1,17 @@
 // The deploy-time custom resource (infra/search) that makes the Glue tables of the managed log types in all three
-// lake databases (panther_logs, panther_signals, panther_rule_errors) through Glue calls (ensureLakeTable, over
-// the one definition of core/lake/glue-table): one CloudFormation resource instead of one per table, which
-// neither the stack's 500-resource limit nor CloudFormation's 1 MB template limit allows (345 tables). Create and
-// Update ensure every table (a table with the right columns is left alone); an Update whose `Definition` (digest of
-// the table definition, infra/search) or `LakeBucket` changed rewrites every table, so a change of projection,
-// location or serde reaches the tables already made. Every table the resource makes is marked with the stack's id
-// (the `caracal.managedBy` parameter; its tables made before the mark, recognised by their `caracal.logType`, get
-// it at the next update); an Update deletes the marked tables whose log type left the managed schemas (in Glue
-// only: their data stays in S3), never a custom log type's table or a table the stack did not make. Delete leaves
-// the tables (they describe data that stays in the lake; the databases go with the stack). The answer goes to
-// CloudFormation's pre-signed ResponseURL.
-import { managedSchemas } from '../../../core/schemas/managed-schemas';
-import { lakeTableSpecs } from '../../../core/search/lake-tables';
-import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../../core/lake/layout';
-import { deleteGlueTable, glueTables } from './engine';
-import { ensureLakeTable } from './index';
+// lake databases (panther_logs, panther_signals, panther_rule_errors) through the lake door's Glue calls
+// (ensureLakeTable, over the one definition of core/lake/glue-table): one CloudFormation resource instead of one
+// per table, which neither the stack's 500-resource limit nor CloudFormation's 1 MB template limit allows (345
+// tables). Create and Update ensure every table (a table with the right columns is left alone); an Update whose
+// `Definition` (digest of the table definition, infra/search) or `LakeBucket` changed rewrites every table, so a
+// change of projection, location or serde reaches the tables already made. Every table the resource makes is
+// marked with the stack's id (the `caracal.managedBy` parameter; its tables made before the mark, recognised by
+// their `caracal.logType`, get it at the next update); an Update deletes the marked tables whose log type left the
+// managed schemas (in Glue only: their data stays in S3), never a custom log type's table or a table the stack did
+// not make. Delete leaves the tables (they describe data that stays in the lake; the databases go with the stack).
+// The answer goes to CloudFormation's pre-signed ResponseURL.
+import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../core/lake/layout';
+import { deleteLakeTable, ensureLakeTable, glueTables, managedLakeTables } from '../lib/lake';
 
 export interface LakeTablesEvent {
   readonly RequestType: 'Create' | 'Update' | 'Delete';
@@ -38,9 +35,7 @@ const PHYSICAL_ID = 'caracal-detection-lake-tables';
 
 /** The tables of the managed log types in the three lake databases (logs first). */
 export const managedTableSpecs = () =>
-  [...lakeTableSpecs(managedSchemas())].sort(
-    (a, b) => Number(b.database === LOGS_DATABASE) - Number(a.database === LOGS_DATABASE),
-  );
+  [...managedLakeTables()].sort((a, b) => Number(b.database === LOGS_DATABASE) - Number(a.database === LOGS_DATABASE));
 
 /**
  * Ensures every managed table, marked as `managedBy`'s; `force`: updates the existing ones to the definition even
@@ -63,7 +58,7 @@ export async function deleteDroppedTables(managedBy: string): Promise<string[]> 
   for (const t of await glueTables([LOGS_DATABASE, SIGNALS_DATABASE, RULE_ERRORS_DATABASE])) {
     const key = `${t.database}.${t.name}`;
     if (t.managedBy !== managedBy || keep.has(key)) continue;
-    if (await deleteGlueTable(t.database, t.name)) deleted.push(key);
+    if (await deleteLakeTable(t.database, t.name)) deleted.push(key);
   }
   if (deleted.length) console.log(`deleted the Glue tables of log types no longer managed: ${deleted.join(', ')}`);
   return deleted;
