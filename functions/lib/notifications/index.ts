@@ -36,6 +36,9 @@ import {
 export * from '../../../core/notifications';
 export { isNotificationId, type NotificationPage } from './repository';
 
+/** A change as asked (the API's input): a timestamp sets, null unsets, absent keeps; checked by changeOf. */
+export type ChangeInput = { readonly readAt?: string | null; readonly archivedAt?: string | null };
+
 export interface CreateNotificationInput extends NewNotification {
   readonly userId: string;
 }
@@ -91,7 +94,7 @@ export async function notificationCounts(userId: string): Promise<{ unread: numb
 }
 
 /** Marks one of the user's notifications read or unread, archived or not (`input`: id, readAt, archivedAt). */
-export async function changeNotification(userId: string, input: Readonly<Record<string, unknown>>): Promise<Notification> {
+export async function changeNotification(userId: string, input: ChangeInput & { readonly id: string }): Promise<Notification> {
   const change = changeOf(input);
   const id = notificationIdOf(input.id);
   const updated = id ? await updateNotification(userId, id, change) : null;
@@ -100,9 +103,12 @@ export async function changeNotification(userId: string, input: Readonly<Record<
 }
 
 /** Applies a change to every notification of the inbox or the archive (`input`: scope, readAt, archivedAt). */
-export async function changeNotifications(userId: string, input: Readonly<Record<string, unknown>>): Promise<number> {
+export async function changeNotifications(
+  userId: string,
+  input: ChangeInput & { readonly scope: NotificationScope },
+): Promise<number> {
   if (!(NOTIFICATION_SCOPES as readonly unknown[]).includes(input.scope)) throw new ApiError('InvalidInput', SCOPE_REQUIRED);
-  return updateNotifications(userId, input.scope as NotificationScope, changeOf(input));
+  return updateNotifications(userId, input.scope, changeOf(input));
 }
 
 /** A user's preferences, every topic and channel, the ones never saved on. */
@@ -111,7 +117,7 @@ export async function notificationPreferences(userId: string): Promise<TopicPref
 }
 
 /** Saves the given topics' channel settings; the others keep theirs. Answers every preference. */
-export async function saveNotificationPreferences(userId: string, given: unknown): Promise<TopicPreference[]> {
+export async function saveNotificationPreferences(userId: string, given: readonly TopicPreference[]): Promise<TopicPreference[]> {
   const preferences = preferencesOf(given);
   const merged = mergePreferences(await getPreferences(userId), preferences);
   await putPreferences(userId, merged);
