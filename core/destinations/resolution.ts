@@ -1,4 +1,4 @@
-// Destination resolution (the specification's §4), written once: delivery uses it for every alert and the
+// Destination resolution (which destinations an alert goes to), written once: delivery uses it for every alert and the
 // detection page for its "where will this go" preview.
 //
 // - A detection's alert (ALERT) with explicit outputIds goes to those destinations alone (ids that name no

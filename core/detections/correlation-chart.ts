@@ -1,4 +1,4 @@
-// The correlation-rule editor's flow chart as pure functions (§4, §5): the `Detection` YAML text in, the
+// The correlation-rule editor's flow chart as pure functions: the `Detection` YAML text in, the
 // chart's state out (empty, invalid YAML, or nodes, edges and the flow-chart messages), and the conversion
 // between the sequence and group forms. The messages come from validateCorrelationRule, the same check the
 // server applies when a correlation rule is saved, so the chart and the save never disagree.
@@ -13,7 +13,7 @@ export const NO_RULE_FOUND = 'No rule found';
 export const CANNOT_USE_POLICIES = 'Cannot use policies';
 export const ABSENT_WITH_COUNTS = 'The rule cannot be absent with min or max match count';
 
-/** The §5 flow-chart messages shown over the chart (the step-node ones sit on their node). */
+/** The validation messages shown over the chart (the step-node ones sit on their node). */
 export const FLOW_CHART_MESSAGES: readonly string[] = [
   'Cannot have duplicate IDs',
   'Missing ID in Sequence',
@@ -77,7 +77,7 @@ export type CorrelationChart =
       /** The group's MatchCriteria, one line each: 'On user', or 'user: Login.actor = Admin.target'. */
       criteria?: string[];
       lookbackMinutes?: number;
-      /** The §5 flow-chart messages, errors and the one warning. */
+      /** The rule's validation messages: errors and the one warning. */
       messages: CorrelationIssue[];
     };
 

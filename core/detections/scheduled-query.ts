@@ -1,6 +1,6 @@
 // Saved and scheduled queries (panther-analysis `saved_query` / `scheduled_query`): which query text an item
 // holds (Query, AthenaQuery or SnowflakeQuery are SQL; PantherFlowQuery is PantherFlow), the checks a save
-// applies beyond the YAML shape (§5: a schedule that requires a limit clause must contain one; a query lacking
+// applies beyond the YAML shape (a schedule that requires a limit clause must contain one; a query lacking
 // the occurrence-time or event-time placeholders is flagged; rate or cron; timeout bounds; read-only SQL), and
 // the time placeholders a run fills from its schedule window. Pure: the save checks, the run worker and the
 // editor share it.

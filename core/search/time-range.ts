@@ -1,4 +1,4 @@
-// A search's time range (specification §9): a preset (PT20M ... PAllTime) or a custom from/to, resolved to
+// A search's time range: one of twelve presets (PT20M ... PAllTime) or a custom from/to, resolved to
 // instants, and the partition filter every query of the range carries (the lake's year/month/day/hour columns).
 import { timestampLiteral } from '../lake/sql-text';
 
@@ -22,7 +22,7 @@ export const DEFAULT_PRESET: TimeRangePreset = 'PT24H';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** Search history is kept this long (§9). */
+/** Searches stay in the history this many days, then expire. */
 export const HISTORY_DAYS = 30;
 
 export interface ResolvedRange {

@@ -2243,7 +2243,7 @@ export type SearchStatus =
 
 export type SearchTimeRangeInput = {
   readonly from?: InputMaybe<Scalars['AWSDateTime']['input']>;
-  /** A §9 preset (PT20M ... PAllTime) or absent with from/to. */
+  /** One of the twelve presets (PT20M ... PAllTime), or absent with from/to. */
   readonly preset?: InputMaybe<Scalars['String']['input']>;
   readonly to?: InputMaybe<Scalars['AWSDateTime']['input']>;
 };

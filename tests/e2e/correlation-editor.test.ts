@@ -123,7 +123,7 @@ describe('the correlation-rule editor', () => {
     await page.getByTestId('chart-node-Login').waitFor();
     await expect.poll(() => edgeLabels()).toEqual(['within 30 min · On actor']);
     await expectEdgeFromTo('edge-1', 'Login', 'Admin');
-    // The disabled rule's node: the §4 tooltip.
+    // The disabled rule's node: the tooltip asking to enable it.
     await page.getByTestId('chart-node-Admin').hover();
     await page.getByText('This rule is currently disabled. Please enable for the Correlation Rule to work.').waitFor();
     await shot('1-sequence-chart');

@@ -1,5 +1,5 @@
 // The detections console's newer screens on the local runtime: a scheduled query written in the browser (SQL in
-// the search page's editor, a cron schedule from its five fields, the §5 checks), saved through the API and
+// the search page's editor, a cron schedule from its five fields, the save checks), saved through the API and
 // shown with its scheduled rules and runs; a scheduled rule choosing it; a simple detection's dynamic
 // severities; and 'Add Filter' opened from a rule's page.
 import { mkdirSync } from 'node:fs';
@@ -37,7 +37,7 @@ beforeAll(async () => {
 }, 180_000);
 
 describe('scheduled queries in the console', () => {
-  it('are written with a cron schedule and the §5 checks, saved, and chosen by a scheduled rule', async () => {
+  it('are written with a cron schedule and the save checks, saved, and chosen by a scheduled rule', async () => {
     await page.goto(`${suite.runtime.url}/build/detections/new/`);
     await page.getByRole('link', { name: 'Scheduled Query' }).click();
     await page.getByRole('heading', { name: 'New Scheduled Query' }).waitFor({ timeout: 60_000 });

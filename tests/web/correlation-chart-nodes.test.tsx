@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // The correlation flow chart on xyflow, rendered: the step nodes' states (a spinner while the rule loads, a red
-// border and the §4 tooltip for a disabled rule, 'No rule found', 'Cannot use policies', absence), the
+// border and a tooltip asking to enable a disabled rule, 'No rule found', 'Cannot use policies', absence), the
 // transitions as edges labelled with their time frames, the group node, the empty and 'Invalid YAML' states,
-// the §5 messages over the chart, untrusted ids as text, and the colour scheme passed to xyflow.
+// the rule's validation messages over the chart, untrusted ids as text, and the colour scheme passed to xyflow.
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -103,7 +103,7 @@ describe('the correlation flow chart', () => {
     expect(node('Quiet').querySelector('[aria-label="Loading Okta.Logout"]')).not.toBeNull();
     expect(node('Quiet').textContent).toContain('Absence');
     expect(node('Quiet').style.borderStyle).toBe('dashed');
-    // Disabled: red border, and the §4 tooltip on hover.
+    // Disabled: red border, and a tooltip asking to enable it on hover.
     expect(node('Admin').getAttribute('data-problem')).toBe('true');
     expect(node('Admin').style.borderColor).toBe('var(--mantine-color-red-6)');
     expect(screen.queryByText(DISABLED_RULE)).toBeNull();
@@ -111,7 +111,7 @@ describe('the correlation flow chart', () => {
     expect(screen.getByText(DISABLED_RULE)).toBeTruthy();
   });
 
-  it('puts a step’s own message on its node and the §5 flow-chart messages over the chart', () => {
+  it('puts a step’s own message on its node and the rule’s validation messages over the chart', () => {
     draw(
       `- Sequence:
     - {ID: A, RuleID: R.A}

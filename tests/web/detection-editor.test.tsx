@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The detection editor: the form's values to the panther-analysis document and back (keys it does not show
-// kept), the templates, the Create Alert toggle hiding the alert fields, tags by the §5 rules, MITRE mappings
+// kept), the templates, the Create Alert toggle hiding the alert fields, tags by the tag rules, MITRE mappings
 // from the bundled list, required fields, the type chooser of the new page and its query parameters, the
 // Python completions, and the editor read-only for a user without RuleModify.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Scheduled queries in the console: the form's values to the scheduled_query document and back (keys it does
-// not show kept), the §5 checks inline (a query returning events needs a LIMIT, a query without a time
-// placeholder is flagged, the timeout's bounds, the cron schedule's five fields), rate options of §9, and a
+// not show kept), the save checks inline (a query returning events needs a LIMIT, a query without a time
+// placeholder is flagged, the timeout's bounds, the cron schedule's five fields), the rates offered, and a
 // scheduled rule choosing its scheduled queries from those that exist, each shown with its schedule and query.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -62,7 +62,7 @@ describe('the scheduled query document', () => {
     expect(doc.Lookback).toBe(true);
   });
 
-  it('starts from the §9 defaults: rate 15, timeout 2, cron 0 0 * * *', () => {
+  it('starts from the defaults: rate 15, timeout 2, cron 0 0 * * *', () => {
     const values = emptyScheduledQuery();
     expect(RATE_OPTIONS).toEqual([15, 30, 60, 180, 720, 1440]);
     expect(values.rateMinutes).toBe(15);

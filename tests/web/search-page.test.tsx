@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The search page: mode tabs and URL state, the §9 presets, the alert page's link presetting the builder, a
+// The search page: mode tabs and URL state, the preset time ranges, the alert page's link presetting the builder, a
 // run polled to its results (virtualized table, event sidesheet with values as text, CSV export of the loaded
 // rows), a failed run's error, and the saved-search form. The Monaco editors are stood in for by text areas.
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
@@ -230,7 +230,7 @@ describe('the search page', () => {
     expect(location().get('mode')).toBeNull();
   });
 
-  it('offers the twelve §9 presets and a custom range', async () => {
+  it('offers the twelve preset time ranges and a custom range', async () => {
     renderPage('/investigate/search/');
     fireEvent.click(rangeInput());
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);

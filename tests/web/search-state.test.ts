@@ -1,4 +1,4 @@
-// The search page's pure rules: its URL state (and the alert page's link into it), the §9 time presets,
+// The search page's pure rules: its URL state (and the alert page's link into it), the preset time ranges,
 // exporting the loaded rows, the lake catalog as the editors' and builder's inputs, the histogram, and SQL
 // completion from the catalog.
 import { describe, expect, it } from 'vitest';
@@ -86,7 +86,7 @@ describe('the search URL', () => {
   });
 });
 
-describe('time ranges (§9)', () => {
+describe('time ranges', () => {
   const now = new Date('2026-05-31T12:00:00.000Z');
   it('has the twelve presets in order', () => {
     expect(TIME_PRESETS).toEqual([

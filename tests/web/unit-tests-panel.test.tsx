@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The unit tests panel of the detection editors: default 'Test-' names, renaming with 'Cannot have duplicate
-// tab name', deleting with 'Are you sure you want to delete {test name}?', Run Test / Run All Tests with the §4
+// tab name', deleting with 'Are you sure you want to delete {test name}?', Run Test / Run All Tests with their
 // texts ('Running N test(s)...', 'Test Passed!', 'Test Failed', 'All tests passed!', 'X of N tests failed'),
 // each result's outputs and error line, the shadow from 7 results and the 20vh box, and the read-only view.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';

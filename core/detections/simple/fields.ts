@@ -102,6 +102,6 @@ export function sharedFilterFields(byLogType: readonly (readonly FilterField[])[
 /**
  * Field types the builder compares only as whole JSON values (objects, json, and arrays of them): 'unsafe' for
  * conditions, since a match depends on the exact shape of a structure. The filterFields query leaves them out
- * unless asked to show them (showUnsafeTypes, specification §7).
+ * unless asked to show them (showUnsafeTypes: the builder's 'Show unsafe field types' switch).
  */
 export const isUnsafeFieldType = (type: string): boolean => /^(object|json)(\[\])?$/.test(type);

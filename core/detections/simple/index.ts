@@ -1,5 +1,5 @@
 // The simple-detection builder's model: conditions and and/or groups read from and written to the match
-// expressions of a Detection or InlineFilters list, the operators of §5 per field type, value checks, the
+// expressions of a Detection or InlineFilters list, the operators each field type offers, value checks, the
 // fields a condition can target, and the match-expression language evaluated in TypeScript.
 export * from './operators';
 export * from './values';

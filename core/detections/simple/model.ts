@@ -5,7 +5,7 @@ import { isRecord } from '../shape';
 import { OPERATOR_CODES, OPERATOR_EXPRESSIONS, type OperatorCode } from './operators';
 import { UnreadJson } from './values';
 
-/** Levels of groups the builder shows, the outermost group being the first (specification §9). */
+/** Levels of groups the builder shows, the outermost group being the first; deeper nesting is edited as YAML. */
 export const MAX_GROUP_DEPTH = 3;
 
 /** How a condition names its field in YAML: kept so that reading and writing changes nothing. */

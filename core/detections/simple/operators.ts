@@ -1,4 +1,4 @@
-// The operators of the simple-detection builder and of inline filters (specification §5): their labels, their
+// The operators of the simple-detection builder and of inline filters: their labels, their
 // codes, the field types each suits, the kind of value each takes and the match-expression condition it is
 // written as (core/detections/match-expressions.ts; evaluated by the engine's caracal_engine/match.py).
 
@@ -107,7 +107,7 @@ export function operatorsFor(type: FieldType): readonly OperatorCode[] {
   return OPERATOR_CODES.filter((o) => allowed.includes(o));
 }
 
-/** The kinds of value a condition takes (specification §5's condition value types). */
+/** The kinds of value a condition takes: each has its own input and its own check of what is typed. */
 export type ValueKind =
   | 'none'
   | 'string'

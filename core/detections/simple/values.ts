@@ -1,5 +1,5 @@
 // Condition values: the text a person types, read as the value kind the field and operator take, and the
-// specification's message when it is not one (§5: 'This field + operator requires an integer', ...).
+// message shown when it is not one ('This field + operator requires an integer', ...).
 import { isCIDR, isIP } from '../../schemas/net';
 import type { ValueKind } from './operators';
 

@@ -19,7 +19,7 @@ const rule = (overrides: Partial<Extract<ResolutionTarget, { alertType: 'ALERT' 
   ...overrides,
 });
 
-describe('destination resolution (§4)', () => {
+describe('destination resolution', () => {
   it('uses explicit outputIds alone, whatever the severities, alert types and log types, dropping unknown ids', () => {
     const destinations = [
       destination('a'),

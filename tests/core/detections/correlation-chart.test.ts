@@ -52,7 +52,7 @@ describe('correlationChart', () => {
     expect(chart.messages).toEqual([]);
   });
 
-  it('shows every flow-chart message of §5', () => {
+  it('shows every validation message of a correlation rule', () => {
     const messages = (text: string, id?: string) => {
       const chart = correlationChart(text, id);
       return chart.state === 'chart' ? chart.messages.map((m) => m.message) : [chart.state];

@@ -1,4 +1,4 @@
-// Saved and scheduled queries: which query an item holds, the §5 save checks (limit clause where required,
+// Saved and scheduled queries: which query an item holds, the save checks (limit clause where required,
 // time placeholders flagged, rate or cron, timeout bounds, read-only SQL) and the placeholders a run fills.
 import { describe, expect, it } from 'vitest';
 import {

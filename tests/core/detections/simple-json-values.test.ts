@@ -1,4 +1,4 @@
-// The json and json_array condition value types (specification §5): JSON and object fields take equality to a
+// The json and json_array condition value types: JSON and object fields take equality to a
 // JSON value typed as JSON text, is in / is not in take one JSON array; text that is not JSON is refused with a
 // message and written back as typed; arrays of objects contain a JSON value.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Time ranges (§9 presets and custom ranges) and the partition filters they put on every query.
+// Time ranges (the twelve presets and custom ranges) and the partition filters they put on every query.
 import { describe, expect, it } from 'vitest';
 import { eventTimeFilter, partitionFilter, resolveTimeRange, TIME_RANGE_PRESETS } from '../../../core/search/time-range';
 import { builderSql, BuilderError } from '../../../core/search/builder';

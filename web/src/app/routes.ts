@@ -135,7 +135,7 @@ export const SETTINGS_ROUTES = {
 
 export const editRolePath = (id: string) => fill(SETTINGS_ROUTES.editRole, { id });
 
-/** The detection editor's pages: new (with the §2 query parameters), a rule's or policy's page and its editor. */
+/** The detection editor's pages: new (with its optional query parameters), a rule's or policy's page and its editor. */
 export const DETECTION_EDITOR_ROUTES = {
   new: '/build/detections/new/',
   /** The rules/ and policies/ sections lead to the list. */
@@ -147,7 +147,7 @@ export const DETECTION_EDITOR_ROUTES = {
   editPolicy: '/build/detections/policies/:id/edit/',
 } as const;
 
-/** The optional query parameters of the new-detection page (§2). */
+/** The optional query parameters of the new-detection page (the kind, a MITRE mapping, a detection to clone). */
 export type NewDetectionParams = Partial<
   Record<
     | 'type'
@@ -243,7 +243,7 @@ export const PACK_ROUTES = {
 export const packPath = (id: string) => fill(PACK_ROUTES.details, { id });
 
 /** The places of areas the navigation names before their pages exist; each area's routes join the groups above as it lands. */
-/** Investigate (§2): the search page and its views, saved searches, history, the data explorer, indicators. */
+/** Investigate: the search page and its views, saved searches, history, the data explorer, indicators. */
 export const SEARCH_ROUTES = {
   search: '/investigate/search/',
   /** Views of the search page with inputs preset from the query (logType, from, to, p_alert_id, key, value). */
@@ -266,7 +266,7 @@ export const searchPath = (query: URLSearchParams | Readonly<Record<string, stri
 
 /**
  * The search behind a dashboard widget (dashboard-widget-search/): the widget's title and dashboard page, its
- * query in SQL or PantherFlow (or builder log types), and its time range (a §9 preset or from/to); the page
+ * query in SQL or PantherFlow (or builder log types), and its time range (a preset or from/to); the page
  * runs it when opened.
  */
 export const dashboardWidgetSearchPath = (widget: {

@@ -1,8 +1,8 @@
-// The correlation-rule editor's read-only flow chart (§4, §5), drawn with xyflow (@xyflow/react, the package
+// The correlation-rule editor's read-only flow chart, drawn with xyflow (@xyflow/react, the package
 // reactflow became): a sequence's steps top to bottom joined by its transitions (labelled with their time frames
 // and joins), a group's entries side by side in one group node. Each step node looks its rule up in `rules`
-// (a spinner while loading, a red border and the §4 tooltip for a disabled rule, 'No rule found', 'Cannot use
-// policies'). The empty body and invalid YAML have their own states, and the §5 flow-chart messages sit over the
+// (a spinner while loading, a red border and a tooltip asking to enable a disabled rule, 'No rule found', 'Cannot use
+// policies'). The empty body and invalid YAML have their own states, and the rule's validation messages sit over the
 // chart. Read-only: nothing drags, connects or selects; it pans, zooms with its controls and fits the view.
 // This module (and xyflow's stylesheet) loads only with the correlation-rule screens.
 import { Alert, Box, Stack, Text, useComputedColorScheme } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The correlation editor's Unit Tests tab (§2, §3, §5): a tab per test holding its YAML (Name, ExpectedResult,
+// The correlation editor's Unit Tests tab: a tab per test holding its YAML (Name, ExpectedResult,
 // RuleOutputs whose Matches give times as absolute timestamps or minutes relative to the start), renamable by
 // double-click and deletable after 'Are you sure you want to delete {test name}?'; Run Test and Run All Tests
 // on the server; Hide/View results; each result opens the step-by-step view of the evaluator's trace.

@@ -1,6 +1,6 @@
 // The correlation flow chart's custom xyflow nodes and edge. A step node shows its step's ID, its rule, its
-// match counts and what its rule's lookup says (§4, §5): a spinner while the rule loads, a red border and the §4
-// tooltip for a disabled rule, 'No rule found', 'Cannot use policies', and the step's own message. An absence
+// match counts and what its rule's lookup says: a spinner while the rule loads, a red border and a tooltip
+// asking to enable a disabled rule, 'No rule found', 'Cannot use policies', and the step's own message. An absence
 // step is dashed and marked 'Absence'. The group node frames a group's entries; a transition edge carries its
 // time frame and join. All text (IDs, rule ids) is rendered as text.
 import { Badge, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';

@@ -16,7 +16,7 @@ import { CrossIcon } from '../../components/icons';
 import { PythonEditor } from '../helpers/PythonEditor';
 import { dataModelProblems, hasProblems, type DataModelValues, type MappingValues } from './dataModelDocument';
 
-/** UDM names the mappings suggest (§5), beside free names. */
+/** UDM names the mappings suggest (the standard fields detections read with udm()), beside free names. */
 export const UDM_NAMES = [
   'user.email',
   'user.name',

@@ -13,7 +13,7 @@ interface PythonEditorProps {
   readonly height?: number | string;
 }
 
-/** Python's tab size (§9: 4 for Python, 2 otherwise). */
+/** Python's tab size (4; the other editors indent by 2). */
 export const PYTHON_TAB_SIZE = 4;
 
 export function PythonEditor({ value, onChange, label, readOnly = false, height = 420 }: PythonEditorProps) {

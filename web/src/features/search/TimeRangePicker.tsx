@@ -13,7 +13,7 @@ interface TimeRangePickerProps {
   readonly onChange: (value: TimeRangeValue) => void;
 }
 
-/** The §9 presets and a custom range (UTC); the custom range applies once both ends are valid and in order. */
+/** The preset ranges and a custom range (UTC); the custom range applies once both ends are valid and in order. */
 export function TimeRangePicker({ value, onChange }: TimeRangePickerProps) {
   const [custom, setCustom] = useState(value.kind === 'custom');
   const [from, setFrom] = useState(value.kind === 'custom' ? toLocalInput(value.from) : '');

@@ -1,4 +1,4 @@
-// The search page's state as the URL holds it (mode, query, range, builder inputs), the §9 time ranges, and the
+// The search page's state as the URL holds it (mode, query, range, builder inputs), the preset time ranges, and the
 // pure helpers the page and its tests share: exporting loaded rows, a value's text, the lake catalog as the
 // PantherFlow editor's tables. Nothing here renders.
 import type { TableInfo } from '../../../../core/pantherflow/catalog';
@@ -6,14 +6,14 @@ import { T, type FlowType } from '../../../../core/pantherflow/types';
 
 export type SearchModeValue = 'BUILDER' | 'SQL' | 'PANTHERFLOW';
 
-/** The tabs in the specification's order and words (§1). */
+/** The mode tabs in order: their labels and the URL parameter of each. */
 export const SEARCH_MODES: readonly { readonly value: SearchModeValue; readonly label: string; readonly param: string }[] = [
   { value: 'BUILDER', label: 'Search', param: 'search' },
   { value: 'SQL', label: 'Native SQL', param: 'sql' },
   { value: 'PANTHERFLOW', label: 'PantherFlow Search', param: 'pantherflow' },
 ];
 
-/** The §9 time ranges, in order. */
+/** The preset time ranges, in the order offered. */
 export const TIME_PRESETS = [
   'PT20M',
   'PT1H',

@@ -533,7 +533,7 @@ export type SearchStatus =
 
 export type SearchTimeRangeInput = {
   from?: string | null | undefined;
-  /** A §9 preset (PT20M ... PAllTime) or absent with from/to. */
+  /** One of the twelve presets (PT20M ... PAllTime), or absent with from/to. */
   preset?: string | null | undefined;
   to?: string | null | undefined;
 };

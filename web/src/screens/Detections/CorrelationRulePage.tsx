@@ -1,6 +1,6 @@
 // `/build/detections/correlation-rules/{id}/` (read-only), `{id}/edit/` and `new/`: the correlation-rule editor.
 // Left half the flow chart of the body, right half three tabs chosen by `section` (YAML Editor by default,
-// `alert-form`, `unit-tests`). Saves through the detection API (whose save checks apply the same §5 rules as the
+// `alert-form`, `unit-tests`). Saves through the detection API (whose save checks apply the same validation as the
 // chart), guards unsaved changes, and runs the unit tests on the server.
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Anchor, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';

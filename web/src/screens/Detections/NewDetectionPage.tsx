@@ -1,5 +1,5 @@
 // `/build/detections/new/`: the type chooser (Rule, Scheduled Rule, Policy, Simple Detection), then the form.
-// Query parameters (§2): type, isSimpleDetection, mitreTactic / mitreTechnique (a first Framework Mapping),
+// Optional query parameters: type, isSimpleDetection, mitreTactic / mitreTechnique (a first Framework Mapping),
 // relatedDetectionId with relationOperation=clone (a copy of that detection under a new id).
 import { useQuery } from '@apollo/client/react';
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';

@@ -1,5 +1,5 @@
 // `/build/detections/scheduled-queries/new/`, `{id}/` (read-only, with its runs and the scheduled rules that run
-// on it) and `{id}/edit/`: a scheduled query, saved through the detections API (the server applies the same §5
+// on it) and `{id}/edit/`: a scheduled query, saved through the detections API (the server applies the same save
 // checks as the form, and answers what it refuses by YAML key).
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';

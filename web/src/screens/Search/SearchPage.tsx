@@ -64,7 +64,7 @@ function elapsedSince(iso: string | undefined, now: number): number | null {
 }
 
 export interface SearchPageProps {
-  /** Which §2 route shows the page: the same page, its inputs preset from the query. */
+  /** Which route shows the page (search, or a view presetting its inputs from the query). */
   readonly view?: 'search' | 'alert-events' | 'key-value' | 'log-type' | 'dashboard-widget';
 }
 

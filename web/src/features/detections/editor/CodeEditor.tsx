@@ -15,7 +15,7 @@ interface CodeEditorProps {
   readonly height?: number | string;
 }
 
-/** Tab size 4 for Python, 2 otherwise (§9). */
+/** Tab size 4 for Python, 2 otherwise. */
 export const tabSizeOf = (language: CodeLanguage) => (language === 'python' ? 4 : 2);
 
 export function CodeEditor({ value, onChange, language, label, readOnly = false, height = 360 }: CodeEditorProps) {

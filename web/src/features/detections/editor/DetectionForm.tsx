@@ -1,4 +1,4 @@
-// The one detection form (formik + yup) for rules, scheduled rules, policies and simple detections: the §3 form
+// The one detection form (formik + yup) for rules, scheduled rules, policies and simple detections: the form
 // values, the Python function editor with its templates, the unit tests panel and "Test against data". It only
 // renders; the page gives it the options, saves and runs.
 import {
@@ -577,7 +577,7 @@ function FrameworkMapping({
   );
 }
 
-/** Where the detection's alerts would go, by the §4 resolution rules. */
+/** Where the detection's alerts would go, by the rules delivery applies (core/destinations/resolution). */
 function routedTo(values: DetectionFormValues, destinations: readonly EditorDestination[]): EditorDestination[] {
   return resolveDestinations(
     destinations.map((d) => ({

@@ -112,7 +112,7 @@ export const SIMPLE_TEMPLATE = `Detection:
     Value: ConsoleLogin
 `;
 
-/** The optional functions' templates (§9), inserted into the body on demand. */
+/** The templates of the detection functions (rule, title, dedup, ...), inserted into the body on demand. */
 export const FUNCTION_TEMPLATES: readonly { name: string; label: string; code: string }[] = [
   { name: 'rule', label: 'rule', code: RULE_TEMPLATE },
   {

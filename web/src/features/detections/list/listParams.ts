@@ -1,4 +1,4 @@
-// The detections list's state in the URL: page, page size, sort and filters. Defaults (§2): page=1,
+// The detections list's state in the URL: page, page size, sort and filters. Defaults: page=1,
 // sortBy=last-modified, sortDir=descending; a value the list does not know falls back to its default.
 import type { DetectionListInput, DetectionType, Severity } from '../../../lib/graphql/types';
 
@@ -6,7 +6,7 @@ export const LIST_SORTS = ['last-modified', 'name', 'severity'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 export const LIST_SORT_DIRECTIONS = ['descending', 'ascending'] as const;
 export type ListSortDirection = (typeof LIST_SORT_DIRECTIONS)[number];
-/** The page sizes of §9; the middle one is the default. */
+/** The page sizes offered; the middle one is the default. */
 export const LIST_PAGE_SIZES = [10, 25, 999] as const;
 export const DEFAULT_LIST_PAGE_SIZE = 25;
 

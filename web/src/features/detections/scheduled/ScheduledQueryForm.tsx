@@ -67,8 +67,8 @@ function PlainQueryEditor({ language, value, readOnly, onChange }: QueryEditorSl
 }
 
 /**
- * A scheduled query: its name, the query in SQL or PantherFlow, when it runs (a rate from the §9 options or a
- * cron schedule's five fields) and its timeout, with the §5 checks shown as they are typed (the same rules the
+ * A scheduled query: its name, the query in SQL or PantherFlow, when it runs (one of the offered rates or a
+ * cron schedule's five fields) and its timeout, with the save checks shown as they are typed (the same rules the
  * server applies on save): the LIMIT clause a query returning events needs, and the time-placeholder warning.
  */
 export function ScheduledQueryForm({

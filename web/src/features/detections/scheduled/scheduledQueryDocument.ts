@@ -1,5 +1,5 @@
 // A scheduled query's form values and the panther-analysis document (AnalysisType scheduled_query) they stand
-// for, both ways, and the §5 checks the form shows inline (from core/detections, the rules the server applies
+// for, both ways, and the save checks the form shows inline (from core/detections, the rules the server applies
 // on save): a query that returns events must contain a LIMIT clause, a query without a time placeholder is
 // flagged, rate or cron, the timeout's bounds. Keys the form does not show are kept.
 import { stringify } from 'yaml';
@@ -15,15 +15,15 @@ import {
 } from '../../../../../core/detections';
 import { readYaml } from '../../../../../core/yaml';
 
-/** Schedule options in minutes (specification §9). */
+/** The rates a schedule offers, in minutes. */
 export const RATE_OPTIONS = [15, 30, 60, 180, 720, 1440] as const;
-/** The default cron schedule (§9). */
+/** The default cron schedule: every day at midnight. */
 export const DEFAULT_CRON = '0 0 * * *';
-/** The default schedule template's rate and timeout (§9). */
+/** A new scheduled query's rate and timeout, in minutes. */
 export const DEFAULT_RATE_MINUTES = 15;
 export const DEFAULT_TIMEOUT_MINUTES = 2;
 
-/** The cron schedule's fields (§3 Cron schedule: minutes, hours, days, months, weekDays). */
+/** The cron schedule's five fields, as the form names them. */
 export interface CronFields {
   minutes: string;
   hours: string;
@@ -158,7 +158,7 @@ export interface ScheduledQueryChecks {
   readonly nextRun?: number;
 }
 
-/** The §5 checks of the form's values, as the server applies them. */
+/** The save checks of the form's values, as the server applies them. */
 export function scheduledQueryChecks(values: ScheduledQueryValues, now = Date.now()): ScheduledQueryChecks {
   const spec = scheduledQuerySpec(values);
   const errors: Partial<Record<'name' | 'query' | 'schedule' | 'timeout', string>> = {};

@@ -71,7 +71,7 @@ export function conditionProblem(condition: Condition, types: ReadonlyMap<string
 export const fieldTypes = (fields: readonly FilterFieldOption[]) =>
   new Map(fields.map((f) => [f.target, parseFieldType(f.type)] as const));
 
-/** A group of conditions joined by and/or, with groups nested up to MAX_GROUP_DEPTH levels (specification §5). */
+/** A group of conditions joined by and/or, with groups nested up to MAX_GROUP_DEPTH levels. */
 export function ConditionBuilder({ group, onChange, fields, readOnly = false, label }: ConditionBuilderProps) {
   const types = useMemo(() => fieldTypes(fields), [fields]);
   const context: Context = { root: group, onChange, fields, types, readOnly };

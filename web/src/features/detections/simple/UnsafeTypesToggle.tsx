@@ -1,6 +1,6 @@
 import { Checkbox } from '@mantine/core';
 
-/** Also offer fields of unsafe types (objects, json and arrays of them) in the field list (showUnsafeTypes, §7). */
+/** Also offer fields of unsafe types (objects, json and arrays of them) in the field list (showUnsafeTypes). */
 export function UnsafeTypesToggle({
   checked,
   onChange,

@@ -13,5 +13,5 @@ export interface FilterFieldsState {
   readonly error?: string;
 }
 
-/** The specification's message when the fields cannot be loaded (§8). */
+/** The message shown when the fields cannot be loaded. */
 export const FILTERS_LOAD_ERROR = 'There was a problem loading the filters';

@@ -1,5 +1,5 @@
 // The unit tests panel of every detection editor: one renamable, deletable tab per test with its event, expected
-// result and mocks; Run Test and Run All Tests on the server with the §4 texts, failed tests first, each with the
+// result and mocks; Run Test and Run All Tests on the server with their result texts, failed tests first, each with the
 // rule's output, the optional functions' outputs and any error with its line.
 import {
   ActionIcon,

@@ -1,4 +1,4 @@
-// The unit tests panel's rules (§4, §5, §9): default names, renaming, the run texts, the results' scroll rule.
+// The unit tests panel's rules: default names, renaming, the run texts, the results' scroll rule.
 
 /** 'Test-' plus a generated suffix not taken by another test. */
 export function newTestName(existing: readonly string[], random: () => number = Math.random): string {
@@ -29,7 +29,7 @@ export function runMessage(results: readonly { passed: boolean }[]): string {
   return failed ? `${failed} of ${results.length} tests failed` : 'All tests passed!';
 }
 
-/** Results scroll with a shadow from this many tests (§9); their box is at most 20vh high. */
+/** Results scroll with a shadow from this many tests on; their box is at most 20vh high. */
 export const SHADOW_FROM = 7;
 export const RESULTS_MAX_HEIGHT = '20vh';
 
