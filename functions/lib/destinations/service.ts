@@ -278,7 +278,7 @@ export type RoutedAlert = Pick<Alert, 'type' | 'severity' | 'logTypes'> & { read
 
 /**
  * The destinations an alert goes to (secrets masked; ask getDestinationForDelivery for each to send):
- * the detection's explicit outputIds alone, otherwise by alert types, severity and log types (§4).
+ * the detection's explicit outputIds alone, otherwise by alert types, severity and log types (core/destinations/resolution).
  */
 export async function destinationsForAlert(alert: RoutedAlert, detectionOutputIds?: readonly string[]): Promise<Destination[]> {
   const destinations = await listDestinations();
