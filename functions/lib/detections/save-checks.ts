@@ -92,7 +92,7 @@ export const notARule = (id: string, type: StoredType) =>
   `${id} is a ${type.replace('_', ' ')}: a correlation rule references rules, scheduled rules or correlation rules`;
 
 /**
- * The reference problems of a draft (§5: a correlation rule's RuleIDs name existing rules, correlation rules or
+ * The reference problems of a draft (a correlation rule's RuleIDs name existing rules, correlation rules or
  * scheduled rules, never policies; a scheduled rule's ScheduledQueries name existing scheduled queries).
  */
 export function referenceProblems(draft: DetectionDraft, lookup: ReferenceLookup): SaveProblem[] {
