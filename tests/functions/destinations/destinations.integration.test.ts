@@ -340,7 +340,7 @@ describe('a DestinationRead user', () => {
 });
 
 describe('resolution for delivery', () => {
-  it('answers the destinations an alert goes to, by §4', async () => {
+  it('answers the destinations an alert goes to: explicit outputIds alone, else by alert type, severity and log type', async () => {
     const all = await lib.listDestinations();
     const custom = all.find((d) => d.displayName === 'Custom hook')!;
     const paging = all.find((d) => d.displayName === 'Paging')!;
