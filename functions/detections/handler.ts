@@ -1,14 +1,12 @@
 // The detections function: consumes the detections queue (one EventsWrittenMessage per lake object), runs the
-// batch's objects together (process.ts: a few at once, their matches counted once per dedup group) and reports
-// each message that failed on its own, so one bad object does not retry the batch.
+// batch's objects together (the detections door's live path: a few at once, their matches counted once per dedup
+// group) and reports each message that failed on its own, so one bad object does not retry the batch.
 // Env: ENTITY_TABLE, LAKE_BUCKET, ENGINE_FUNCTION_NAME, ALERT_CHANGES_QUEUE_URL, USER_POOL_ID (system alerts
 // notify users).
 import { isEventsWrittenMessage, type EventsWrittenMessage } from '../../core/pipeline/messages';
 import { dynamoDedupStore } from '../lib/alerts';
-import { detectionsFor, lambdaEngine } from '../lib/detections';
-import { ENV, requireEnv } from '../lib/env';
+import { detectionsFor, lambdaEngine, processBatch } from '../lib/detections';
 import { engineLookups } from '../lib/lookups';
-import { processBatch } from './process';
 
 interface SqsRecord {
   readonly messageId: string;
@@ -20,7 +18,6 @@ export async function handler(event: { Records?: SqsRecord[] }): Promise<{ batch
     engine: lambdaEngine,
     dedup: dynamoDedupStore,
     detectionsFor,
-    lakeBucket: requireEnv(ENV.lakeBucket),
     // event.lookup(table, key): the tables the content names travel with each engine request, as data.
     lookupsFor: (names: string[]) =>
       engineLookups(names, Date.now(), (line) => console.log(JSON.stringify({ level: 'warn', msg: line }))),

@@ -27,8 +27,8 @@ import {
 import { dynamo } from '../clients';
 import { Conditions, isConditionFailure, queryAll, queryItems } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
-import { syncScheduledRun } from '../runs';
 import { indexedTypes, isEnabled, STORED_TYPES, type DetectionDraft, type StoredDetection, type StoredType } from './model';
+import { syncScheduledRun } from './run-index';
 
 const table = () => requireEnv(ENV.entityTable);
 const partition = (id: string) => `DETECTION#${id}`;
@@ -119,7 +119,7 @@ export async function saveDetection(
     new PutCommand({ TableName: table(), Item: { ...versionKey(detection.id, detection.version), ...detection } }),
   );
   await reindex(detection, previous);
-  // A correlation rule's or scheduled query's next run in the scheduler's index (functions/lib/runs).
+  // A correlation rule's or scheduled query's next run in the scheduler's index (run-index.ts).
   if (isScheduled(detection.type) || (previous && isScheduled(previous.type)))
     await syncScheduledRun(detection.id, detection, now.getTime());
   await bumpRevision();

@@ -74,13 +74,8 @@ export const MAX_ENGINE_LOOKUP_BYTES = 2 * 1024 * 1024;
 let engineHeld = new Map<string, { version: number; table: EngineLookupTable; bytes: number }>();
 let engineList: { at: number; tables: Awaited<ReturnType<typeof listTables>> } | undefined;
 
-/** The names of lookup tables content reads with `.lookup('<name>', ...)`. */
-export function lookupNamesIn(content: unknown): string[] {
-  const text = JSON.stringify(content ?? null);
-  const names = new Set<string>();
-  for (const match of text.matchAll(/\.lookup\(\s*(?:\\"|')([A-Za-z0-9_.-]{1,128})(?:\\"|')/g)) names.add(match[1]);
-  return [...names].sort();
-}
+/** The names of lookup tables content reads with `.lookup('<name>', ...)` (core: the detections area finds them too). */
+export { lookupNamesIn } from '../../../core/lookups/content-names';
 
 /**
  * The enabled tables named, as data for the engine: read once per version per container (the list at most

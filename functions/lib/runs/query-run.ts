@@ -1,19 +1,16 @@
-// One run of a scheduled query (the run worker's work): run its query through the search guard and the lake door over the
-// schedule's window (SQL with the occurrence-time placeholders filled relative to the run time, or PantherFlow
-// with the window as its time range), within its TimeoutMinutes (a query still running then is cancelled and
-// the run recorded as timed out), and pass each result row, as an event, to every enabled scheduled rule that
-// names the query, through the Python engine as live rules are run. Matches count into their dedup window and
-// threshold through the alerts door, and are written to the lake as signals (errors as rule errors); a failed
-// or timed-out query raises a DETECTION_ERROR alert on each of those rules. The same query path serves
-// query-defined lookup tables (runQueryRows).
-import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
-import { fillTimePlaceholders, linkProblem, MAX_SCHEDULED_ROWS, queryOf, type QueryLanguage } from '../../../core/detections';
-import { isoTime, lakeTime, partitionPath, signalsDatabaseFor, tableName } from '../../../core/lake/layout';
+// One run of a scheduled query (the run worker's work): run its query, compiled through the search door's guard
+// and run by the lake door, over the schedule's window (SQL with the occurrence-time placeholders filled relative
+// to the run time, or PantherFlow with the window as its time range), within its TimeoutMinutes (a query still
+// running then is cancelled and the run recorded as timed out), and pass each result row, as an event, to every
+// enabled scheduled rule that names the query, through the Python engine as live rules are run. What the results
+// mean is the detections door's, shared with the live path: matches count into their dedup window and threshold
+// through the alerts door, and are written to the lake as signals (errors as rule errors); a failed or timed-out
+// query raises a DETECTION_ERROR alert on each of those rules. The same query path serves query-defined lookup
+// tables (runQueryRows).
+import { fillTimePlaceholders, MAX_SCHEDULED_ROWS, queryOf, type QueryLanguage } from '../../../core/detections';
+import { isoTime, lakeTime, scheduledSignalsObjectName, signalsDatabaseFor, tableName } from '../../../core/lake/layout';
 import type { ResolvedRange } from '../../../core/search';
 import {
-  dedupStringOf,
   dynamoDedupStore,
   raiseAlertLimitExceeded,
   recordDetectionMatches,
@@ -21,23 +18,27 @@ import {
   type DetectionAlertContent,
   type DetectionAlertOutcome,
 } from '../alerts';
-import { s3 } from '../clients';
 import {
+  addResult,
   dedupMinutes,
   engineSlices,
   lambdaEngine,
+  link,
+  nameOf,
+  recordGroup,
   scheduledRulesFor,
-  threshold,
+  signalRow,
+  text,
+  writeSignalRows,
   type Engine,
-  type EngineResult,
   type LogTypeDetections,
+  type MatchGroup,
+  type SignalRow,
   type StoredDetection,
 } from '../detections';
-import { ENV, requireEnv } from '../env';
-import { LakeQueryTimeout, lakeQueryRows } from '../lake';
+import { LakeQueryTimeout, lakeBucketName, lakeQueryRows } from '../lake';
 import { serviceQuerySql } from '../search';
 
-const gzipAsync = promisify(gzip);
 type Row = Record<string, unknown>;
 
 /** The log type a row is filed under in the lake when the query's rows name none (p_log_type). */
@@ -101,7 +102,7 @@ export const defaultQueryRunDeps = (): QueryRunDeps => ({
   runner: lakeQueryRunner,
   engine: lambdaEngine,
   rulesFor: scheduledRulesFor,
-  lakeBucket: requireEnv(ENV.lakeBucket),
+  lakeBucket: lakeBucketName(),
 });
 
 export interface QueryRunOutcome {
@@ -113,19 +114,6 @@ export interface QueryRunOutcome {
   readonly errors: readonly string[];
 }
 
-interface Group {
-  readonly detection: StoredDetection;
-  readonly kind: 'ALERT' | 'ERROR';
-  readonly dedupString: string;
-  readonly matches: { row: Row; result: EngineResult }[];
-}
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const link = (value: unknown): string | null => {
-  const found = text(value);
-  return found !== null && linkProblem(found) === undefined ? found : null;
-};
-const nameOf = (d: StoredDetection) => text(d.spec.DisplayName) ?? d.id;
 const logTypeOf = (row: Row) => text(row.p_log_type) ?? SCHEDULED_LOG_TYPE;
 
 /** Runs one scheduled query and its scheduled rules; `timeoutMinutes` bounds the query. */
@@ -182,25 +170,19 @@ export async function executeQueryRun(
   outcome.rows = rows.length;
   if (!rows.length || !rules.length) return outcome;
 
-  const groups = new Map<string, Group>();
+  const groups = new Map<string, MatchGroup>();
   for (const slice of engineSlices(rows, Buffer.byteLength(JSON.stringify(content)))) {
     // Named: the rules run on every row (rows carry no p_log_type of theirs).
     const { results } = await deps.engine.run(content, slice, undefined, [...detections.keys()]);
     slice.forEach((row, i) => {
       for (const result of results[i] ?? []) {
         const detection = detections.get(result.id);
-        const kind = result.error ? 'ERROR' : result.matched ? 'ALERT' : undefined;
-        if (!detection || !kind) continue;
-        const dedupString = kind === 'ERROR' ? (result.error ?? '').slice(0, 1000) : dedupStringOf(detection.id, result);
-        const key = `${detection.id}\u0000${kind}\u0000${dedupString}`;
-        let group = groups.get(key);
-        if (!group) groups.set(key, (group = { detection, kind, dedupString, matches: [] }));
-        group.matches.push({ row, result });
+        if (detection) addResult(groups, detection, result, () => row);
       }
     });
   }
 
-  const lakeRows = new Map<string, Row[]>();
+  const signals: SignalRow[] = [];
   const limited = new Set<StoredDetection>();
   for (const group of groups.values()) {
     const alert = await alertFor(group, query.id, run.runAt, now);
@@ -208,26 +190,29 @@ export async function executeQueryRun(
     if (alert?.limited) limited.add(group.detection);
     if (group.kind === 'ERROR') outcome.errors.push(`${group.detection.id}: ${group.dedupString.split('\n')[0]}`);
     else outcome.matches += group.matches.length;
-    const database = signalsDatabaseFor(group.kind === 'ERROR' ? 'DETECTION_ERROR' : 'ALERT');
-    for (const { row, result } of group.matches) {
-      const signal = signalRow(group, row, result, alert, run.runAt, now);
-      const path = partitionPath(database, tableName(logTypeOf(row)), String(signal.p_event_time));
-      lakeRows.set(path, [...(lakeRows.get(path) ?? []), signal]);
+    for (const { event: row, result } of group.matches) {
+      // A row is filed under its own log type (Scheduled.Query when it names none) at its event time (the run's).
+      const event = { ...row, p_log_type: logTypeOf(row), p_event_time: lakeTime(new Date(eventTime(row, run.runAt))) };
+      signals.push({ kind: group.kind, logType: logTypeOf(row), row: signalRow(group, event, result, alert, now) });
     }
   }
   for (const detection of limited) await raiseAlertLimitExceeded({ id: detection.id, name: nameOf(detection) }, { now });
-  if (deps.lakeBucket) await writeSignals(deps.lakeBucket, lakeRows, query.id, run.runAt);
+  if (deps.lakeBucket) await writeSignalRows(signals, scheduledSignalsObjectName(query.id, run.runAt), deps.lakeBucket);
   return outcome;
 }
 
 const eventTime = (row: Row, runAt: number) => isoTime(row.p_event_time) ?? new Date(runAt).toISOString();
 
-async function alertFor(group: Group, queryName: string, runAt: number, now: Date): Promise<DetectionAlertOutcome | undefined> {
+async function alertFor(
+  group: MatchGroup,
+  queryName: string,
+  runAt: number,
+  now: Date,
+): Promise<DetectionAlertOutcome | undefined> {
   const { detection } = group;
-  if (group.kind === 'ALERT' && detection.spec.CreateAlert === false) return undefined;
   const first = group.matches[0].result;
   const isAlert = group.kind === 'ALERT';
-  const logTypes = [...new Set(group.matches.map((m) => logTypeOf(m.row)))].sort();
+  const logTypes = [...new Set(group.matches.map((m) => logTypeOf(m.event)))].sort();
   const content: DetectionAlertContent = isAlert
     ? {
         title: text(first.title) ?? nameOf(detection),
@@ -245,17 +230,9 @@ async function alertFor(group: Group, queryName: string, runAt: number, now: Dat
         logTypes,
         signalsTable: `${signalsDatabaseFor('DETECTION_ERROR')}.${tableName(logTypes[0])}`,
       };
-  return recordDetectionMatches(
-    {
-      type: isAlert ? 'ALERT' : 'DETECTION_ERROR',
-      detectionId: detection.id,
-      dedupString: group.dedupString,
-      eventTimes: group.matches.map((m) => eventTime(m.row, runAt)),
-      periodMinutes: dedupMinutes(detection.spec),
-      threshold: isAlert ? threshold(detection.spec) : 1,
-      content,
-      destinations: first.destinations ?? (Array.isArray(detection.spec.OutputIds) ? (detection.spec.OutputIds as string[]) : []),
-    },
+  return recordGroup(
+    group,
+    { content, eventTimes: group.matches.map((m) => eventTime(m.event, runAt)) },
     { store: dynamoDedupStore, now },
   );
 }
@@ -272,47 +249,4 @@ function errorContent(rule: StoredDetection, queryName: string, reason: string):
     reference: link(rule.spec.Reference),
     signalsTable: `${signalsDatabaseFor('DETECTION_ERROR')}.${tableName(SCHEDULED_LOG_TYPE)}`,
   };
-}
-
-function signalRow(
-  group: Group,
-  row: Row,
-  result: EngineResult,
-  alert: DetectionAlertOutcome | undefined,
-  runAt: number,
-  now: Date,
-): Row {
-  const { detection } = group;
-  const createdAt = alert?.alert?.createdAt;
-  return {
-    ...row,
-    p_log_type: logTypeOf(row),
-    p_event_time: lakeTime(new Date(eventTime(row, runAt))),
-    p_alert_id: alert && !alert.limited ? alert.alertId : null,
-    p_rule_id: detection.id,
-    p_rule_severity: toAlertSeverity(result.severity ?? detection.spec.Severity),
-    p_rule_tags: Array.isArray(detection.spec.Tags) ? detection.spec.Tags : [],
-    p_rule_reports: detection.spec.Reports ?? {},
-    p_alert_context: result.alertContext ?? {},
-    p_alert_creation_time: createdAt ? lakeTime(new Date(createdAt)) : null,
-    p_alert_update_time: lakeTime(now),
-    p_dedup_string: group.kind === 'ALERT' ? group.dedupString : null,
-    ...(group.kind === 'ERROR' ? { p_rule_error: result.error ?? '' } : {}),
-  };
-}
-
-async function writeSignals(bucket: string, byPath: Map<string, Row[]>, queryName: string, runAt: number): Promise<void> {
-  const name = `scheduled-${tableName(queryName.replace(/[^A-Za-z0-9.]+/g, '_'))}-${runAt}.json.gz`;
-  for (const [path, rows] of byPath) {
-    const body = await gzipAsync(Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n') + '\n'));
-    await s3().send(
-      new PutObjectCommand({
-        Bucket: bucket,
-        Key: `${path}/${name}`,
-        Body: body,
-        ContentType: 'application/x-ndjson',
-        ContentEncoding: 'gzip',
-      }),
-    );
-  }
 }

@@ -3,7 +3,7 @@
 // run message for it. A detection whose schedule cannot be read, or whose message fails to send, is
 // reported and the pass goes on (a failed send is retried by the next pass): one detection never blocks
 // the others.
-import { claimRun, dueRuns, type ScheduledRun } from './repository';
+import { claimRun, dueRuns, type ScheduledRun } from '../detections';
 import { nextRunTime, runWindow } from './schedule';
 
 /** One run of one scheduled detection, as queued for the run worker. */

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
-import { processBatch, type ProcessDeps } from '../../../functions/detections/process';
+import { processBatch, type ProcessDeps } from '../../../functions/lib/detections';
 import { dynamoDedupStore, listAlerts, type DedupStore } from '../../../functions/lib/alerts';
 import { s3 } from '../../../functions/lib/clients';
 import type { Engine, StoredDetection } from '../../../functions/lib/detections';

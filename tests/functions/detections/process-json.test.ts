@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
-import { processBatch, processMessage, type ProcessDeps } from '../../../functions/detections/process';
+import { processBatch, processMessage, type ProcessDeps } from '../../../functions/lib/detections';
 import { s3 } from '../../../functions/lib/clients';
 import type { Engine, EngineResult, StoredDetection } from '../../../functions/lib/detections';
 import { engineSlices, eventJsonBytes, runRequestJson } from '../../../functions/lib/detections/engine';

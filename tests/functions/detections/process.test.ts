@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
-import { processBatch, processMessage, type ProcessDeps } from '../../../functions/detections/process';
+import { processBatch, processMessage, type ProcessDeps } from '../../../functions/lib/detections';
 import { listAlerts } from '../../../functions/lib/alerts';
 import { ALERTS_PER_HOUR_LIMIT, hourOf, type DedupStore } from '../../../functions/lib/alerts/dedup';
 import { s3 } from '../../../functions/lib/clients';

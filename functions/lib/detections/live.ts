@@ -1,58 +1,46 @@
-// Events objects through detection, a batch at a time: read each back from the lake and run the enabled rules
-// of its log type in the engine (a few objects at once); gather the matches of the whole batch per detection and
-// dedup string, and count each group into its dedup window ONCE (creating or joining its alert; groups run
-// concurrently, taken in turn from each detection so one detection's burst does not hold the others back);
-// then write every match as a signal (and every error as a detection-error row) to the lake. An object whose
-// reading, engine run or alerts failed is reported failed on its own (the queue retries it); the others go on.
-import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { linkProblem } from '../../core/detections';
+// Events objects through detection, a batch at a time (the detections function's work): read each back from the
+// lake and run the enabled rules of its log type in the engine (a few objects at once); gather the matches of the
+// whole batch per detection and dedup string, and count each group into its dedup window ONCE (creating or joining
+// its alert; groups run concurrently, taken in turn from each detection so one detection's burst does not hold the
+// others back); then write every match as a signal (and every error as a detection-error row) to the lake
+// (matches.ts, shared with the scheduled path of functions/lib/runs). An object whose reading, engine run or alerts
+// failed is reported failed on its own (the queue retries it); the others go on.
+import { lookupNamesIn } from '../../../core/lookups/content-names';
+import { isoTime, signalsDatabaseFor, signalsObjectName, tableName } from '../../../core/lake/layout';
+import type { EventsWrittenMessage } from '../../../core/pipeline/messages';
 import {
-  isoTime,
-  lakeTime,
-  partitionPath,
-  signalsDatabaseFor,
-  tableName,
-  RULE_ERRORS_DATABASE,
-  SIGNALS_DATABASE,
-  type SignalsDatabase,
-} from '../../core/lake/layout';
-import type { EventsWrittenMessage } from '../../core/pipeline/messages';
-import {
-  dedupStringOf,
   raiseAlertLimitExceeded,
-  recordDetectionMatches,
   toAlertSeverity,
   type DedupStore,
   type DetectionAlertContent,
   type DetectionAlertOutcome,
   type SystemAlertListener,
-} from '../lib/alerts';
-import { s3 } from '../lib/clients';
-import { lookupNamesIn } from '../lib/lookups';
+} from '../alerts';
+import { objectEventLines } from '../lake';
+import type { LogTypeDetections } from './content';
+import { engineSlices, eventJsonBytes, jsonOf, type Engine } from './engine';
 import {
-  dedupMinutes,
-  engineSlices,
-  eventJsonBytes,
-  jsonOf,
-  threshold,
-  type Engine,
-  type EngineResult,
-  type LogTypeDetections,
-  type StoredDetection,
-} from '../lib/detections';
+  addResult,
+  link,
+  nameOf,
+  recordGroup,
+  signalRow,
+  text,
+  writeSignalRows,
+  type MatchGroup,
+  type Row,
+  type SignalRow,
+} from './matches';
+import type { StoredDetection } from './model';
 
-const gunzipAsync = promisify(gunzip);
-const gzipAsync = promisify(gzip);
-
-type Event = Record<string, unknown>;
+type Event = Row;
 
 export interface ProcessDeps {
   readonly engine: Engine;
   readonly dedup: DedupStore;
   readonly detectionsFor: (logType: string) => Promise<LogTypeDetections>;
-  readonly lakeBucket: string;
+  /** Where signals are written (the lake door's bucket, LAKE_BUCKET, by default). */
+  readonly lakeBucket?: string;
   /** Told about system alerts this processing opens (default: users who may read alerts are notified). */
   readonly onSystemAlert?: SystemAlertListener;
   /** The lookup tables named (those the content reads with `event.lookup`), as data for the engine. */
@@ -67,49 +55,7 @@ export interface ProcessReport {
   readonly signalObjects: string[];
 }
 
-/** Largest error text kept as a DETECTION_ERROR's dedup string. */
-const MAX_ERROR_TEXT = 1000;
-
-/** Where a line's JSON value starts: after the whitespace JSON allows before it. */
-function valueStart(line: string): number {
-  let i = 0;
-  for (let c = line.charCodeAt(0); c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a; c = line.charCodeAt(++i));
-  return i;
-}
-
-/**
- * An events object's events as their lines' JSON text, unparsed: the engine reads every event, this function
- * only those the engine answers for (see evaluate). A line holds one event when it is a JSON object (it starts
- * with `{`; the engine refuses one that is not JSON); blank lines and JSON values of other kinds are passed
- * over, and any other line fails the object.
- */
-async function readEventLines(bucket: string, key: string): Promise<string[]> {
-  const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-  const raw = Buffer.from(await out.Body!.transformToByteArray());
-  const text = (raw[0] === 0x1f && raw[1] === 0x8b ? await gunzipAsync(raw) : raw).toString('utf8');
-  const lines: string[] = [];
-  for (const line of text.split('\n')) {
-    if (line.charCodeAt(valueStart(line)) === 0x7b /* { */) lines.push(line);
-    else if (line.trim()) JSON.parse(line);
-  }
-  return lines;
-}
-
 const parseEvent = (line: string) => JSON.parse(line) as Event;
-
-interface Match {
-  readonly event: Event;
-  readonly result: EngineResult;
-}
-
-interface Group {
-  readonly detection: StoredDetection;
-  readonly kind: 'ALERT' | 'ERROR';
-  readonly dedupString: string;
-  readonly matches: Match[];
-}
-
-const errorText = (result: EngineResult) => (result.error ?? '').slice(0, MAX_ERROR_TEXT);
 
 /** Objects read and run through the engine at once (each holds its matches only, not its events, after). */
 const OBJECT_CONCURRENCY = 4;
@@ -136,13 +82,13 @@ async function eachLimited<T>(
 interface Evaluated {
   readonly message: EventsWrittenMessage;
   readonly events: number;
-  readonly groups: Map<string, Group>;
+  readonly groups: Map<string, MatchGroup>;
 }
 
 async function evaluate(message: EventsWrittenMessage, deps: ProcessDeps): Promise<Evaluated> {
-  const lines = await readEventLines(message.bucket, message.key);
+  const lines = await objectEventLines(message.bucket, message.key);
   const { detections, content } = await deps.detectionsFor(message.logType);
-  const groups = new Map<string, Group>();
+  const groups = new Map<string, MatchGroup>();
   const out = { message, events: lines.length, groups };
   if (!lines.length || !detections.size) return out;
   const names = deps.lookupsFor ? lookupNamesIn(content) : [];
@@ -158,14 +104,7 @@ async function evaluate(message: EventsWrittenMessage, deps: ProcessDeps): Promi
       let event = parsed?.[i];
       for (const result of results[i] ?? []) {
         const detection = detections.get(result.id);
-        if (!detection) continue;
-        const kind = result.error ? 'ERROR' : result.matched ? 'ALERT' : undefined;
-        if (!kind) continue;
-        const dedupString = kind === 'ERROR' ? errorText(result) : dedupStringOf(detection.id, result);
-        const key = `${detection.id}\u0000${kind}\u0000${dedupString}`;
-        let group = groups.get(key);
-        if (!group) groups.set(key, (group = { detection, kind, dedupString, matches: [] }));
-        group.matches.push({ event: (event ??= parseEvent(line)), result });
+        if (detection) addResult(groups, detection, result, () => (event ??= parseEvent(line)));
       }
     });
   }
@@ -173,7 +112,7 @@ async function evaluate(message: EventsWrittenMessage, deps: ProcessDeps): Promi
 }
 
 /** The matches of one group across the batch's objects, and the objects they came from. */
-interface BatchGroup extends Group {
+interface BatchGroup extends MatchGroup {
   readonly message: EventsWrittenMessage;
   readonly sources: Set<number>;
   /** The objects the matches came from, with how many each: a redelivered object is not counted again. */
@@ -289,84 +228,38 @@ async function writeSignals(
 ): Promise<ProcessReport> {
   const { message } = e;
   const report = { events: e.events, matches: 0, errors: 0, alertsCreated, signalObjects: [] as string[] };
-  const table = tableName(message.logType);
-  const rows = new Map<SignalsDatabase, Event[]>([
-    [SIGNALS_DATABASE, []],
-    [RULE_ERRORS_DATABASE, []],
-  ]);
+  const rows: SignalRow[] = [];
   for (const [key, group] of e.groups) {
     const outcome = outcomeOf(key);
-    for (const { event, result } of group.matches) {
-      const row = signalRow(group, event, result, outcome, now);
-      rows.get(group.kind === 'ERROR' ? RULE_ERRORS_DATABASE : SIGNALS_DATABASE)!.push(row);
-    }
+    for (const { event, result } of group.matches)
+      rows.push({ kind: group.kind, logType: message.logType, row: signalRow(group, event, result, outcome, now) });
     if (group.kind === 'ERROR') report.errors += group.matches.length;
     else report.matches += group.matches.length;
   }
-
-  const name = message.key.slice(message.key.lastIndexOf('/') + 1) || 'events.json.gz';
-  for (const [database, list] of rows) {
-    const byPartition = new Map<string, Event[]>();
-    for (const row of list) {
-      const path = partitionPath(database, table, String(row.p_event_time ?? ''));
-      const partition = byPartition.get(path);
-      if (partition) partition.push(row);
-      else byPartition.set(path, [row]);
-    }
-    for (const [path, partitionRows] of byPartition) {
-      const key = `${path}/${name.endsWith('.gz') ? name : `${name}.json.gz`}`;
-      const body = await gzipAsync(Buffer.from(partitionRows.map((r) => JSON.stringify(r)).join('\n') + '\n'));
-      await s3().send(
-        new PutObjectCommand({
-          Bucket: deps.lakeBucket,
-          Key: key,
-          Body: body,
-          ContentType: 'application/x-ndjson',
-          ContentEncoding: 'gzip',
-        }),
-      );
-      report.signalObjects.push(key);
-    }
-  }
+  report.signalObjects.push(...(await writeSignalRows(rows, signalsObjectName(message.key), deps.lakeBucket)));
   return report;
 }
 
 /** Counts a group into its window, creating or joining its alert. Undefined for signals-only detections. */
-async function alertFor(
+function alertFor(
   group: BatchGroup,
   message: EventsWrittenMessage,
   store: DedupStore,
   now: Date,
 ): Promise<DetectionAlertOutcome | undefined> {
-  const { detection } = group;
-  if (group.kind === 'ALERT' && detection.spec.CreateAlert === false) return undefined;
-  const first = group.matches[0].result;
-  return recordDetectionMatches(
+  return recordGroup(
+    group,
     {
-      type: group.kind === 'ERROR' ? 'DETECTION_ERROR' : 'ALERT',
-      detectionId: detection.id,
-      dedupString: group.dedupString,
       eventTimes: group.matches.map((m) => isoTime(m.event.p_event_time) ?? now.toISOString()),
       objects: group.objects,
-      periodMinutes: dedupMinutes(detection.spec),
-      threshold: group.kind === 'ERROR' ? 1 : threshold(detection.spec),
       content: alertContent(group, message),
-      destinations: first.destinations ?? (Array.isArray(detection.spec.OutputIds) ? (detection.spec.OutputIds as string[]) : []),
     },
     { store, now },
   );
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-/** A reference to show as a link: an http(s) address or text, never a `javascript:` (or other) link. */
-const link = (value: unknown): string | null => {
-  const found = text(value);
-  return found !== null && linkProblem(found) === undefined ? found : null;
-};
-const nameOf = (detection: StoredDetection) => text(detection.spec.DisplayName) ?? detection.id;
-
 /** What the group's alert says: the first match's dynamic fields, else the detection's. */
-function alertContent(group: Group, message: EventsWrittenMessage): DetectionAlertContent {
+function alertContent(group: MatchGroup, message: EventsWrittenMessage): DetectionAlertContent {
   const { detection } = group;
   const first = group.matches[0].result;
   const name = nameOf(detection);
@@ -381,30 +274,5 @@ function alertContent(group: Group, message: EventsWrittenMessage): DetectionAle
     runbook: text(first.runbook) ?? text(detection.spec.Runbook),
     reference: link(first.reference) ?? link(detection.spec.Reference),
     signalsTable: `${signalsDatabaseFor(isAlert ? 'ALERT' : 'DETECTION_ERROR')}.${tableName(message.logType)}`,
-  };
-}
-
-function signalRow(
-  group: Group,
-  event: Event,
-  result: EngineResult,
-  outcome: DetectionAlertOutcome | undefined,
-  now: Date,
-): Event {
-  const { detection } = group;
-  const severity = toAlertSeverity(result.severity ?? detection.spec.Severity);
-  const createdAt = outcome?.alert?.createdAt;
-  return {
-    ...event,
-    p_alert_id: outcome && !outcome.limited ? outcome.alertId : null,
-    p_rule_id: detection.id,
-    p_rule_severity: severity,
-    p_rule_tags: Array.isArray(detection.spec.Tags) ? detection.spec.Tags : [],
-    p_rule_reports: detection.spec.Reports ?? {},
-    p_alert_context: result.alertContext ?? {},
-    p_alert_creation_time: createdAt ? lakeTime(new Date(createdAt)) : null,
-    p_alert_update_time: lakeTime(now),
-    p_dedup_string: group.kind === 'ALERT' ? group.dedupString : null,
-    ...(group.kind === 'ERROR' ? { p_rule_error: result.error ?? '' } : {}),
   };
 }
