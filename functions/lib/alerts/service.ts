@@ -10,23 +10,28 @@ import { ALERT_NOT_FOUND } from './activity';
 
 export { ALERT_NOT_FOUND };
 
+/** A list's filter and order as asked (the API's input), checked by alertFilterOf; absent and null ask for nothing. */
 export interface AlertsQuery {
-  readonly type?: unknown;
+  /** One of the alert types. */
+  readonly type?: string | null;
   readonly severities?: readonly AlertSeverity[];
   readonly statuses?: readonly AlertStatus[];
-  readonly detectionId?: unknown;
+  readonly detectionId?: string | null;
   /** A user id, ASSIGNEE_ME ("me": the caller, who must then be given) or ASSIGNEE_UNASSIGNED. */
-  readonly assignee?: unknown;
-  readonly logType?: unknown;
-  readonly sourceId?: unknown;
-  readonly createdFrom?: unknown;
-  readonly createdTo?: unknown;
-  readonly title?: unknown;
-  readonly sort?: unknown;
-  readonly ascending?: unknown;
+  readonly assignee?: string | null;
+  readonly logType?: string | null;
+  readonly sourceId?: string | null;
+  /** ISO 8601. */
+  readonly createdFrom?: string | null;
+  readonly createdTo?: string | null;
+  readonly title?: string | null;
+  /** One of ALERT_SORTS. */
+  readonly sort?: string | null;
+  readonly ascending?: boolean | null;
 }
 
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+const isAlertSort = (value: unknown): value is store.AlertSort => (store.ALERT_SORTS as readonly unknown[]).includes(value);
 
 function textOf(value: unknown, field: string, max = 1000): string | undefined {
   if (!present(value)) return undefined;
@@ -49,7 +54,7 @@ export function alertFilterOf(query: AlertsQuery, callerId?: string): store.Aler
   const { detectionId } = query;
   if (present(detectionId) && (typeof detectionId !== 'string' || detectionId.length > 1000))
     throw new ApiError('InvalidInput', 'detectionId must be a detection id');
-  if (present(query.sort) && !(store.ALERT_SORTS as readonly unknown[]).includes(query.sort))
+  if (present(query.sort) && !isAlertSort(query.sort))
     throw new ApiError('InvalidInput', `sort must be one of ${store.ALERT_SORTS.join(', ')}`);
   const assignee = textOf(query.assignee, 'assignee', 200);
   let assigneeId: string | null | undefined = assignee;
@@ -73,7 +78,7 @@ export function alertFilterOf(query: AlertsQuery, callerId?: string): store.Aler
     createdFrom,
     createdTo,
     title: textOf(query.title, 'title', 200),
-    sort: present(query.sort) ? (query.sort as store.AlertSort) : undefined,
+    sort: isAlertSort(query.sort) ? query.sort : undefined,
     ascending: query.ascending === true,
   };
 }

@@ -41,20 +41,20 @@ async function assigneeOf(value: unknown): Promise<string | null> {
 }
 
 const statusPlan =
-  (status: unknown, caller: Caller, revision: number | undefined, now: string) =>
+  (status: AlertStatus, caller: Caller, revision: number | undefined, now: string) =>
   (alert: Alert): AlertChangePlan => {
     if (revision !== undefined && alert.revision !== revision) throw new ApiError('RevisionConflict', ALERT_CHANGED);
     const problem = statusChangeError(alert.status, status);
     if (problem) throw new ApiError('InvalidUpdate', problem);
     return {
-      set: { status: status as AlertStatus, revision: alert.revision + 1, updatedAt: now },
+      set: { status, revision: alert.revision + 1, updatedAt: now },
       activity: {
         kind: 'STATUS_CHANGED',
         at: now,
         actorId: caller.id,
         actorName: actorName(caller),
         from: alert.status,
-        to: status as string,
+        to: status,
       },
       revision: alert.revision,
     };
@@ -85,7 +85,7 @@ async function publish(alert: Alert, change: AlertChange, at: string): Promise<v
 
 /** Sets one alert's status, on the revision the caller saw. */
 export async function updateAlertStatus(
-  input: { id: string; status: unknown; revision: unknown },
+  input: { readonly id: string; readonly status: AlertStatus; readonly revision: number },
   caller: Caller,
 ): Promise<Alert> {
   const revision = revisionOf(input.revision);
@@ -97,7 +97,7 @@ export async function updateAlertStatus(
 
 /** Assigns one alert to an active user, or to nobody (null), on the revision the caller saw. */
 export async function updateAlertAssignee(
-  input: { id: string; assigneeId: unknown; revision: unknown },
+  input: { readonly id: string; readonly assigneeId?: string | null; readonly revision: number },
   caller: Caller,
 ): Promise<Alert> {
   const revision = revisionOf(input.revision);
@@ -152,7 +152,7 @@ async function eachAlert(ids: string[], change: (id: string) => Promise<Alert>):
 
 /** Sets the status of up to BULK_ALERTS_MAX alerts (on their current revision), answering for each. */
 export async function bulkUpdateAlertStatus(
-  input: { ids: unknown; status: unknown },
+  input: { readonly ids: readonly string[]; readonly status: AlertStatus },
   caller: Caller,
 ): Promise<BulkAlertResult[]> {
   const ids = bulkIds(input.ids);
@@ -166,7 +166,7 @@ export async function bulkUpdateAlertStatus(
 
 /** Assigns up to BULK_ALERTS_MAX alerts to an active user or to nobody, answering for each. */
 export async function bulkUpdateAlertAssignee(
-  input: { ids: unknown; assigneeId: unknown },
+  input: { readonly ids: readonly string[]; readonly assigneeId?: string | null },
   caller: Caller,
 ): Promise<BulkAlertResult[]> {
   const ids = bulkIds(input.ids);
@@ -180,13 +180,16 @@ export async function bulkUpdateAlertAssignee(
 }
 
 /** Adds a comment (markdown) by the caller to an alert. Comments do not change the alert's revision. */
-export async function addAlertComment(input: { alertId: string; text: unknown }, caller: Caller): Promise<AlertActivity> {
+export async function addAlertComment(
+  input: { readonly alertId: string; readonly text: string },
+  caller: Caller,
+): Promise<AlertActivity> {
   const problem = commentError(input.text);
   if (problem) throw new ApiError('InvalidInput', problem);
   const now = new Date().toISOString();
   const { alert, activity } = await changeAlert(input.alertId, () => ({
     set: {},
-    activity: { kind: 'COMMENT', at: now, actorId: caller.id, actorName: actorName(caller), text: (input.text as string).trim() },
+    activity: { kind: 'COMMENT', at: now, actorId: caller.id, actorName: actorName(caller), text: input.text.trim() },
   }));
   await publish(alert, 'COMMENT_ADDED', now);
   return activity!;
