@@ -2,7 +2,7 @@
 // failed send is reported as a batch item failure after setting when its message comes back (backoff through
 // the message's visibility); after the last attempt SQS moves it to the delivery dead-letter queue.
 // Env: ENTITY_TABLE, DELIVERY_QUEUE_URL, LAKE_BUCKET and ATHENA_WORKGROUP (an alert's first events, read through
-// the search path), APP_URL, ALERT_CHANGES_QUEUE_URL, USER_POOL_ID, the destinations' secrets key,
+// the lake door once per change), APP_URL, ALERT_CHANGES_QUEUE_URL, USER_POOL_ID, the destinations' secrets key,
 // DELIVERY_ALLOW_PRIVATE_NETWORKS (locally).
 import { delayRetry, reportUndeliverable, sendQueuedDelivery } from '../../lib/delivery';
 

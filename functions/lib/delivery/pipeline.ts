@@ -9,7 +9,9 @@
 //    backoff set through the message's visibility (retry.ts); after the last attempt the message goes to the
 //    delivery dead-letter queue, the record says FAILED, and an ALERT_DELIVERY system alert is raised (at most
 //    once an hour per destination; administrators are notified by the alerts area). A change already delivered
-//    is skipped, so a message read twice never sends twice.
+//    is skipped, so a message read twice never sends twice. The alert's first events are read once per change
+//    (the first send reads and keeps them, records.keepEvents; every destination and attempt of the change sends
+//    those).
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { AlertChangedMessage } from '../../../core/alerts/messages';
 import type { RoutedDetectionType } from '../../../core/destinations/resolution';
@@ -280,18 +282,60 @@ async function raiseDeliveryFailure(
   return true;
 }
 
-/** The alert as destinations receive it, with its detection's name and its first events. */
-async function deliveryAlertFor(alert: Alert, change: DeliveryChange) {
-  const [detection, events] = await Promise.all([
-    detectionOf(alert),
-    alertEvents(alert.id, { offset: 0, limit: 10 })
-      .then((page) => page.rows)
-      .catch((err: Error) => {
-        console.warn(`delivery of ${alert.id}: its events could not be read (${err.message}); sending without them`);
-        return [];
-      }),
-  ]);
-  return deliveryAlertOf(alert, { appUrl: optionalEnv(ENV.appUrl) ?? '', detectionName: detection.name, events, change });
+/** The first events a delivery sends (deliveryAlertOf keeps at most this many). */
+const FIRST_EVENTS = 10;
+
+/** Events read in this process, by alert and change (the newest few): a batch's other destinations of the change. */
+const readHere = new Map<string, Promise<readonly Record<string, unknown>[]>>();
+const READ_HERE_MAX = 32;
+
+/**
+ * The alert's first events for one change, read once for the change: the first send reads them from the lake and
+ * keeps them with the alert's delivery records (records.keepEvents), and every other destination and attempt of the
+ * same change sends those. A page that could not be read, or was empty (the signals may not be written yet), is
+ * not kept: the next send reads again.
+ */
+function firstEvents(alert: Alert, key: string): Promise<readonly Record<string, unknown>[]> {
+  const id = `${alert.id}\u0000${key}`;
+  let found = readHere.get(id);
+  if (!found) {
+    found = readFirstEvents(alert, key);
+    readHere.set(id, found);
+    while (readHere.size > READ_HERE_MAX) readHere.delete(readHere.keys().next().value!);
+    found.then((events) => events.length || readHere.delete(id)).catch(() => readHere.delete(id));
+  }
+  return found;
+}
+
+async function readFirstEvents(alert: Alert, key: string): Promise<readonly Record<string, unknown>[]> {
+  const kept = await records.keptEvents(alert.id, key).catch((err: Error) => {
+    console.warn(`delivery of ${alert.id}: its kept events could not be read (${err.message}); reading the lake`);
+    return undefined;
+  });
+  if (kept) return kept;
+  let events: Record<string, unknown>[];
+  try {
+    events = (await alertEvents(alert.id, { offset: 0, limit: FIRST_EVENTS })).rows;
+  } catch (err) {
+    console.warn(`delivery of ${alert.id}: its events could not be read (${(err as Error).message}); sending without them`);
+    return [];
+  }
+  if (events.length)
+    await records
+      .keepEvents(alert.id, key, events)
+      .catch((err: Error) => console.warn(`delivery of ${alert.id}: its events were not kept (${err.message})`));
+  return events;
+}
+
+/** The alert as destinations receive it, with its detection's name and its first events (read once per change). */
+async function deliveryAlertFor(alert: Alert, message: DeliveryMessage) {
+  const [detection, events] = await Promise.all([detectionOf(alert), firstEvents(alert, changeKey(message))]);
+  return deliveryAlertOf(alert, {
+    appUrl: optionalEnv(ENV.appUrl) ?? '',
+    detectionName: detection.name,
+    events,
+    change: message.change,
+  });
 }
 
 /** Step 2: sends one queued delivery and records the attempt. */
@@ -324,7 +368,7 @@ export async function sendQueuedDelivery(queued: QueuedDelivery, options: Sendin
         ? await syncAssignee(alert, destination, { ...options, now })
         : message.change === 'COMMENT_ADDED'
           ? await syncComment(alert, destination, message.changedAt, { ...options, now })
-          : await sendToDestination(destination, await deliveryAlertFor(alert, message.change), { ...options, now });
+          : await sendToDestination(destination, await deliveryAlertFor(alert, message), { ...options, now });
   const final = !outcome.ok && (outcome.permanent === true || queued.receiveCount >= MAX_ATTEMPTS);
   const at = new Date().toISOString();
   await records.recordAttempt(alert.id, destination.id, key, { ...outcome, at, final });

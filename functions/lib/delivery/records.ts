@@ -8,10 +8,14 @@
 //     serviceRef (what the service opened for the alert: a Jira issue key, an Asana task gid; status syncs move it) }
 //       gate   pk = DELIVERY_FAILURE#<destinationId>  sk = ALERT  { raisedAt }: when the last ALERT_DELIVERY
 //              system alert was raised for the destination (at most one an hour).
+//       events pk = ALERT#<alertId>  sk = DELIVERY_EVENTS#<changeKey>  { events (JSON text), expiresAt (TTL) }: the
+//              first page of the alert's events as the first send of that change read them, so every destination
+//              and every attempt of the change sends the same events without reading the lake again.
 // Every write is conditional: a change already delivered is never marked pending again, one sender at a time
 // holds a change (a claim that lapses after CLAIM_SECONDS, should the sender die), and an attempt is recorded
 // only on an existing record.
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isDeepStrictEqual } from 'node:util';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients';
 import { isConditionFailure, queryAll, writeIf } from '../dynamo-lists';
 import { ENV, requireEnv } from '../env';
@@ -219,4 +223,40 @@ export async function takeFailureAlertTurn(destinationId: string, now: Date): Pr
       }),
     ),
   );
+}
+
+// --- An alert's first events, kept per change ------------------------------------------------------------------
+
+type Event = Record<string, unknown>;
+const eventsKey = (alertId: string, changeKey: string) => ({ pk: `ALERT#${alertId}`, sk: `DELIVERY_EVENTS#${changeKey}` });
+/** How long a change's events are kept: past its last retry (about half an hour) and a manual retry soon after. */
+export const EVENTS_KEPT_SECONDS = 24 * 3600;
+/** The most JSON a change's kept events may hold (DynamoDB takes 400 KB an item); larger pages are read each time. */
+export const EVENTS_KEPT_MAX_CHARS = 300_000;
+
+/** The events kept for a change of an alert; undefined when none were. */
+export async function keptEvents(alertId: string, changeKey: string): Promise<Event[] | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: eventsKey(alertId, changeKey), ConsistentRead: true }),
+  );
+  if (typeof out.Item?.events !== 'string') return undefined;
+  try {
+    const events = JSON.parse(out.Item.events) as unknown;
+    return Array.isArray(events) ? (events as Event[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps a change's events (their JSON text, when it is short enough and reads back as the same values). */
+export async function keepEvents(alertId: string, changeKey: string, events: readonly Event[]): Promise<boolean> {
+  const text = JSON.stringify(events);
+  if (text.length > EVENTS_KEPT_MAX_CHARS || !isDeepStrictEqual(JSON.parse(text), events)) return false;
+  await dynamo().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...eventsKey(alertId, changeKey), events: text, expiresAt: Math.floor(Date.now() / 1000) + EVENTS_KEPT_SECONDS },
+    }),
+  );
+  return true;
 }
