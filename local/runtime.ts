@@ -29,10 +29,12 @@ import { localInterpreters, nodeFor, nodeMajorOf, nodeStartLine, runtimeMismatch
 import { createInvokeServer } from './lambda/invoke-server';
 import { startAthena } from './services/athena';
 import { provisionUserPools, startCognito, type MailMessage } from './services/cognito';
+import { HostedUi } from './services/cognito-hosted-ui';
 import { mailboxPage } from './services/cognito-mailbox';
 import { provisionTables, startDynamo } from './services/dynamodb';
 import { closeServer, fromThisMachine, listen, localClientConfig } from './services/net';
 import { provisionBuckets, startS3 } from './services/s3';
+import { startSamlIdp } from './services/saml-idp';
 import { provisionQueues, QueueJournal, restoreJournal, startSqs } from './services/sqs';
 import { provisionUsers, type CreatedUser } from './services/users';
 import { WebhookReceiver } from './services/webhook-receiver';
@@ -85,6 +87,8 @@ export interface Runtime {
     lambda: string;
     /** The Athena and Glue stand-in (local/services/athena). */
     athena: string;
+    /** The local SAML identity provider (local/services/saml-idp): its page, metadata at /metadata. */
+    samlIdp: string;
     /** Each Lambda function URL of the template (by the URL resource's logical id), served on the front origin. */
     functionUrls: Record<string, string>;
   };
@@ -265,9 +269,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const sqs = await startSqs(stack.region, ports.get('sqs'));
     stops.push(() => sqs.stop());
     ports.remember('sqs', sqs.endpoint);
-    const cognito = await startCognito(options.stateDir, ports.get('cognito'));
+    // The hosted-UI endpoints (/oauth2/*, /saml2/idpresponse, /logout) are served on this origin.
+    const cognito = await startCognito(options.stateDir, ports.get('cognito'), url);
     ports.remember('cognito', cognito.endpoint);
     stops.push(() => cognito.stop());
+    const samlIdp = await startSamlIdp({ stateDir: options.stateDir, port: ports.get('saml-idp') });
+    ports.remember('saml-idp', samlIdp.endpoint);
+    stops.push(() => samlIdp.stop());
     // What Cognito would email (temporary passwords, reset codes) is shown in the terminal and kept in
     // the local mailbox (/local/mailbox.json), so every account flow can be finished by a person or a test.
     cognito.mailbox.on('message', (m: MailMessage) =>
@@ -324,6 +332,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // Registered here, so it runs after the pollers and functions have stopped (stops run in reverse).
     stops.push(() => journal.close());
     await provisionUserPools(stack, resolver, cognito.endpoint);
+    // The local identity provider answers each user pool as a service provider (its ACS on this origin).
+    for (const [id] of resourcesOfType(stack, 'AWS::Cognito::UserPool'))
+      samlIdp.registerServiceProvider(cognito.hostedUi!.serviceProvider(resolver.lookup(id)!.ref));
     for (const [id] of resourcesOfType(stack, 'AWS::AppSync::GraphQLApi')) {
       resolver.register(id, {
         ref: id,
@@ -342,6 +353,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       cognito: cognito.endpoint,
       lambda: lambdaEndpoint,
       athena: athena.endpoint,
+      samlIdp: samlIdp.endpoint,
       functionUrls: Object.fromEntries(urls.map((u) => [u.logicalId, u.url])),
     };
     // Destination secrets are encrypted locally under a key kept in the state folder (AES-256-GCM; KMS on AWS).
@@ -432,6 +444,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         const fnUrl = urlFor(urls, path);
         if (fnUrl) return void serveFunctionUrl(fnUrl, resolver.lookup(fnUrl.targetLogicalId)!.ref, req, res, invoke).catch(fail);
         if (path === '/cognito' || path.startsWith('/cognito/')) return proxy(cognito.endpoint, req, res, '/cognito');
+        if (HostedUi.owns(path)) return void cognito.hostedUi!.serve(req, res).catch(fail);
         if (path === '/config.json' && api) {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
           return void res.end(JSON.stringify(configForRequest(api.webConfig, url, req.headers.host)));

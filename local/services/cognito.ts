@@ -2,7 +2,8 @@
 // token issuer is its real loopback address, its tokens are signed with the state folder's own key, it keeps
 // password hashes and refresh-token digests only, its files are its owner's only, the codes it "emails" reach a
 // local mailbox, and the calls it lacks or answers
-// differently from Cognito behave as Cognito does (./cognito-flows).
+// differently from Cognito behave as Cognito does (./cognito-flows). It also keeps SAML identity providers and serves
+// the hosted-UI endpoints single sign-on uses (./cognito-hosted-ui) on the origin it is given.
 import {
   CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -26,6 +27,9 @@ import { lookupByDigest } from './cognito-flows/refresh-tokens';
 import { ownerOnlyDirectory, ownerOnlyFile, ownerOnlyStores } from './cognito-flows/state-files';
 import type { CognitoErrors, StoredUser, UserPools } from './cognito-flows/types';
 import { cognitoFront } from './cognito-front';
+import { HostedUi } from './cognito-hosted-ui';
+import { aliasesNameNativeUsers } from './cognito-hosted-ui/federated-users';
+import { IdentityProviders } from './cognito-hosted-ui/identity-providers';
 import { closeServer, listenPreferring, localClientConfig } from './net';
 import { physicalName, resourcesOfType, type Resolver, type StackTemplate } from '../template';
 
@@ -60,6 +64,8 @@ export interface CognitoService {
   /** Emits 'message' with each MailMessage. */
   readonly mailbox: EventEmitter;
   readonly messages: MailMessage[];
+  /** The hosted-UI endpoints (/oauth2/*, /saml2/idpresponse, /logout), when an origin to serve them on was given. */
+  readonly hostedUi?: HostedUi;
   stop(): Promise<void>;
 }
 
@@ -82,8 +88,11 @@ function emailOf(user: StoredUser): string {
   return user.Attributes?.find((attribute) => attribute.Name === 'email')?.Value ?? user.Username;
 }
 
-/** `port`: the port to listen on when free (the one of the state folder's last start, so the issuer stays). */
-export async function startCognito(stateDir: string, port = 0): Promise<CognitoService> {
+/**
+ * `port`: the port to listen on when free (the one of the state folder's last start, so the issuer stays);
+ * `hostedUiOrigin`: the origin the hosted-UI endpoints are served on (the local runtime's).
+ */
+export async function startCognito(stateDir: string, port = 0, hostedUiOrigin?: string): Promise<CognitoService> {
   const dataDirectory = join(stateDir, 'cognito');
   ownerOnlyDirectory(dataDirectory);
   const key = await SigningKey.load(join(dataDirectory, 'signing-key.pem'));
@@ -129,7 +138,7 @@ export async function startCognito(stateDir: string, port = 0): Promise<CognitoS
   const cognitoServiceFactory = new cl.cognitoService.CognitoServiceFactoryImpl(
     dataDirectory,
     dataStoreFactory,
-    lookupByDigest(new cl.userPoolService.UserPoolServiceFactoryImpl(clock, dataStoreFactory)),
+    lookupByDigest(aliasesNameNativeUsers(new cl.userPoolService.UserPoolServiceFactoryImpl(clock, dataStoreFactory))),
   );
   const cognitoClient = await cognitoServiceFactory.create(ctx, config.UserPoolDefaults);
   const triggers = new cl.services.TriggersService(
@@ -156,16 +165,30 @@ export async function startCognito(stateDir: string, port = 0): Promise<CognitoS
     tokenGenerator,
     triggers,
   };
-  const server = cl.server.createServer(
-    extendRouter(cl.router.Router(services), cognitoClient as UserPools, cl.errors as CognitoErrors, key),
-    logger,
-    config.ServerConfig,
-    services,
+  const providers = new IdentityProviders(
+    join(dataDirectory, 'identity-providers.json'),
+    cognitoClient as UserPools,
+    cl.errors as CognitoErrors,
   );
+  const extended = extendRouter(cl.router.Router(services), cognitoClient as UserPools, cl.errors as CognitoErrors, key);
+  const providerCalls = providers.routes();
+  const router = (target: string) => providerCalls[target] ?? extended(target);
+  const server = cl.server.createServer(router, logger, config.ServerConfig, services);
   const httpServer = createServer(cognitoFront(server.application as RequestListener, key));
   const endpoint = await listenPreferring(httpServer, port);
   config.TokenConfig.IssuerDomain = endpoint;
-  return { endpoint, mailbox, messages, stop: () => closeServer(httpServer) };
+  const hostedUi = hostedUiOrigin
+    ? new HostedUi({
+        origin: hostedUiOrigin,
+        ctx,
+        pools: cognitoClient as UserPools,
+        providers,
+        key,
+        generateTokens: tokenGenerator.generate,
+        router,
+      })
+    : undefined;
+  return { endpoint, mailbox, messages, hostedUi, stop: () => closeServer(httpServer) };
 }
 
 export async function provisionUserPools(stack: StackTemplate, resolver: Resolver, endpoint: string): Promise<void> {
