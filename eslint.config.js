@@ -114,6 +114,33 @@ export default tseslint.config(
   },
   ...areaDirection,
   {
+    // The lake has one door (functions/lib/lake): only it names the lake bucket, places lake files by the layout's
+    // partitions, and calls Athena and Glue; everything else reads and writes the lake through it (rows in, rows
+    // out, platform queries, tables). no-restricted-syntax, so the import rules of the blocks above stay whole.
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/lib/lake/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='ENV'][property.name='lakeBucket']",
+          message:
+            'The lake bucket is the lake door’s (functions/lib/lake): write and read through it (writeLakeRows, LakeWriter, objectEventLines, lakeQueryRows), or ask it (lakeBucketName, hasLake).',
+        },
+        {
+          selector:
+            'ImportDeclaration[source.value=/(^|\\/)core\\/lake\\/layout$/] > ImportSpecifier[imported.name=/^(partitionPath|partitionsBetween)$/]',
+          message:
+            'Lake files are placed and found by the lake door (functions/lib/lake: its writer and readers), not by partition paths written by hand.',
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/^@aws-sdk\\/client-(athena|glue)$/]',
+          message: 'Athena and Glue are the lake door’s (functions/lib/lake): run queries and make tables through it.',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

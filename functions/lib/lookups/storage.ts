@@ -1,15 +1,15 @@
-// A lookup table's data in the lake bucket (LAKE_BUCKET): every version as gzipped JSON lines under
-// lookups/data/<table id>/v<version>.jsonl.gz (older versions are kept, the table names its current one), and
-// files uploaded from the browser under lookups/uploads/<upload id> (by a pre-signed PUT).
+// A lookup table's data in the lake bucket (LAKE_BUCKET, which the lake door names): every version as gzipped JSON
+// lines under lookups/data/<table id>/v<version>.jsonl.gz (older versions are kept, the table names its current
+// one), and files uploaded from the browser under lookups/uploads/<upload id> (by a pre-signed PUT).
 import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { fromTemporaryCredentials } from '@aws-sdk/credential-providers';
 import { s3 } from '../clients';
-import { ENV, requireEnv } from '../env';
+import { lakeBucketName } from '../lake';
 import { presignPut } from './presign';
 
-const bucket = () => requireEnv(ENV.lakeBucket);
+const bucket = lakeBucketName;
 export const uploadKey = (uploadId: string) => `lookups/uploads/${uploadId}`;
 export const versionKey = (tableId: string, version: number) => `lookups/data/${tableId}/v${version}.jsonl.gz`;
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
