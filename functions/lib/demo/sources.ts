@@ -12,7 +12,8 @@ import {
   newSourceId,
   updateHttpLogSource,
   type Actor,
-  type SourceInput,
+  type HttpSourceSave,
+  type S3SourceSave,
 } from '../log-sources';
 import { claimDemoSources, demoState, forgetHttpToken, type DemoState } from './state';
 
@@ -23,7 +24,7 @@ const ACTOR: Actor = { email: '', username: 'demo' };
 const SIGNATURE_HEADER = 'X-Caracal-Signature';
 
 /** The demo HTTP source's authentication: HMAC-SHA256 with a new random key. */
-const signedHttp = () => ({
+const signedHttp = (): Pick<HttpSourceSave, 'authType' | 'hmacAlgorithm' | 'signatureHeader' | 'secret'> => ({
   authType: 'HMAC',
   hmacAlgorithm: 'sha256',
   signatureHeader: SIGNATURE_HEADER,
@@ -47,14 +48,14 @@ export async function ensureDemoSources(): Promise<DemoState> {
   }
   const next: DemoState = { s3SourceId: newSourceId(), httpSourceId: newSourceId() };
   await claimDemoSources(next, state);
-  const s3: SourceInput = {
+  const s3: S3SourceSave = {
     label: 'Demo S3',
     bucket: requireEnv(ENV.ingestBucket),
     prefixes: [{ prefix: DEMO_PREFIX, excludedPrefixes: [], logTypes: S3_LOG_TYPES }],
     streamType: 'Auto',
   };
   await createS3LogSource(s3, ACTOR, { id: next.s3SourceId, checkNow: false });
-  const httpInput: SourceInput = { label: 'Demo HTTP', logTypes: HTTP_LOG_TYPES, streamType: 'Auto', ...signedHttp() };
+  const httpInput: HttpSourceSave = { label: 'Demo HTTP', logTypes: HTTP_LOG_TYPES, streamType: 'Auto', ...signedHttp() };
   await createHttpLogSource(httpInput, ACTOR, { id: next.httpSourceId, checkNow: false });
   return next;
 }

@@ -45,7 +45,10 @@ export {
   type LogSourceListQuery,
   type LogSourceView,
   type LogTypeUsers,
+  type HttpSourceSave,
+  type S3SourceSave,
   type SaveOptions,
   type SourceHealthReport,
-  type SourceInput,
+  type SqsSourceSave,
+  type StreamTypeSave,
 } from './service';

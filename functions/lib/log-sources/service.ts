@@ -24,6 +24,7 @@ import {
   validateS3Source,
   validateSqsSource,
   validateStreamType,
+  type PrefixInput,
   type Problem,
   type StreamTypeInput,
 } from '../../../core/log-sources/validation';
@@ -67,8 +68,51 @@ import {
 /** Who saves a source: a signed-in user, or the demo. */
 export type Actor = Pick<Caller, 'email' | 'username'>;
 
-/** A save's input as received (the API's input object): every field is normalised and checked here. */
-export type SourceInput = Readonly<Record<string, unknown>>;
+/** What every save may give beside its transport's fields; each is normalised and checked by the save. */
+interface SaveInput {
+  /** Default Auto on create; unchanged on update when absent. */
+  readonly streamType?: StreamType | null;
+  /** JsonArray only. */
+  readonly jsonArrayEnvelopeField?: string | null;
+  /** Default true on create; unchanged on update when absent. */
+  readonly enabled?: boolean | null;
+}
+
+/** An S3 source's save (the API's input object). */
+export interface S3SourceSave extends SaveInput {
+  readonly label: string;
+  readonly bucket: string;
+  readonly kmsKey?: string | null;
+  readonly roleArn?: string | null;
+  readonly prefixes: readonly PrefixInput[];
+}
+
+/** An SQS source's save (the API's input object). */
+export interface SqsSourceSave extends SaveInput {
+  readonly label: string;
+  readonly logTypes: readonly string[];
+  readonly allowedPrincipalArns?: readonly string[] | null;
+  readonly allowedSourceArns?: readonly string[] | null;
+}
+
+/** An HTTP source's save (the API's input object). */
+export interface HttpSourceSave extends SaveInput {
+  readonly label: string;
+  readonly logTypes: readonly string[];
+  readonly authType: HttpAuthType;
+  readonly username?: string | null;
+  readonly headerName?: string | null;
+  readonly hmacAlgorithm?: HmacAlgorithm | null;
+  readonly signatureHeader?: string | null;
+  /** Write-only; on update, empty (or the mask sent back) keeps the stored one. */
+  readonly secret?: string | null;
+}
+
+/** "Set log stream type" (the API's input object). */
+export interface StreamTypeSave {
+  readonly streamType: StreamType;
+  readonly jsonArrayEnvelopeField?: string | null;
+}
 
 /** How a save is done beyond its input. */
 export interface SaveOptions {
@@ -186,9 +230,9 @@ export async function logTypeUsers(): Promise<LogTypeUsers> {
 export interface BucketDataQuery {
   readonly sourceId: string;
   /** Objects whose key starts with it (default the whole bucket): within the source's prefixes. */
-  readonly prefix?: unknown;
+  readonly prefix?: string | null;
   /** How to split the objects; default the source's own stream type. */
-  readonly streamType?: unknown;
+  readonly streamType?: StreamType | null;
   readonly pageSize: number;
   /** The last key of the previous page. */
   readonly after?: string;
@@ -257,20 +301,19 @@ function refuse(problems: readonly Problem[]): void {
   if (problems.length > 0) throw invalidInput(problems);
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : (value as string));
-const optionalText = (value: unknown): string | undefined => {
+const text = (value: string): string => value.trim();
+const optionalText = (value: string | null | undefined): string | undefined => {
   if (value === undefined || value === null) return undefined;
   const trimmed = text(value);
   return trimmed === '' ? undefined : trimmed;
 };
-const textList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim() : v)) : (value as string[]);
+const textList = (value: readonly string[]): string[] => value.map(text);
 
 type Stream = { streamType: StreamType; jsonArrayEnvelopeField?: string };
 
 /** The stream type of an input, falling back to the current one (or Auto); the envelope only for JsonArray. */
-function streamTypeOf(input: SourceInput, current?: StreamTypeInput): StreamTypeInput {
-  const streamType = (input.streamType ?? current?.streamType ?? 'Auto') as StreamType;
+function streamTypeOf(input: SaveInput, current?: StreamTypeInput): StreamTypeInput {
+  const streamType = input.streamType ?? current?.streamType ?? 'Auto';
   const given =
     input.streamType === undefined || input.streamType === null ? current?.jsonArrayEnvelopeField : input.jsonArrayEnvelopeField;
   const field = optionalText(given);
@@ -289,22 +332,17 @@ function stamps(actor: Actor, previous?: LogSource) {
   };
 }
 
-const enabledOf = (input: SourceInput, previous?: LogSource) =>
+const enabledOf = (input: SaveInput, previous?: LogSource) =>
   typeof input.enabled === 'boolean' ? input.enabled : (previous?.enabled ?? true);
 
 // S3
 
-async function s3Source(input: SourceInput, actor: Actor, previous?: S3LogSource, id?: string): Promise<S3LogSource> {
-  const prefixes = Array.isArray(input.prefixes)
-    ? input.prefixes.map((p: unknown) => {
-        const entry = (p ?? {}) as SourceInput;
-        return {
-          prefix: entry.prefix as string,
-          excludedPrefixes: textList(entry.excludedPrefixes ?? []),
-          logTypes: textList(entry.logTypes),
-        };
-      })
-    : (input.prefixes as []);
+async function s3Source(input: S3SourceSave, actor: Actor, previous?: S3LogSource, id?: string): Promise<S3LogSource> {
+  const prefixes = input.prefixes.map((entry) => ({
+    prefix: entry.prefix,
+    excludedPrefixes: textList(entry.excludedPrefixes ?? []),
+    logTypes: textList(entry.logTypes),
+  }));
   const fields = {
     label: text(input.label),
     bucket: text(input.bucket),
@@ -336,12 +374,12 @@ async function s3Source(input: SourceInput, actor: Actor, previous?: S3LogSource
   };
 }
 
-export async function createS3LogSource(input: SourceInput, actor: Actor, options: SaveOptions = {}): Promise<LogSourceView> {
+export async function createS3LogSource(input: S3SourceSave, actor: Actor, options: SaveOptions = {}): Promise<LogSourceView> {
   const source = await s3Source(input, actor, undefined, options.id);
   return saved(await saving(() => createSource(source)), options);
 }
 
-export async function updateS3LogSource(id: string, input: SourceInput, actor: Actor): Promise<LogSourceView> {
+export async function updateS3LogSource(id: string, input: S3SourceSave, actor: Actor): Promise<LogSourceView> {
   const previous = await existing(id, 'aws-s3');
   const next = await s3Source(input, actor, previous);
   return saved(await saving(() => replaceSource(previous, next)), {});
@@ -349,7 +387,7 @@ export async function updateS3LogSource(id: string, input: SourceInput, actor: A
 
 // SQS
 
-async function sqsFields(input: SourceInput, previous?: SqsLogSource) {
+async function sqsFields(input: SqsSourceSave, previous?: SqsLogSource) {
   const fields = {
     label: text(input.label),
     logTypes: textList(input.logTypes),
@@ -363,7 +401,7 @@ async function sqsFields(input: SourceInput, previous?: SqsLogSource) {
 }
 
 /** Creates the source with its queue, connected to the log processor; the queue goes again if the source cannot be stored. */
-export async function createSqsLogSource(input: SourceInput, actor: Actor): Promise<LogSourceView> {
+export async function createSqsLogSource(input: SqsSourceSave, actor: Actor): Promise<LogSourceView> {
   const { fields, access, stream } = await sqsFields(input);
   const id = newSourceId();
   const queue = await createSourceQueue(id, access);
@@ -389,7 +427,7 @@ export async function createSqsLogSource(input: SourceInput, actor: Actor): Prom
   return saved(stored, {});
 }
 
-export async function updateSqsLogSource(id: string, input: SourceInput, actor: Actor): Promise<LogSourceView> {
+export async function updateSqsLogSource(id: string, input: SqsSourceSave, actor: Actor): Promise<LogSourceView> {
   const previous = await existing(id, 'aws-sqs');
   const { fields, access, stream } = await sqsFields(input, previous);
   const next: SqsLogSource = {
@@ -410,18 +448,18 @@ export async function updateSqsLogSource(id: string, input: SourceInput, actor: 
 // HTTP
 
 /** A typed secret, or undefined to keep the stored one (empty, or the mask sent back unchanged). */
-const typedSecret = (value: unknown) => {
+const typedSecret = (value: string | null | undefined) => {
   const secret = typeof value === 'string' && value !== MASKED_SECRET ? value : undefined;
   return secret === '' ? undefined : secret;
 };
 
 async function httpSource(
-  input: SourceInput,
+  input: HttpSourceSave,
   actor: Actor,
   previous?: StoredLogSource & HttpLogSource,
   id?: string,
 ): Promise<StoredLogSource> {
-  const authType = input.authType as HttpAuthType;
+  const { authType } = input;
   const secret = typedSecret(input.secret);
   const fields = {
     label: text(input.label),
@@ -429,7 +467,7 @@ async function httpSource(
     authType,
     username: authType === 'Basic' ? optionalText(input.username) : undefined,
     headerName: authType === 'SharedSecret' ? optionalText(input.headerName) : undefined,
-    hmacAlgorithm: authType === 'HMAC' ? (optionalText(input.hmacAlgorithm) as HmacAlgorithm | undefined) : undefined,
+    hmacAlgorithm: authType === 'HMAC' ? (input.hmacAlgorithm ?? undefined) : undefined,
     signatureHeader: authType === 'HMAC' ? optionalText(input.signatureHeader) : undefined,
   };
   const stream = streamTypeOf(input, previous);
@@ -460,14 +498,18 @@ async function httpSource(
   };
 }
 
-export async function createHttpLogSource(input: SourceInput, actor: Actor, options: SaveOptions = {}): Promise<LogSourceView> {
+export async function createHttpLogSource(
+  input: HttpSourceSave,
+  actor: Actor,
+  options: SaveOptions = {},
+): Promise<LogSourceView> {
   const source = await httpSource(input, actor, undefined, options.id);
   return saved(await saving(() => createSource(source)), options);
 }
 
 export async function updateHttpLogSource(
   id: string,
-  input: SourceInput,
+  input: HttpSourceSave,
   actor: Actor,
   options: Pick<SaveOptions, 'checkNow'> = {},
 ): Promise<LogSourceView> {
@@ -490,10 +532,10 @@ export async function deleteLogSource(id: string): Promise<{ id: string }> {
 }
 
 /** "Set log stream type": how the source's bytes split into events. */
-export async function setLogStreamType(sourceId: string, input: SourceInput, actor: Actor): Promise<LogSourceView> {
+export async function setLogStreamType(sourceId: string, input: StreamTypeSave, actor: Actor): Promise<LogSourceView> {
   const previous = await existing(sourceId);
   const stream = {
-    streamType: input.streamType as StreamType,
+    streamType: input.streamType,
     jsonArrayEnvelopeField: optionalText(input.jsonArrayEnvelopeField),
   };
   refuse(validateStreamType(stream));

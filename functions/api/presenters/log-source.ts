@@ -1,12 +1,28 @@
 // A log source as the API answers it: the transport as the API's enum, the secret masked, absent fields null.
-import { MASKED_SECRET, transportToApi } from '../../../../core/log-sources/types';
-import type { LogSourceView } from '../../../lib/log-sources';
+import { MASKED_SECRET, type LogSourceTransport } from '../../../core/log-sources/types';
+import type { LogSourceView } from '../../lib/log-sources';
+import type * as Api from '../../lib/graphql-types';
 
-export function toApiSource(source: LogSourceView) {
+/** Each transport as the API's enum names it (core's transportToApi, typed: a transport of either side unmatched does not compile). */
+const API_TRANSPORTS: Readonly<Record<LogSourceTransport, Api.LogSourceTransport>> = {
+  'aws-s3': 'AWS_S3',
+  'amazon-eventbridge': 'AMAZON_EVENTBRIDGE',
+  'amazon-security-lake': 'AMAZON_SECURITY_LAKE',
+  'log-pulling': 'LOG_PULLING',
+  'aws-sqs': 'AWS_SQS',
+  'aws-cloudwatch-logs': 'AWS_CLOUDWATCH_LOGS',
+  'azure-eventhub': 'AZURE_EVENTHUB',
+  'gcp-gcs': 'GCP_GCS',
+  'gcp-pubsub': 'GCP_PUBSUB',
+  'azure-blob': 'AZURE_BLOB',
+  'http-ingest': 'HTTP_INGEST',
+};
+
+export function toApiLogSource(source: LogSourceView): Api.LogSource {
   const common = {
     id: source.id,
     label: source.label,
-    transport: transportToApi(source.transport),
+    transport: API_TRANSPORTS[source.transport],
     logTypes: source.logTypes,
     streamType: source.streamType,
     jsonArrayEnvelopeField: source.jsonArrayEnvelopeField ?? null,
