@@ -39,6 +39,10 @@ const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 const MESSAGES: Array<[RegExp, string]> = [
   [/not yet valid/i, 'The assertion is not valid yet (NotBefore is in the future).'],
   [/expired|too old/i, 'The assertion has expired (its NotOnOrAfter has passed).'],
+  [
+    /No valid subject confirmation/i,
+    'The assertion has expired or is not valid yet (no subject confirmation within its NotBefore and NotOnOrAfter).',
+  ],
   [/audience/i, "The assertion is for another audience, not this user pool's entity id."],
   [/InResponseTo/i, 'The response answers a sign-in request this user pool did not issue, or one already answered.'],
   [/multiple assertions/i, 'The response holds more than one assertion.'],
