@@ -80,6 +80,7 @@ async function main(): Promise<void> {
   } else {
     console.log('  Sign in with your account (start with --reset to begin again with a new administrator).');
   }
+  console.log(`  Local SAML identity provider (for single sign-on): ${runtime.endpoints.samlIdp}  (metadata at /metadata)`);
   console.log('Press Ctrl-C to stop.');
   // The demo: seeded on first start, after the ready line (the demo function's marker item makes later starts
   // a quick no-op; an interrupted seed runs again on the next start).
