@@ -14,7 +14,14 @@ import {
   readSpecYaml,
   type SchemaCheck,
 } from '../../../core/schemas/custom-schema';
-import { customSchemaName, dumpSchemaYaml, parserType, SchemaInferrer, type SchemaSpec } from '../../../core/schemas/index';
+import {
+  customSchemaName,
+  dumpSchemaYaml,
+  parserType,
+  SchemaInferrer,
+  type ParserType,
+  type SchemaSpec,
+} from '../../../core/schemas/index';
 import { actorName, type Caller } from '../auth';
 import { ApiError, invalidInput } from '../errors';
 import { ensureLakeTables, hasLake } from '../lake';
@@ -66,11 +73,11 @@ const MAX_SPEC_CHARACTERS = 256 * 1024;
 
 /** A change as received (the API's input): every field is checked here. */
 export interface SchemaChange {
-  readonly name?: unknown;
-  readonly description?: unknown;
-  readonly referenceURL?: unknown;
-  readonly spec?: unknown;
-  readonly isFieldDiscoveryEnabled?: unknown;
+  readonly name: string;
+  readonly description?: string | null;
+  readonly referenceURL?: string | null;
+  readonly spec: string;
+  readonly isFieldDiscoveryEnabled?: boolean | null;
 }
 
 function readChange(change: SchemaChange): SchemaInput {
@@ -96,7 +103,7 @@ function nameOf(name: unknown): string {
 }
 
 /** How the schema's events are read: its parser's kind (`none` when its spec does not parse). */
-export function parserTypeOf(record: SchemaRecord): string {
+export function parserTypeOf(record: SchemaRecord): ParserType {
   const read = readSpecYaml(record.spec);
   if (!read.ok) return 'none';
   const doc = applyAttributes(read.doc, record);
@@ -138,12 +145,12 @@ export async function listSchemaPage(query: SchemaListQuery): Promise<SchemaList
 
 /** A schema, or one of its revisions; null with the reason when there is none. */
 export async function findSchema(
-  name: unknown,
-  revision?: unknown,
+  name: string,
+  revision?: number | null,
 ): Promise<{ schema: SchemaRecord; error: null } | { schema: null; error: { code: string; message: string } }> {
   const wanted = typeof name === 'string' ? name.trim() : '';
   if (!wanted) return { schema: null, error: { code: 'InvalidInput', message: 'name: This field is required' } };
-  if (revision !== undefined && revision !== null && (!Number.isInteger(revision) || (revision as number) < 0))
+  if (revision !== undefined && revision !== null && (!Number.isInteger(revision) || revision < 0))
     return { schema: null, error: { code: 'InvalidInput', message: 'revision: Must be a whole number, at least 0' } };
   const record = typeof revision === 'number' ? await getSchemaRevision(wanted, revision) : await getSchema(wanted);
   if (record) return { schema: record, error: null };
@@ -153,7 +160,7 @@ export async function findSchema(
 }
 
 /** Every kept revision of a schema, newest first, each with the schema's archived state. */
-export async function schemaRevisions(name: unknown): Promise<SchemaRecord[]> {
+export async function schemaRevisions(name: string): Promise<SchemaRecord[]> {
   const wanted = nameOf(name);
   const current = await getSchema(wanted);
   if (!current) throw new ApiError('NotFound', `There is no schema named ${wanted}`);
@@ -168,7 +175,7 @@ export async function createSchema(change: SchemaChange, actor: Actor): Promise<
   return withLakeTables(await putSchema({ ...input, name: customSchemaName(input.name) }, 0, actorName(actor)));
 }
 
-export async function updateSchema(change: SchemaChange & { revision?: unknown }, actor: Actor): Promise<SchemaRecord> {
+export async function updateSchema(change: SchemaChange & { readonly revision: number }, actor: Actor): Promise<SchemaRecord> {
   const input = readChange(change);
   const revision = change.revision;
   if (typeof revision !== 'number' || !Number.isInteger(revision) || revision < 1)
@@ -186,17 +193,14 @@ async function withLakeTables(saved: SchemaRecord): Promise<SchemaRecord> {
   return saved;
 }
 
-export const archiveSchema = (name: unknown, actor: Actor) => storeArchived(nameOf(name), actorName(actor));
-export const unarchiveSchema = (name: unknown, actor: Actor) => storeUnarchived(nameOf(name), actorName(actor));
+export const archiveSchema = (name: string, actor: Actor) => storeArchived(nameOf(name), actorName(actor));
+export const unarchiveSchema = (name: string, actor: Actor) => storeUnarchived(nameOf(name), actorName(actor));
 
 /**
  * Deletes a custom schema no log source uses; otherwise InUse, naming the sources. `usedBy` are the sources
  * holding the schema's log type (the log sources area knows them: this area does not read sources).
  */
-export async function deleteUnusedSchema(
-  name: unknown,
-  usedBy: readonly { readonly label: string }[],
-): Promise<{ name: string }> {
+export async function deleteUnusedSchema(name: string, usedBy: readonly { readonly label: string }[]): Promise<{ name: string }> {
   const schema = await getSchema(nameOf(name));
   if (!schema) throw new ApiError('NotFound', `Schema ${nameOf(name)} does not exist`);
   if (schema.isManaged) throw new ApiError('InvalidUpdate', `${schema.name} is a managed schema and cannot be deleted`);
@@ -220,8 +224,8 @@ const TESTED_NAME = 'Custom.Tested';
 
 /** Sample logs as received, with how they split into events. */
 export interface SampleInput {
-  readonly samples?: unknown;
-  readonly streamType?: unknown;
+  readonly samples: string;
+  readonly streamType: StreamType;
 }
 
 function samplesOf(input: SampleInput): { samples: string; streamType: StreamType } {
@@ -237,7 +241,7 @@ export interface SchemaTrial extends SchemaTestReport {
 
 /** Parses sample logs with a spec the user is writing: every event and every failure with its line. */
 export async function trySchema(
-  input: SampleInput & { spec?: unknown; isFieldDiscoveryEnabled?: unknown },
+  input: SampleInput & { readonly spec: string; readonly isFieldDiscoveryEnabled?: boolean | null },
 ): Promise<SchemaTrial> {
   const { samples, streamType } = samplesOf(input);
   if (typeof input.spec !== 'string') throw invalidInput({ spec: 'This field is required' });
