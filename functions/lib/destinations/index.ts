@@ -18,6 +18,7 @@ export {
   updateDestination,
   type Actor,
   type DeliveryDestination,
+  type DestinationSave,
   type RoutedAlert,
 } from './service';
 export { localKeyFromFile } from './secrets';

@@ -124,8 +124,24 @@ function sameConfig(a: DestinationConfig, b: DestinationConfig): boolean {
 
 const list = (value: unknown) => (Array.isArray(value) ? value : value === undefined || value === null ? [] : value);
 
+/**
+ * A save as received (the API's input, its outputConfig as config): the type, severities and alert types are
+ * checked against their lists by the destination rules, the config by its type's.
+ */
+export interface DestinationSave {
+  readonly outputType: string;
+  readonly displayName: string;
+  readonly defaultForSeverity?: readonly string[] | null;
+  /** Absent: every alert type. */
+  readonly alertTypes?: readonly string[] | null;
+  /** Empty or absent: every log type. */
+  readonly logTypes?: readonly string[] | null;
+  /** An object, or JSON text of one (AWSJSON may arrive as text). */
+  readonly config?: unknown;
+}
+
 /** The input as the API takes it: the config as an object (AWSJSON may arrive as text), lists defaulted. */
-export function readInput(raw: Readonly<Record<string, unknown>>): DestinationInput {
+export function readInput(raw: DestinationSave): DestinationInput {
   let config: unknown = raw.config ?? {};
   if (typeof config === 'string') {
     try {
@@ -136,7 +152,7 @@ export function readInput(raw: Readonly<Record<string, unknown>>): DestinationIn
   }
   return {
     outputType: raw.outputType as DestinationType,
-    displayName: typeof raw.displayName === 'string' ? raw.displayName.trim() : (raw.displayName as string),
+    displayName: raw.displayName.trim(),
     defaultForSeverity: list(raw.defaultForSeverity) as AlertSeverity[],
     alertTypes: (raw.alertTypes === undefined || raw.alertTypes === null ? [...ALERT_TYPES] : raw.alertTypes) as AlertType[],
     logTypes: list(raw.logTypes) as string[],
@@ -203,7 +219,7 @@ export async function getDestination(id: string): Promise<Destination> {
   return view(destination);
 }
 
-export async function createDestination(raw: Readonly<Record<string, unknown>>, actor: Actor): Promise<Destination> {
+export async function createDestination(raw: DestinationSave, actor: Actor): Promise<Destination> {
   const input = checkInput(readInput(raw));
   const id = newDestinationId();
   if (!(await claimName(input.displayName, id))) throw nameTaken();
@@ -219,12 +235,7 @@ export async function createDestination(raw: Readonly<Record<string, unknown>>, 
  * Saves a destination's new values. A secret sent back as the masked placeholder keeps its saved value; the
  * type cannot change. `revision` (optional) is the revision the editor read: a save over a newer one is refused.
  */
-export async function updateDestination(
-  id: string,
-  raw: Readonly<Record<string, unknown>>,
-  actor: Actor,
-  revision?: number,
-): Promise<Destination> {
+export async function updateDestination(id: string, raw: DestinationSave, actor: Actor, revision?: number): Promise<Destination> {
   const previous = await getStoredDestination(id);
   if (!previous) throw new ApiError('NotFound', NOT_FOUND);
   if (revision !== undefined && revision !== previous.revision) throw new ApiError('RevisionConflict', REVISION_CONFLICT);
@@ -295,9 +306,7 @@ export async function destinationsForAlert(alert: RoutedAlert, detectionOutputId
 }
 
 /** The destination a test alert goes to: a saved one by id, or a form's unsaved values (with `id`: masked secrets kept). */
-export async function testTarget(
-  target: { id: string } | { id?: string; input: Readonly<Record<string, unknown>> },
-): Promise<DeliveryDestination> {
+export async function testTarget(target: { id: string } | { id?: string; input: DestinationSave }): Promise<DeliveryDestination> {
   if (!('input' in target)) {
     const destination = await getDestinationForDelivery(target.id);
     if (!destination) throw new ApiError('NotFound', NOT_FOUND);

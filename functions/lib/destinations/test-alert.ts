@@ -3,9 +3,9 @@
 // `send`): destinations is below delivery and does not import it. The answer to a test of the saved destination
 // is its verificationStatus (VERIFIED or FAILED) until its configuration changes.
 import { getStoredDestination, recordVerification } from './repository';
-import { testTarget, type DeliveryDestination } from './service';
+import { testTarget, type DeliveryDestination, type DestinationSave } from './service';
 
-export type TestTarget = { id: string } | { id?: string; input: Readonly<Record<string, unknown>> };
+export type TestTarget = { id: string } | { id?: string; input: DestinationSave };
 
 export interface TestAlertAnswer {
   readonly ok: boolean;

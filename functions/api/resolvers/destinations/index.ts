@@ -1,7 +1,4 @@
 // Destinations (graphql/destinations.graphql): reads with secrets masked, saves, delete, and the test alert.
-import type { Destination } from '../../../../core/destinations/types';
-import type { AppSyncResolverEvent } from '../../../lib/appsync';
-import type { Caller } from '../../../lib/auth';
 import { sendTestAlert } from '../../../lib/delivery';
 import {
   createDestination,
@@ -9,22 +6,16 @@ import {
   getDestination,
   listDestinations,
   updateDestination,
+  type DestinationSave,
 } from '../../../lib/destinations';
 import { ApiError } from '../../../lib/errors';
-import { idOf, inputOf, type Args } from '../arguments';
-import type { ResolverMap } from '../types';
+import type * as Api from '../../../lib/graphql-types';
+import { toApiDestination } from '../../presenters/destination';
+import { idOf, inputOf } from '../arguments';
+import { defineResolvers } from '../types';
 
-type WithId = { id?: unknown };
-type WithInput = { input?: unknown };
-
-/** The API's destination: the specification's outputId beside id, the config as outputConfig. */
-export function toApiDestination(destination: Destination) {
-  const { config, ...rest } = destination;
-  return { ...rest, outputId: destination.id, outputConfig: config };
-}
-
-/** The API's input (outputConfig) as the service reads it (config). */
-function destinationInput(input: Args): Args {
+/** The API's input (outputConfig) as the destinations area reads it (config). */
+function destinationSave(input: Api.DestinationInput): DestinationSave {
   const { outputConfig, ...rest } = input;
   return { ...rest, config: outputConfig };
 }
@@ -36,33 +27,27 @@ function revisionOf(value: unknown): number | undefined {
   return value;
 }
 
-async function sendTest(event: AppSyncResolverEvent<WithInput>) {
-  const input = inputOf(event);
-  const id = input.id === undefined || input.id === null ? undefined : idOf(input.id);
-  const destination = input.destination as Args | null | undefined;
-  if (destination && typeof destination === 'object') return sendTestAlert({ id, input: destinationInput(destination) });
-  if (id === undefined) throw new ApiError('InvalidInput', 'id or destination is required');
-  return sendTestAlert({ id });
-}
-
-export const destinationResolvers: ResolverMap = {
+export const destinationResolvers = defineResolvers({
   'Query.destinations': async () => (await listDestinations()).map(toApiDestination),
-  'Query.destination': async (event: AppSyncResolverEvent<WithId>) =>
-    toApiDestination(await getDestination(idOf(event.arguments.id))),
-  'Mutation.createDestination': async (event: AppSyncResolverEvent<WithInput>, caller: Caller) =>
-    toApiDestination(await createDestination(destinationInput(inputOf(event)), caller)),
-  'Mutation.updateDestination': async (
-    event: AppSyncResolverEvent<WithId & WithInput & { revision?: unknown }>,
-    caller: Caller,
-  ) =>
+  'Query.destination': async (event) => toApiDestination(await getDestination(idOf(event.arguments.id))),
+  'Mutation.createDestination': async (event, caller) =>
+    toApiDestination(await createDestination(destinationSave(inputOf(event)), caller)),
+  'Mutation.updateDestination': async (event, caller) =>
     toApiDestination(
       await updateDestination(
         idOf(event.arguments.id),
-        destinationInput(inputOf(event)),
+        destinationSave(inputOf(event)),
         caller,
         revisionOf(event.arguments.revision),
       ),
     ),
-  'Mutation.deleteDestination': async (event: AppSyncResolverEvent<WithId>) => deleteDestination(idOf(event.arguments.id)),
-  'Mutation.sendTestAlert': sendTest,
-};
+  'Mutation.deleteDestination': (event) => deleteDestination(idOf(event.arguments.id)),
+  'Mutation.sendTestAlert': (event) => {
+    const input = inputOf(event);
+    const id = input.id === undefined || input.id === null ? undefined : idOf(input.id);
+    const { destination } = input;
+    if (destination && typeof destination === 'object') return sendTestAlert({ id, input: destinationSave(destination) });
+    if (id === undefined) throw new ApiError('InvalidInput', 'id or destination is required');
+    return sendTestAlert({ id });
+  },
+});
