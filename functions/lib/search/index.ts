@@ -390,7 +390,7 @@ export const INDICATOR_MAX_LENGTH = 2048;
 
 /** Counts per log type of an indicator across every logs table's p_any_* columns over a range. */
 export async function indicatorSearch(
-  indicator: unknown,
+  indicator: string,
   timeRange: TimeRangeInput,
   userId: string,
   now = new Date(),
@@ -418,14 +418,17 @@ export async function indicatorSearch(
 
 // ------------------------------------------------------------------------------------------------ saved searches
 
+/** A saved search as received (the API's input): every field is checked by checkedSaved. */
 export interface SavedSearchInput {
-  readonly name?: unknown;
-  readonly description?: unknown;
-  readonly tags?: unknown;
-  readonly mode?: unknown;
-  readonly query?: unknown;
+  readonly name: string;
+  readonly description?: string | null;
+  readonly tags?: readonly string[] | null;
+  readonly mode: Mode;
+  readonly query?: string | null;
+  /** The builder's state as JSON text (AWSJSON); required in BUILDER mode. */
   readonly builder?: unknown;
-  readonly defaultTimeRange?: unknown;
+  /** A time range preset. */
+  readonly defaultTimeRange?: string | null;
 }
 
 export const SAVED_NAME_MAX = 200;
@@ -438,10 +441,10 @@ function checkedSaved(input: SavedSearchInput) {
   const description = input.description ?? null;
   if (description !== null && (typeof description !== 'string' || description.length > 5000))
     errors.description = 'Description must be text of at most 5000 characters';
-  const tags = (input.tags ?? []) as unknown[];
+  const tags = input.tags ?? [];
   if (!Array.isArray(tags) || tags.length > 50 || tags.some((t) => typeof t !== 'string' || !t.trim() || t.length > 100))
     errors.tags = 'Tags must be at most 50 texts of 1 to 100 characters';
-  if (!MODES.includes(input.mode as Mode)) errors.mode = `mode must be one of ${MODES.join(', ')}`;
+  if (!MODES.includes(input.mode)) errors.mode = `mode must be one of ${MODES.join(', ')}`;
   const query = input.query ?? null;
   if (query !== null && (typeof query !== 'string' || query.length > QUERY_MAX_LENGTH)) errors.query = 'The query is too long';
   if (input.mode !== 'BUILDER' && (typeof query !== 'string' || !query.trim())) errors.query = 'Write a query to save';
@@ -464,12 +467,13 @@ function checkedSaved(input: SavedSearchInput) {
   if (Object.keys(errors).length) throw invalidInput(errors);
   return {
     name,
-    description: description as string | null,
-    tags: [...new Set((tags as string[]).map((t) => t.trim()))],
-    mode: input.mode as Mode,
-    query: query as string | null,
+    description,
+    tags: [...new Set(tags.map((t) => t.trim()))],
+    mode: input.mode,
+    query,
+    // JSON text in BUILDER mode; another mode's builder is kept as given.
     builder: builder as string | null,
-    defaultTimeRange: defaultTimeRange as string | null,
+    defaultTimeRange,
   };
 }
 

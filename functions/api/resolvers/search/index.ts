@@ -1,6 +1,4 @@
 // Search resolvers (graphql/search.graphql): arguments checked here, the work in functions/lib/search.
-import type { AppSyncResolverEvent } from '../../../lib/appsync';
-import type { Caller } from '../../../lib/auth';
 import { ApiError } from '../../../lib/errors';
 import {
   cancelSearch,
@@ -15,10 +13,9 @@ import {
   searchHistory,
   searchResults,
   updateSavedSearch,
-  type RunSearchInput,
 } from '../../../lib/search';
-import { connection, decodeCursor, encodeCursor, idOf, inputOf, pageSizeOf, type Args } from '../arguments';
-import type { ResolverMap } from '../types';
+import { connection, decodeCursor, encodeCursor, idOf, inputOf, pageSizeOf } from '../arguments';
+import { defineResolvers } from '../types';
 
 const RESULTS_PAGE = { default: 100, max: 999 };
 const LIST_PAGE = { default: 25, max: 100 };
@@ -27,12 +24,10 @@ const ENGINE_TOKEN = /^[\x20-\x7e]{1,4000}$/;
 const POSITION = /^[^#]{1,100}#[^#]{1,200}$/;
 const SAVED_POSITION = /^.{1,400}#[0-9a-f-]{36}$/s;
 
-type Event = AppSyncResolverEvent<Args & { input?: unknown }>;
+export const searchResolvers = defineResolvers({
+  'Query.search': (event, caller) => getSearch(idOf(event.arguments.id), caller.id).then((s) => s ?? null),
 
-const resolvers: ResolverMap = {
-  'Query.search': (event: Event, caller: Caller) => getSearch(idOf(event.arguments.id), caller.id).then((s) => s ?? null),
-
-  'Query.searchResults': async (event: Event, caller: Caller) => {
+  'Query.searchResults': async (event, caller) => {
     const input = inputOf(event);
     const token = decodeCursor(input.cursor, (p) => ENGINE_TOKEN.test(p));
     const page = await searchResults(
@@ -46,7 +41,7 @@ const resolvers: ResolverMap = {
 
   'Query.lakeCatalog': () => lakeCatalog(),
 
-  'Query.searchHistory': async (event: Event, caller: Caller) => {
+  'Query.searchHistory': async (event, caller) => {
     const input = inputOf(event);
     const after = decodeCursor(input.cursor, (p) => POSITION.test(p));
     const pageSize = pageSizeOf(input.pageSize, LIST_PAGE);
@@ -60,12 +55,12 @@ const resolvers: ResolverMap = {
     );
   },
 
-  'Query.savedSearches': async (event: Event) => {
+  'Query.savedSearches': async (event) => {
     const input = inputOf(event);
     const after = decodeCursor(input.cursor, (p) => SAVED_POSITION.test(p));
     if (input.search !== undefined && input.search !== null && (typeof input.search !== 'string' || input.search.length > 200))
       throw new ApiError('InvalidInput', 'search must be text of at most 200 characters');
-    const page = await savedSearches((input.search as string | null) ?? undefined, pageSizeOf(input.pageSize, LIST_PAGE), after);
+    const page = await savedSearches(input.search ?? undefined, pageSizeOf(input.pageSize, LIST_PAGE), after);
     const last = page.items[page.items.length - 1];
     return connection(
       page.items,
@@ -75,27 +70,25 @@ const resolvers: ResolverMap = {
     );
   },
 
-  'Query.savedSearch': (event: Event) => savedSearch(idOf(event.arguments.id)).then((s) => s ?? null),
+  'Query.savedSearch': (event) => savedSearch(idOf(event.arguments.id)).then((s) => s ?? null),
 
-  'Query.indicatorSearch': (event: Event, caller: Caller) => {
+  'Query.indicatorSearch': (event, caller) => {
     const input = inputOf(event);
-    return indicatorSearch(input.indicator, (input.timeRange ?? {}) as RunSearchInput['timeRange'], caller.id);
+    return indicatorSearch(input.indicator, input.timeRange, caller.id);
   },
 
-  'Mutation.runSearch': (event: Event, caller: Caller) => runSearch(inputOf(event) as unknown as RunSearchInput, caller.id),
+  'Mutation.runSearch': (event, caller) => runSearch(inputOf(event), caller.id),
 
-  'Mutation.cancelSearch': (event: Event, caller: Caller) => cancelSearch(idOf(event.arguments.id), caller.id),
+  'Mutation.cancelSearch': (event, caller) => cancelSearch(idOf(event.arguments.id), caller.id),
 
-  'Mutation.saveSearch': (event: Event, caller: Caller) => saveSearch(inputOf(event), caller.id),
+  'Mutation.saveSearch': (event, caller) => saveSearch(inputOf(event), caller.id),
 
-  'Mutation.updateSavedSearch': (event: Event) => {
+  'Mutation.updateSavedSearch': (event) => {
     const input = inputOf(event);
     if (typeof input.revision !== 'number' || !Number.isInteger(input.revision) || input.revision < 1)
       throw new ApiError('InvalidInput', 'revision must be a whole number from 1');
     return updateSavedSearch(idOf(input.id), input.revision, input);
   },
 
-  'Mutation.deleteSavedSearch': (event: Event) => deleteSavedSearch(idOf(event.arguments.id)),
-};
-
-export const searchResolvers = resolvers;
+  'Mutation.deleteSavedSearch': (event) => deleteSavedSearch(idOf(event.arguments.id)),
+});
