@@ -21,7 +21,7 @@ export async function detectionVersions(caller: Caller, id: string): Promise<sto
 /** Saves the content of an older version as a new version of the detection. */
 export async function restoreDetectionVersion(
   caller: Caller,
-  input: { readonly id: string; readonly version: unknown; readonly versionId?: unknown },
+  input: { readonly id: string; readonly version: number; readonly versionId?: number | null },
 ): Promise<StoredDetection> {
   if (typeof input.version !== 'number' || !Number.isInteger(input.version) || input.version < 1)
     throw new ApiError('InvalidInput', 'version must be a whole number from 1');
@@ -43,12 +43,12 @@ export async function restoreDetectionVersion(
 
 /** What the editor tests or runs: a saved detection by id, or the unsaved document given. */
 export interface EditorSubject {
-  readonly id?: unknown;
-  readonly yaml?: unknown;
-  readonly body?: unknown;
+  readonly id?: string | null;
+  readonly yaml?: string | null;
+  readonly body?: string | null;
 }
 
-const provided = (value: unknown) => value !== undefined && value !== null;
+const provided = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
 
 /** The detection an editor request is about, as the store would hold it, checked against the caller's rights. */
 async function subjectOf(caller: Caller, subject: EditorSubject): Promise<{ detection: StoredDetection; contentKey: string }> {
@@ -87,7 +87,7 @@ async function subjectOf(caller: Caller, subject: EditorSubject): Promise<{ dete
  */
 export async function runEditorTests(
   caller: Caller,
-  input: EditorSubject & { readonly testsYaml?: unknown },
+  input: EditorSubject & { readonly testsYaml?: string | null },
   engine: Engine = lambdaEngine,
 ): Promise<TestRun> {
   const { detection, contentKey } = await subjectOf(caller, input);
@@ -148,7 +148,7 @@ const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null
  */
 export async function testDetectionAgainstData(
   caller: Caller,
-  input: EditorSubject & { readonly hours?: unknown },
+  input: EditorSubject & { readonly hours: number },
   options: { readonly engine?: Engine; readonly now?: Date; readonly maxEvents?: number } = {},
 ): Promise<DataTestRun> {
   const hours = input.hours;

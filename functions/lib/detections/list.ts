@@ -102,20 +102,25 @@ async function readableItems(caller: Caller, types: readonly StoredType[]): Prom
   });
 }
 
+/** A list's filters, order and page as asked (the API's input in the area's names); every field is checked here. */
 export interface DetectionListQuery {
-  readonly types?: unknown;
-  readonly severities?: unknown;
-  readonly enabled?: unknown;
-  readonly logType?: unknown;
-  readonly tag?: unknown;
-  readonly mitreTactic?: unknown;
-  readonly mitreTechnique?: unknown;
-  readonly managed?: unknown;
-  readonly search?: unknown;
-  readonly sortBy?: unknown;
-  readonly sortDir?: unknown;
-  readonly page?: unknown;
-  readonly pageSize?: unknown;
+  /** Stored types (STORED_TYPES). */
+  readonly types?: readonly string[] | null;
+  /** Core's SEVERITIES. */
+  readonly severities?: readonly string[] | null;
+  readonly enabled?: boolean | null;
+  readonly logType?: string | null;
+  readonly tag?: string | null;
+  readonly mitreTactic?: string | null;
+  readonly mitreTechnique?: string | null;
+  readonly managed?: boolean | null;
+  readonly search?: string | null;
+  /** One of DETECTION_SORTS. */
+  readonly sortBy?: string | null;
+  /** ascending or descending. */
+  readonly sortDir?: string | null;
+  readonly page?: number | null;
+  readonly pageSize?: number | null;
 }
 
 const optionalText = (value: unknown, field: string): string | undefined => {
@@ -137,18 +142,20 @@ const wholeNumber = (value: unknown, field: string, min: number, max: number, fa
 };
 
 /** One numbered page of the detections the caller may read, filtered and sorted. */
+const isStoredType = (value: string): value is StoredType => (STORED_TYPES as readonly string[]).includes(value);
+const isDetectionSort = (value: string): value is DetectionSort => (DETECTION_SORTS as readonly string[]).includes(value);
+const isSortDirection = (value: string): value is DetectionSortDirection => value === 'ascending' || value === 'descending';
+
 export async function listDetectionPage(caller: Caller, query: DetectionListQuery): Promise<PageOf<ListedDetection>> {
-  const types = Array.isArray(query.types) && query.types.length ? (query.types as StoredType[]) : [...STORED_TYPES];
-  if (types.some((t) => !(STORED_TYPES as readonly string[]).includes(t)))
-    throw new ApiError('InvalidInput', `types must be a list of ${STORED_TYPES.join(', ')}`);
-  const severities = Array.isArray(query.severities) ? (query.severities as string[]) : undefined;
+  const types = query.types?.length ? query.types : STORED_TYPES;
+  if (!types.every(isStoredType)) throw new ApiError('InvalidInput', `types must be a list of ${STORED_TYPES.join(', ')}`);
+  const severities = query.severities ?? undefined;
   if (severities?.some((s) => !(SEVERITIES as readonly string[]).includes(s)))
     throw new ApiError('InvalidInput', `severities must be a list of ${SEVERITIES.join(', ')}`);
-  const sort = (query.sortBy ?? DEFAULT_DETECTION_SORT) as DetectionSort;
-  if (!DETECTION_SORTS.includes(sort)) throw new ApiError('InvalidInput', `sortBy must be one of ${DETECTION_SORTS.join(', ')}`);
-  const direction = (query.sortDir ?? DEFAULT_SORT_DIRECTION) as DetectionSortDirection;
-  if (direction !== 'ascending' && direction !== 'descending')
-    throw new ApiError('InvalidInput', 'sortDir must be ascending or descending');
+  const sort = query.sortBy ?? DEFAULT_DETECTION_SORT;
+  if (!isDetectionSort(sort)) throw new ApiError('InvalidInput', `sortBy must be one of ${DETECTION_SORTS.join(', ')}`);
+  const direction = query.sortDir ?? DEFAULT_SORT_DIRECTION;
+  if (!isSortDirection(direction)) throw new ApiError('InvalidInput', 'sortDir must be ascending or descending');
   const filter = {
     severities,
     enabled: optionalBoolean(query.enabled, 'enabled'),
@@ -221,14 +228,14 @@ async function eachItem(ids: readonly string[], action: (id: string) => Promise<
 }
 
 /** Switches each detection on or off (RuleModify or PolicyModify by the item's type), reported per item. */
-export async function bulkSetEnabled(caller: Caller, ids: unknown, enabled: unknown): Promise<ItemResult[]> {
+export async function bulkSetEnabled(caller: Caller, ids: readonly string[], enabled: unknown): Promise<ItemResult[]> {
   const list = idsOf(ids);
   if (typeof enabled !== 'boolean') throw new ApiError('InvalidInput', 'enabled must be true or false');
   return eachItem(list, (id) => setDetectionEnabled(caller, id, enabled));
 }
 
 /** Deletes each detection (RuleModify or PolicyModify by the item's type), reported per item. */
-export async function bulkDelete(caller: Caller, ids: unknown): Promise<ItemResult[]> {
+export async function bulkDelete(caller: Caller, ids: readonly string[]): Promise<ItemResult[]> {
   return eachItem(idsOf(ids), (id) => deleteDetection(caller, id));
 }
 
@@ -263,7 +270,7 @@ export async function packDetails(caller: Caller, id: string): Promise<PackDetai
  * Switches every detection and data model of a pack on or off (global helpers have no switch; items not
  * stored are left out), reported per item; an item the caller may not modify is refused on its own.
  */
-export async function setPackEnabled(caller: Caller, id: string, enabled: unknown): Promise<ItemResult[]> {
+export async function setPackEnabled(caller: Caller, id: string, enabled: boolean): Promise<ItemResult[]> {
   if (typeof enabled !== 'boolean') throw new ApiError('InvalidInput', 'enabled must be true or false');
   const details = await packDetails(caller, id);
   const switchable = details.items.filter(({ item }) => item && item.type !== 'global').map(({ id: itemId }) => itemId);

@@ -51,9 +51,9 @@ export function conflictError(err: unknown): never {
 export interface DetectionsQuery {
   /** Only these types; the caller sees only those they may read. */
   readonly types: readonly StoredType[];
-  readonly enabled?: unknown;
-  readonly logType?: unknown;
-  readonly search?: unknown;
+  readonly enabled?: boolean | null;
+  readonly logType?: string | null;
+  readonly search?: string | null;
 }
 
 /** One page of the detections the caller may read, ordered by id, after the id `after`. */
@@ -84,7 +84,7 @@ export async function listDetections(
 }
 
 /** The current version of a detection (or one saved `version`), or null when the caller may not read it. */
-export async function getDetection(caller: Caller, id: string, version?: unknown): Promise<StoredDetection | null> {
+export async function getDetection(caller: Caller, id: string, version?: number): Promise<StoredDetection | null> {
   if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version) || version < 1))
     throw new ApiError('InvalidInput', 'version must be a whole number from 1');
   try {
@@ -96,9 +96,10 @@ export async function getDetection(caller: Caller, id: string, version?: unknown
 }
 
 /** A detection as submitted: its YAML document and, when the document names a `Filename`, its Python. */
+/** A detection's YAML and, for a Python one, its source (checked by validated). */
 export interface DetectionSource {
-  readonly yaml: unknown;
-  readonly body?: unknown;
+  readonly yaml: string;
+  readonly body?: string | null;
 }
 
 export function validated(source: DetectionSource): DetectionDraft {
@@ -163,7 +164,7 @@ export async function createDetection(caller: Caller, source: DetectionSource): 
 /** Saves a new version of a detection; with `versionId`, only if it is still the current version. */
 export async function updateDetection(
   caller: Caller,
-  source: DetectionSource & { readonly versionId?: unknown },
+  source: DetectionSource & { readonly versionId?: number | null },
 ): Promise<StoredDetection> {
   const draft = validated(source);
   requireModify(caller, draft.type);
@@ -183,7 +184,7 @@ export async function updateDetection(
 }
 
 /** Switches a detection on or off (a new version). */
-export async function setDetectionEnabled(caller: Caller, id: string, enabled: unknown): Promise<StoredDetection> {
+export async function setDetectionEnabled(caller: Caller, id: string, enabled: boolean): Promise<StoredDetection> {
   const current = await readable(caller, id);
   if (typeof enabled !== 'boolean') throw new ApiError('InvalidInput', 'enabled must be true or false');
   requireModify(caller, current.type);
@@ -246,7 +247,8 @@ async function upload(zip: Uint8Array, options: Omit<Parameters<typeof bulkUploa
  */
 export function uploadDetections(
   caller: Caller,
-  data: unknown,
+  /** The zip, base64 encoded. */
+  data: string,
   options: { readonly validateOnly: boolean },
 ): Promise<BulkReport> {
   const zip = zipOf(data);

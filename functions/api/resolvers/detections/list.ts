@@ -1,82 +1,36 @@
 // The detections list, its filter options, bulk enable/disable/delete, helper and data-model users, and packs,
 // each through the detections services (which check the caller's permission on each item's own kind).
-import { SEVERITIES, statusOf } from '../../../../core/detections';
+import { SEVERITIES, type DetectionSort, type DetectionSortDirection } from '../../../../core/detections';
 import {
   bulkDelete,
   bulkSetEnabled,
   detectionFacets,
   getDetection,
-  isSimpleDetection,
   listDetectionPage,
   listPacks,
   packDetails,
   setPackEnabled,
   usersOf,
-  type ListedDetection,
-  type PackDetails,
 } from '../../../lib/detections';
-import { toAlertSeverity } from '../../../lib/alerts';
 import { ApiError } from '../../../lib/errors';
+import type * as Api from '../../../lib/graphql-types';
+import { GRAPHQL_TO_TYPE, toApiDetectionListItem, toApiPack, TYPE_TO_GRAPHQL } from '../../presenters/detection';
 import { idOf, inputOf, listOf } from '../arguments';
-import type { ResolverMap } from '../types';
-import { GRAPHQL_TO_TYPE, TYPE_TO_GRAPHQL } from './shape';
+import { defineResolvers } from '../types';
 
 const LISTED_TYPES = Object.values(TYPE_TO_GRAPHQL);
 const SEVERITY_NAMES = SEVERITIES.map((s) => s.toUpperCase());
-const SORTS: Record<string, string> = { LAST_MODIFIED: 'lastModified', NAME: 'name', SEVERITY: 'severity' };
-const DIRECTIONS: Record<string, string> = { ASCENDING: 'ascending', DESCENDING: 'descending' };
+const SORTS: Readonly<Record<Api.DetectionSortBy, DetectionSort>> = {
+  LAST_MODIFIED: 'lastModified',
+  NAME: 'name',
+  SEVERITY: 'severity',
+};
+const DIRECTIONS: Readonly<Record<Api.DetectionSortDir, DetectionSortDirection>> = {
+  ASCENDING: 'ascending',
+  DESCENDING: 'descending',
+};
 
-const text = (value: unknown) => (typeof value === 'string' ? value : null);
-const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-const detects = (d: Pick<ListedDetection, 'type'>) => d.type !== 'global' && d.type !== 'datamodel';
-
-function listItem(d: ListedDetection) {
-  const reports = d.spec.Reports && typeof d.spec.Reports === 'object' ? (d.spec.Reports as Record<string, unknown>) : {};
-  return {
-    id: d.id,
-    analysisType: TYPE_TO_GRAPHQL[d.type],
-    displayName: text(d.spec.DisplayName),
-    description: text(d.spec.Description),
-    enabled: d.enabled,
-    status: statusOf(d.spec) ?? null,
-    severity: detects(d) ? toAlertSeverity(d.spec.Severity) : null,
-    logTypes: d.logTypes,
-    tags: strings(d.spec.Tags),
-    outputIds: strings(d.spec.OutputIds),
-    mitre: strings(reports['MITRE ATT&CK']),
-    isSimpleDetection: isSimpleDetection(d),
-    managed: d.managed,
-    packs: d.packs,
-    versionId: d.version,
-    lastModified: d.lastModified,
-    lastModifiedBy: d.lastModifiedBy,
-  };
-}
-
-function pack({ pack: p, items }: PackDetails) {
-  const switchable = items.filter(({ item }) => item && item.type !== 'global');
-  return {
-    id: p.id,
-    displayName: p.displayName,
-    description: p.description,
-    yaml: p.yaml,
-    createdAt: p.createdAt,
-    lastModified: p.lastModified,
-    lastModifiedBy: p.lastModifiedBy,
-    switchableCount: switchable.length,
-    enabledCount: switchable.filter(({ item }) => item!.enabled).length,
-    items: items.map(({ id, item }) => ({
-      id,
-      stored: item !== null,
-      analysisType: item ? TYPE_TO_GRAPHQL[item.type] : null,
-      displayName: item ? text(item.spec.DisplayName) : null,
-      enabled: item && item.type !== 'global' ? item.enabled : null,
-      severity: item && detects(item) ? toAlertSeverity(item.spec.Severity) : null,
-    })),
-  };
-}
-
-export const detectionListResolvers: ResolverMap = {
+export const detectionListResolvers = defineResolvers({
   'Query.detectionList': async (event, caller) => {
     const input = inputOf(event);
     const types = listOf(input.types, LISTED_TYPES, 'types');
@@ -85,12 +39,12 @@ export const detectionListResolvers: ResolverMap = {
       ...input,
       types: types?.map((t) => GRAPHQL_TO_TYPE[t]),
       severities: severities?.map((s) => SEVERITIES[SEVERITY_NAMES.indexOf(s)]),
-      sortBy: input.sortBy === undefined || input.sortBy === null ? undefined : (SORTS[String(input.sortBy)] ?? input.sortBy),
-      sortDir:
-        input.sortDir === undefined || input.sortDir === null ? undefined : (DIRECTIONS[String(input.sortDir)] ?? input.sortDir),
+      // An unknown name goes through as given, for the list's own refusal.
+      sortBy: input.sortBy === undefined || input.sortBy === null ? undefined : (SORTS[input.sortBy] ?? input.sortBy),
+      sortDir: input.sortDir === undefined || input.sortDir === null ? undefined : (DIRECTIONS[input.sortDir] ?? input.sortDir),
     });
     return {
-      detections: page.items.map(listItem),
+      detections: page.items.map(toApiDetectionListItem),
       paging: { totalItems: page.totalItems, totalPages: page.totalPages, thisPage: page.thisPage },
     };
   },
@@ -100,10 +54,10 @@ export const detectionListResolvers: ResolverMap = {
     if (!found) throw new ApiError('NotFound', 'Detection not found');
     return usersOf(found);
   },
-  'Query.packs': async (_event, caller) => (await listPacks(caller)).map(pack),
+  'Query.packs': async (_event, caller) => (await listPacks(caller)).map(toApiPack),
   'Query.pack': async (event, caller) => {
     try {
-      return pack(await packDetails(caller, idOf(event.arguments.id)));
+      return toApiPack(await packDetails(caller, idOf(event.arguments.id)));
     } catch (err) {
       if (err instanceof ApiError && err.errorType === 'NotFound') return null;
       throw err;
@@ -118,4 +72,4 @@ export const detectionListResolvers: ResolverMap = {
     const input = inputOf(event);
     return setPackEnabled(caller, idOf(input.id), input.enabled);
   },
-};
+});

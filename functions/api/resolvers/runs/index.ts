@@ -1,9 +1,8 @@
 // Scheduled detections' runs (graphql/runs.graphql): thin resolvers over ../../../lib/runs.
-import type { AppSyncResolverEvent } from '../../../lib/appsync';
 import { detectionRuns } from '../../../lib/runs';
 import { idOf } from '../arguments';
-import type { ResolverMap } from '../types';
+import { defineResolvers } from '../types';
 
-export const runResolvers: ResolverMap = {
-  'Query.detectionRuns': async (event: AppSyncResolverEvent<{ id?: unknown }>) => detectionRuns(idOf(event.arguments.id)),
-};
+export const runResolvers = defineResolvers({
+  'Query.detectionRuns': (event) => detectionRuns(idOf(event.arguments.id)),
+});
