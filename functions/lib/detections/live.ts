@@ -202,7 +202,7 @@ export async function processBatch(
     }
     try {
       results[i] = {
-        report: await writeSignals(e, (key) => outcomes.get(batchGroups.get(key)!), created.get(i) ?? 0, deps, now),
+        report: await signalsIntoLake(e, (key) => outcomes.get(batchGroups.get(key)!), created.get(i) ?? 0, deps, now),
       };
     } catch (error) {
       results[i] = { error: error as Error };
@@ -219,7 +219,7 @@ export async function processMessage(message: EventsWrittenMessage, deps: Proces
 }
 
 /** An object's matches as signal and detection-error rows in the lake, one object per partition. */
-async function writeSignals(
+async function signalsIntoLake(
   e: Evaluated,
   outcomeOf: (key: string) => DetectionAlertOutcome | undefined,
   alertsCreated: number,
