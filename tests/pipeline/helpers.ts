@@ -175,7 +175,7 @@ export async function postToSource(
   headers: Record<string, string> = { 'content-type': 'application/x-ndjson' },
 ): Promise<PostResult> {
   const url = sourceIdOrUrl.startsWith('http') ? sourceIdOrUrl : `${p.httpIngestUrl}${sourceIdOrUrl}`;
-  const response = await fetch(url, { method: 'POST', headers, body });
+  const response = await fetch(url, { method: 'POST', headers, body: typeof body === 'string' ? body : Uint8Array.from(body) });
   const text = await response.text();
   let parsed: Record<string, unknown>;
   try {
