@@ -4,17 +4,15 @@
 import type { AppSyncResolverEvent } from '../../lib/appsync';
 import { ApiError } from '../../lib/errors';
 
-export type Args = Record<string, unknown>;
-
 export const INPUT_REQUIRED = 'input is required';
 export const INVALID_CURSOR = 'cursor is not a cursor of this list';
 export const pageSizeMessage = (max: number) => `pageSize must be a whole number from 1 to ${max}`;
 
-/** The `input` argument of an operation, or InvalidInput (Args while an operation is not typed by the contract, issue #28). */
-export function inputOf<T>(event: AppSyncResolverEvent<{ readonly input?: T | null }>): T extends object ? T : Args {
+/** The `input` argument of an operation, or InvalidInput. */
+export function inputOf<T extends object>(event: AppSyncResolverEvent<{ readonly input?: T | null }>): T {
   const input = event.arguments.input;
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw new ApiError('InvalidInput', INPUT_REQUIRED);
-  return input as T extends object ? T : Args;
+  return input;
 }
 
 /** A required id: a non-blank string of at most `maxLength` characters. */
@@ -27,9 +25,10 @@ export function idOf(value: unknown, field = 'id', maxLength = 1000): string {
 /** An optional list of allowed values (each at most once is not required); undefined when absent. */
 export function listOf<T extends string>(value: unknown, allowed: readonly T[], field: string): T[] | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || value.length > allowed.length || value.some((v) => !(allowed as readonly unknown[]).includes(v)))
+  const isAllowed = (v: unknown): v is T => (allowed as readonly unknown[]).includes(v);
+  if (!Array.isArray(value) || value.length > allowed.length || !value.every(isAllowed))
     throw new ApiError('InvalidInput', `${field} must be a list of ${allowed.join(', ')}`);
-  return value as T[];
+  return value;
 }
 
 /** A list's page-size rule: what an absent pageSize means and the largest allowed. */

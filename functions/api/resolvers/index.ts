@@ -1,5 +1,5 @@
-// Every area's resolvers in one map. An area keeps its resolvers in its own module (or folder) and adds
-// one line here.
+// Every area's resolvers in one map, typed by the contract: an operation of graphql/*.graphql without a
+// resolver here does not compile. An area keeps its resolvers in its own module (or folder) and adds one line here.
 import { alertResolvers } from './alerts';
 import { appConfig } from './app-config';
 import { deliveryResolvers } from './delivery';
@@ -17,10 +17,10 @@ import { settingsResolvers } from './settings';
 import { schemaResolvers } from './schemas';
 import { searchResolvers } from './search';
 import { runResolvers } from './runs';
-import type { ResolverMap } from './types';
+import type { Operation, Resolvers } from './types';
 import { usersResolvers } from './users';
 
-export const resolvers: ResolverMap = {
+export const resolvers: Resolvers<Operation> = {
   'Query.me': me,
   'Query.appConfig': appConfig,
   ...usersResolvers,

@@ -18,18 +18,13 @@ export type ResultOf<K extends Operation> = RootOperations[K]['result'];
 export type Resolver<K extends Operation> = (event: AppSyncResolverEvent<ArgsOf<K>>, caller: Caller) => Promise<ResultOf<K>>;
 
 /**
- * Any resolver, as the handler finds it by the name of the field AppSync calls (`resolvers[key]`). Its event is
- * the one AppSync sent for that field: the handler says so once, where it calls it.
+ * Any resolver, as the handler finds it by the name of the field AppSync calls (`resolvers[key]`): its arguments
+ * are those of a field not named here. The handler gives it the event AppSync sent for that field.
  */
-export type AnyResolver = (event: never, caller: Caller) => Promise<unknown>;
+export type AnyResolver = (event: AppSyncResolverEvent<never>, caller: Caller) => Promise<unknown>;
 
 /** Resolvers of some root fields, each typed by its field, and found by name. */
 export type Resolvers<K extends Operation> = { readonly [P in K]: Resolver<P> } & { readonly [key: string]: AnyResolver };
 
 /** An area's resolvers: each is typed by the field it is keyed by, and a key the contract lacks does not compile. */
 export const defineResolvers = <K extends Operation>(resolvers: { readonly [P in K]: Resolver<P> }): Resolvers<K> => resolvers;
-
-// The untyped map of areas not yet typed by the contract (issue #28 moves each to defineResolvers).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resolver narrows its own arguments
-type UntypedResolver = (event: AppSyncResolverEvent<any>, caller: Caller) => Promise<unknown>;
-export type ResolverMap = Readonly<Record<string, UntypedResolver>>;
