@@ -12,7 +12,8 @@ import { parseCorrelationBody } from '../core/detections';
 import type { Engine } from '../functions/lib/detections';
 import { scheduledRulesFor } from '../functions/lib/detections/content';
 import { saveDetection } from '../functions/lib/detections/repository';
-import { dueRuns, executeRun, putScheduledRun, schedulerPass, type QueryRunner } from '../functions/lib/runs';
+import { dueRuns, putScheduledRun } from '../functions/lib/detections';
+import { executeRun, schedulerPass, type QueryRunner } from '../functions/lib/runs';
 import { startAlertChanges } from '../tests/functions/alerts/alert-changes';
 import { startEntityTable } from '../tests/functions/alerts/entity-table';
 

@@ -12,7 +12,7 @@
 // each scheduled run then lands within a few seconds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFunctionName, seedDemo } from '../../demo/seed';
-import { dueRuns, putScheduledRun } from '../../functions/lib/runs';
+import { dueRuns, putScheduledRun } from '../../functions/lib/detections';
 import { api, eventually, startPipelineRuntime, type PipelineRuntime } from './helpers';
 
 let p: PipelineRuntime;

@@ -1,6 +1,6 @@
 // Detections as the API answers them: a stored detection (Detection), a list row (DetectionListItem), a pack
 // with its items, a bulk upload's report and a unit-test run; and the API's names of the stored types.
-import { correlationSchedule } from '../../lib/runs';
+import { correlationSchedule } from '../../lib/detections';
 import { queryOf, queryWarnings, requiresLimitClause, scheduleOf, statusOf, type QuerySchedule } from '../../../core/detections';
 import { toAlertSeverity } from '../../lib/alerts';
 import {

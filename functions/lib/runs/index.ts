@@ -1,20 +1,9 @@
 // Scheduled detections' runs (scheduled queries with their scheduled rules, and correlation rules): the
-// schedule's next run time and the window a run covers, the next-run index the scheduler queries by time,
+// schedule's next run time and the window a run covers (the next-run index the scheduler queries by time is
+// the detections area's, kept as detections change),
 // correlation match keys, and the query path (runQueryRows) query-defined lookup tables share. The scheduler,
 // the run worker and run records build on this door.
 export { recordMatchKey } from './repository';
-// The next-run index is the detections area's (kept as detections change); the runs door passes it on.
-export {
-  claimRun,
-  correlationSchedule,
-  deleteScheduledRun,
-  detectionSchedule,
-  dueRuns,
-  putScheduledRun,
-  syncScheduledRun,
-  type ScheduledDetection,
-  type ScheduledRun,
-} from '../detections';
 export { nextCronTime, nextRunTime, parseCron, runWindow, type Cron, type DetectionSchedule } from './schedule';
 export { schedulerPass, type RunMessage, type SchedulerPass } from './scheduler';
 export {

@@ -17,7 +17,7 @@ import {
   updateDetection,
 } from '../../../functions/lib/detections/service';
 import { ApiError } from '../../../functions/lib/errors';
-import { dueRuns } from '../../../functions/lib/runs';
+import { dueRuns } from '../../../functions/lib/detections';
 import type { DynamoService } from '../../../local/services/dynamodb';
 import { startEntityTable } from '../alerts/entity-table';
 

@@ -3,7 +3,7 @@
 // other types are never indexed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteDetection, saveDetection, setDetectionEnabled } from '../../../functions/lib/detections/repository';
-import { dueRuns } from '../../../functions/lib/runs';
+import { dueRuns } from '../../../functions/lib/detections';
 import type { DynamoService } from '../../../local/services/dynamodb';
 import { startEntityTable } from '../alerts/entity-table';
 

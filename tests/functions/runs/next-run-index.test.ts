@@ -1,7 +1,8 @@
 // The next-run index on dynalite: due detections by time with one Query, a claimed run moves forward once,
 // a removed schedule is no longer due, match keys are recorded once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimRun, deleteScheduledRun, dueRuns, nextRunTime, putScheduledRun, recordMatchKey } from '../../../functions/lib/runs';
+import { nextRunTime, recordMatchKey } from '../../../functions/lib/runs';
+import { claimRun, deleteScheduledRun, dueRuns, putScheduledRun } from '../../../functions/lib/detections';
 import type { DynamoService } from '../../../local/services/dynamodb';
 import { startEntityTable } from '../alerts/entity-table';
 

@@ -1,7 +1,8 @@
 // The scheduler's pass on dynalite: due detections are queued once each with their window and timeout,
 // a concurrent pass queues nothing again, a broken schedule or a failing send does not block the others.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueRuns, putScheduledRun, schedulerPass, type RunMessage } from '../../../functions/lib/runs';
+import { schedulerPass, type RunMessage } from '../../../functions/lib/runs';
+import { dueRuns, putScheduledRun } from '../../../functions/lib/detections';
 import type { DynamoService } from '../../../local/services/dynamodb';
 import { startEntityTable } from '../alerts/entity-table';
 
