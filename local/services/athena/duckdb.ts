@@ -311,7 +311,7 @@ function structFields(body: string): Field[] {
 }
 
 /** A DuckDB value as plain JSON-ready data: safe integers as numbers, nested values as arrays and objects, others as text. */
-function plain(v: DuckDBValue): unknown {
+export function plain(v: DuckDBValue): unknown {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
   if (typeof v === 'bigint')

@@ -39,7 +39,7 @@ import { staticCatalog, type TableInfo } from '../../../core/pantherflow/catalog
 import { athenaText } from '../../../core/search/athena-values';
 import { PARTITION_KEYS, flowTypeOfHive, type LakeTableSpec } from '../../../core/search/lake-tables';
 import { LOGS_DATABASE, RULE_ERRORS_DATABASE, SIGNALS_DATABASE } from '../../../core/lake/layout';
-import { openLake, type LakeEngine } from './duckdb';
+import { openLake, plain, type LakeEngine } from './duckdb';
 import { closeServer, listen } from '../net';
 import { IP_FUNCTIONS, MACRO_DEFINITIONS, athenaToDuckdb } from './translate';
 
@@ -616,16 +616,5 @@ function text(v: DuckDBValue): string | null {
     v instanceof DuckDBMapValue
   )
     return athenaText(plain(v));
-  return v.toString();
-}
-
-function plain(v: DuckDBValue): unknown {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
-  if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
-  if (typeof v === 'bigint')
-    return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
-  if (v instanceof DuckDBListValue || v instanceof DuckDBArrayValue) return v.items.map(plain);
-  if (v instanceof DuckDBStructValue) return Object.fromEntries(Object.entries(v.entries).map(([k, x]) => [k, plain(x)]));
-  if (v instanceof DuckDBMapValue) return Object.fromEntries(v.entries.map((e) => [String(plain(e.key)), plain(e.value)]));
   return v.toString();
 }
